@@ -1,0 +1,107 @@
+/**
+ * The adapter contract: how the kit starts a host. An adapter module's default
+ * export is `defineAdapter({ name, capabilities, start })`.
+ */
+import { z } from 'zod';
+import type { ModelPort } from './model.js';
+import type { QuestionPort } from './questions.js';
+import type { HostHandle } from './host.js';
+
+/** The optional parts of a host. A scenario needing a missing one is skipped, with the reason. */
+export const CAPABILITIES = [
+  'commands',
+  'questions',
+  'projections',
+  'fork',
+  'spawn',
+  'restart',
+  'compaction',
+  'retry',
+] as const;
+export const CapabilitySchema = z.enum(CAPABILITIES);
+export type Capability = z.infer<typeof CapabilitySchema>;
+
+/** Each capability is either supported (`true`) or missing with a reason a reader understands. */
+export const CapabilitySupportSchema = z.union([
+  z.literal(true),
+  z.object({ missing: z.string().min(1, 'a missing capability needs a reason') }).strict(),
+]);
+export type CapabilitySupport = z.infer<typeof CapabilitySupportSchema>;
+
+export const CapabilitiesSchema = z
+  .object(Object.fromEntries(CAPABILITIES.map((c) => [c, CapabilitySupportSchema])) as Record<
+    Capability,
+    typeof CapabilitySupportSchema
+  >)
+  .strict();
+export type Capabilities = Record<Capability, CapabilitySupport>;
+
+/** A prompt section the kit asks the host to add, to locate `plan:policy` by order. */
+export interface ProbeSection {
+  name: string;
+  order: number;
+  text: string;
+}
+
+/** A tool the kit asks the host to register; the host executes it like any tool. */
+export interface ProbeTool {
+  name: string;
+  description: string;
+  /** JSON schema of the parameters. */
+  parameters: Record<string, unknown>;
+  /** Returns the result text the model should read. */
+  execute(args: Record<string, unknown>): Promise<string>;
+}
+
+/** Which optional services the scenario wants composed (only among supported capabilities). */
+export interface Composition {
+  commands: boolean;
+  questions: boolean;
+  projections: boolean;
+}
+
+export interface StartOptions {
+  /** A fresh, empty folder for everything the host persists. Restart reuses it. */
+  storeDir: string;
+  /**
+   * The deployment's plugin list in the seed's YAML form (entries with `id`,
+   * `name`, `config`). Load the `plan-mode` entry's config into the plan-mode
+   * plugin; a config the plugin rejects must make `start` reject with its message.
+   */
+  deployment: string;
+  compose: Composition;
+  /** The only model: send every model request here. */
+  model: ModelPort;
+  /** The only user: send every question of the user-question seam here (when composed). */
+  questions: QuestionPort;
+  /** Extra prompt sections and tools, registered like any other. */
+  probes: { sections: ProbeSection[]; tools: ProbeTool[] };
+}
+
+export interface Adapter {
+  /** A short name for reports, e.g. `reference`. */
+  name: string;
+  capabilities: Capabilities;
+  start(options: StartOptions): Promise<HostHandle>;
+}
+
+export const AdapterShapeSchema = z.object({
+  name: z.string().min(1),
+  capabilities: CapabilitiesSchema,
+  start: z.custom<Adapter['start']>((value) => typeof value === 'function', 'start must be a function'),
+});
+
+/** Declares an adapter; validates its shape at once so a broken module fails at load. */
+export function defineAdapter(adapter: Adapter): Adapter {
+  AdapterShapeSchema.parse(adapter);
+  return adapter;
+}
+
+export function isSupported(capabilities: Capabilities, capability: Capability): boolean {
+  return capabilities[capability] === true;
+}
+
+export function missingReason(capabilities: Capabilities, capability: Capability): string | undefined {
+  const support = capabilities[capability];
+  return support === true ? undefined : support.missing;
+}

@@ -1,0 +1,84 @@
+/**
+ * The model side of the contract: what a host sends to the kit's model port
+ * and what the kit answers. The kit is the only model a host talks to, so
+ * every request a host assembles is observable here.
+ */
+import { z } from 'zod';
+
+/** Who put a user message into the conversation. */
+export const MessageSourceSchema = z.enum(['user', 'plugin', 'host']);
+export type MessageSource = z.infer<typeof MessageSourceSchema>;
+
+export const ToolCallSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  arguments: z.record(z.string(), z.unknown()),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+export const UserMessageSchema = z.object({
+  role: z.literal('user'),
+  /** `user` for what a person typed (prompt or steer), `plugin` for plugin notices. */
+  source: MessageSourceSchema,
+  text: z.string(),
+});
+
+export const AssistantMessageSchema = z.object({
+  role: z.literal('assistant'),
+  text: z.string(),
+  toolCalls: z.array(ToolCallSchema),
+});
+
+export const ToolResultMessageSchema = z.object({
+  role: z.literal('tool'),
+  toolCallId: z.string().min(1),
+  toolName: z.string().min(1),
+  /** The text the model reads for this result. */
+  text: z.string(),
+  isError: z.boolean(),
+});
+
+export const MessageSchema = z.discriminatedUnion('role', [
+  UserMessageSchema,
+  AssistantMessageSchema,
+  ToolResultMessageSchema,
+]);
+export type Message = z.infer<typeof MessageSchema>;
+export type UserMessage = z.infer<typeof UserMessageSchema>;
+export type AssistantMessage = z.infer<typeof AssistantMessageSchema>;
+export type ToolResultMessage = z.infer<typeof ToolResultMessageSchema>;
+
+export const ToolDescriptorSchema = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  /** JSON schema of the parameters, as the model receives it. */
+  parameters: z.unknown(),
+});
+export type ToolDescriptor = z.infer<typeof ToolDescriptorSchema>;
+
+/** One model request, exactly as the host would send it to a real model. */
+export const ModelRequestSchema = z.object({
+  /** The id `createAgent`/`fork`/`spawn` returned for the agent making the request. */
+  agent: z.string().min(1),
+  /** The whole system prompt text, sections joined in prompt order. */
+  systemPrompt: z.string(),
+  /** The tool catalog, in the order the model receives it. */
+  tools: z.array(ToolDescriptorSchema),
+  /** The conversation history, oldest first. */
+  messages: z.array(MessageSchema),
+});
+export type ModelRequest = z.infer<typeof ModelRequestSchema>;
+
+/** The scripted model's answer to one request. */
+export type ModelResponse =
+  | { type: 'text'; text: string }
+  | { type: 'tool_calls'; text: string; calls: ToolCall[] }
+  /** A failed request; the host should retry it (request recovery) when `retryable`. */
+  | { type: 'failure'; message: string; retryable: boolean };
+
+/**
+ * The kit's model. A host calls it once per model request and awaits the answer.
+ * While a call is pending the agent is, by definition, running: the kit performs
+ * mid-turn user actions (set, /plan ...) inside this call.
+ */
+export type ModelPort = (request: ModelRequest) => Promise<ModelResponse>;

@@ -1,0 +1,61 @@
+/**
+ * The seed's deployment form: a YAML list of plugin entries, one of which is
+ *
+ *   - id: plan-mode
+ *     name: '@deepseek-ai/dsh-plan-mode'
+ *     config:
+ *       section: |
+ *         ...
+ *
+ * Hosts may use `readPlanModeEntry` to find the plan-mode entry; validating its
+ * `config` is the plugin's job, not this helper's.
+ */
+import { parseDocument, stringify } from 'yaml';
+
+export const PLAN_MODE_ENTRY_ID = 'plan-mode';
+export const PLAN_MODE_PACKAGE_NAME = '@deepseek-ai/dsh-plan-mode';
+
+export class DeploymentError extends Error {
+  override name = 'DeploymentError';
+}
+
+export interface PluginEntry {
+  id: string;
+  name?: string;
+  config?: unknown;
+}
+
+/** Parses the plugin list; malformed YAML or a malformed entry is a `DeploymentError` naming the problem. */
+export function readPluginEntries(yamlText: string): PluginEntry[] {
+  const document = parseDocument(yamlText, { prettyErrors: true });
+  if (document.errors.length > 0) {
+    const first = document.errors[0]!;
+    throw new DeploymentError(`deployment YAML is malformed: ${first.message.split('\n')[0]}`);
+  }
+  const value: unknown = document.toJS();
+  if (!Array.isArray(value)) {
+    throw new DeploymentError('deployment YAML must be a list of plugin entries');
+  }
+  return value.map((entry: unknown, index) => {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+      throw new DeploymentError(`deployment entry ${index} must be a mapping with an id`);
+    }
+    const { id } = entry as { id?: unknown };
+    if (typeof id !== 'string' || id.length === 0) {
+      throw new DeploymentError(`deployment entry ${index} has no string id`);
+    }
+    return entry as PluginEntry;
+  });
+}
+
+/** The plan-mode entry of a deployment; its config is returned unvalidated. */
+export function readPlanModeEntry(yamlText: string): PluginEntry {
+  const entry = readPluginEntries(yamlText).find((candidate) => candidate.id === PLAN_MODE_ENTRY_ID);
+  if (!entry) throw new DeploymentError(`deployment has no plugin entry with id '${PLAN_MODE_ENTRY_ID}'`);
+  return entry;
+}
+
+/** Writes a deployment with one plan-mode entry holding `config` (used by the kit). */
+export function planModeDeployment(config: unknown): string {
+  return stringify([{ id: PLAN_MODE_ENTRY_ID, name: PLAN_MODE_PACKAGE_NAME, config }]);
+}
