@@ -1,0 +1,54 @@
+/**
+ * Resolves `--adapter NAME|PATH` to an adapter module and checks its default
+ * export. Anything wrong here is a usage problem (exit 2), reported in one line.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { AdapterShapeSchema, type Adapter } from '../../src/index.js';
+import { describeIssues } from '../guard/adapter-error.js';
+
+/** The compiled package root (…/dist), from which built-in adapters are found. */
+const DIST_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const BUILT_IN_ADAPTERS: Record<string, string> = {
+  reference: resolve(DIST_ROOT, 'reference/adapter.js'),
+  dsh: resolve(DIST_ROOT, 'adapters/dsh/adapter.js'),
+};
+
+export class AdapterLoadError extends Error {
+  override name = 'AdapterLoadError';
+}
+
+/** Turns a name or path into an absolute module path, without loading it. */
+export function resolveAdapterPath(nameOrPath: string, cwd = process.cwd()): string {
+  const builtIn = BUILT_IN_ADAPTERS[nameOrPath];
+  if (builtIn) return builtIn;
+  const looksLikePath = nameOrPath.includes('/') || nameOrPath.includes('\\') || /\.[cm]?js$/.test(nameOrPath);
+  if (!looksLikePath) {
+    const names = Object.keys(BUILT_IN_ADAPTERS).join(', ');
+    throw new AdapterLoadError(`unknown adapter '${nameOrPath}' (built-in: ${names}; or give a path to a module)`);
+  }
+  const path = isAbsolute(nameOrPath) ? nameOrPath : resolve(cwd, nameOrPath);
+  if (!existsSync(path)) throw new AdapterLoadError(`adapter module not found: ${path}`);
+  return path;
+}
+
+/** Imports the module and validates its default export. */
+export async function loadAdapter(path: string): Promise<Adapter> {
+  let module: { default?: unknown };
+  try {
+    module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new AdapterLoadError(`adapter module ${path} could not be imported: ${message}`);
+  }
+  if (module.default === undefined) {
+    throw new AdapterLoadError(`adapter module ${path} has no default export (use defineAdapter)`);
+  }
+  const parsed = AdapterShapeSchema.safeParse(module.default);
+  if (!parsed.success) {
+    throw new AdapterLoadError(`adapter module ${path} is malformed: ${describeIssues(parsed.error)}`);
+  }
+  return module.default as Adapter;
+}

@@ -1,0 +1,41 @@
+/**
+ * Locating the plan section in a system prompt by the probe sections around it.
+ * The kit registers probes at orders 10, 49, 51 and 90 on every host, so the
+ * text at order 50 is whatever lies between the order-49 and order-51 probes.
+ */
+import { probeSectionText } from '../world/probes.js';
+import { fail } from './expect.js';
+
+export interface PromptLayout {
+  /** Everything up to and including the order-49 probe. */
+  beforeOrder50: string;
+  /** What lies between the order-49 and the order-51 probe (separators included). */
+  atOrder50: string;
+  /** The order-51 probe and everything after it. */
+  fromOrder51: string;
+}
+
+export function layoutOf(systemPrompt: string, label: string): PromptLayout {
+  const before = probeSectionText(49);
+  const after = probeSectionText(51);
+  const beforeAt = systemPrompt.indexOf(before);
+  const afterAt = systemPrompt.indexOf(after);
+  if (beforeAt < 0 || afterAt < 0) {
+    fail(`${label}: the system prompt lacks the kit's probe sections at orders 49 and 51 (did the adapter register options.probes.sections?)`);
+  }
+  if (afterAt < beforeAt) fail(`${label}: the probe at order 51 comes before the probe at order 49`);
+  const cut = beforeAt + before.length;
+  return {
+    beforeOrder50: systemPrompt.slice(0, cut),
+    atOrder50: systemPrompt.slice(cut, afterAt),
+    fromOrder51: systemPrompt.slice(afterAt),
+  };
+}
+
+/** Counts non-overlapping occurrences. */
+export function occurrences(text: string, part: string): number {
+  if (part.length === 0) return 0;
+  let count = 0;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) count += 1;
+  return count;
+}

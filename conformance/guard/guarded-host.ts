@@ -1,0 +1,104 @@
+/**
+ * The kit never talks to a host handle directly: `GuardedHost` wraps it so that
+ * each call is time-limited, each error names the method, and each returned
+ * value is validated against the contract's schemas.
+ */
+import { z } from 'zod';
+import {
+  AgentIdSchema,
+  CommandResultSchema,
+  PlanModeStateSchema,
+  PlanProjectionViewSchema,
+  SessionLogSchema,
+  SetOutcomeSchema,
+  type CommandResult,
+  type HostHandle,
+  type PlanModeState,
+  type PlanProjectionView,
+  type SessionEvent,
+  type SetOutcome,
+} from '../../src/index.js';
+import { AdapterError, parseReturned } from './adapter-error.js';
+import { withinLimit } from './time-limit.js';
+
+const REQUIRED_METHODS = ['createAgent', 'prompt', 'setPlanMode', 'getPlanMode', 'readLog', 'readObserved', 'dispose'] as const;
+const VoidSchema = z.unknown();
+
+/** Checks that `start` returned something shaped like a host handle. */
+export function checkHandle(value: unknown): HostHandle {
+  if (value === null || typeof value !== 'object') {
+    throw new AdapterError('start', 'returned a malformed value: field (value): expected a host handle object');
+  }
+  for (const method of REQUIRED_METHODS) {
+    if (typeof (value as Record<string, unknown>)[method] !== 'function') {
+      throw new AdapterError('start', `returned a malformed value: field ${method}: expected a function`);
+    }
+  }
+  return value as HostHandle;
+}
+
+export class GuardedHost {
+  constructor(
+    private readonly handle: HostHandle,
+    private readonly limitMs: number,
+  ) {}
+
+  private async call<T>(method: string, schema: z.ZodType<T>, run: () => Promise<unknown>): Promise<T> {
+    const value = await withinLimit(method, this.limitMs, run);
+    return parseReturned(method, schema, value);
+  }
+
+  private optional<K extends keyof HostHandle>(method: K): NonNullable<HostHandle[K]> {
+    const fn = this.handle[method];
+    if (typeof fn !== 'function') {
+      throw new AdapterError(method, 'is not implemented although the adapter declares the capability');
+    }
+    return (fn as (...args: unknown[]) => unknown).bind(this.handle) as NonNullable<HostHandle[K]>;
+  }
+
+  createAgent(): Promise<string> {
+    return this.call('createAgent', AgentIdSchema, () => this.handle.createAgent());
+  }
+  async prompt(agent: string, text: string): Promise<void> {
+    await this.call('prompt', VoidSchema, () => this.handle.prompt(agent, text));
+  }
+  setPlanMode(agent: string, active: boolean): Promise<SetOutcome> {
+    return this.call('setPlanMode', SetOutcomeSchema, () => this.handle.setPlanMode(agent, active));
+  }
+  getPlanMode(agent: string): Promise<PlanModeState> {
+    return this.call('getPlanMode', PlanModeStateSchema, () => this.handle.getPlanMode(agent));
+  }
+  readLog(agent: string): Promise<SessionEvent[]> {
+    return this.call('readLog', SessionLogSchema, () => this.handle.readLog(agent));
+  }
+  readObserved(agent: string): Promise<SessionEvent[]> {
+    return this.call('readObserved', SessionLogSchema, () => this.handle.readObserved(agent));
+  }
+  runCommand(agent: string, line: string): Promise<CommandResult> {
+    const run = this.optional('runCommand');
+    return this.call('runCommand', CommandResultSchema, () => run(agent, line));
+  }
+  readProjection(agent: string): Promise<PlanProjectionView> {
+    const read = this.optional('readProjection');
+    return this.call('readProjection', PlanProjectionViewSchema, () => read(agent));
+  }
+  fork(agent: string): Promise<string> {
+    const fork = this.optional('fork');
+    return this.call('fork', AgentIdSchema, () => fork(agent));
+  }
+  spawn(agent: string): Promise<string> {
+    const spawn = this.optional('spawn');
+    return this.call('spawn', AgentIdSchema, () => spawn(agent));
+  }
+  async compact(agent: string): Promise<void> {
+    const compact = this.optional('compact');
+    await this.call('compact', VoidSchema, () => compact(agent));
+  }
+  async restart(): Promise<void> {
+    const restart = this.optional('restart');
+    await this.call('restart', VoidSchema, () => restart());
+  }
+  async dispose(): Promise<void> {
+    await this.call('dispose', VoidSchema, () => this.handle.dispose());
+  }
+}

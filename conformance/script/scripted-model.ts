@@ -1,0 +1,68 @@
+/**
+ * The kit's model. It answers each request from a script (numbered per agent,
+ * counting every request the agent makes, retries included), runs the user's
+ * mid-turn actions while it "thinks", and records every request it saw.
+ */
+import { ModelRequestSchema, type ModelPort, type ModelRequest, type ModelResponse } from '../../src/index.js';
+import { describeIssues } from '../guard/adapter-error.js';
+
+export const DEFAULT_REPLY: ModelResponse = { type: 'text', text: 'Done.' };
+
+/** Something the user does while the model handles a request. */
+export type MidTurnAction = () => Promise<void>;
+
+export class ScriptedModel {
+  /** Every request, in arrival order. */
+  readonly requests: ModelRequest[] = [];
+  /** Problems with what the host sent, surfaced by the step that awaited the turn. */
+  readonly problems: string[] = [];
+  private readonly numbered = new Map<string, ModelResponse>();
+  private readonly queued = new Map<string, ModelResponse[]>();
+  private readonly actions = new Map<string, MidTurnAction[]>();
+
+  /** Answer the agent's `n`th request (1-based) with `response`. */
+  answer(agent: string, n: number, response: ModelResponse): void {
+    this.numbered.set(`${agent}#${n}`, response);
+  }
+
+  /** Answer the agent's next unscripted request with `response` (first in, first out). */
+  answerNext(agent: string, response: ModelResponse): void {
+    const queue = this.queued.get(agent) ?? [];
+    queue.push(response);
+    this.queued.set(agent, queue);
+  }
+
+  /** Run `action` while the agent's `n`th request is being handled, before answering. */
+  during(agent: string, n: number, action: MidTurnAction): void {
+    const key = `${agent}#${n}`;
+    this.actions.set(key, [...(this.actions.get(key) ?? []), action]);
+  }
+
+  requestsOf(agent: string): ModelRequest[] {
+    return this.requests.filter((request) => request.agent === agent);
+  }
+
+  readonly port: ModelPort = async (raw) => {
+    const parsed = ModelRequestSchema.safeParse(raw);
+    if (!parsed.success) {
+      const problem = `adapter method model port (request): sent a malformed request: ${describeIssues(parsed.error)}`;
+      this.problems.push(problem);
+      throw new Error(problem);
+    }
+    const request = parsed.data;
+    this.requests.push(request);
+    const n = this.requestsOf(request.agent).length;
+    const key = `${request.agent}#${n}`;
+    for (const action of this.actions.get(key) ?? []) {
+      try {
+        await action();
+      } catch (error) {
+        this.problems.push(`mid-turn action during request ${n}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const scripted = this.numbered.get(key);
+    if (scripted) return scripted;
+    const next = this.queued.get(request.agent)?.shift();
+    return next ?? DEFAULT_REPLY;
+  };
+}

@@ -1,0 +1,57 @@
+/** Prompting agents and scripting what the model answers to each request. */
+import { Given, When } from '@cucumber/cucumber';
+import type { ModelResponse } from '../../src/index.js';
+import { PROBE_TOOL_NAME } from '../world/probes.js';
+import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
+
+let callCounter = 0;
+function toolCall(name: string, args: Record<string, unknown>): ModelResponse {
+  callCounter += 1;
+  return { type: 'tool_calls', text: '', calls: [{ id: `call_${callCounter}`, name, arguments: args }] };
+}
+
+async function script(world: PlanWorld, n: number, response: ModelResponse, name = DEFAULT_AGENT): Promise<void> {
+  world.model.answer(await world.agent(name), n, response);
+}
+
+async function prompt(world: PlanWorld, name: string, text: string): Promise<void> {
+  const host = await world.host();
+  await host.prompt(await world.agent(name), text);
+  world.assertNoProblems();
+}
+
+When('the user prompts {string}', async function (this: PlanWorld, text: string) {
+  await prompt(this, DEFAULT_AGENT, text);
+});
+
+When('the user prompts {agent} with {string}', async function (this: PlanWorld, name: string, text: string) {
+  await prompt(this, name, text);
+});
+
+Given('the model will answer request {int} by calling exit_plan_mode with the plan {string}', async function (this: PlanWorld, n: number, plan: string) {
+  await script(this, n, toolCall('exit_plan_mode', { plan }));
+});
+
+Given('the model will answer request {int} by calling exit_plan_mode with the plan:', async function (this: PlanWorld, n: number, plan: string) {
+  await script(this, n, toolCall('exit_plan_mode', { plan }));
+});
+
+Given('the model will answer request {int} of {agent} by calling exit_plan_mode with the plan {string}', async function (this: PlanWorld, n: number, name: string, plan: string) {
+  await script(this, n, toolCall('exit_plan_mode', { plan }), name);
+});
+
+Given('the model will answer request {int} by calling the probe tool', async function (this: PlanWorld, n: number) {
+  await script(this, n, toolCall(PROBE_TOOL_NAME, { query: 'anything' }));
+});
+
+Given('the model will answer request {int} of {agent} by calling the probe tool', async function (this: PlanWorld, n: number, name: string) {
+  await script(this, n, toolCall(PROBE_TOOL_NAME, { query: 'anything' }), name);
+});
+
+Given('the model will answer request {int} with a retryable failure', async function (this: PlanWorld, n: number) {
+  await script(this, n, { type: 'failure', message: 'scripted transient failure', retryable: true });
+});
+
+Given('the model will answer request {int} with the text {string}', async function (this: PlanWorld, n: number, text: string) {
+  await script(this, n, { type: 'text', text });
+});

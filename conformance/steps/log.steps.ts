@@ -1,0 +1,102 @@
+/** The session log and what its observers were told. */
+import { Then } from '@cucumber/cucumber';
+import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
+import { foldPlanMode, headerIndex, noticesInLog, planModeEvents, stateAtHeader } from '../world/observations.js';
+import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
+
+async function logOf(world: PlanWorld, name = DEFAULT_AGENT) {
+  return (await world.host()).readLog(await world.agent(name));
+}
+
+function states(list: string): boolean[] {
+  if (list.trim() === 'none') return [];
+  return list.split(',').map((item) => {
+    const word = item.trim();
+    if (word !== 'on' && word !== 'off') throw new Error(`expected "on" or "off", got "${word}"`);
+    return word === 'on';
+  });
+}
+
+Then('the log holds no plan/mode event', async function (this: PlanWorld) {
+  expectEqual(planModeEvents(await logOf(this)).map((event) => event.payload), [], 'plan/mode events of the log');
+});
+
+Then('the log holds the plan/mode events {string}', async function (this: PlanWorld, list: string) {
+  const actual = planModeEvents(await logOf(this)).map((event) => event.payload.active);
+  expectEqual(actual, states(list), 'the active values of the plan/mode events, in log order');
+});
+
+Then('the log of {agent} holds the plan/mode events {string}', async function (this: PlanWorld, name: string, list: string) {
+  const actual = planModeEvents(await logOf(this, name)).map((event) => event.payload.active);
+  expectEqual(actual, states(list), `the plan/mode events of ${name}`);
+});
+
+Then('every plan/mode payload is exactly \\{ active: boolean }', async function (this: PlanWorld) {
+  const events = planModeEvents(await logOf(this));
+  expectTrue(events.length > 0, 'the log holds no plan/mode event to check');
+  for (const event of events) {
+    const keys = Object.keys(event.payload);
+    expectTrue(
+      keys.length === 1 && keys[0] === 'active' && typeof event.payload.active === 'boolean',
+      `plan/mode payload must be exactly { active: boolean }, got ${show(event.payload)}`,
+    );
+  }
+});
+
+Then('the fold of the log gives plan mode {onoff}', async function (this: PlanWorld, active: boolean) {
+  expectEqual(foldPlanMode(await logOf(this)), active, 'foldPlanMode(log)');
+});
+
+Then('the fold of every prefix of the log agrees with get at that point', async function (this: PlanWorld) {
+  // The world records get() snapshots with the log length at that moment.
+  expectTrue(this.snapshots.length > 0, 'the scenario took no snapshots of get()');
+  for (const snapshot of this.snapshots) {
+    expectEqual(
+      foldPlanMode(snapshot.log),
+      snapshot.active,
+      `fold of the first ${snapshot.log.length} events vs get().active at that point`,
+    );
+  }
+});
+
+Then('the plan/mode event comes before the header of request {int}, which is the first to show it', async function (this: PlanWorld, n: number) {
+  const log = await logOf(this);
+  const header = headerIndex(log, n);
+  if (header < 0) fail(`the log holds fewer than ${n} request/header events: ${show(log.map((event) => event.type))}`);
+  const lastPlanMode = log.findLastIndex((event) => event.type === 'plan/mode');
+  expectTrue(lastPlanMode >= 0, 'the log holds no plan/mode event');
+  expectTrue(lastPlanMode < header, `the last plan/mode event (#${lastPlanMode}) must precede the header of request ${n} (#${header})`);
+  if (n > 1) {
+    const previous = headerIndex(log, n - 1);
+    expectTrue(lastPlanMode > previous, `the plan/mode event (#${lastPlanMode}) should come after the header of request ${n - 1} (#${previous})`);
+  }
+});
+
+Then('the headers of requests {int} and {int} describe plan mode {onoff} and {onoff}', async function (this: PlanWorld, a: number, b: number, first: boolean, second: boolean) {
+  const log = await logOf(this);
+  expectEqual([stateAtHeader(log, a), stateAtHeader(log, b)], [first, second], `plan state when requests ${a} and ${b} were assembled`);
+});
+
+Then('the log holds no notice', async function (this: PlanWorld) {
+  expectEqual(noticesInLog(await logOf(this)), [], 'plugin-sourced user/message events');
+});
+
+Then('the log holds {int} notice(s)', async function (this: PlanWorld, count: number) {
+  expectEqual(noticesInLog(await logOf(this)).length, count, 'number of plugin-sourced user/message events');
+});
+
+Then('observers were told of every plan/mode event in log order', async function (this: PlanWorld) {
+  const host = await this.host();
+  const agent = await this.agent();
+  const logged = planModeEvents(await host.readLog(agent)).map((event) => event.payload);
+  const observed = planModeEvents(await host.readObserved(agent)).map((event) => event.payload);
+  expectTrue(logged.length > 0, 'the log holds no plan/mode event');
+  expectEqual(observed, logged, 'plan/mode events told to session observers vs the log');
+});
+
+Then('no model request carries a plan\\/mode record', function (this: PlanWorld) {
+  this.model.requests.forEach((request, index) => {
+    const leaked = request.messages.filter((message) => /plan\/mode|"active"\s*:/.test(message.text));
+    expectEqual(leaked, [], `messages of request ${index + 1} that look like a plan/mode record`);
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * What the model received: the plan section at order 50, prompt and catalog
+ * stability, notices and the growth of the conversation.
+ */
+import { Then } from '@cucumber/cucumber';
+import type { ModelRequest } from '../../src/index.js';
+import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
+import { layoutOf, occurrences } from '../assertions/system-prompt.js';
+import { noticeDirection, noticesIn, requestNumber, toolResults } from '../world/observations.js';
+import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
+
+function section(world: PlanWorld): string {
+  const config = world.planConfig as { section?: unknown };
+  if (typeof config.section !== 'string') fail('the scenario has no plan-mode section configured');
+  return config.section;
+}
+
+async function requestOf(world: PlanWorld, n: number, name = DEFAULT_AGENT): Promise<ModelRequest> {
+  return requestNumber(world.model.requestsOf(await world.agent(name)), n, name);
+}
+
+export function assertInPlanMode(world: PlanWorld, request: ModelRequest, label: string): void {
+  const text = section(world);
+  const layout = layoutOf(request.systemPrompt, label);
+  expectTrue(
+    occurrences(request.systemPrompt, text) === 1,
+    `${label}: expected the configured section exactly once in the system prompt, found it ${occurrences(request.systemPrompt, text)} time(s) in ${show(request.systemPrompt)}`,
+  );
+  expectTrue(
+    layout.atOrder50.includes(text),
+    `${label}: the section is not between the probes at orders 49 and 51; order-50 slot holds ${show(layout.atOrder50)}`,
+  );
+  const rest = layout.atOrder50.replace(text, '');
+  expectTrue(rest.trim() === '', `${label}: besides the section, order 50 holds other text: ${show(rest)}`);
+}
+
+export function assertNotInPlanMode(world: PlanWorld, request: ModelRequest, label: string): void {
+  const text = section(world);
+  expectTrue(!request.systemPrompt.includes(text), `${label}: the system prompt carries the plan section while plan mode is off`);
+  const layout = layoutOf(request.systemPrompt, label);
+  expectTrue(layout.atOrder50.trim() === '', `${label}: while inactive something stands at order 50: ${show(layout.atOrder50)}`);
+}
+
+Then('request {int} is in plan mode', async function (this: PlanWorld, n: number) {
+  assertInPlanMode(this, await requestOf(this, n), `request ${n}`);
+});
+
+Then('request {int} is not in plan mode', async function (this: PlanWorld, n: number) {
+  assertNotInPlanMode(this, await requestOf(this, n), `request ${n}`);
+});
+
+Then('request {int} of {agent} is in plan mode', async function (this: PlanWorld, n: number, name: string) {
+  assertInPlanMode(this, await requestOf(this, n, name), `request ${n} of ${name}`);
+});
+
+Then('request {int} of {agent} is not in plan mode', async function (this: PlanWorld, n: number, name: string) {
+  assertNotInPlanMode(this, await requestOf(this, n, name), `request ${n} of ${name}`);
+});
+
+Then('the agent made {int} model request(s)', async function (this: PlanWorld, count: number) {
+  expectEqual(this.model.requestsOf(await this.agent()).length, count, 'number of model requests of the agent');
+});
+
+Then('every request is in plan mode', async function (this: PlanWorld) {
+  const requests = this.model.requestsOf(await this.agent());
+  expectTrue(requests.length > 0, 'the agent made no model request');
+  requests.forEach((request, index) => assertInPlanMode(this, request, `request ${index + 1}`));
+});
+
+Then('the system prompts of requests {int} and {int} are identical', async function (this: PlanWorld, a: number, b: number) {
+  expectEqual((await requestOf(this, b)).systemPrompt, (await requestOf(this, a)).systemPrompt, `system prompt of request ${b} vs request ${a}`);
+});
+
+Then('the system prompts of requests {int} and {int} are identical up to order 50', async function (this: PlanWorld, a: number, b: number) {
+  const first = layoutOf((await requestOf(this, a)).systemPrompt, `request ${a}`);
+  const second = layoutOf((await requestOf(this, b)).systemPrompt, `request ${b}`);
+  expectEqual(second.beforeOrder50, first.beforeOrder50, `system prompt before order 50, request ${b} vs request ${a}`);
+  expectEqual(second.fromOrder51, first.fromOrder51, `system prompt from order 51 on, request ${b} vs request ${a}`);
+});
+
+Then('the plan section adds exactly its own text to the system prompt', async function (this: PlanWorld) {
+  // Compares an active and an inactive request of the same agent: the only
+  // difference may be the section plus one separator of the host's own.
+  const requests = this.model.requestsOf(await this.agent());
+  const text = section(this);
+  const active = requests.find((request) => request.systemPrompt.includes(text));
+  const inactive = requests.find((request) => !request.systemPrompt.includes(text));
+  if (!active || !inactive) fail('the scenario needs one request in plan mode and one out of it');
+  const on = layoutOf(active.systemPrompt, 'the active request');
+  const off = layoutOf(inactive.systemPrompt, 'the inactive request');
+  expectEqual(on.beforeOrder50, off.beforeOrder50, 'text before order 50, active vs inactive');
+  expectEqual(on.fromOrder51, off.fromOrder51, 'text from order 51, active vs inactive');
+  const [lead, trail] = on.atOrder50.split(text) as [string, string];
+  expectTrue(
+    off.atOrder50 === lead || off.atOrder50 === trail,
+    `inactive order-50 slot ${show(off.atOrder50)} should be just the host's separator (${show(lead)} or ${show(trail)})`,
+  );
+});
+
+Then('every request carried the same tool catalog', async function (this: PlanWorld) {
+  const requests = this.model.requests;
+  expectTrue(requests.length > 1, 'the scenario needs at least two requests to compare catalogs');
+  requests.forEach((request, index) =>
+    expectEqual(request.tools, requests[0]!.tools, `tool catalog of request ${index + 1} vs request 1`),
+  );
+});
+
+Then('the tool catalog offers exit_plan_mode taking a string {string}', async function (this: PlanWorld, parameter: string) {
+  const request = await requestOf(this, 1);
+  const tool = request.tools.find((candidate) => candidate.name === 'exit_plan_mode');
+  if (!tool) fail(`exit_plan_mode is not in the catalog: ${show(request.tools.map((t) => t.name))}`);
+  const schema = tool.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown };
+  expectEqual(schema?.properties?.[parameter]?.type, 'string', `type of exit_plan_mode parameter ${parameter}`);
+  expectTrue(Array.isArray(schema.required) && schema.required.includes(parameter), `exit_plan_mode must require ${parameter}`);
+});
+
+Then('the tool catalog still offers the probe tool', async function (this: PlanWorld) {
+  const request = this.model.requests.at(-1);
+  if (!request) fail('no model request was made');
+  expectTrue(request.tools.some((tool) => tool.name === 'probe_lookup'), 'the probe tool vanished from the catalog');
+});
+
+Then('request {int} ends with a notice that the user switched to plan mode', async function (this: PlanWorld, n: number) {
+  assertEndsWithNotice(await requestOf(this, n), n, 'plan');
+});
+
+Then('request {int} ends with a notice that the user switched back to the default mode', async function (this: PlanWorld, n: number) {
+  assertEndsWithNotice(await requestOf(this, n), n, 'default');
+});
+
+function assertEndsWithNotice(request: ModelRequest, n: number, direction: 'plan' | 'default'): void {
+  const last = request.messages.at(-1);
+  if (!last || last.role !== 'user' || last.source !== 'plugin') {
+    fail(`request ${n} should end with a plugin notice; its last message is ${show(last)}`);
+  }
+  expectEqual(noticeDirection(last.text), direction, `direction of the notice ${show(last.text)}`);
+  expectEqual(noticesIn(request.messages).length, 1, `number of notices in request ${n}`);
+}
+
+Then('request {int} carries {int} notice(s)', async function (this: PlanWorld, n: number, count: number) {
+  expectEqual(noticesIn((await requestOf(this, n)).messages).length, count, `number of plugin notices in request ${n}`);
+});
+
+Then('no request carries a notice', function (this: PlanWorld) {
+  this.model.requests.forEach((request, index) =>
+    expectEqual(noticesIn(request.messages), [], `plugin notices in request ${index + 1}`),
+  );
+});
+
+Then('request {int} starts with every message of request {int}', async function (this: PlanWorld, later: number, earlier: number) {
+  const before = (await requestOf(this, earlier)).messages;
+  const after = (await requestOf(this, later)).messages;
+  expectTrue(after.length >= before.length, `request ${later} has fewer messages than request ${earlier}`);
+  expectEqual(after.slice(0, before.length), before, `the first ${before.length} messages of request ${later}`);
+});
+
+Then('request {int} has exactly the messages of request {int} plus:', async function (this: PlanWorld, later: number, earlier: number, table: { hashes(): Array<Record<string, string>> }) {
+  const before = (await requestOf(this, earlier)).messages;
+  const after = (await requestOf(this, later)).messages;
+  expectEqual(after.slice(0, before.length), before, `the first ${before.length} messages of request ${later}`);
+  const added = after.slice(before.length).map((message) =>
+    message.role === 'user' ? { role: 'user', source: message.source, text: message.text } : { role: message.role, source: '', text: message.text },
+  );
+  const expected = table.hashes().map((row) => ({ role: row.role ?? '', source: row.source ?? '', text: row.text ?? '' }));
+  expectEqual(added, expected, `messages added in request ${later} after request ${earlier}`);
+});
+
+Then('request {int} ends with the user message {string}', async function (this: PlanWorld, n: number, text: string) {
+  const last = (await requestOf(this, n)).messages.at(-1);
+  expectEqual(last?.role === 'user' ? { source: last.source, text: last.text } : last, { source: 'user', text }, `last message of request ${n}`);
+});
+
+Then('no request mentions {string}', function (this: PlanWorld, text: string) {
+  this.model.requests.forEach((request, index) => {
+    const found = request.messages.filter((message) => message.text.includes(text));
+    expectEqual(found, [], `messages of request ${index + 1} mentioning ${show(text)}`);
+  });
+});
+
+Then('request {int} shows exit_plan_mode failing with a message containing {string}', async function (this: PlanWorld, n: number, text: string) {
+  const result = toolResults((await requestOf(this, n)).messages, 'exit_plan_mode').at(-1);
+  if (!result) fail(`request ${n} shows no exit_plan_mode result`);
+  expectTrue(result.isError, `the exit_plan_mode result should be a failed call: ${show(result)}`);
+  expectTrue(result.text.includes(text), `the exit_plan_mode failure should contain ${show(text)}: ${show(result.text)}`);
+});
+
+Then('request {int} shows exit_plan_mode failing', async function (this: PlanWorld, n: number) {
+  const result = toolResults((await requestOf(this, n)).messages, 'exit_plan_mode').at(-1);
+  if (!result) fail(`request ${n} shows no exit_plan_mode result`);
+  expectTrue(result.isError, `the exit_plan_mode result should be a failed call: ${show(result)}`);
+});
+
+Then('request {int} shows exit_plan_mode succeeding', async function (this: PlanWorld, n: number) {
+  const result = toolResults((await requestOf(this, n)).messages, 'exit_plan_mode').at(-1);
+  if (!result) fail(`request ${n} shows no exit_plan_mode result`);
+  expectTrue(!result.isError, `the exit_plan_mode result should succeed: ${show(result)}`);
+  expectTrue(result.text.trim().length > 0, 'the approval should carry the tool\'s confirmation text');
+});
+
+Then('request {int} shows the probe tool result', async function (this: PlanWorld, n: number) {
+  const result = toolResults((await requestOf(this, n)).messages, 'probe_lookup').at(-1);
+  if (!result) fail(`request ${n} shows no probe tool result`);
+  expectEqual({ isError: result.isError, text: result.text }, { isError: false, text: 'PROBE TOOL RESULT' }, 'the probe tool result');
+  expectTrue(this.probeExecutions.length > 0, 'the probe tool was never executed');
+});

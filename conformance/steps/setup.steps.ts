@@ -1,0 +1,38 @@
+/** Steps that shape the host before it starts: configuration and composition. */
+import { Given } from '@cucumber/cucumber';
+import type { PlanWorld } from '../world/plan-world.js';
+
+Given('the plan-mode section is:', function (this: PlanWorld, section: string) {
+  this.assertNotStarted('the plan-mode section');
+  this.planConfig = { section };
+});
+
+Given('the plan-mode section is {string}', function (this: PlanWorld, section: string) {
+  this.assertNotStarted('the plan-mode section');
+  this.planConfig = { section };
+});
+
+Given('the plan-mode config is:', function (this: PlanWorld, json: string) {
+  this.assertNotStarted('the plan-mode config');
+  this.planConfig = JSON.parse(json) as unknown;
+});
+
+Given('the deployment is:', function (this: PlanWorld, yamlText: string) {
+  this.assertNotStarted('the deployment');
+  this.deploymentText = yamlText;
+});
+
+Given('the host is composed without a command registry', function (this: PlanWorld) {
+  this.assertNotStarted('the composition');
+  this.compose.commands = false;
+});
+
+Given('the host is composed without a question channel', function (this: PlanWorld) {
+  this.assertNotStarted('the composition');
+  this.compose.questions = false;
+});
+
+Given('the host is composed without a projection registry', function (this: PlanWorld) {
+  this.assertNotStarted('the composition');
+  this.compose.projections = false;
+});

@@ -1,0 +1,25 @@
+/**
+ * Cucumber parameter types shared by every step file, so features can say
+ * `plan mode on`, `agent "B"` or `the fork` and steps get typed values.
+ */
+import { defineParameterType } from '@cucumber/cucumber';
+
+defineParameterType({
+  name: 'onoff',
+  regexp: /on|off/,
+  transformer: (text: string) => text === 'on',
+});
+
+/** A named agent: `the agent` (the default one), `agent "B"`, `the fork`, `the child`. */
+defineParameterType({
+  name: 'agent',
+  regexp: /the agent|the fork|the child|agent "[^"]+"/,
+  transformer: (text: string) => (text.startsWith('agent "') ? `agent ${text.slice(7, -1)}` : text),
+});
+
+/** A set outcome as the service names it. */
+defineParameterType({
+  name: 'outcome',
+  regexp: /committed|queued|cancelled|noop/,
+  transformer: (text: string) => text,
+});

@@ -1,0 +1,64 @@
+/**
+ * Read-only views over what a host has shown so far: its model requests, its
+ * session log and the results of the user's actions. Steps assert on these.
+ */
+import type { Message, ModelRequest, SessionEvent, ToolResultMessage, UserMessage } from '../../src/index.js';
+import { fail } from '../assertions/expect.js';
+
+export function requestNumber(requests: ModelRequest[], n: number, agentLabel: string): ModelRequest {
+  const request = requests[n - 1];
+  if (!request) fail(`${agentLabel} made ${requests.length} model request(s); request ${n} does not exist`);
+  return request;
+}
+
+export function planModeEvents(log: SessionEvent[]): Array<Extract<SessionEvent, { type: 'plan/mode' }>> {
+  return log.filter((event): event is Extract<SessionEvent, { type: 'plan/mode' }> => event.type === 'plan/mode');
+}
+
+/** The spec's fold: the `active` of the last plan/mode event, or false. */
+export function foldPlanMode(log: SessionEvent[]): boolean {
+  const last = planModeEvents(log).at(-1);
+  return last?.payload.active === true;
+}
+
+export function noticesInLog(log: SessionEvent[]): Array<Extract<SessionEvent, { type: 'user/message' }>> {
+  return log.filter(
+    (event): event is Extract<SessionEvent, { type: 'user/message' }> => event.type === 'user/message' && event.source === 'plugin',
+  );
+}
+
+export function noticesIn(messages: Message[]): UserMessage[] {
+  return messages.filter((message): message is UserMessage => message.role === 'user' && message.source === 'plugin');
+}
+
+export function toolResults(messages: Message[], toolName: string): ToolResultMessage[] {
+  return messages.filter((message): message is ToolResultMessage => message.role === 'tool' && message.toolName === toolName);
+}
+
+/** Index of the n-th `request/header` (1-based) in the log, or -1. */
+export function headerIndex(log: SessionEvent[], n: number): number {
+  let seen = 0;
+  for (let index = 0; index < log.length; index += 1) {
+    if (log[index]!.type === 'request/header') {
+      seen += 1;
+      if (seen === n) return index;
+    }
+  }
+  return -1;
+}
+
+/** Plan state in force when the n-th request header was logged (fold of the prefix before it). */
+export function stateAtHeader(log: SessionEvent[], n: number): boolean {
+  const index = headerIndex(log, n);
+  if (index < 0) fail(`the log has fewer than ${n} request/header events`);
+  return foldPlanMode(log.slice(0, index));
+}
+
+/** Does the notice text say the user entered plan mode (true) or went back to the default mode (false)? */
+export function noticeDirection(text: string): 'plan' | 'default' | 'unclear' {
+  const mentionsDefault = /default/i.test(text);
+  const mentionsPlan = /plan/i.test(text);
+  if (mentionsDefault) return 'default';
+  if (mentionsPlan) return 'plan';
+  return 'unclear';
+}

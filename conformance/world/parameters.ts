@@ -1,0 +1,20 @@
+/** What the runner hands every scenario's world (cucumber `worldParameters`). */
+export interface KitParameters {
+  /** Absolute path of the adapter module under test. */
+  adapterPath: string;
+  /** Time limit for one adapter call, in milliseconds. */
+  callLimitMs: number;
+}
+
+export const DEFAULT_CALL_LIMIT_MS = 5_000;
+
+export function readParameters(raw: unknown): KitParameters {
+  const value = (raw ?? {}) as Partial<KitParameters>;
+  if (typeof value.adapterPath !== 'string') {
+    throw new Error('world parameter adapterPath is missing: run the suite through the plan-mode-conformance CLI');
+  }
+  return {
+    adapterPath: value.adapterPath,
+    callLimitMs: typeof value.callLimitMs === 'number' ? value.callLimitMs : DEFAULT_CALL_LIMIT_MS,
+  };
+}

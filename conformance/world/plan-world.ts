@@ -1,0 +1,136 @@
+/**
+ * One scenario's state: the adapter under test, the host it started (lazily, on
+ * the first step that needs it), the scripted model and user, the agents by the
+ * names the feature gives them, and the last results steps may assert on.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { World, type IWorldOptions } from '@cucumber/cucumber';
+import {
+  isSupported,
+  planModeDeployment,
+  type Adapter,
+  type Capability,
+  type CommandResult,
+  type Composition,
+  type SessionEvent,
+  type SetOutcome,
+} from '../../src/index.js';
+import { checkHandle, GuardedHost } from '../guard/guarded-host.js';
+import { withinLimit } from '../guard/time-limit.js';
+import { loadAdapter } from '../adapters/load-adapter.js';
+import { ScriptedModel } from '../script/scripted-model.js';
+import { ScriptedUser } from '../script/scripted-user.js';
+import { makeProbeTools, PROBE_SECTIONS } from './probes.js';
+import { readParameters, type KitParameters } from './parameters.js';
+
+export const DEFAULT_AGENT = 'the agent';
+export const DEFAULT_SECTION = 'You are in plan mode. Explore and design before presenting the complete plan through exit_plan_mode.';
+
+export class PlanWorld extends World<KitParameters> {
+  readonly kit: KitParameters;
+  adapter!: Adapter;
+  readonly model = new ScriptedModel();
+  readonly user = new ScriptedUser();
+  readonly probeExecutions: Array<Record<string, unknown>> = [];
+
+  /** The plan-mode config, or a raw deployment YAML text when a scenario gives one. */
+  planConfig: unknown = { section: DEFAULT_SECTION };
+  deploymentText: string | undefined;
+  compose: Composition = { commands: true, questions: true, projections: true };
+
+  storeDir = '';
+  private guarded: GuardedHost | undefined;
+  private starting: Promise<GuardedHost> | undefined;
+  /** Scenario names ("the agent", "agent B", "the fork") to host agent ids. */
+  readonly agents = new Map<string, string>();
+
+  /** Every `set` outcome and command result, in the order the user acted (mid-turn ones included). */
+  readonly setOutcomes: SetOutcome[] = [];
+  readonly commandResults: CommandResult[] = [];
+  /** get() answers taken together with the log at that moment. */
+  readonly snapshots: Array<{ active: boolean; log: SessionEvent[] }> = [];
+
+  constructor(options: IWorldOptions<KitParameters>) {
+    super(options);
+    this.kit = readParameters(options.parameters);
+  }
+
+  async prepare(): Promise<void> {
+    this.adapter = await loadAdapter(this.kit.adapterPath);
+    this.storeDir = await mkdtemp(join(tmpdir(), 'plan-mode-conformance-'));
+  }
+
+  supports(capability: Capability): boolean {
+    return isSupported(this.adapter.capabilities, capability);
+  }
+
+  get deployment(): string {
+    return this.deploymentText ?? planModeDeployment(this.planConfig);
+  }
+
+  get started(): boolean {
+    return this.guarded !== undefined;
+  }
+
+  /** Throws when a scenario configures the host after it already started. */
+  assertNotStarted(what: string): void {
+    if (this.guarded || this.starting) throw new Error(`${what} must come before the host starts`);
+  }
+
+  /** Starts the host on first use. */
+  host(): Promise<GuardedHost> {
+    if (this.guarded) return Promise.resolve(this.guarded);
+    this.starting ??= this.startHost();
+    return this.starting;
+  }
+
+  /** Starts the host with the scenario's deployment; rejects with the adapter's error. */
+  private async startHost(): Promise<GuardedHost> {
+    const compose: Composition = {
+      commands: this.compose.commands && this.supports('commands'),
+      questions: this.compose.questions && this.supports('questions'),
+      projections: this.compose.projections && this.supports('projections'),
+    };
+    const handle = await withinLimit('start', this.kit.callLimitMs, () =>
+      this.adapter.start({
+        storeDir: this.storeDir,
+        deployment: this.deployment,
+        compose,
+        model: this.model.port,
+        questions: this.user.port,
+        probes: { sections: PROBE_SECTIONS, tools: makeProbeTools(this.probeExecutions) },
+      }),
+    );
+    this.guarded = new GuardedHost(checkHandle(handle), this.kit.callLimitMs);
+    return this.guarded;
+  }
+
+  /** The host id of a named agent; the default agent is created on first use. */
+  async agent(name: string = DEFAULT_AGENT): Promise<string> {
+    const known = this.agents.get(name);
+    if (known) return known;
+    if (name !== DEFAULT_AGENT && !/^agent /.test(name)) {
+      throw new Error(`no agent named "${name}" exists yet in this scenario`);
+    }
+    const id = await (await this.host()).createAgent();
+    this.agents.set(name, id);
+    return id;
+  }
+
+  /** Fails the step with whatever the scripted model or user found wrong in what the host sent. */
+  assertNoProblems(): void {
+    const problems = [...this.model.problems, ...this.user.problems];
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+  }
+
+  async dispose(): Promise<void> {
+    try {
+      if (this.guarded) await this.guarded.dispose();
+      else if (this.starting) await this.starting.then((host) => host.dispose()).catch(() => undefined);
+    } finally {
+      if (this.storeDir) await rm(this.storeDir, { recursive: true, force: true });
+    }
+  }
+}

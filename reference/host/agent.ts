@@ -1,0 +1,161 @@
+/**
+ * The agent loop. `prompt(text)` opens a turn and runs steps until the model
+ * answers with text (and no steered message waits) or the turn fails.
+ *
+ * Each step starts at a request boundary: the boundary hooks run (plugins apply
+ * pending state there), steered messages are logged, then the request is
+ * assembled from the sections, the tool catalog and the history derived from
+ * the log, its header logged, and the model called. "Running" means a turn is open.
+ */
+import { event, type ToolCall } from './events.js';
+import { deriveHistory } from './history.js';
+import type { ModelClient, ModelRequest, ModelResponse } from './model.js';
+import type { PromptSections } from './prompt.js';
+import type { SessionLog } from './session-log.js';
+import { errorMessage, type ToolRegistry } from './tools.js';
+
+/** Which request boundary: the first request of a turn, a later one, or a retry of a failed one. */
+export type BoundaryKind = 'submission' | 'continuation' | 'retry';
+
+export interface Boundary {
+  agent: string;
+  kind: BoundaryKind;
+}
+
+export type BoundaryHook = (boundary: Boundary) => void | Promise<void>;
+
+export interface AgentLoopOptions {
+  /** Attempts per request, the first included, before a retryable failure ends the turn. */
+  maxAttempts: number;
+  /** Steps per turn before the host gives up on the turn. */
+  maxSteps: number;
+}
+
+export interface AgentDependencies {
+  log: SessionLog;
+  sections: PromptSections;
+  tools: ToolRegistry;
+  model: ModelClient;
+  hooks: () => readonly BoundaryHook[];
+  options: AgentLoopOptions;
+}
+
+export class AgentBusyError extends Error {
+  override name = 'AgentBusyError';
+}
+
+export class Agent {
+  private turnOpen = false;
+  private readonly steered: string[] = [];
+
+  constructor(
+    readonly id: string,
+    private readonly deps: AgentDependencies,
+  ) {}
+
+  get running(): boolean {
+    return this.turnOpen;
+  }
+
+  get log(): SessionLog {
+    return this.deps.log;
+  }
+
+  /** Runs one turn; resolves when the agent is idle again. */
+  async prompt(text: string): Promise<void> {
+    if (this.turnOpen) throw new AgentBusyError(`agent ${this.id} is running a turn; steer it instead`);
+    this.turnOpen = true;
+    try {
+      this.deps.log.append(event('turn/start', {}));
+      this.deps.log.append(event('user/message', { source: 'user', text }));
+      await this.runSteps();
+    } finally {
+      try {
+        this.deps.log.append(event('turn/end', {}));
+      } finally {
+        this.turnOpen = false;
+      }
+    }
+  }
+
+  /**
+   * A user message for the running turn: logged at the next request boundary
+   * and part of that request. When idle there is no next step to join, so the
+   * message is submitted as a prompt (resolving when that turn ends).
+   */
+  async steer(text: string): Promise<void> {
+    if (!this.turnOpen) return this.prompt(text);
+    this.steered.push(text);
+  }
+
+  private async runSteps(): Promise<void> {
+    let kind: BoundaryKind = 'submission';
+    let attempt = 1;
+    for (let step = 1; step <= this.deps.options.maxSteps; step++) {
+      await this.enterBoundary(kind);
+      const request = this.assemble();
+      this.deps.log.append(
+        event('request/header', { systemPrompt: request.systemPrompt, tools: request.tools.map((t) => t.name) }),
+      );
+      const response = await this.callModel(request);
+      if (response.type === 'failure') {
+        this.deps.log.append(
+          event('request/failure', { message: response.message, retryable: response.retryable, attempt }),
+        );
+        if (!response.retryable || attempt >= this.deps.options.maxAttempts) return;
+        attempt += 1;
+        kind = 'retry';
+        continue;
+      }
+      attempt = 1;
+      const calls = response.type === 'tool_calls' ? response.calls : [];
+      this.deps.log.append(event('assistant/message', { text: response.text, toolCalls: structuredClone(calls) }));
+      if (calls.length > 0) {
+        await this.runTools(calls);
+        kind = 'continuation';
+        continue;
+      }
+      if (this.steered.length === 0) return;
+      kind = 'continuation';
+    }
+  }
+
+  private async enterBoundary(kind: BoundaryKind): Promise<void> {
+    for (const hook of this.deps.hooks()) await hook({ agent: this.id, kind });
+    for (const text of this.steered.splice(0)) {
+      this.deps.log.append(event('user/message', { source: 'user', text }));
+    }
+  }
+
+  private assemble(): ModelRequest {
+    return {
+      agent: this.id,
+      systemPrompt: this.deps.sections.assemble(this.id),
+      tools: this.deps.tools.catalog(),
+      messages: deriveHistory(this.deps.log.read()),
+    };
+  }
+
+  private async callModel(request: ModelRequest): Promise<ModelResponse> {
+    try {
+      return await this.deps.model(request);
+    } catch (error) {
+      return { type: 'failure', message: `model call threw: ${errorMessage(error)}`, retryable: false };
+    }
+  }
+
+  private async runTools(calls: readonly ToolCall[]): Promise<void> {
+    const signal = new AbortController().signal;
+    for (const call of calls) {
+      const outcome = await this.deps.tools.run(call.name, call.arguments, {
+        agent: this.id,
+        toolCallId: call.id,
+        signal,
+      });
+      const payload = { toolCallId: call.id, toolName: call.name, text: outcome.text, isError: outcome.isError };
+      this.deps.log.append(
+        event('tool/result', outcome.value === undefined ? payload : { ...payload, value: outcome.value }),
+      );
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The model history is derived from the log, never kept beside it: user
+ * messages, assistant messages and tool results, in log order. A `compaction`
+ * event restarts the history from its summary (a host-sourced user message).
+ * Every other event is log-only.
+ */
+import type { SessionEvent } from './events.js';
+import type { ChatMessage } from './model.js';
+
+export function deriveHistory(events: readonly SessionEvent[]): ChatMessage[] {
+  let messages: ChatMessage[] = [];
+  for (const e of events) {
+    switch (e.type) {
+      case 'user/message':
+        messages.push({ role: 'user', source: e.payload.source, text: e.payload.text });
+        break;
+      case 'assistant/message':
+        messages.push({ role: 'assistant', text: e.payload.text, toolCalls: structuredClone(e.payload.toolCalls) });
+        break;
+      case 'tool/result':
+        messages.push({
+          role: 'tool',
+          toolCallId: e.payload.toolCallId,
+          toolName: e.payload.toolName,
+          text: e.payload.text,
+          isError: e.payload.isError,
+        });
+        break;
+      case 'compaction':
+        messages = [{ role: 'user', source: 'host', text: e.payload.summary }];
+        break;
+      default:
+        break;
+    }
+  }
+  return messages;
+}
+
+/** The host's own summariser: a plain digest of the history, no model call. */
+export function summarizeHistory(messages: readonly ChatMessage[]): string {
+  const lines = messages.map((m) => {
+    if (m.role === 'user') return `- ${m.source === 'user' ? 'User' : 'Note'}: ${m.text}`;
+    if (m.role === 'assistant') {
+      const calls = m.toolCalls.map((c) => c.name).join(', ');
+      return `- Assistant: ${m.text}${calls ? ` [called ${calls}]` : ''}`;
+    }
+    return `- Tool ${m.toolName}${m.isError ? ' (failed)' : ''}: ${m.text}`;
+  });
+  return ['Summary of the conversation so far:', ...lines].join('\n');
+}

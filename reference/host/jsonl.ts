@@ -1,0 +1,71 @@
+/**
+ * JSON-lines files: one JSON value per line, appended, never rewritten.
+ *
+ * Reading tolerates exactly one kind of damage, the one a crash mid-append
+ * leaves: a last line with no terminating newline that does not parse. It is
+ * reported through `onWarning` and cut off the file, so later appends start on
+ * a clean line. Any other bad line is a `CorruptLogError` naming file and line.
+ */
+import { appendFileSync, existsSync, readFileSync, truncateSync } from 'node:fs';
+
+export class CorruptLogError extends Error {
+  override name = 'CorruptLogError';
+}
+
+export type Warn = (message: string) => void;
+
+/** Checks one parsed line; throws an `Error` whose message says what is wrong. */
+export type LineValidator<T> = (value: unknown) => T;
+
+export function readJsonLines<T>(file: string, validate: LineValidator<T>, onWarning: Warn): T[] {
+  if (!existsSync(file)) return [];
+  const content = readFileSync(file, 'utf8');
+  const lines = content.split('\n');
+  const unterminated = lines.pop() ?? '';
+  const records: T[] = [];
+  lines.forEach((line, index) => {
+    records.push(parseLine(file, index + 1, line, validate));
+  });
+  if (unterminated === '') return records;
+  const lineNumber = lines.length + 1;
+  const tail = tryParse(unterminated);
+  if (tail.ok) {
+    // A complete value that only lacks its newline: keep it, and end the line.
+    records.push(validateLine(file, lineNumber, tail.value, validate));
+    appendFileSync(file, '\n');
+    return records;
+  }
+  onWarning(
+    `${file}:${lineNumber}: dropped a torn last line (${Buffer.byteLength(unterminated)} bytes) left by an interrupted write`,
+  );
+  truncateSync(file, Buffer.byteLength(content) - Buffer.byteLength(unterminated));
+  return records;
+}
+
+export function appendJsonLine(file: string, value: unknown): void {
+  appendFileSync(file, `${JSON.stringify(value)}\n`);
+}
+
+function parseLine<T>(file: string, lineNumber: number, line: string, validate: LineValidator<T>): T {
+  const parsed = tryParse(line);
+  if (!parsed.ok) {
+    throw new CorruptLogError(`${file}:${lineNumber}: corrupt line, not valid JSON (${parsed.error})`);
+  }
+  return validateLine(file, lineNumber, parsed.value, validate);
+}
+
+function validateLine<T>(file: string, lineNumber: number, value: unknown, validate: LineValidator<T>): T {
+  try {
+    return validate(value);
+  } catch (error) {
+    throw new CorruptLogError(`${file}:${lineNumber}: corrupt line, ${(error as Error).message}`);
+  }
+}
+
+function tryParse(line: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(line) as unknown };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+}

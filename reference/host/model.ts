@@ -1,0 +1,22 @@
+/** What the agent loop sends to a model and what it gets back. */
+import type { MessageSource, ToolCall } from './events.js';
+import type { ToolDescriptor } from './tools.js';
+
+export type ChatMessage =
+  | { role: 'user'; source: MessageSource; text: string }
+  | { role: 'assistant'; text: string; toolCalls: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; toolName: string; text: string; isError: boolean };
+
+export interface ModelRequest {
+  agent: string;
+  systemPrompt: string;
+  tools: ToolDescriptor[];
+  messages: ChatMessage[];
+}
+
+export type ModelResponse =
+  | { type: 'text'; text: string }
+  | { type: 'tool_calls'; text: string; calls: ToolCall[] }
+  | { type: 'failure'; message: string; retryable: boolean };
+
+export type ModelClient = (request: ModelRequest) => Promise<ModelResponse>;

@@ -1,0 +1,74 @@
+/**
+ * The persistent store: one JSON-lines log per agent under `<dir>/agents/<id>.jsonl`
+ * and an append-only agent index `<dir>/index.jsonl` (ids and parents).
+ * Every append is written through at once, so a process exit loses nothing
+ * that was appended. After `close()` the store refuses writes, so a stopped
+ * host cannot touch files its successor owns.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { SessionEvent } from './events.js';
+import { parseStoredEvent } from './event-schema.js';
+import { appendJsonLine, readJsonLines, type Warn } from './jsonl.js';
+
+export interface AgentRecord {
+  id: string;
+  /** The agent that spawned this one. */
+  parent?: string;
+  /** The agent this one was forked from. */
+  forkOf?: string;
+}
+
+const AgentRecordSchema = z
+  .object({ id: z.string().regex(/^[A-Za-z0-9_-]+$/), parent: z.string().optional(), forkOf: z.string().optional() })
+  .strict();
+
+export class StoreClosedError extends Error {
+  override name = 'StoreClosedError';
+}
+
+export class SessionStore {
+  private closed = false;
+
+  constructor(
+    readonly dir: string,
+    private readonly onWarning: Warn,
+  ) {
+    mkdirSync(join(dir, 'agents'), { recursive: true });
+  }
+
+  readIndex(): AgentRecord[] {
+    return readJsonLines(this.indexFile(), (value) => AgentRecordSchema.parse(value), this.onWarning);
+  }
+
+  appendIndex(record: AgentRecord): void {
+    this.assertOpen();
+    appendJsonLine(this.indexFile(), record);
+  }
+
+  readEvents(agent: string): SessionEvent[] {
+    return readJsonLines(this.logFile(agent), parseStoredEvent, this.onWarning);
+  }
+
+  appendEvent(agent: string, event: SessionEvent): void {
+    this.assertOpen();
+    appendJsonLine(this.logFile(agent), event);
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  logFile(agent: string): string {
+    return join(this.dir, 'agents', `${agent}.jsonl`);
+  }
+
+  indexFile(): string {
+    return join(this.dir, 'index.jsonl');
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new StoreClosedError('the host was stopped; its store accepts no more writes');
+  }
+}
