@@ -17,21 +17,21 @@ function states(list: string): boolean[] {
   });
 }
 
-Then('the log holds no plan/mode event', async function (this: PlanWorld) {
+Then('the log holds no plan\\/mode event', async function (this: PlanWorld) {
   expectEqual(planModeEvents(await logOf(this)).map((event) => event.payload), [], 'plan/mode events of the log');
 });
 
-Then('the log holds the plan/mode events {string}', async function (this: PlanWorld, list: string) {
+Then('the log holds the plan\\/mode events {string}', async function (this: PlanWorld, list: string) {
   const actual = planModeEvents(await logOf(this)).map((event) => event.payload.active);
   expectEqual(actual, states(list), 'the active values of the plan/mode events, in log order');
 });
 
-Then('the log of {agent} holds the plan/mode events {string}', async function (this: PlanWorld, name: string, list: string) {
+Then('the log of {agent} holds the plan\\/mode events {string}', async function (this: PlanWorld, name: string, list: string) {
   const actual = planModeEvents(await logOf(this, name)).map((event) => event.payload.active);
   expectEqual(actual, states(list), `the plan/mode events of ${name}`);
 });
 
-Then('every plan/mode payload is exactly \\{ active: boolean }', async function (this: PlanWorld) {
+Then('every plan\\/mode payload is exactly \\{ active: boolean }', async function (this: PlanWorld) {
   const events = planModeEvents(await logOf(this));
   expectTrue(events.length > 0, 'the log holds no plan/mode event to check');
   for (const event of events) {
@@ -59,7 +59,7 @@ Then('the fold of every prefix of the log agrees with get at that point', async 
   }
 });
 
-Then('the plan/mode event comes before the header of request {int}, which is the first to show it', async function (this: PlanWorld, n: number) {
+Then('the plan\\/mode event comes before the header of request {int}, which is the first to show it', async function (this: PlanWorld, n: number) {
   const log = await logOf(this);
   const header = headerIndex(log, n);
   if (header < 0) fail(`the log holds fewer than ${n} request/header events: ${show(log.map((event) => event.type))}`);
@@ -85,7 +85,7 @@ Then('the log holds {int} notice(s)', async function (this: PlanWorld, count: nu
   expectEqual(noticesInLog(await logOf(this)).length, count, 'number of plugin-sourced user/message events');
 });
 
-Then('observers were told of every plan/mode event in log order', async function (this: PlanWorld) {
+Then('observers were told of every plan\\/mode event in log order', async function (this: PlanWorld) {
   const host = await this.host();
   const agent = await this.agent();
   const logged = planModeEvents(await host.readLog(agent)).map((event) => event.payload);

@@ -8,7 +8,7 @@ import { After, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber
 import { CAPABILITIES, missingReason, type Capability } from '../../src/index.js';
 import { PlanWorld } from '../world/plan-world.js';
 
-export const SKIP_REASON_MEDIA_TYPE = 'text/x.plan-mode-conformance.skip-reason';
+import { SKIP_REASON_MEDIA_TYPE } from './skip-reason.js';
 const STEP_TIMEOUT_MS = Number(process.env.PLAN_MODE_CONFORMANCE_STEP_TIMEOUT_MS ?? 30_000);
 
 setWorldConstructor(PlanWorld);

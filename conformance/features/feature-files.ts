@@ -1,0 +1,126 @@
+/**
+ * Reading feature files without running them: parse each into its Gherkin
+ * document and pickles (one pickle per scenario or outline row), and name each
+ * pickle by its stable id. Used by the coverage lint, the baseline checks and
+ * the result collector, so all three agree on ids.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AstBuilder, GherkinClassicTokenMatcher, Parser, compile } from '@cucumber/gherkin';
+import { IdGenerator, type GherkinDocument, type Pickle } from '@cucumber/messages';
+
+/** The features shipped with the kit. */
+export const KIT_FEATURES_DIR = fileURLToPath(new URL('../../../features/', import.meta.url));
+
+export class FeatureFileError extends Error {
+  override name = 'FeatureFileError';
+}
+
+export interface ParsedFeature {
+  uri: string;
+  document: GherkinDocument;
+  pickles: readonly Pickle[];
+}
+
+export async function listFeatureFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.feature'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+export async function parseFeatureFile(path: string, root: string): Promise<ParsedFeature> {
+  const uri = relative(root, path);
+  const text = await readFile(path, 'utf8');
+  const newId = IdGenerator.uuid();
+  const parser = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher());
+  let document: GherkinDocument;
+  try {
+    document = { ...parser.parse(text), uri };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new FeatureFileError(`${uri}: not valid Gherkin: ${message}`);
+  }
+  return { uri, document, pickles: compile(document, uri, newId) };
+}
+
+export async function parseFeatures(dir: string = KIT_FEATURES_DIR): Promise<ParsedFeature[]> {
+  const files = await listFeatureFiles(dir);
+  if (files.length === 0) throw new FeatureFileError(`no .feature files under ${dir}`);
+  return Promise.all(files.map((file) => parseFeatureFile(file, dir)));
+}
+
+export const ID_TAG_PREFIX = '@id:';
+export const NEEDS_TAG_PREFIX = '@needs:';
+export const CLAUSE_TAG = /^@([A-Z]+-\d{2})$/;
+
+/** Example rows by AST node id: the value of their first cell. */
+export function rowNames(document: GherkinDocument): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const child of document.feature?.children ?? []) {
+    const scenarios = child.scenario
+      ? [child.scenario]
+      : (child.rule?.children ?? []).flatMap((ruleChild) => (ruleChild.scenario ? [ruleChild.scenario] : []));
+    for (const scenario of scenarios) {
+      for (const examples of scenario.examples) {
+        for (const row of examples.tableBody) names.set(row.id, row.cells[0]?.value ?? '');
+      }
+    }
+  }
+  return names;
+}
+
+export function slug(text: string): string {
+  const cleaned = text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return cleaned === '' ? 'blank' : cleaned;
+}
+
+/**
+ * A pickle's stable id: its `@id:` tag, plus `/<first cell of its row>` for an
+ * outline row. Titles play no part, so renaming a scenario keeps its id.
+ */
+export function stableIdOf(pickle: Pickle, rows: Map<string, string>): string | undefined {
+  const ids = pickle.tags.map((tag) => tag.name).filter((name) => name.startsWith(ID_TAG_PREFIX));
+  if (ids.length !== 1) return undefined;
+  const base = ids[0]!.slice(ID_TAG_PREFIX.length);
+  const rowId = pickle.astNodeIds[1];
+  return rowId === undefined ? base : `${base}/${slug(rows.get(rowId) ?? '')}`;
+}
+
+export function clausesOf(pickle: Pickle): string[] {
+  return pickle.tags.map((tag) => tag.name.match(CLAUSE_TAG)?.[1]).filter((id): id is string => id !== undefined);
+}
+
+export function needsOf(pickle: Pickle): string[] {
+  return pickle.tags.map((tag) => tag.name).filter((name) => name.startsWith(NEEDS_TAG_PREFIX)).map((name) => name.slice(NEEDS_TAG_PREFIX.length));
+}
+
+export interface ScenarioInfo {
+  stableId: string | undefined;
+  name: string;
+  uri: string;
+  clauses: string[];
+  needs: string[];
+  /** Number of @id: tags (the lint wants exactly one). */
+  idTags: number;
+}
+
+export function scenariosOf(features: ParsedFeature[]): ScenarioInfo[] {
+  return features.flatMap((feature) => {
+    const rows = rowNames(feature.document);
+    return feature.pickles.map((pickle) => ({
+      stableId: stableIdOf(pickle, rows),
+      name: pickle.name,
+      uri: feature.uri,
+      clauses: clausesOf(pickle),
+      needs: needsOf(pickle),
+      idTags: pickle.tags.filter((tag) => tag.name.startsWith(ID_TAG_PREFIX)).length,
+    }));
+  });
+}
