@@ -19,16 +19,18 @@ export type LineValidator<T> = (value: unknown) => T;
 
 export function readJsonLines<T>(file: string, validate: LineValidator<T>, onWarning: Warn): T[] {
   if (!existsSync(file)) return [];
-  const content = readFileSync(file, 'utf8');
-  const lines = content.split('\n');
-  const unterminated = lines.pop() ?? '';
+  // Offsets are taken on bytes: a write torn inside a multi-byte character must be cut exactly.
+  const bytes = readFileSync(file);
+  const terminatedLength = bytes.lastIndexOf(0x0a) + 1;
+  const lines = bytes.subarray(0, terminatedLength).toString('utf8').split('\n');
+  lines.pop(); // the empty string after the last newline
   const records: T[] = [];
   lines.forEach((line, index) => {
     records.push(parseLine(file, index + 1, line, validate));
   });
-  if (unterminated === '') return records;
+  if (terminatedLength === bytes.length) return records;
   const lineNumber = lines.length + 1;
-  const tail = tryParse(unterminated);
+  const tail = tryParse(bytes.subarray(terminatedLength).toString('utf8'));
   if (tail.ok) {
     // A complete value that only lacks its newline: keep it, and end the line.
     records.push(validateLine(file, lineNumber, tail.value, validate));
@@ -36,9 +38,9 @@ export function readJsonLines<T>(file: string, validate: LineValidator<T>, onWar
     return records;
   }
   onWarning(
-    `${file}:${lineNumber}: dropped a torn last line (${Buffer.byteLength(unterminated)} bytes) left by an interrupted write`,
+    `${file}:${lineNumber}: dropped a torn last line (${bytes.length - terminatedLength} bytes) left by an interrupted write`,
   );
-  truncateSync(file, Buffer.byteLength(content) - Buffer.byteLength(unterminated));
+  truncateSync(file, terminatedLength);
   return records;
 }
 

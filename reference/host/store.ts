@@ -5,7 +5,7 @@
  * that was appended. After `close()` the store refuses writes, so a stopped
  * host cannot touch files its successor owns.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SessionEvent } from './events.js';
@@ -54,6 +54,12 @@ export class SessionStore {
   appendEvent(agent: string, event: SessionEvent): void {
     this.assertOpen();
     appendJsonLine(this.logFile(agent), event);
+  }
+
+  /** Removes a log left without an index line (a crash while creating the agent), before its id is reused. */
+  discardUnlistedLog(agent: string): void {
+    this.assertOpen();
+    if (existsSync(this.logFile(agent))) rmSync(this.logFile(agent));
   }
 
   close(): void {

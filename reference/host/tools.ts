@@ -27,6 +27,13 @@ export interface ToolDescriptor {
   parameters: Record<string, unknown>;
 }
 
+/** A finished call as the loop records it. */
+export interface ToolRunResult {
+  text: string;
+  isError: boolean;
+  value?: unknown;
+}
+
 export class ToolRegistry {
   private readonly tools: ToolDefinition[] = [];
 
@@ -48,7 +55,7 @@ export class ToolRegistry {
   }
 
   /** Runs one call; an unknown tool or a thrown error becomes a failed result. */
-  async run(name: string, args: Record<string, unknown>, context: ToolContext): Promise<Required<Omit<ToolOutcome, 'value'>> & Pick<ToolOutcome, 'value'>> {
+  async run(name: string, args: Record<string, unknown>, context: ToolContext): Promise<ToolRunResult> {
     const tool = this.find(name);
     if (!tool) return { text: `Unknown tool '${name}'.`, isError: true };
     try {

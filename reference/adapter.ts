@@ -1,0 +1,265 @@
+/**
+ * The reference adapter: starts the reference host with the plan-mode plugin
+ * composed in, and maps the kit's contract onto the host's own seams.
+ */
+import {
+  defineAdapter,
+  readPlanModeEntry,
+  type HostHandle,
+  type Message,
+  type ModelRequest as ContractModelRequest,
+  type ModelResponse as ContractModelResponse,
+  type PlanProjectionView,
+  type Question,
+  type SessionEvent as ContractEvent,
+  type StartOptions,
+} from '../src/index.js';
+import {
+  definePlugin,
+  Host,
+  type ChatMessage,
+  type ModelClient,
+  type ModelRequest,
+  type ModelResponse,
+  type PendingQuestion,
+  type Plugin,
+  type ProviderReply,
+  type QuestionProvider,
+  type SessionEvent,
+} from './host/index.js';
+import { planModePlugin, PLAN_PROJECTION_NAME, type PlanModeService } from './plan-mode/index.js';
+
+/** The host's own base prompt, ahead of everything plugins add. */
+export const HOST_BASE_SECTION = {
+  name: 'host:base',
+  order: 0,
+  text: 'You are a coding agent working in the user\'s project. Use the tools you are given.',
+};
+
+export default defineAdapter({
+  name: 'reference',
+  capabilities: {
+    commands: true,
+    questions: true,
+    projections: true,
+    fork: true,
+    spawn: true,
+    restart: true,
+    compaction: true,
+    retry: true,
+  },
+  start,
+});
+
+export async function start(options: StartOptions): Promise<HostHandle> {
+  const entry = readPlanModeEntry(options.deployment);
+  const planMode = planModePlugin(entry.config); // throws the plugin's config error, rejecting `start`
+  const observed = new Map<string, ContractEvent[]>();
+  let running = boot(options, planMode, observed);
+  let disposed = false;
+
+  const current = (): BootedHost => {
+    if (disposed) throw new Error('the reference host was disposed');
+    return running;
+  };
+
+  return {
+    async createAgent() {
+      return current().host.createAgent();
+    },
+    async prompt(agent, text) {
+      await current().host.prompt(agent, text);
+    },
+    async setPlanMode(agent, active) {
+      const booted = current();
+      booted.host.readLog(agent); // an unknown agent fails here, by name
+      return booted.planMode.set(agent, active);
+    },
+    async getPlanMode(agent) {
+      const booted = current();
+      booted.host.readLog(agent);
+      return booted.planMode.get(agent);
+    },
+    async readLog(agent) {
+      return current().host.readLog(agent).map(toContractEvent);
+    },
+    async readObserved(agent) {
+      current().host.readLog(agent);
+      return [...(observed.get(agent) ?? [])];
+    },
+    async runCommand(agent, line) {
+      return current().host.runCommand(agent, line);
+    },
+    async readProjection(agent) {
+      return current().host.readProjection(agent, PLAN_PROJECTION_NAME) as PlanProjectionView;
+    },
+    async fork(agent) {
+      return current().host.fork(agent);
+    },
+    async spawn(agent) {
+      return current().host.spawn(agent);
+    },
+    async compact(agent) {
+      current().host.compact(agent);
+    },
+    async restart() {
+      // A process exit: the old host writes nothing more and its memory (pending selections included) is gone.
+      current().host.stop();
+      running = boot(options, planMode, observed);
+    },
+    async dispose() {
+      if (disposed) return;
+      running.host.stop();
+      disposed = true;
+    },
+  };
+}
+
+interface BootedHost {
+  host: Host;
+  planMode: PlanModeService;
+}
+
+function boot(
+  options: StartOptions,
+  planMode: Plugin<{ planMode: PlanModeService }>,
+  observed: Map<string, ContractEvent[]>,
+): BootedHost {
+  const host = Host.open({
+    storeDir: options.storeDir,
+    model: modelClient(options),
+    compose: {
+      commands: options.compose.commands,
+      projections: options.compose.projections,
+      questions: options.compose.questions ? { provider: questionProvider(options) } : undefined,
+    },
+    onWarning: (message) => console.warn(`[reference host] ${message}`),
+  });
+  host.subscribe((agent, e) => {
+    const list = observed.get(agent) ?? [];
+    list.push(toContractEvent(e));
+    observed.set(agent, list);
+  });
+  host.install(baseSectionPlugin());
+  const exports = host.install(planMode);
+  host.install(probePlugin(options.probes));
+  return { host, planMode: exports.planMode };
+}
+
+function baseSectionPlugin(): Plugin<void> {
+  return definePlugin({
+    name: 'host-base',
+    install(ctx) {
+      ctx.registerSection({ name: HOST_BASE_SECTION.name, order: HOST_BASE_SECTION.order, render: () => HOST_BASE_SECTION.text });
+    },
+  });
+}
+
+function probePlugin(probes: StartOptions['probes']): Plugin<void> {
+  return definePlugin({
+    name: 'conformance-probes',
+    install(ctx) {
+      for (const section of probes.sections) {
+        ctx.registerSection({ name: section.name, order: section.order, render: () => section.text });
+      }
+      for (const tool of probes.tools) {
+        ctx.registerTool({
+          name: tool.name,
+          description: tool.description,
+          parameters: tool.parameters,
+          execute: async (args) => ({ text: await tool.execute(args) }),
+        });
+      }
+    },
+  });
+}
+
+function modelClient(options: StartOptions): ModelClient {
+  return async (request: ModelRequest): Promise<ModelResponse> => {
+    const response: ContractModelResponse = await options.model(toContractRequest(request));
+    return response;
+  };
+}
+
+function toContractRequest(request: ModelRequest): ContractModelRequest {
+  return {
+    agent: request.agent,
+    systemPrompt: request.systemPrompt,
+    tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })),
+    messages: request.messages.map(toContractMessage),
+  };
+}
+
+function toContractMessage(message: ChatMessage): Message {
+  switch (message.role) {
+    case 'user':
+      return { role: 'user', source: message.source, text: message.text };
+    case 'assistant':
+      return { role: 'assistant', text: message.text, toolCalls: structuredClone(message.toolCalls) };
+    case 'tool':
+      return {
+        role: 'tool',
+        toolCallId: message.toolCallId,
+        toolName: message.toolName,
+        text: message.text,
+        isError: message.isError,
+      };
+  }
+}
+
+function questionProvider(options: StartOptions): QuestionProvider {
+  return async (question, context): Promise<ProviderReply> => {
+    const reply = await options.questions(toContractQuestion(question), { agent: context.agent });
+    switch (reply.type) {
+      case 'answer':
+        return {
+          kind: 'answered',
+          answers: [
+            reply.freeText === undefined
+              ? { questionId: question.id, selected: [...reply.selected] }
+              : { questionId: question.id, selected: [...reply.selected], freeText: reply.freeText },
+          ],
+        };
+      case 'no-answer':
+        return { kind: 'answered', answers: [] };
+      case 'dismiss':
+        return { kind: 'dismissed' };
+      case 'fail':
+        throw new Error(reply.message);
+      case 'abort':
+        // The user aborts the pending question; the seam reports its own abort error.
+        context.abort();
+        return { kind: 'answered', answers: [] };
+    }
+  };
+}
+
+function toContractQuestion(question: PendingQuestion): Question {
+  const out: Question = { id: question.id, question: question.question, options: question.options.map((o) => ({ ...o })) };
+  if (question.header !== undefined) out.header = question.header;
+  if (question.detail !== undefined) out.detail = question.detail;
+  if (question.multiSelect !== undefined) out.multiSelect = question.multiSelect;
+  if (question.intent !== undefined) out.intent = question.intent;
+  if (question.approveLabel !== undefined) out.approveLabel = question.approveLabel;
+  return out;
+}
+
+/** The contract's normalised event; kinds the contract does not name become `other`. */
+export function toContractEvent(e: SessionEvent): ContractEvent {
+  switch (e.type) {
+    case 'plan/mode':
+      return { type: 'plan/mode', payload: { ...e.payload } };
+    case 'user/message':
+      return { type: 'user/message', source: e.payload.source, text: e.payload.text };
+    case 'command/run':
+      return { type: 'command/run', name: e.payload.name, args: e.payload.args };
+    case 'request/header':
+      return { type: 'request/header', systemPrompt: e.payload.systemPrompt };
+    case 'turn/start':
+      return { type: 'turn/start' };
+    case 'turn/end':
+      return { type: 'turn/end' };
+    default:
+      return { type: 'other', name: e.type };
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * The host: composes the registries, owns the agents, and loads everything
+ * from the store on open. `stop()` is a process exit: in-memory state is
+ * dropped and the store refuses further writes; a new `Host.open` on the same
+ * folder resumes from what was persisted.
+ */
+import { Agent, type AgentLoopOptions, type BoundaryHook } from './agent.js';
+import { CommandRegistry, parseCommandLine, type CommandResult } from './commands.js';
+import { event, type SessionEvent } from './events.js';
+import { deriveHistory, summarizeHistory } from './history.js';
+import type { ChatMessage, ModelClient } from './model.js';
+import { SessionEventBus, type SessionObserver } from './observers.js';
+import type { Plugin, PluginContext } from './plugin.js';
+import { ProjectionRegistry } from './projections.js';
+import { PromptSections } from './prompt.js';
+import { UserQuestionSeam, type QuestionProvider } from './questions.js';
+import { SessionLog } from './session-log.js';
+import { SessionStore, type AgentRecord } from './store.js';
+import { errorMessage, ToolRegistry } from './tools.js';
+
+export interface HostOptions {
+  storeDir: string;
+  model: ModelClient;
+  /** Optional services; absent ones are not offered to plugins. */
+  compose?: {
+    commands?: boolean;
+    projections?: boolean;
+    /** The user-question seam, with the provider that answers (a seam without one fails each question). */
+    questions?: { provider?: QuestionProvider };
+  };
+  loop?: Partial<AgentLoopOptions>;
+  /** Store damage that was repaired (a torn last line). Defaults to `console.warn`. */
+  onWarning?: (message: string) => void;
+  /** Compaction summary; defaults to a plain digest of the history. */
+  summarize?: (messages: ChatMessage[]) => string;
+}
+
+export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 3, maxSteps: 64 };
+
+export class UnknownAgentError extends Error {
+  override name = 'UnknownAgentError';
+}
+
+export class Host {
+  readonly bus = new SessionEventBus();
+  readonly sections = new PromptSections();
+  readonly tools = new ToolRegistry();
+  readonly commands: CommandRegistry | undefined;
+  readonly projections: ProjectionRegistry | undefined;
+  readonly questions: UserQuestionSeam | undefined;
+  private readonly hooks: BoundaryHook[] = [];
+  private readonly agents = new Map<string, Agent>();
+  private readonly records: AgentRecord[] = [];
+  private readonly store: SessionStore;
+  private readonly loop: AgentLoopOptions;
+
+  private constructor(private readonly options: HostOptions) {
+    this.store = new SessionStore(options.storeDir, options.onWarning ?? ((m) => console.warn(m)));
+    this.loop = { ...DEFAULT_LOOP_OPTIONS, ...options.loop };
+    this.commands = options.compose?.commands ? new CommandRegistry() : undefined;
+    this.projections = options.compose?.projections ? new ProjectionRegistry() : undefined;
+    const questions = options.compose?.questions;
+    this.questions = questions ? new UserQuestionSeam(questions.provider) : undefined;
+  }
+
+  /** Opens a host on a store folder, loading every agent and its log. */
+  static open(options: HostOptions): Host {
+    const host = new Host(options);
+    for (const record of host.store.readIndex()) host.loadFromStore(record);
+    return host;
+  }
+
+  /** Installs a plugin through the plugin API; returns what the plugin exports. */
+  install<Exports>(plugin: Plugin<Exports>): Exports {
+    return plugin.install(this.pluginContext());
+  }
+
+  createAgent(): string {
+    return this.addAgent({ id: this.nextId() }, []);
+  }
+
+  /** A new agent with a copy of the log; independent afterwards. */
+  fork(agent: string): string {
+    const events = this.agent(agent).log.read();
+    return this.addAgent({ id: this.nextId(), forkOf: agent }, events);
+  }
+
+  /** A child agent with an empty log. */
+  spawn(parent: string): string {
+    this.agent(parent);
+    return this.addAgent({ id: this.nextId(), parent }, []);
+  }
+
+  /** Replaces the model history with a summary; the log (and all state folded from it) stays. */
+  compact(agent: string): void {
+    const target = this.agent(agent);
+    if (target.running) throw new Error(`agent ${agent} is running; compact it when idle`);
+    const summarize = this.options.summarize ?? summarizeHistory;
+    target.log.append(event('compaction', { summary: summarize(deriveHistory(target.log.read())) }));
+  }
+
+  prompt(agent: string, text: string): Promise<void> {
+    return this.agent(agent).prompt(text);
+  }
+
+  steer(agent: string, text: string): Promise<void> {
+    return this.agent(agent).steer(text);
+  }
+
+  isRunning(agent: string): boolean {
+    return this.agent(agent).running;
+  }
+
+  readLog(agent: string): SessionEvent[] {
+    return this.agent(agent).log.read();
+  }
+
+  append(agent: string, e: SessionEvent): void {
+    this.agent(agent).log.append(e);
+  }
+
+  agentIds(): string[] {
+    return [...this.agents.keys()];
+  }
+
+  agentRecord(agent: string): AgentRecord | undefined {
+    return this.records.find((record) => record.id === agent);
+  }
+
+  subscribe(observer: SessionObserver): () => void {
+    return this.bus.subscribe(observer);
+  }
+
+  /** Runs a `/name args` line; the `command/run` record is logged before the handler runs. */
+  async runCommand(agent: string, line: string): Promise<CommandResult> {
+    if (!this.commands) throw new Error('this host composes no command registry');
+    const target = this.agent(agent);
+    const parsed = parseCommandLine(line);
+    if (!parsed) return { ok: false, text: `not a command line: ${JSON.stringify(line)}` };
+    const command = this.commands.find(parsed.name);
+    if (!command) return { ok: false, text: `unknown command /${parsed.name}` };
+    target.log.append(event('command/run', { name: parsed.name, args: parsed.args }));
+    try {
+      return await command.run(agent, parsed.args);
+    } catch (error) {
+      return { ok: false, text: `/${parsed.name} failed: ${errorMessage(error)}` };
+    }
+  }
+
+  readProjection(agent: string, name: string): unknown {
+    if (!this.projections) throw new Error('this host composes no session-projection registry');
+    return this.projections.view(name, this.agent(agent).log.read());
+  }
+
+  /** A process exit: nothing more is written; a new `Host.open` resumes from the store. */
+  stop(): void {
+    this.store.close();
+    this.agents.clear();
+  }
+
+  private agent(id: string): Agent {
+    const agent = this.agents.get(id);
+    if (!agent) throw new UnknownAgentError(`unknown agent '${id}'`);
+    return agent;
+  }
+
+  private nextId(): string {
+    const used = this.records
+      .map((record) => /^agent-(\d+)$/.exec(record.id)?.[1])
+      .map((digits) => (digits === undefined ? 0 : Number(digits)));
+    return `agent-${Math.max(0, ...used) + 1}`;
+  }
+
+  /**
+   * Appends the initial events through the new log (persisted, and observers
+   * told, in order), then the index line: an agent is listed only once its log
+   * is complete, so a crash mid-fork leaves no half-copied agent behind.
+   */
+  private addAgent(record: AgentRecord, events: SessionEvent[]): string {
+    this.store.discardUnlistedLog(record.id);
+    const log = new SessionLog(record.id, this.store, this.bus, []);
+    for (const e of events) log.append(e);
+    this.store.appendIndex(record);
+    this.load(record, log);
+    return record.id;
+  }
+
+  private loadFromStore(record: AgentRecord): void {
+    this.load(record, new SessionLog(record.id, this.store, this.bus, this.store.readEvents(record.id)));
+  }
+
+  private load(record: AgentRecord, log: SessionLog): void {
+    this.records.push(record);
+    this.agents.set(
+      record.id,
+      new Agent(record.id, {
+        log,
+        sections: this.sections,
+        tools: this.tools,
+        model: this.options.model,
+        hooks: () => this.hooks,
+        options: this.loop,
+      }),
+    );
+  }
+
+  private pluginContext(): PluginContext {
+    const commands = this.commands;
+    const projections = this.projections;
+    const questions = this.questions;
+    return {
+      registerSection: (section) => this.sections.register(section),
+      registerTool: (tool) => this.tools.register(tool),
+      onBoundary: (hook) => {
+        this.hooks.push(hook);
+      },
+      commands: commands && { register: (command) => commands.register(command) },
+      sessionProjections: projections && { register: (unit) => projections.register(unit) },
+      userInteraction: questions && { ask: (agent, question, signal) => questions.ask(agent, question, signal) },
+      append: (agent, e) => this.append(agent, e),
+      readLog: (agent) => this.readLog(agent),
+      steer: (agent, text) => this.steer(agent, text),
+      subscribe: (observer) => this.subscribe(observer),
+      isRunning: (agent) => this.isRunning(agent),
+    };
+  }
+}

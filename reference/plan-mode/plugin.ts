@@ -1,0 +1,34 @@
+/**
+ * The plan-mode plugin, composed only through the plugin API. Installing it
+ * returns the plan-mode service (`set`/`get`).
+ */
+import { definePlugin, type Plugin } from '../host/index.js';
+import { planCommand } from './command.js';
+import { parsePlanModeConfig } from './config.js';
+import { exitPlanModeTool } from './exit-tool.js';
+import { policySection } from './policy.js';
+import { planProjection } from './projection.js';
+import { PlanModeSelections, type PlanModeService } from './service.js';
+
+export const PLAN_MODE_PLUGIN_NAME = 'plan-mode';
+
+export interface PlanModeExports {
+  planMode: PlanModeService;
+}
+
+/** Validates `config` at once (a bad config fails when the plugin loads) and returns the plugin. */
+export function planModePlugin(config: unknown): Plugin<PlanModeExports> {
+  const { section } = parsePlanModeConfig(config);
+  return definePlugin({
+    name: PLAN_MODE_PLUGIN_NAME,
+    install(ctx) {
+      const selections = new PlanModeSelections(ctx);
+      ctx.registerSection(policySection(ctx, section));
+      ctx.registerTool(exitPlanModeTool(ctx, selections));
+      ctx.onBoundary(({ agent }) => selections.applyPending(agent));
+      ctx.commands?.register(planCommand(ctx, selections));
+      ctx.sessionProjections?.register(planProjection);
+      return { planMode: selections };
+    },
+  });
+}
