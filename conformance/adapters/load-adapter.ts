@@ -3,13 +3,14 @@
  * export. Anything wrong here is a usage problem (exit 2), reported in one line.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { AdapterShapeSchema, type Adapter } from '../../src/index.js';
 import { describeIssues } from '../guard/adapter-error.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 
-/** The compiled package root (…/dist), from which built-in adapters are found. */
-const DIST_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Built-in adapters are found in the compiled package. */
+const DIST_ROOT = join(PACKAGE_ROOT, 'dist');
 
 export const BUILT_IN_ADAPTERS: Record<string, string> = {
   reference: resolve(DIST_ROOT, 'reference/adapter.js'),

@@ -6,12 +6,12 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AstBuilder, GherkinClassicTokenMatcher, Parser, compile } from '@cucumber/gherkin';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { IdGenerator, type GherkinDocument, type Pickle } from '@cucumber/messages';
 
 /** The features shipped with the kit. */
-export const KIT_FEATURES_DIR = fileURLToPath(new URL('../../../features/', import.meta.url));
+export const KIT_FEATURES_DIR = join(PACKAGE_ROOT, 'features');
 
 export class FeatureFileError extends Error {
   override name = 'FeatureFileError';

@@ -1,0 +1,30 @@
+/** Runs the built CLI as a child process, as CI and users do. */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const CLI = `${ROOT}dist/conformance/cli/main.js`;
+export const FIXTURES = `${ROOT}test/fixtures/`;
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** The closing `conformance:` line. */
+  summary: string;
+}
+
+export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, ...env },
+  });
+  const summary = result.stdout.trim().split('\n').at(-1) ?? '';
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, summary };
+}
+
+export function fixtureRun(adapter: string, extra: string[] = []): CliRun {
+  return runCli(['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}features`, '--tags', 'not @id:fixture-undefined', ...extra]);
+}
