@@ -1,29 +1,30 @@
 /**
  * Locating the plan section in a system prompt by the probe sections around it.
- * The kit registers probes at orders 10, 49, 51 and 90 on every host, so the
- * text at order 50 is whatever lies between the order-49 and order-51 probes.
+ * The kit registers probes at orders 10, 49, 49.5, 50.5, 51 and 90 on every
+ * host, so the text at order 50 is whatever lies between the 49.5 and 50.5
+ * probes (and therefore also between those at 49 and 51).
  */
 import { probeSectionText } from '../world/probes.js';
 import { fail } from './expect.js';
 
 export interface PromptLayout {
-  /** Everything up to and including the order-49 probe. */
+  /** Everything up to and including the order-49.5 probe. */
   beforeOrder50: string;
-  /** What lies between the order-49 and the order-51 probe (separators included). */
+  /** What lies between the order-49.5 and the order-50.5 probe (separators included). */
   atOrder50: string;
-  /** The order-51 probe and everything after it. */
+  /** The order-50.5 probe and everything after it. */
   fromOrder51: string;
 }
 
 export function layoutOf(systemPrompt: string, label: string): PromptLayout {
-  const before = probeSectionText(49);
-  const after = probeSectionText(51);
+  const before = probeSectionText(49.5);
+  const after = probeSectionText(50.5);
   const beforeAt = systemPrompt.indexOf(before);
   const afterAt = systemPrompt.indexOf(after);
   if (beforeAt < 0 || afterAt < 0) {
-    fail(`${label}: the system prompt lacks the kit's probe sections at orders 49 and 51 (did the adapter register options.probes.sections?)`);
+    fail(`${label}: the system prompt lacks the kit's probe sections at orders 49.5 and 50.5 (did the adapter register options.probes.sections?)`);
   }
-  if (afterAt < beforeAt) fail(`${label}: the probe at order 51 comes before the probe at order 49`);
+  if (afterAt < beforeAt) fail(`${label}: the probe at order 50.5 comes before the probe at order 49.5`);
   const cut = beforeAt + before.length;
   return {
     beforeOrder50: systemPrompt.slice(0, cut),

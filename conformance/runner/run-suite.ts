@@ -3,7 +3,7 @@
  * returns one result per scenario. Support code is loaded once per process and
  * reused, so several runs (the mutant matrix) don't re-register steps.
  */
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { KIT_FEATURES_DIR } from '../features/feature-files.js';
@@ -53,7 +53,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   });
   const collector = new ResultCollector();
   const started = performance.now();
-  const environment = { cwd: process.cwd(), stdout: options.stdout ?? process.stdout, stderr: process.stderr };
+  // With no formatter asked for, cucumber would still print its default one: send that nowhere.
+  const quiet = (options.formats ?? []).length === 0;
+  const stdout = options.stdout ?? (quiet ? discard() : process.stdout);
+  const environment = { cwd: process.cwd(), stdout, stderr: process.stderr };
   const run = await runCucumber(
     loadedSupport ? { ...runConfiguration, support: loadedSupport } : runConfiguration,
     environment,
@@ -61,4 +64,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   );
   loadedSupport = run.support;
   return { results: collector.results(), wallMs: performance.now() - started };
+}
+
+function discard(): Writable {
+  return new Writable({ write: (_chunk, _encoding, done) => done() });
 }

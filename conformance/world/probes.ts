@@ -5,10 +5,14 @@
  */
 import type { ProbeSection, ProbeTool } from '../../src/index.js';
 
+// 49.5 and 50.5 sit closest to 50, so a section at 49 or 51 cannot pass for
+// one at 50 whatever order the host breaks ties in.
 export const PROBE_SECTIONS: ProbeSection[] = [
   { name: 'probe:early', order: 10, text: 'PROBE SECTION AT ORDER 10' },
-  { name: 'probe:before', order: 49, text: 'PROBE SECTION AT ORDER 49' },
-  { name: 'probe:after', order: 51, text: 'PROBE SECTION AT ORDER 51' },
+  { name: 'probe:below', order: 49, text: 'PROBE SECTION AT ORDER 49' },
+  { name: 'probe:just-below', order: 49.5, text: 'PROBE SECTION AT ORDER 49.5' },
+  { name: 'probe:just-above', order: 50.5, text: 'PROBE SECTION AT ORDER 50.5' },
+  { name: 'probe:above', order: 51, text: 'PROBE SECTION AT ORDER 51' },
   { name: 'probe:late', order: 90, text: 'PROBE SECTION AT ORDER 90' },
 ];
 
