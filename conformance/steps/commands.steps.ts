@@ -1,0 +1,161 @@
+/**
+ * The `/plan` command: typing command lines (now or while the model handles a
+ * request), their results, and what the model received because of them.
+ * Result wording is the host's own; steps only compare results with each other.
+ */
+import { Given, Then, When } from '@cucumber/cucumber';
+import type { Message, ModelRequest } from '../../src/index.js';
+import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
+import { assertInPlanMode } from './requests.steps.js';
+import { requestNumber } from '../world/observations.js';
+import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
+
+/** Every command line typed in a scenario, in order (the world keeps only the results). */
+const typedLines = new WeakMap<PlanWorld, string[]>();
+
+export function linesOf(world: PlanWorld): string[] {
+  let lines = typedLines.get(world);
+  if (!lines) {
+    lines = [];
+    typedLines.set(world, lines);
+  }
+  return lines;
+}
+
+/** Runs a command line for a named agent and records line and result. */
+export async function typeCommand(world: PlanWorld, name: string, line: string): Promise<void> {
+  const host = await world.host();
+  const agent = await world.agent(name);
+  linesOf(world).push(line);
+  world.commandResults.push(await host.runCommand(agent, line));
+}
+
+/** Waits (briefly) until the agent has made `count` requests: a host may answer a command before its turn runs. */
+async function requestsOfAtLeast(world: PlanWorld, name: string, count: number): Promise<ModelRequest[]> {
+  const agent = await world.agent(name);
+  const deadline = Date.now() + world.kit.callLimitMs;
+  while (world.model.requestsOf(agent).length < count && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return world.model.requestsOf(agent);
+}
+
+function userTexts(messages: Message[]): string[] {
+  return messages.flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []));
+}
+
+/** The messages request `n` shows beyond what request `n - 1` showed (all of them for request 1). */
+async function addedIn(world: PlanWorld, n: number, name = DEFAULT_AGENT): Promise<Message[]> {
+  const requests = await requestsOfAtLeast(world, name, n);
+  const later = requestNumber(requests, n, name).messages;
+  if (n === 1) return later;
+  const earlier = requestNumber(requests, n - 1, name).messages;
+  expectEqual(later.slice(0, earlier.length), earlier, `the first ${earlier.length} messages of request ${n} (they must repeat request ${n - 1})`);
+  return later.slice(earlier.length);
+}
+
+Given('plan mode starts {onoff}', async function (this: PlanWorld, active: boolean) {
+  const host = await this.host();
+  const agent = await this.agent();
+  if (active) {
+    const outcome = await host.setPlanMode(agent, true);
+    this.setOutcomes.push(outcome);
+    expectEqual(outcome, 'committed', 'set(agent, true) while idle');
+  }
+  expectEqual(await host.getPlanMode(agent), { active }, 'get(agent) before the command');
+});
+
+When('the user types the command {string}', async function (this: PlanWorld, line: string) {
+  await typeCommand(this, DEFAULT_AGENT, line);
+  this.assertNoProblems();
+});
+
+When('the user types the command {string} for {agent}', async function (this: PlanWorld, line: string, name: string) {
+  await typeCommand(this, name, line);
+  this.assertNoProblems();
+});
+
+Given('while the model handles request {int}, the user types the command {string}', async function (this: PlanWorld, n: number, line: string) {
+  const agent = await this.agent();
+  await this.host();
+  this.model.during(agent, n, async () => {
+    await typeCommand(this, DEFAULT_AGENT, line);
+  });
+});
+
+Then('the command succeeded', function (this: PlanWorld) {
+  const result = this.commandResults.at(-1);
+  if (!result) fail('no command was run');
+  expectTrue(result.ok, `the command ${show(linesOf(this).at(-1))} should succeed: ${show(result)}`);
+  expectTrue(result.text.trim().length > 0, `the command ${show(linesOf(this).at(-1))} should report what happened: ${show(result)}`);
+});
+
+Then('the {int} command results are successes with {int} different texts', function (this: PlanWorld, count: number, distinct: number) {
+  const lines = linesOf(this);
+  const results = this.commandResults;
+  expectEqual(results.length, count, `number of command results (lines typed: ${show(lines)})`);
+  results.forEach((result, index) => {
+    expectTrue(result.ok, `command ${index + 1} ${show(lines[index])} should succeed: ${show(result)}`);
+    expectTrue(result.text.trim().length > 0, `command ${index + 1} ${show(lines[index])} reported nothing`);
+  });
+  const texts = new Set(results.map((result) => result.text));
+  expectEqual(
+    texts.size,
+    distinct,
+    `number of different result texts in ${show(results.map((result, index) => `${lines[index]} → ${result.text}`))}`,
+  );
+});
+
+Then('the model received nothing', async function (this: PlanWorld) {
+  expectEqual(this.model.requestsOf(await this.agent()).length, 0, 'number of model requests of the agent');
+});
+
+Then('the model received the user message {string} under plan guidance', async function (this: PlanWorld, text: string) {
+  const requests = await requestsOfAtLeast(this, DEFAULT_AGENT, 1);
+  const first = requestNumber(requests, 1, DEFAULT_AGENT);
+  expectEqual(first.messages, [{ role: 'user', source: 'user', text }], 'the messages of the first request after the command');
+  assertInPlanMode(this, first, 'the first request after the command');
+});
+
+Then('the only user text request {int} adds is {string}', async function (this: PlanWorld, n: number, text: string) {
+  const added = await addedIn(this, n);
+  expectEqual(userTexts(added), [text], `user-typed messages added in request ${n} (added: ${show(added)})`);
+});
+
+Then('request {int} adds no user text', async function (this: PlanWorld, n: number) {
+  const added = await addedIn(this, n);
+  expectEqual(userTexts(added), [], `user-typed messages added in request ${n}`);
+});
+
+Then('request {int} of {agent} has exactly the messages of request {int} of {agent}', async function (this: PlanWorld, a: number, first: string, b: number, second: string) {
+  const left = requestNumber(this.model.requestsOf(await this.agent(first)), a, first);
+  const right = requestNumber(this.model.requestsOf(await this.agent(second)), b, second);
+  expectEqual(left.messages, right.messages, `messages of request ${a} of ${first} vs request ${b} of ${second}`);
+});
+
+Then('no request shows a command line or a command result', function (this: PlanWorld) {
+  const lines = linesOf(this).map((line) => line.trim()).filter((line) => line.length > 0);
+  const results = this.commandResults.map((result) => result.text.trim()).filter((text) => text.length > 0);
+  expectTrue(lines.length > 0, 'the scenario typed no command');
+  expectTrue(this.model.requests.length > 0, 'the scenario made no model request to inspect');
+  this.model.requests.forEach((request, index) => {
+    for (const message of request.messages) {
+      for (const line of lines) {
+        expectTrue(!message.text.includes(line), `request ${index + 1} carries the command line ${show(line)} in ${show(message)}`);
+      }
+      for (const text of results) {
+        expectTrue(!message.text.includes(text), `request ${index + 1} carries the command result ${show(text)} in ${show(message)}`);
+      }
+      expectTrue(
+        !(message.role === 'user' && /^\s*\/plan\b/.test(message.text)),
+        `request ${index + 1} carries a /plan line as a user message: ${show(message)}`,
+      );
+    }
+  });
+});
+
+Then('the log holds the user message {string} once', async function (this: PlanWorld, text: string) {
+  const log = await (await this.host()).readLog(await this.agent());
+  const found = log.filter((event) => event.type === 'user/message' && event.source === 'user' && event.text === text);
+  expectEqual(found.length, 1, `user/message events from the user with the text ${show(text)}`);
+});

@@ -1,0 +1,75 @@
+/**
+ * Configuration in the seed's deployment form: starting a host on a given
+ * deployment, its refusal to start on a bad one, and the exact section text
+ * the model then receives.
+ */
+import { Then, When } from '@cucumber/cucumber';
+import { readPlanModeEntry } from '../../src/index.js';
+import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
+import { layoutOf, occurrences } from '../assertions/system-prompt.js';
+import { requestNumber } from '../world/observations.js';
+import type { PlanWorld } from '../world/plan-world.js';
+
+/** The error `start` rejected with, per world; `null` when it started. */
+const startErrors = new WeakMap<PlanWorld, Error | null>();
+
+const START_WRAPPER = /^adapter method start: threw: /;
+
+/** The section as the deployment's YAML says it, exactly (block scalars included). */
+function deploymentSection(world: PlanWorld): string {
+  if (world.deploymentText === undefined) fail('the scenario gives no deployment');
+  const config = readPlanModeEntry(world.deploymentText).config as { section?: unknown } | undefined;
+  if (typeof config?.section !== 'string') fail(`the deployment's plan-mode config has no string section: ${show(config)}`);
+  return config.section;
+}
+
+When('the host starts', async function (this: PlanWorld) {
+  try {
+    await this.host();
+    startErrors.set(this, null);
+  } catch (error) {
+    startErrors.set(this, error instanceof Error ? error : new Error(String(error)));
+    return;
+  }
+  // The request steps that know the section read it from planConfig.
+  if (this.deploymentText !== undefined) {
+    const config = readPlanModeEntry(this.deploymentText).config;
+    if (config !== undefined) this.planConfig = config;
+  }
+});
+
+Then('the host refuses to start with a message naming {string}', function (this: PlanWorld, name: string) {
+  const error = startErrors.get(this);
+  if (error === undefined) fail('the scenario did not start the host');
+  if (error === null) fail(`the host started although its deployment should have been refused for ${show(name)}`);
+  expectTrue(START_WRAPPER.test(error.message), `start should reject with the plugin's own error, not ${show(error.message)}`);
+  const message = error.message.replace(START_WRAPPER, '');
+  expectTrue(message.includes(name), `the start error should name ${show(name)}: ${show(message)}`);
+});
+
+Then('the host started', function (this: PlanWorld) {
+  const error = startErrors.get(this);
+  if (error === undefined) fail('the scenario did not start the host');
+  if (error !== null) fail(`the host refused to start: ${error.message}`);
+});
+
+/**
+ * CFG-03: request `on` (in plan mode) holds exactly the deployment's section at
+ * order 50, wrapped in nothing but the separator the host puts between sections,
+ * which is what stood at order 50 in request `off` (out of plan mode).
+ */
+Then('request {int} carries the deployment\'s section exactly as written, where request {int} had none', async function (this: PlanWorld, on: number, off: number) {
+  const section = deploymentSection(this);
+  const requests = this.model.requestsOf(await this.agent());
+  const active = requestNumber(requests, on, 'the agent');
+  const inactive = requestNumber(requests, off, 'the agent');
+  expectEqual(occurrences(active.systemPrompt, section), 1, `occurrences of the section ${show(section)} in request ${on}`);
+  const separator = layoutOf(inactive.systemPrompt, `request ${off}`).atOrder50;
+  expectTrue(!inactive.systemPrompt.includes(section), `request ${off} should not carry the section`);
+  const slot = layoutOf(active.systemPrompt, `request ${on}`).atOrder50;
+  const candidates = [separator + section + separator, section + separator, separator + section];
+  expectTrue(
+    candidates.includes(slot),
+    `order 50 of request ${on} should be the section ${show(section)} between the host's separators ${show(separator)}; it is ${show(slot)}`,
+  );
+});

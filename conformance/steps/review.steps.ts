@@ -1,0 +1,197 @@
+/**
+ * The exit review: how the kit's user answers the question `exit_plan_mode`
+ * asks, what that question looked like, and what the model read afterwards.
+ *
+ * The keep-planning option's label is the host's own, so replies that select it
+ * read it from the question at the moment it is answered (the scripted user
+ * records the question before it takes the reply, and the reply's `selected` is
+ * a getter evaluated when the adapter reads it).
+ */
+import { Given, Then } from '@cucumber/cucumber';
+import type { AssistantMessage, Question, QuestionReply, ToolResultMessage } from '../../src/index.js';
+import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
+import { requestNumber, toolResults } from '../world/observations.js';
+import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
+
+export const APPROVE = 'Approve';
+
+function lastQuestion(world: PlanWorld): Question | undefined {
+  return world.user.asked.at(-1)?.question;
+}
+
+/** The first offered option that is not the approving one. */
+function keepPlanningLabel(world: PlanWorld): string {
+  const question = lastQuestion(world);
+  const approve = question?.approveLabel ?? APPROVE;
+  const other = question?.options.find((option) => option.label !== approve && option.label !== APPROVE);
+  if (!other) {
+    world.user.problems.push(`the review offers no keep-planning option besides ${show(approve)}: ${show(question?.options)}`);
+    return '(no keep-planning option offered)';
+  }
+  return other.label;
+}
+
+/** A reply whose selection is computed from the question when the host reads it. */
+function lazyAnswer(select: () => string[], freeText?: string): QuestionReply {
+  const reply = { type: 'answer' as const } as { type: 'answer'; selected: string[]; freeText?: string };
+  Object.defineProperty(reply, 'selected', { get: select, enumerable: true });
+  if (freeText !== undefined) reply.freeText = freeText;
+  return reply;
+}
+
+Given('the user will answer the review by selecting Approve', function (this: PlanWorld) {
+  this.user.willReply({ type: 'answer', selected: [APPROVE] });
+});
+
+Given('the user will answer the review by selecting Approve with the feedback {string}', function (this: PlanWorld, text: string) {
+  this.user.willReply({ type: 'answer', selected: [APPROVE], freeText: text });
+});
+
+Given('the user will answer the review by selecting the keep-planning option', function (this: PlanWorld) {
+  this.user.willReply(lazyAnswer(() => [keepPlanningLabel(this)]));
+});
+
+Given('the user will answer the review by selecting the keep-planning option with the feedback {string}', function (this: PlanWorld, text: string) {
+  this.user.willReply(lazyAnswer(() => [keepPlanningLabel(this)], text));
+});
+
+Given('the user will answer the review by selecting both Approve and the keep-planning option', function (this: PlanWorld) {
+  this.user.willReply(lazyAnswer(() => [APPROVE, keepPlanningLabel(this)]));
+});
+
+Given('the user will answer the review by typing only {string}', function (this: PlanWorld, text: string) {
+  this.user.willReply({ type: 'answer', selected: [], freeText: text });
+});
+
+Given('the user will answer the review with no answer item', function (this: PlanWorld) {
+  this.user.willReply({ type: 'no-answer' });
+});
+
+Given('the user will dismiss the review to talk instead', function (this: PlanWorld) {
+  this.user.willReply({ type: 'dismiss' });
+});
+
+Given('the user will abort the review', function (this: PlanWorld) {
+  this.user.willReply({ type: 'abort' });
+});
+
+Given('the question provider will fail the review with {string}', function (this: PlanWorld, message: string) {
+  this.user.willReply({ type: 'fail', message });
+});
+
+/** REVIEW-02: a UI that renders the intent selects the label the question names as approving. */
+Given('the user will answer the review by selecting the label the question names as approving', function (this: PlanWorld) {
+  this.user.willReply(
+    lazyAnswer(() => {
+      const label = lastQuestion(this)?.approveLabel;
+      if (label === undefined) {
+        this.user.problems.push('the review names no approving label (approveLabel is missing)');
+        return [];
+      }
+      return [label];
+    }),
+  );
+});
+
+/** REVIEW-02 / LIM-02: a generic UI ignores intent and approveLabel and picks the option shown as "Approve". */
+Given('a generic question UI will answer the review by selecting the option labelled {string}', function (this: PlanWorld, label: string) {
+  this.user.willReply(
+    lazyAnswer(() => {
+      const options = lastQuestion(this)?.options ?? [];
+      if (!options.some((option) => option.label === label)) {
+        this.user.problems.push(`a generic UI cannot select ${show(label)}: the question offers ${show(options.map((o) => o.label))}`);
+      }
+      return [label];
+    }),
+  );
+});
+
+Given('a generic question UI will answer the review by selecting its other option', function (this: PlanWorld) {
+  this.user.willReply(lazyAnswer(() => [keepPlanningLabel(this)]));
+});
+
+function assertReviewCount(this: PlanWorld, count: number): void {
+  expectEqual(this.user.asked.length, count, `number of questions the user was asked (${show(this.user.asked.map((a) => a.question.question))})`);
+}
+
+Then('the user was asked {int} plan review(s)', assertReviewCount);
+Then('the number of plan reviews the user was asked is {int}', assertReviewCount);
+
+Then('the user was asked exactly one plan review, for the agent, showing the plan:', async function (this: PlanWorld, plan: string) {
+  expectEqual(this.user.asked.length, 1, 'number of questions the user was asked');
+  const asked = this.user.asked[0]!;
+  expectEqual(asked.agent, await this.agent(), 'the agent the review was asked for');
+  const shown = [asked.question.question, asked.question.detail ?? ''];
+  expectTrue(
+    shown.some((text) => text.includes(plan)),
+    `the review should carry the submitted plan unchanged, ${show(plan)}; it showed question ${show(asked.question.question)} and detail ${show(asked.question.detail)}`,
+  );
+});
+
+Then('the review declares the plan-review intent and names Approve as approving', function (this: PlanWorld) {
+  const question = lastQuestion(this);
+  if (!question) fail('the user was asked no question');
+  expectEqual({ intent: question.intent, approveLabel: question.approveLabel }, { intent: 'plan-review', approveLabel: APPROVE }, 'the review question\'s intent and approving label');
+});
+
+Then('the review offers Approve beside a keep-planning option', function (this: PlanWorld) {
+  const question = lastQuestion(this);
+  if (!question) fail('the user was asked no question');
+  const labels = question.options.map((option) => option.label);
+  expectTrue(labels.includes(APPROVE), `the review should offer ${show(APPROVE)}: ${show(labels)}`);
+  expectTrue(labels.some((label) => label !== APPROVE && label.trim().length > 0), `the review should offer a keep-planning option beside Approve: ${show(labels)}`);
+});
+
+Then('the review reads as a question on its own, without its intent', function (this: PlanWorld) {
+  const question = lastQuestion(this);
+  if (!question) fail('the user was asked no question');
+  expectTrue(question.question.trim().length > 0, `the review has no question text a generic UI could show: ${show(question)}`);
+  expectTrue(question.options.length >= 2, `the review offers fewer than two options a generic UI could show: ${show(question.options)}`);
+  expectTrue(question.options.every((option) => option.label.trim().length > 0), `every option needs a label: ${show(question.options)}`);
+});
+
+async function exitResults(world: PlanWorld, n: number, name = DEFAULT_AGENT): Promise<ToolResultMessage[]> {
+  const request = requestNumber(world.model.requestsOf(await world.agent(name)), n, name);
+  return toolResults(request.messages, 'exit_plan_mode');
+}
+
+Then('request {int} shows exit_plan_mode failing because the user takes over', async function (this: PlanWorld, n: number) {
+  const result = (await exitResults(this, n)).at(-1);
+  if (!result) fail(`request ${n} shows no exit_plan_mode result`);
+  expectTrue(result.isError, `a dismissed review should be a failed call: ${show(result)}`);
+  expectTrue(
+    /\bwait/i.test(result.text) || /\bstop/i.test(result.text),
+    `a dismissed review should tell the model to stop and wait for the user's message: ${show(result.text)}`,
+  );
+});
+
+Then('request {int} shows exit_plan_mode failing with its own non-empty message', async function (this: PlanWorld, n: number) {
+  const result = (await exitResults(this, n)).at(-1);
+  if (!result) fail(`request ${n} shows no exit_plan_mode result`);
+  expectTrue(result.isError, `the exit_plan_mode result should be a failed call: ${show(result)}`);
+  expectTrue(result.text.trim().length > 0, 'the failed exit_plan_mode result carries no message');
+});
+
+Then('request {int} shows {int} failed exit_plan_mode results, all different', async function (this: PlanWorld, n: number, count: number) {
+  const results = await exitResults(this, n);
+  expectEqual(results.length, count, `number of exit_plan_mode results in request ${n}`);
+  results.forEach((result, index) => expectTrue(result.isError, `exit_plan_mode result ${index + 1} should be a failed call: ${show(result)}`));
+  const texts = results.map((result) => result.text);
+  expectEqual(new Set(texts).size, count, `number of different exit_plan_mode failure texts in ${show(texts)}`);
+});
+
+Then('request {int} still carries the exit_plan_mode call with the plan {string} and the result request {int} showed', async function (this: PlanWorld, later: number, plan: string, earlier: number) {
+  const agent = await this.agent();
+  const laterRequest = requestNumber(this.model.requestsOf(agent), later, DEFAULT_AGENT);
+  const calls = laterRequest.messages
+    .filter((message): message is AssistantMessage => message.role === 'assistant')
+    .flatMap((message) => message.toolCalls)
+    .filter((call) => call.name === 'exit_plan_mode');
+  const call = calls.find((candidate) => candidate.arguments.plan === plan);
+  if (!call) fail(`request ${later} carries no exit_plan_mode call with the plan ${show(plan)}; its calls: ${show(calls)}`);
+  const result = toolResults(laterRequest.messages, 'exit_plan_mode').find((candidate) => candidate.toolCallId === call.id);
+  if (!result) fail(`request ${later} carries the exit_plan_mode call ${show(call.id)} but not its result`);
+  const first = (await exitResults(this, earlier)).find((candidate) => candidate.toolCallId === call.id);
+  if (!first) fail(`request ${earlier} shows no result for the exit_plan_mode call ${show(call.id)}`);
+  expectEqual(result, first, `the exit_plan_mode result in request ${later} vs request ${earlier}`);
+});

@@ -1,0 +1,108 @@
+Feature: Configuring plan mode
+  A deployment lists its plugins in YAML; the plan-mode entry configures one
+  thing only, the `section` of guidance the model reads while plan mode is on.
+  That text belongs to the deployment, so it reaches the model exactly as
+  written, block-scalar line breaks included. Plan mode is deliberately not a
+  general "modes" framework: it accepts no named modes, tool filters, sandbox
+  or approval settings, and a deployment that tries (or forgets the section,
+  or leaves it blank) must fail when it loads, with a message that says what
+  is wrong, rather than run with guidance nobody intended.
+
+  @id:cfg-seed-example @CFG-03 @CFG-01
+  Scenario: the seed's own deployment example loads and its section reaches the model exactly
+    Given the deployment is:
+      """yaml
+      - id: plan-mode
+        name: '@deepseek-ai/dsh-plan-mode'
+        config:
+          section: |
+            You are in plan mode. Explore and design before presenting the complete
+            plan through exit_plan_mode.
+      """
+    When the host starts
+    Then the host started
+    When the user prompts "Hello"
+    And the user turns plan mode on
+    And the user prompts "Plan the importer"
+    Then request 2 carries the deployment's section exactly as written, where request 1 had none
+    And request 2 is in plan mode
+    And request 1 is not in plan mode
+
+  @id:cfg-block-scalar @CFG-03
+  Scenario Outline: a block-scalar section keeps its line breaks and indentation exactly
+    Given the deployment is:
+      """yaml
+      - id: plan-mode
+        name: '@deepseek-ai/dsh-plan-mode'
+        config:
+          section: <style>
+            Plan mode. Before changing anything:
+              - read the code you would touch
+              - list the risks
+
+            Then present the plan through exit_plan_mode.
+      """
+    When the host starts
+    Then the host started
+    When the user prompts "Hello"
+    And the user turns plan mode on
+    And the user prompts "Plan the importer"
+    Then request 2 carries the deployment's section exactly as written, where request 1 had none
+
+    Examples:
+      | case          | style |
+      | literal-clip  | \|    |
+      | literal-strip | \|-   |
+      | folded        | >     |
+
+  @id:cfg-invalid-section @CFG-01
+  Scenario Outline: a missing, non-string, empty or blank section makes the host refuse to start
+    Given the deployment is:
+      """yaml
+      - id: plan-mode
+        name: '@deepseek-ai/dsh-plan-mode'
+        config: <config>
+      """
+    When the host starts
+    Then the host refuses to start with a message naming "section"
+
+    Examples:
+      | case           | config                     |
+      | missing        | {}                         |
+      | no-config      | ~                          |
+      | number         | { section: 42 }            |
+      | empty          | { section: "" }            |
+      | blank          | { section: "   " }         |
+      | blank-lines    | { section: "\\n\\t\\n" }  |
+
+  @id:cfg-unknown-key @CFG-02
+  Scenario Outline: any key besides section makes the host refuse to start, naming the key
+    Given the deployment is:
+      """yaml
+      - id: plan-mode
+        name: '@deepseek-ai/dsh-plan-mode'
+        config: <config>
+      """
+    When the host starts
+    Then the host refuses to start with a message naming "<key>"
+
+    Examples:
+      | case            | config                                                  | key            |
+      | named-modes     | { section: "Plan first.", modes: [plan, build] }        | modes          |
+      | tool-filter     | { section: "Plan first.", tools: { deny: [write] } }    | tools          |
+      | sandbox         | { section: "Plan first.", sandbox: read-only }          | sandbox        |
+      | approval-policy | { section: "Plan first.", approvalPolicy: on-request }  | approvalPolicy |
+      | misspelt        | { sections: "Plan first." }                             | sections       |
+
+  @id:cfg-malformed-yaml @CFG-03
+  Scenario: a deployment that is not valid YAML makes the host refuse to start
+    Given the deployment is:
+      """yaml
+      - id: plan-mode
+        name: '@deepseek-ai/dsh-plan-mode'
+        config:
+          section: "You are in plan mode.
+        - broken: [
+      """
+    When the host starts
+    Then the host refuses to start with a message naming "YAML"

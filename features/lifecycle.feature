@@ -1,0 +1,130 @@
+Feature: Plan state across restarts, forks, spawned agents and compaction
+  Plan mode is not a flag in memory: the only durable fact is the last
+  `plan/mode` event of the agent's session log. So whatever rebuilds an agent
+  from its log gets its plan state for free. A host restarted from its store
+  resumes the logged state; a fork copies the log and therefore starts in the
+  same state, then goes its own way; a freshly spawned agent has an empty log
+  and starts outside plan mode (there is no "create in plan mode" option); and
+  compacting the history, which rewrites what the model sees of the past but
+  not the log, leaves the plan guidance of the next request exactly as it was.
+
+  @id:life-restart-active @STATE-03 @needs:restart
+  Scenario: after a restart an agent in plan mode is still in plan mode
+    Given plan mode is on
+    When the user prompts "Plan the importer"
+    And the host restarts
+    Then the log of the agent kept everything it held before the restart
+    And get reports plan mode on with nothing pending
+    When the user prompts "Continue"
+    Then request 2 is in plan mode
+    And the system prompts of requests 1 and 2 are identical
+    And the log holds the plan/mode events "on"
+
+  @id:life-restart-left @STATE-03 @needs:restart
+  Scenario: after a restart an agent that left plan mode is still out of it
+    Given plan mode is on
+    When the user prompts "Plan the importer"
+    And the user turns plan mode off
+    And the host restarts
+    Then the log of the agent kept everything it held before the restart
+    And get reports plan mode off with nothing pending
+    When the user prompts "Now build it"
+    Then request 2 is not in plan mode
+    And the log holds the plan/mode events "on, off"
+
+  @id:life-restart-after-approval @STATE-03 @needs:restart @needs:questions
+  Scenario: after a restart a plan approved before it stays approved
+    Given plan mode is on
+    And the model will answer request 1 by calling exit_plan_mode with the plan "Import in three batches."
+    And the user will answer the review by selecting Approve
+    When the user prompts "Plan the importer"
+    And the host restarts
+    Then get reports plan mode off with nothing pending
+    When the user prompts "Build it"
+    Then request 3 is not in plan mode
+    And the log holds the plan/mode events "on, off"
+
+  @id:life-restart-before-any-request @STATE-03 @needs:restart
+  Scenario: plan mode selected before any request survives a restart
+    Given plan mode is on
+    When the host restarts
+    Then get reports plan mode on with nothing pending
+    When the user prompts "Plan the importer"
+    Then request 1 is in plan mode
+    And the log holds the plan/mode events "on"
+
+  @id:life-fork-inherits @STATE-04 @needs:fork
+  Scenario: a fork starts in the plan state its origin had logged
+    Given plan mode is on
+    When the user prompts "Plan the importer"
+    And the agent is forked
+    Then get reports plan mode on for the fork
+    When the user prompts the fork with "Continue in the fork"
+    Then request 1 of the fork is in plan mode
+    And the log of the fork holds the plan/mode events "on"
+
+  @id:life-fork-diverges-in-fork @STATE-04 @needs:fork
+  Scenario: leaving plan mode in the fork leaves the origin in plan mode
+    Given plan mode is on
+    When the user prompts "Plan the importer"
+    And the agent is forked
+    And the user turns plan mode off for the fork
+    And the user prompts the fork with "Build it in the fork"
+    And the user prompts "Keep planning here"
+    Then request 1 of the fork is not in plan mode
+    And request 2 is in plan mode
+    And get reports plan mode on for the agent
+    And get reports plan mode off for the fork
+    And the log of the agent holds the plan/mode events "on"
+    And the log of the fork holds the plan/mode events "on, off"
+
+  @id:life-fork-diverges-in-origin @STATE-04 @needs:fork
+  Scenario: leaving plan mode in the origin leaves the fork in plan mode
+    Given plan mode is on
+    When the user prompts "Plan the importer"
+    And the agent is forked
+    And the user turns plan mode off
+    And the user prompts the fork with "Keep planning in the fork"
+    Then request 1 of the fork is in plan mode
+    And get reports plan mode off for the agent
+    And get reports plan mode on for the fork
+    And the log of the fork holds the plan/mode events "on"
+
+  @id:life-fork-of-inactive @STATE-04 @needs:fork
+  Scenario: a fork of an agent outside plan mode starts outside it, and entering it there changes only the fork
+    When the user prompts "Look around"
+    And the agent is forked
+    Then get reports plan mode off for the fork
+    When the user turns plan mode on for the fork
+    And the user prompts the fork with "Plan in the fork"
+    And the user prompts "Carry on here"
+    Then request 1 of the fork is in plan mode
+    And request 2 is not in plan mode
+    And the log of the agent holds the plan/mode events "none"
+
+  @id:life-spawn-inactive @STATE-07 @needs:spawn
+  Scenario: a child spawned by an agent in plan mode starts outside plan mode
+    Given plan mode is on
+    When the user prompts "Plan the importer"
+    And the agent spawns a child
+    Then get reports plan mode off for the child
+    When the user prompts the child with "Survey the parsers"
+    Then request 1 of the child is not in plan mode
+    And the log of the child holds the plan/mode events "none"
+    And get reports plan mode on for the agent
+
+  @id:life-compaction @STATE-05 @needs:compaction
+  Scenario Outline: compacting the history leaves the plan guidance of the next request as it was
+    Given plan mode starts <state>
+    When the user prompts "Survey the code"
+    And the history of the agent is compacted
+    And the user prompts "Continue"
+    Then request 2 is <guidance> plan mode
+    And the system prompts of requests 1 and 2 are identical
+    And get reports plan mode <state> with nothing pending
+    And the log holds the plan/mode events "<events>"
+
+    Examples:
+      | case     | state | guidance | events |
+      | active   | on    | in       | on     |
+      | inactive | off   | not in   | none   |
