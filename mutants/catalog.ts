@@ -192,8 +192,6 @@ export const MUTANTS: Mutant[] = [
   // PROJ: the plan projection.
   mutant('projection-not-registered', ['PROJ-01'],
     patch(PLUGIN, 'ctx.sessionProjections?.register(planProjection);', '')),
-  mutant('projection-returns-new-object', ['PROJ-02'],
-    patch(PROJECTION, '    return { active: e.payload.active, target: undefined };\n  }\n  return state;', '    return { active: e.payload.active, target: undefined };\n  }\n  return { ...state };')),
   mutant('projection-ignores-commands', ['PROJ-02', 'PROJ-03', 'PROJ-05'],
     patch(PROJECTION, "if (e.type === 'command/run' && e.payload.name === PLAN_COMMAND_NAME) {", "if (e.type === 'command/run' && e.payload.name === 'plan-mode') {")),
   mutant('projection-off-untrimmed', ['PROJ-02'],
@@ -221,4 +219,16 @@ export const MUTANTS: Mutant[] = [
   // LIM: what may be lost, and what may not appear.
   mutant('phantom-plan-mode-at-boundaries', ['LIM-01', 'SET-08'],
     patch(SERVICE, 'const target = this.pending.get(agent);\n    if (target === undefined) return;', 'const target = this.pending.get(agent);\n    if (target === undefined) {\n      if (this.logged(agent)) this.ctx.append(agent, planModeEvent(true));\n      return;\n    }')),
+];
+
+/**
+ * Breaks the contract cannot show yet, kept so they are not forgotten. They are
+ * listed by the matrix but not run: no adapter method exposes them.
+ */
+export const UNOBSERVABLE: Array<Mutant & { why: string }> = [
+  {
+    ...mutant('projection-returns-new-object', ['PROJ-02'],
+      patch(PROJECTION, '    return { active: e.payload.active, target: undefined };\n  }\n  return state;', '    return { active: e.payload.active, target: undefined };\n  }\n  return { ...state };')),
+    why: 'object identity of projection states is not visible through readProjection; it would be through the pushes a host sends subscribers when the state object changes, which the contract does not report yet',
+  },
 ];

@@ -38,6 +38,11 @@ export class ScriptedModel {
     this.actions.set(key, [...(this.actions.get(key) ?? []), action]);
   }
 
+  /** Mid-turn actions scripted for requests that never came: a scenario must not pass without them. */
+  unrunActions(): string[] {
+    return [...this.actions.keys()];
+  }
+
   requestsOf(agent: string): ModelRequest[] {
     return this.requests.filter((request) => request.agent === agent);
   }
@@ -53,7 +58,9 @@ export class ScriptedModel {
     this.requests.push(request);
     const n = this.requestsOf(request.agent).length;
     const key = `${request.agent}#${n}`;
-    for (const action of this.actions.get(key) ?? []) {
+    const actions = this.actions.get(key) ?? [];
+    this.actions.delete(key);
+    for (const action of actions) {
       try {
         await action();
       } catch (error) {

@@ -32,6 +32,11 @@ Before(async function (this: PlanWorld, { pickle }) {
   return undefined;
 });
 
-After(async function (this: PlanWorld) {
+After(async function (this: PlanWorld, { result }) {
   await this.dispose();
+  // Fail closed: a mid-turn action scripted for a request that never came was never checked.
+  const unrun = this.model.unrunActions();
+  if (unrun.length > 0 && result?.status === 'PASSED') {
+    throw new Error(`mid-turn action(s) never ran, the request never came: ${unrun.join(', ')}`);
+  }
 });
