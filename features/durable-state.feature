@@ -132,7 +132,7 @@ Feature: Plan state lives in the session log
   @id:state-observers-approved-exit @STATE-06 @needs:questions
   Scenario: observers are told of the plan/mode event an approved exit commits
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "1. Read. 2. Write."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Read. 2. Write."
     And the user will answer the review by selecting Approve
     When the user prompts "Plan the change"
     Then the log holds the plan/mode events "on, off"

@@ -39,7 +39,7 @@ Feature: Leaving plan mode through a reviewed plan
   Scenario Outline: only the single selection Approve, with nothing typed, leaves plan mode
     Given <reply>
     And plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "1. Add the column. 2. Backfill it."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Add the column. 2. Backfill it."
     When the user prompts "Plan the schema change"
     Then the number of plan reviews the user was asked is <reviews>
     And request 2 shows <result>
@@ -81,7 +81,7 @@ Feature: Leaving plan mode through a reviewed plan
   @id:review-approved @TOOL-05 @needs:questions
   Scenario: an approved plan succeeds and plan mode is off from the very next request on
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "Rename the flag, then delete the fallback."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# Rename the flag, then delete the fallback."
     And the user will answer the review by selecting Approve
     When the user prompts "Plan the cleanup"
     And the user prompts "Go ahead"
@@ -95,11 +95,11 @@ Feature: Leaving plan mode through a reviewed plan
   @id:review-history @TOOL-06 @needs:questions
   Scenario Outline: the plan and the review result stay in the conversation like any tool call
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "Split the billing service in two."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# Split the billing service in two."
     And <reply>
     When the user prompts "Plan the split"
     And the user prompts "Continue"
-    Then request 3 still carries the exit_plan_mode call with the plan "Split the billing service in two." and the result request 2 showed
+    Then request 3 still carries the exit_plan_mode call with the plan "# Split the billing service in two." and the result request 2 showed
     And request 3 starts with every message of request 2
 
     Examples:
@@ -110,7 +110,7 @@ Feature: Leaving plan mode through a reviewed plan
   @id:review-intent-or-generic @REVIEW-02 @LIM-02 @needs:questions
   Scenario Outline: the answer reads the same whether the UI renders the plan-review intent or not
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "Cache the lookups for five minutes."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# Cache the lookups for five minutes."
     And <ui>
     When the user prompts "Plan the cache"
     Then request 2 shows exit_plan_mode succeeding
@@ -125,10 +125,10 @@ Feature: Leaving plan mode through a reviewed plan
   @id:review-failures-differ @REVIEW-04 @REVIEW-05 @REVIEW-06 @needs:questions
   Scenario: a rejection, a dismissal, an abort and a provider error each tell the model something different
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "Plan A"
-    And the model will answer request 2 by calling exit_plan_mode with the plan "Plan B"
-    And the model will answer request 3 by calling exit_plan_mode with the plan "Plan C"
-    And the model will answer request 4 by calling exit_plan_mode with the plan "Plan D"
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# Plan A"
+    And the model will answer request 2 by calling exit_plan_mode with the plan "# Plan B"
+    And the model will answer request 3 by calling exit_plan_mode with the plan "# Plan C"
+    And the model will answer request 4 by calling exit_plan_mode with the plan "# Plan D"
     And the user will answer the review by selecting the keep-planning option
     And the user will dismiss the review to talk instead
     And the user will abort the review
@@ -142,8 +142,8 @@ Feature: Leaving plan mode through a reviewed plan
   @id:review-revise-and-resubmit @TOOL-04 @REVIEW-04 @needs:questions
   Scenario: a rejected plan can be revised and submitted again, and only the approval leaves plan mode
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "Drop the legacy endpoint."
-    And the model will answer request 2 by calling exit_plan_mode with the plan "Deprecate the legacy endpoint, drop it next release."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# Drop the legacy endpoint."
+    And the model will answer request 2 by calling exit_plan_mode with the plan "# Deprecate the legacy endpoint, drop it next release."
     And the user will answer the review by selecting the keep-planning option with the feedback "Clients still call it"
     And the user will answer the review by selecting Approve
     When the user prompts "Plan the endpoint removal"
@@ -157,7 +157,7 @@ Feature: Leaving plan mode through a reviewed plan
   @id:review-dismissed-user-talks @REVIEW-05 @needs:questions
   Scenario: after a dismissed review plan mode is still on for the message the user sends instead
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "Rewrite the scheduler."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# Rewrite the scheduler."
     And the user will dismiss the review to talk instead
     When the user prompts "Plan the scheduler work"
     And the user prompts "Before that: which jobs are time-critical?"

@@ -59,7 +59,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
   @id:tool-catalog-stable-approved-exit @TOOL-02 @needs:questions
   Scenario: an approved exit leaves the tool catalog exactly as it was
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "1. Read. 2. Write."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Read. 2. Write."
     And the user will answer the review by selecting Approve
     When the user prompts "Plan the change"
     Then request 1 is in plan mode
@@ -70,7 +70,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
   Scenario Outline: calling exit_plan_mode outside plan mode fails and changes nothing: <case>
     Given the agent starts with plan mode <start>
     And the user makes the selections "<selections>"
-    And the model will answer request 1 by calling exit_plan_mode with the plan "1. Read. 2. Write."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Read. 2. Write."
     When the user prompts "Plan the change"
     Then request 2 shows exit_plan_mode failing
     And the user was never asked a question
@@ -88,7 +88,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
     Given plan mode is on
     And request 1 will be followed by a continuation
     And while the model handles request 1, the user turns plan mode off
-    And the model will answer request 2 by calling exit_plan_mode with the plan "1. Read. 2. Write."
+    And the model will answer request 2 by calling exit_plan_mode with the plan "# 1. Read. 2. Write."
     When the user prompts "Look around"
     Then request 2 is not in plan mode
     And request 3 shows exit_plan_mode failing
@@ -99,7 +99,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
   @id:tool-exit-fails-with-entry-pending @TOOL-03 @SET-02
   Scenario: exit_plan_mode fails in a step that runs outside plan mode, even with an entry pending
     Given while the model handles request 1, the user turns plan mode on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "1. Read. 2. Write."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Read. 2. Write."
     When the user prompts "Plan the change"
     Then set returned queued
     And request 2 shows exit_plan_mode failing

@@ -35,7 +35,7 @@ Feature: Plan state across restarts, forks, spawned agents and compaction
   @id:life-restart-after-approval @STATE-03 @needs:restart @needs:questions
   Scenario: after a restart a plan approved before it stays approved
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "Import in three batches."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# Import in three batches."
     And the user will answer the review by selecting Approve
     When the user prompts "Plan the importer"
     And the host restarts

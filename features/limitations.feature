@@ -42,7 +42,7 @@ Feature: Known limitations
   @id:lim-generic-ui @LIM-02 @REVIEW-02 @needs:questions
   Scenario: a UI without the plan-review intent shows an ordinary question, and declining there keeps plan mode
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "Move the cron jobs to the queue."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# Move the cron jobs to the queue."
     And a generic question UI will answer the review by selecting its other option
     When the user prompts "Plan the job migration"
     Then the review reads as a question on its own, without its intent

@@ -80,7 +80,7 @@ Feature: Telling the model that the user switched mode
   @id:narration-approved-exit @NARR-04 @needs:questions
   Scenario: an exit approved through exit_plan_mode adds no notice
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "1. Read the code. 2. Change it."
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Read the code. 2. Change it."
     And the user will answer the review by selecting Approve
     When the user prompts "Plan the change"
     Then request 2 shows exit_plan_mode succeeding
