@@ -19,6 +19,8 @@ export class ScriptedModel {
   private readonly numbered = new Map<string, ModelResponse>();
   private readonly queued = new Map<string, ModelResponse[]>();
   private readonly actions = new Map<string, MidTurnAction[]>();
+  /** Called as each request arrives, before mid-turn actions (the world snapshots the log here). */
+  onRequest: ((agent: string, n: number) => Promise<void>) | undefined;
 
   /** Answer the agent's `n`th request (1-based) with `response`. */
   answer(agent: string, n: number, response: ModelResponse): void {
@@ -58,6 +60,13 @@ export class ScriptedModel {
     this.requests.push(request);
     const n = this.requestsOf(request.agent).length;
     const key = `${request.agent}#${n}`;
+    if (this.onRequest) {
+      try {
+        await this.onRequest(request.agent, n);
+      } catch (error) {
+        this.problems.push(`reading the log when request ${n} arrived: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     const actions = this.actions.get(key) ?? [];
     this.actions.delete(key);
     for (const action of actions) {

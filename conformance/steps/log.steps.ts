@@ -1,7 +1,7 @@
 /** The session log and what its observers were told. */
 import { Then } from '@cucumber/cucumber';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
-import { foldPlanMode, headerIndex, noticesInLog, planModeEvents, stateAtHeader } from '../world/observations.js';
+import { foldPlanMode, noticesInLog, planModeEvents } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 async function logOf(world: PlanWorld, name = DEFAULT_AGENT) {
@@ -61,20 +61,27 @@ Then('the fold of every prefix of the log agrees with get at that point', async 
 
 Then('the plan\\/mode event comes before the header of request {int}, which is the first to show it', async function (this: PlanWorld, n: number) {
   const log = await logOf(this);
-  const header = headerIndex(log, n);
-  if (header < 0) fail(`the log holds fewer than ${n} request/header events: ${show(log.map((event) => event.type))}`);
+  const agent = await this.agent();
+  const header = this.headerInForce(agent, n);
+  if (header < 0) fail(`no request/header was logged before request ${n}: ${show(log.map((event) => event.type))}`);
   const lastPlanMode = log.findLastIndex((event) => event.type === 'plan/mode');
   expectTrue(lastPlanMode >= 0, 'the log holds no plan/mode event');
   expectTrue(lastPlanMode < header, `the last plan/mode event (#${lastPlanMode}) must precede the header of request ${n} (#${header})`);
   if (n > 1) {
-    const previous = headerIndex(log, n - 1);
+    const previous = this.headerInForce(agent, n - 1);
     expectTrue(lastPlanMode > previous, `the plan/mode event (#${lastPlanMode}) should come after the header of request ${n - 1} (#${previous})`);
   }
 });
 
 Then('the headers of requests {int} and {int} describe plan mode {onoff} and {onoff}', async function (this: PlanWorld, a: number, b: number, first: boolean, second: boolean) {
   const log = await logOf(this);
-  expectEqual([stateAtHeader(log, a), stateAtHeader(log, b)], [first, second], `plan state when requests ${a} and ${b} were assembled`);
+  const agent = await this.agent();
+  const described = [a, b].map((n) => {
+    const header = this.headerInForce(agent, n);
+    if (header < 0) fail(`no request/header was logged before request ${n}`);
+    return foldPlanMode(log.slice(0, header));
+  });
+  expectEqual(described, [first, second], `plan state described by the headers in force for requests ${a} and ${b}`);
 });
 
 Then('the log holds no notice', async function (this: PlanWorld) {

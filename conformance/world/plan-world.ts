@@ -52,9 +52,28 @@ export class PlanWorld extends World<KitParameters> {
   /** get() answers taken together with the log at that moment. */
   readonly snapshots: Array<{ active: boolean; log: SessionEvent[] }> = [];
 
+  /** The agent's log as it stood when its n-th request reached the model (key `id#n`). */
+  readonly logAtRequest = new Map<string, SessionEvent[]>();
+
   constructor(options: IWorldOptions<KitParameters>) {
     super(options);
     this.kit = readParameters(options.parameters);
+    this.model.onRequest = async (agent, n) => {
+      const host = await this.host();
+      this.logAtRequest.set(`${agent}#${n}`, await host.readLog(agent));
+    };
+  }
+
+  /**
+   * Index (in the append-only log) of the request header in force for the
+   * agent's n-th request: the last `request/header` logged before that request
+   * reached the model. A host may log a header per request or only when it
+   * changes; both read the same way here. -1 when there is none.
+   */
+  headerInForce(agent: string, n: number): number {
+    const log = this.logAtRequest.get(`${agent}#${n}`);
+    if (!log) return -1;
+    return log.findLastIndex((event) => event.type === 'request/header');
   }
 
   async prepare(): Promise<void> {
