@@ -1,0 +1,20 @@
+/**
+ * The `dsh` adapter: runs the suite against the published
+ * `@deepseek-ai/dsh-plan-mode@0.1.0-rc.8`, composed with the upstream's own
+ * host packages from npm. The polyfill must be the first import.
+ */
+import './polyfill.js';
+import { defineAdapter, type HostHandle, type StartOptions } from '../../src/index.js';
+import { DSH_CAPABILITIES } from './capabilities.js';
+import { compose } from './compose.js';
+import { createHandle } from './handle.js';
+
+export default defineAdapter({
+  name: 'dsh',
+  capabilities: DSH_CAPABILITIES,
+  start,
+});
+
+export async function start(options: StartOptions): Promise<HostHandle> {
+  return createHandle(await compose(options));
+}

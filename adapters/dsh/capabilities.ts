@@ -1,0 +1,34 @@
+/**
+ * What the dsh host offers, and why the missing parts are missing. Every
+ * supported capability is backed by an upstream mechanism composed from npm.
+ */
+import type { Capabilities } from '../../src/index.js';
+
+export const RESTART_MISSING =
+  'the only session persistence backend published at 0.1.0-rc.8, @deepseek-ai/dsh-session-persistence-jsonl, ' +
+  'statically imports zstd functions from node:zlib that exist only from Node 22.15, so it cannot load on Node 20; ' +
+  'no other upstream backend exists and shimming node:zlib is not allowed, so dsh cannot persist and resume a session here';
+
+export const DSH_CAPABILITIES: Capabilities = {
+  /** @deepseek-ai/dsh-commands (`ctx.commands`); plan-mode registers `/plan` into it. */
+  commands: true,
+  /** @deepseek-ai/dsh-user-questions (`ctx.userQuestions`), the kit's user is its provider. */
+  questions: true,
+  /** @deepseek-ai/dsh-session-projection (`ctx.sessionProjections`); plan-mode registers `plan`. */
+  projections: true,
+  /** A new agent seeded with the source session's log (`ctx.agents.create({ seed })`), lineage recorded. */
+  fork: true,
+  /** A runtime-owned child created through the parent agent's context (`parent.ctx.agents.create`). */
+  spawn: true,
+  restart: { missing: RESTART_MISSING },
+  /**
+   * @deepseek-ai/dsh-compaction-basic (`ctx.compaction.compactNow`). Its summary is a model request sent to the
+   * kit's model, and it refuses (throws) when the history is smaller than its own checkpoint frame (~100 tokens).
+   */
+  compaction: {
+    missing:
+      'the upstream basic compaction (@deepseek-ai/dsh-compaction-basic compactNow) refuses to compact a history shorter than its own checkpoint frame (about 100 tokens: "could not produce a smaller summary"), and the compaction scenarios use short histories',
+  },
+  /** @deepseek-ai/dsh-llm-retry, driven by the model route's retry policy. */
+  retry: true,
+};

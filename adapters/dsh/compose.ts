@@ -1,0 +1,100 @@
+/**
+ * Composition: one cordis context holding the real upstream services, in an
+ * order every static `inject` is satisfied: session store, LLM runtime, system
+ * prompt, tool runtime, agent registry, the optional command / projection /
+ * user-question services, the agent loop, the plan-mode plugin with the
+ * deployment's config, the retry executor and the compaction engine. The kit's
+ * model is registered as an LLM adapter route, its user as the question
+ * provider, and the probe sections and tools through the upstream registries.
+ */
+import { Context } from '@deepseek-ai/cordis';
+import AgentRegistry from '@deepseek-ai/dsh-agent';
+import AgentLoop from '@deepseek-ai/dsh-agent-loop';
+import CommandRuntime from '@deepseek-ai/dsh-commands';
+import BasicCompactionEngine from '@deepseek-ai/dsh-compaction-basic';
+import LlmRuntime from '@deepseek-ai/dsh-llm';
+import * as llmRetry from '@deepseek-ai/dsh-llm-retry';
+import PlanModeController from '@deepseek-ai/dsh-plan-mode';
+import SessionStore from '@deepseek-ai/dsh-session';
+import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
+import SystemPrompt from '@deepseek-ai/dsh-system-prompt';
+import TokenMeter from '@deepseek-ai/dsh-token-meter';
+import ToolRuntime from '@deepseek-ai/dsh-tools';
+import type { ToolDefinition } from '@deepseek-ai/dsh-tools';
+import UserQuestionService from '@deepseek-ai/dsh-user-questions';
+import { readPlanModeEntry, type ProbeSection, type ProbeTool, type StartOptions } from '../../src/index.js';
+import { KIT_PROVIDER, KitModelAdapter } from './model-bridge.js';
+import { questionProvider } from './question-bridge.js';
+
+/** A composed host: the context (services as `ctx.<key>`) and how to tear it down. */
+export interface Composition {
+  ctx: Context;
+  dispose(): Promise<void>;
+}
+
+// cordis' typing of `plugin()` is stricter than these heterogeneous plugins need.
+type AnyPlugin = Parameters<Context['plugin']>[0];
+const plugin = (value: unknown): AnyPlugin => value as AnyPlugin;
+
+export async function compose(options: StartOptions): Promise<Composition> {
+  const planModeConfig = readPlanModeEntry(options.deployment).config;
+  const ctx = new Context();
+  try {
+    await ctx.plugin(plugin(SessionStore));
+    await ctx.plugin(plugin(LlmRuntime));
+    await ctx.plugin(plugin(SystemPrompt), {});
+    await ctx.plugin(plugin(ToolRuntime), {});
+    await ctx.plugin(plugin(AgentRegistry));
+    if (options.compose.commands) await ctx.plugin(plugin(CommandRuntime));
+    if (options.compose.projections) await ctx.plugin(plugin(SessionProjectionRegistry));
+    if (options.compose.questions) await ctx.plugin(plugin(UserQuestionService));
+    await ctx.plugin(plugin(AgentLoop), { agents: [] });
+    await loadPlanMode(ctx, planModeConfig);
+    await ctx.plugin(plugin(llmRetry), {});
+    await ctx.plugin(plugin(TokenMeter), {});
+    await ctx.plugin(plugin(BasicCompactionEngine), { auto: false });
+
+    ctx.llm.registerAdapter([KIT_PROVIDER], new KitModelAdapter(options.model));
+    if (options.compose.questions) ctx.userQuestions.registerProvider(questionProvider(options.questions));
+    for (const section of options.probes.sections) registerSection(ctx, section);
+    for (const tool of options.probes.tools) ctx.tools.register(probeTool(tool));
+  } catch (error) {
+    await ctx.fiber.dispose().catch(() => undefined);
+    throw error;
+  }
+  return {
+    ctx,
+    async dispose() {
+      await ctx.fiber.dispose();
+    },
+  };
+}
+
+/**
+ * Loads the upstream plan-mode plugin with the deployment's config, exactly as
+ * given. A config the plugin rejects rejects here with the plugin's own message.
+ */
+async function loadPlanMode(ctx: Context, config: unknown): Promise<void> {
+  await ctx.plugin(plugin(PlanModeController), config as never);
+  if (ctx.get('planMode') === undefined) {
+    throw new Error('dsh adapter: the plan-mode plugin did not start (no ctx.planMode)');
+  }
+}
+
+function registerSection(ctx: Context, section: ProbeSection): void {
+  ctx.systemPrompt.section({ name: section.name, order: section.order, text: section.text });
+}
+
+/** A probe tool as an upstream tool definition: its JSON-schema parameters as given, its text as the result. */
+function probeTool(tool: ProbeTool): ToolDefinition {
+  return {
+    name: tool.name,
+    description: tool.description,
+    parameters: structuredClone(tool.parameters),
+    output: {
+      schema: { type: 'string' },
+      render: (_args: unknown, value: unknown) => [{ type: 'text', text: String(value) }],
+    },
+    execute: async (args: unknown) => tool.execute((args ?? {}) as Record<string, unknown>),
+  } as ToolDefinition;
+}

@@ -1,0 +1,166 @@
+/**
+ * The host handle: the contract's operations on a composed dsh host. Agents
+ * are upstream agents (id = session id); plan state, commands and projections
+ * are read from and sent to the upstream services, never recomputed here.
+ */
+import type { Context } from '@deepseek-ai/cordis';
+import type { Agent, AgentHandle } from '@deepseek-ai/dsh-agent';
+import { createUserMessage } from '@deepseek-ai/dsh-llm';
+import { SessionId } from '@deepseek-ai/dsh-session';
+import type {
+  CommandResult,
+  HostHandle,
+  PlanModeState,
+  PlanProjectionView,
+  SessionEvent,
+  SetOutcome,
+} from '../../src/index.js';
+import type { Composition } from './compose.js';
+import { toContractEvent, type UpstreamEvent } from './events.js';
+import { KIT_MODEL, KIT_PROVIDER } from './model-bridge.js';
+
+const AGENT_OPTIONS = { provider: KIT_PROVIDER, model: KIT_MODEL } as const;
+
+export function createHandle(composition: Composition): HostHandle {
+  const { ctx } = composition;
+  const agents = new Map<string, AgentHandle>();
+  const observed = new Map<string, SessionEvent[]>();
+  let counter = 0;
+  let disposed = false;
+
+  // Everything the session stream tells a subscriber, per session, in the order told.
+  ctx.on('session/event', (session: { id: string }, event: UpstreamEvent) => {
+    const list = observed.get(String(session.id)) ?? [];
+    list.push(toContractEvent(event));
+    observed.set(String(session.id), list);
+  });
+
+  const live = (): Context => {
+    if (disposed) throw new Error('the dsh host was disposed');
+    return ctx;
+  };
+  const agentOf = (id: string): Agent => {
+    live();
+    const handle = agents.get(id);
+    if (!handle) throw new Error(`unknown agent '${id}'`);
+    return handle.agent;
+  };
+  const nextId = (): string => {
+    let id: string;
+    do id = `agent-${++counter}`;
+    while (agents.has(id) || ctx.sessions.get(SessionId(id)) !== undefined);
+    return id;
+  };
+  const adopt = (handle: AgentHandle): string => {
+    const id = String(handle.agent.id);
+    agents.set(id, handle);
+    return id;
+  };
+
+  return {
+    async createAgent() {
+      return adopt(await live().agents.create({ sessionId: SessionId(nextId()), agentOptions: AGENT_OPTIONS }));
+    },
+
+    async prompt(id, text) {
+      const agent = agentOf(id);
+      agent.followup(createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'user' } }));
+      await untilIdle(agent);
+    },
+
+    async setPlanMode(id, active): Promise<SetOutcome> {
+      return live().planMode.set(agentOf(id), active);
+    },
+
+    async getPlanMode(id): Promise<PlanModeState> {
+      return { ...live().planMode.get(agentOf(id)) };
+    },
+
+    async readLog(id) {
+      return agentOf(id).session.events.map((event) => toContractEvent(event as UpstreamEvent));
+    },
+
+    async readObserved(id) {
+      agentOf(id);
+      return [...(observed.get(id) ?? [])];
+    },
+
+    async runCommand(id, line): Promise<CommandResult> {
+      const agent = agentOf(id);
+      const commands = live().get('commands');
+      if (commands === undefined) throw new Error('this dsh host composes no command service');
+      const wasIdle = agent.status === 'idle';
+      const execution = await commands.execute(agent, line, [], new AbortController().signal);
+      // A command that started a turn on an idle agent (`/plan <message>`) is done when that turn is.
+      if (wasIdle && agent.status !== 'idle') await untilIdle(agent);
+      if (execution === undefined) return { ok: false, text: `not a known command: ${line}` };
+      return { ok: execution.result.kind === 'success', text: execution.result.text ?? '' };
+    },
+
+    async readProjection(id): Promise<PlanProjectionView> {
+      const agent = agentOf(id);
+      const projections = live().get('sessionProjections');
+      if (projections === undefined) throw new Error('this dsh host composes no session-projection registry');
+      const view = projections.snapshot(agent.session).values.plan;
+      if (view === undefined) throw new Error('the plan projection is not registered');
+      return { active: view.active, pending: view.pending };
+    },
+
+    async fork(id) {
+      const source = agentOf(id);
+      const seed = source.session.events;
+      const header = source.session.header;
+      return adopt(
+        await live().agents.create({
+          sessionId: SessionId(nextId()),
+          seed,
+          meta: {
+            ...(header.cwd === undefined ? {} : { cwd: header.cwd }),
+            parentSession: source.id,
+            seedLength: seed.length,
+          },
+          agentOptions: AGENT_OPTIONS,
+        }),
+      );
+    },
+
+    async spawn(id) {
+      const parent = agentOf(id);
+      const depth = (parent.session.header.delegationDepth ?? 0) + 1;
+      return adopt(
+        await parent.ctx.agents.create({
+          sessionId: SessionId(nextId()),
+          meta: { parentSession: parent.id, origin: 'subagent', delegationDepth: depth },
+          agentOptions: AGENT_OPTIONS,
+        }),
+      );
+    },
+
+    async compact(id) {
+      const agent = agentOf(id);
+      const compaction = live().get('compaction');
+      if (compaction === undefined) throw new Error('this dsh host composes no compaction engine');
+      try {
+        await compaction.compactNow(agent, new AbortController().signal);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`the upstream compaction engine refused: ${message}`, { cause: error });
+      }
+      await untilIdle(agent);
+    },
+
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      const handles = [...agents.values()].reverse();
+      agents.clear();
+      for (const handle of handles) await handle.dispose().catch(() => undefined);
+      await composition.dispose();
+    },
+  };
+}
+
+/** Resolves once the agent has no work left (its turn, and any turn its inbox wakes, has ended). */
+async function untilIdle(agent: Agent): Promise<void> {
+  await agent.whenIdle();
+}
