@@ -13,8 +13,8 @@ describe('the kit against deliberately broken adapters', () => {
   });
 
   it('fails a scenario whose adapter method throws, naming the method, and runs the next one', () => {
-    const run = fixtureRun('read-log-throws.js');
-    expect(run.stdout).toContain('adapter method readLog: threw: the log store is on fire');
+    const run = fixtureRun('get-throws.js');
+    expect(run.stdout).toContain('adapter method getPlanMode: threw: the plan store is on fire');
     expect(run.summary).toBe('conformance: 2 passed, 1 failed, 0 skipped');
     expect(run.status).toBe(1);
   });
