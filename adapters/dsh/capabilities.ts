@@ -22,8 +22,9 @@ export const DSH_CAPABILITIES: Capabilities = {
   spawn: true,
   restart: { missing: RESTART_MISSING },
   /**
-   * @deepseek-ai/dsh-compaction-basic (`ctx.compaction.compactNow`). Its summary is a model request sent to the
-   * kit's model, and it refuses (throws) when the history is smaller than its own checkpoint frame (~100 tokens).
+   * @deepseek-ai/dsh-compaction-basic (`ctx.compaction.compactNow`) is composed and `compact` drives it (its summary
+   * is a model request sent to the kit's model), but it refuses (throws) any history smaller than its own checkpoint
+   * frame (~100 tokens), and the kit's compaction scenarios use shorter ones.
    */
   compaction: {
     missing:

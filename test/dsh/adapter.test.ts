@@ -107,6 +107,19 @@ describe('dsh adapter: a plan-mode round trip', () => {
     });
   });
 
+  it('surfaces the upstream refusal of a plan without a heading as a failed call, before any review', async () => {
+    const h = harness();
+    h.responses.push({ type: 'tool_calls', text: '', calls: [{ id: 'c1', name: 'exit_plan_mode', arguments: { plan: '1. Read. 2. Write.' } }] });
+    await withHost(h, async (host) => {
+      const agent = await host.createAgent();
+      await host.setPlanMode(agent, true);
+      await host.prompt(agent, 'plan it');
+      expect(h.asked).toEqual([]);
+      expect(h.requests[1]!.messages.at(-1)).toMatchObject({ role: 'tool', toolName: 'exit_plan_mode', isError: true, text: expect.stringContaining('# heading') });
+      expect(await host.getPlanMode(agent)).toEqual({ active: true });
+    });
+  });
+
   it('runs /plan through the command service and reads the plan projection', async () => {
     const h = harness();
     await withHost(h, async (host) => {
