@@ -31,8 +31,8 @@ Feature: Selecting plan mode with set and get
     @NARR-01
     Examples: between two turns
       | case                | start | requests | target | gained                | events  |
-      | enter-between-turns | off   | 1        | on     | plan/mode on, notice  | on      |
-      | leave-between-turns | on    | 1        | off    | plan/mode off, notice | on, off |
+      | enter-between-turns | off   | 1        | on     | plan/mode on          | on      |
+      | leave-between-turns | on    | 1        | off    | plan/mode off         | on, off |
 
   @id:selection-running-queues @SET-02 @SET-05
   Scenario Outline: set while a turn is open holds the selection and appends nothing: <case>
