@@ -22,14 +22,11 @@ export const DSH_CAPABILITIES: Capabilities = {
   spawn: true,
   restart: { missing: RESTART_MISSING },
   /**
-   * @deepseek-ai/dsh-compaction-basic (`ctx.compaction.compactNow`) is composed and `compact` drives it (its summary
-   * is a model request sent to the kit's model), but it refuses (throws) any history smaller than its own checkpoint
-   * frame (~100 tokens), and the kit's compaction scenarios use shorter ones.
+   * @deepseek-ai/dsh-compaction-basic (`ctx.compaction.compactNow`); its summary is a model request sent to the
+   * kit's model. It refuses histories smaller than its own checkpoint frame (~100 tokens), so the compaction
+   * scenarios first build a long conversation.
    */
-  compaction: {
-    missing:
-      'the upstream basic compaction (@deepseek-ai/dsh-compaction-basic compactNow) refuses to compact a history shorter than its own checkpoint frame (about 100 tokens: "could not produce a smaller summary"), and the compaction scenarios use short histories',
-  },
+  compaction: true,
   /** @deepseek-ai/dsh-llm-retry, driven by the model route's retry policy. */
   retry: true,
 };

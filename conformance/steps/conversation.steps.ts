@@ -55,3 +55,9 @@ Given('the model will answer request {int} with a retryable failure', async func
 Given('the model will answer request {int} with the text {string}', async function (this: PlanWorld, n: number, text: string) {
   await script(this, n, { type: 'text', text });
 });
+
+/** Enough history for a host's compaction to have something to shrink. */
+When('the user has a long conversation', async function (this: PlanWorld) {
+  const paragraph = 'Read the module, list every caller, note how each one handles errors, and keep the findings for the plan. '.repeat(12);
+  for (let turn = 1; turn <= 4; turn += 1) await prompt(this, DEFAULT_AGENT, `Part ${turn}: ${paragraph}`);
+});

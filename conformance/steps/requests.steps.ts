@@ -202,3 +202,30 @@ Then('request {int} shows the probe tool result', async function (this: PlanWorl
   expectEqual({ isError: result.isError, text: result.text }, { isError: false, text: 'PROBE TOOL RESULT' }, 'the probe tool result');
   expectTrue(this.probeExecutions.length > 0, 'the probe tool was never executed');
 });
+
+// The last request: after compaction a host may have made requests of its own
+// (a summary), so "the next request" of the user is the agent's last one.
+async function lastRequestOf(world: PlanWorld, name = DEFAULT_AGENT): Promise<ModelRequest> {
+  const requests = world.model.requestsOf(await world.agent(name));
+  const last = requests.at(-1);
+  if (!last) fail(`${name} made no model request`);
+  return last;
+}
+
+Then('the last request is in plan mode', async function (this: PlanWorld) {
+  assertInPlanMode(this, await lastRequestOf(this), 'the last request');
+});
+
+Then('the last request is not in plan mode', async function (this: PlanWorld) {
+  assertNotInPlanMode(this, await lastRequestOf(this), 'the last request');
+});
+
+Then('the system prompts of request 1 and the last request are identical', async function (this: PlanWorld) {
+  expectEqual((await lastRequestOf(this)).systemPrompt, (await requestOf(this, 1)).systemPrompt, 'system prompt of the last request vs request 1');
+});
+
+Then('the last request carries fewer messages than request {int}', async function (this: PlanWorld, n: number) {
+  const before = (await requestOf(this, n)).messages.length;
+  const after = (await lastRequestOf(this)).messages.length;
+  expectTrue(after < before, `the history did not shrink: request ${n} had ${before} messages, the last request has ${after}`);
+});

@@ -63,10 +63,10 @@ async function withHost<T>(h: ReturnType<typeof harness>, body: (host: HostHandl
 }
 
 describe('dsh adapter: capabilities and configuration', () => {
-  it('declares restart and compaction missing with a reason, everything else supported', () => {
+  it('declares restart missing with a reason, everything else supported', () => {
     expect(adapter.name).toBe('dsh');
     const missing = Object.entries(adapter.capabilities).filter(([, support]) => support !== true);
-    expect(missing.map(([name]) => name)).toEqual(['restart', 'compaction']);
+    expect(missing.map(([name]) => name)).toEqual(['restart']);
   });
 
   it.each([
