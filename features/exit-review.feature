@@ -165,3 +165,19 @@ Feature: Leaving plan mode through a reviewed plan
     And request 3 is in plan mode
     And request 3 ends with the user message "Before that: which jobs are time-critical?"
     And get reports plan mode on with nothing pending
+
+  @id:review-any-plan-text @TOOL-01 @TOOL-04 @needs:questions
+  Scenario: the plan is any string: prose without a Markdown heading is reviewed like any other plan
+    Given plan mode is on
+    And the model will answer request 1 by calling exit_plan_mode with the plan:
+      """
+      Split the nightly import into two passes, then drop the old table.
+      """
+    And the user will answer the review by selecting Approve
+    When the user prompts "Plan the import"
+    Then the user was asked exactly one plan review, for the agent, showing the plan:
+      """
+      Split the nightly import into two passes, then drop the old table.
+      """
+    And request 2 shows exit_plan_mode succeeding
+    And request 2 is not in plan mode
