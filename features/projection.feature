@@ -98,6 +98,21 @@ Feature: The plan session projection
     And the user prompts "And the tests?"
     Then the projection shows plan mode on with nothing pending
     And reading the projection twice gives the same view
+    And the projection pushed exactly these views:
+      | active | pending |
+      | off    | yes     |
+      | on     | no      |
+
+  @id:proj-no-push-for-unrelated-events @PROJ-02 @needs:projections
+  Scenario: the registry pushes a new view only when the plan unit's state changed
+    Given plan mode is on
+    And the model will answer request 1 by calling the probe tool
+    When the user prompts "Look around"
+    And the user prompts "And the tests?"
+    Then the projection shows plan mode on with nothing pending
+    And the projection pushed exactly these views:
+      | active | pending |
+      | on     | no      |
 
   @id:proj-restart-cold-fold @PROJ-04 @needs:commands @needs:projections @needs:restart
   Scenario: after a restart the view folded from the persisted log is the same

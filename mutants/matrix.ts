@@ -10,7 +10,7 @@ import { BUILT_IN_ADAPTERS } from '../conformance/adapters/load-adapter.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
 import { buildMutant } from './build-mutant.js';
-import { MUTANTS, UNOBSERVABLE } from './catalog.js';
+import { MUTANTS } from './catalog.js';
 import type { Mutant } from './mutant.js';
 
 interface Row {
@@ -65,7 +65,6 @@ async function main(): Promise<number> {
     const shown = row.caughtBy.length > 3 ? `${row.caughtBy.slice(0, 3).join(', ')} (+${row.caughtBy.length - 3})` : row.caughtBy.join(', ');
     console.log(`${row.mutant.name.padEnd(width)}  ${verdict.padEnd(9)}  ${row.mutant.breaks.join(' ')} -> ${row.error ?? (shown || 'nothing')}`);
   }
-  for (const { name, breaks, why } of UNOBSERVABLE) console.log(`${name.padEnd(width)}  not run    ${breaks.join(' ')} -> ${why}`);
   const survivors = rows.filter((row) => row.error || row.caughtBy.length === 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`\nmutants: ${rows.length - survivors.length} caught, ${survivors.length} not caught, of ${rows.length} (${seconds} s)`);

@@ -54,8 +54,10 @@ export default defineAdapter({
 export async function start(options: StartOptions): Promise<HostHandle> {
   const entry = readPlanModeEntry(options.deployment);
   const planMode = planModePlugin(entry.config); // throws the plugin's config error, rejecting `start`
+  // What an outside observer was told, kept across restarts like a UI's own memory.
   const observed = new Map<string, ContractEvent[]>();
-  let running = boot(options, planMode, observed);
+  const pushes = new Map<string, PlanProjectionView[]>();
+  let running = boot(options, planMode, observed, pushes);
   let disposed = false;
 
   const current = (): BootedHost => {
@@ -93,6 +95,10 @@ export async function start(options: StartOptions): Promise<HostHandle> {
     async readProjection(agent) {
       return current().host.readProjection(agent, PLAN_PROJECTION_NAME) as PlanProjectionView;
     },
+    async readProjectionPushes(agent) {
+      current().host.readLog(agent);
+      return [...(pushes.get(agent) ?? [])];
+    },
     async fork(agent) {
       return current().host.fork(agent);
     },
@@ -105,7 +111,7 @@ export async function start(options: StartOptions): Promise<HostHandle> {
     async restart() {
       // A process exit: the old host writes nothing more and its memory (pending selections included) is gone.
       current().host.stop();
-      running = boot(options, planMode, observed);
+      running = boot(options, planMode, observed, pushes);
     },
     async dispose() {
       if (disposed) return;
@@ -124,6 +130,7 @@ function boot(
   options: StartOptions,
   planMode: Plugin<{ planMode: PlanModeService }>,
   observed: Map<string, ContractEvent[]>,
+  pushes: Map<string, PlanProjectionView[]>,
 ): BootedHost {
   const host = Host.open({
     storeDir: options.storeDir,
@@ -139,6 +146,10 @@ function boot(
     const list = observed.get(agent) ?? [];
     list.push(toContractEvent(e));
     observed.set(agent, list);
+  });
+  host.projections?.onPush((agent, unit, view) => {
+    if (unit !== PLAN_PROJECTION_NAME) return;
+    pushes.set(agent, [...(pushes.get(agent) ?? []), view as PlanProjectionView]);
   });
   host.install(baseSectionPlugin());
   const exports = host.install(planMode);

@@ -25,6 +25,7 @@ export function createHandle(composition: Composition): HostHandle {
   const { ctx } = composition;
   const agents = new Map<string, AgentHandle>();
   const observed = new Map<string, SessionEvent[]>();
+  const pushes = new Map<string, PlanProjectionView[]>();
   let counter = 0;
   let disposed = false;
 
@@ -33,6 +34,13 @@ export function createHandle(composition: Composition): HostHandle {
     const list = observed.get(String(session.id)) ?? [];
     list.push(toContractEvent(event));
     observed.set(String(session.id), list);
+  });
+
+  // The projection registry's change feed: one call per unit whose state reference changed.
+  ctx.get('sessionProjections')?.onChanged((session: { id: string }, key: string, value: unknown) => {
+    if (key !== 'plan') return;
+    const { active, pending } = value as PlanProjectionView;
+    pushes.set(String(session.id), [...(pushes.get(String(session.id)) ?? []), { active, pending }]);
   });
 
   const live = (): Context => {
@@ -104,6 +112,12 @@ export function createHandle(composition: Composition): HostHandle {
       const view = projections.snapshot(agent.session).values.plan;
       if (view === undefined) throw new Error('the plan projection is not registered');
       return { active: view.active, pending: view.pending };
+    },
+
+    async readProjectionPushes(id): Promise<PlanProjectionView[]> {
+      agentOf(id);
+      if (live().get('sessionProjections') === undefined) throw new Error('this dsh host composes no session-projection registry');
+      return [...(pushes.get(id) ?? [])];
     },
 
     async fork(id) {

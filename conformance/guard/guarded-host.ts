@@ -82,6 +82,10 @@ export class GuardedHost {
     const read = this.optional('readProjection');
     return this.call('readProjection', PlanProjectionViewSchema, () => read(agent));
   }
+  readProjectionPushes(agent: string): Promise<PlanProjectionView[]> {
+    const read = this.optional('readProjectionPushes');
+    return this.call('readProjectionPushes', z.array(PlanProjectionViewSchema), () => read(agent));
+  }
   fork(agent: string): Promise<string> {
     const fork = this.optional('fork');
     return this.call('fork', AgentIdSchema, () => fork(agent));

@@ -67,3 +67,11 @@ Then('reading the projection twice gives the same view', async function (this: P
   const second = await view(this);
   expectEqual(second, first, 'a second cold read of the plan projection');
 });
+
+/** PROJ-02: the registry pushes a view only when the unit's state changed, so unrelated events push nothing. */
+Then('the projection pushed exactly these views:', async function (this: PlanWorld, table: { hashes(): Array<Record<string, string>> }) {
+  const host = await this.host();
+  const pushed = await host.readProjectionPushes(await this.agent());
+  const wanted = table.hashes().map((row) => ({ active: row.active === 'on', pending: row.pending === 'yes' }));
+  expectEqual(pushed, wanted, 'the plan views the projection registry pushed to its subscribers, in order');
+});

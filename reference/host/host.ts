@@ -59,6 +59,11 @@ export class Host {
     this.loop = { ...DEFAULT_LOOP_OPTIONS, ...options.loop };
     this.commands = options.compose?.commands ? new CommandRegistry() : undefined;
     this.projections = options.compose?.projections ? new ProjectionRegistry() : undefined;
+    const projections = this.projections;
+    // The registry's change feed follows the log: each appended event is folded once.
+    if (projections) {
+      this.bus.subscribe((agent, e) => projections.advance(agent, e, () => this.agents.get(agent)?.log.read().slice(0, -1) ?? []));
+    }
     const questions = options.compose?.questions;
     this.questions = questions ? new UserQuestionSeam(questions.provider) : undefined;
   }

@@ -53,6 +53,13 @@ export interface HostHandle {
   runCommand?(agent: string, line: string): Promise<CommandResult>;
   /** capability `projections`: the agent's `plan` projection view. */
   readProjection?(agent: string): Promise<PlanProjectionView>;
+  /**
+   * capability `projections`: every value of the agent's `plan` unit that the
+   * registry pushed to its subscribers (its change feed, e.g. `session/projection`
+   * frames), oldest first. A unit that returns the same state object for an
+   * event causes no push, so this shows whether unrelated events leave it alone.
+   */
+  readProjectionPushes?(agent: string): Promise<PlanProjectionView[]>;
   /** capability `fork`: fork the agent (same history and log); returns the fork's id. */
   fork?(agent: string): Promise<string>;
   /** capability `spawn`: spawn a new child agent of this agent; returns its id. */
