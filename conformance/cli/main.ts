@@ -5,6 +5,7 @@
  * Exit 0: nothing failed. 1: a scenario failed (or undefined/pending, or a stale
  * baseline entry). 2: unusable arguments, files or adapter, in one line.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { AdapterLoadError, loadAdapter, resolveAdapterPath } from '../adapters/load-adapter.js';
@@ -55,6 +56,7 @@ async function conformance(args: CliArguments): Promise<number> {
   const features = await parseFeatures(featuresDir(args));
   const knownIds = new Set(scenariosOf(features).flatMap((scenario) => (scenario.stableId ? [scenario.stableId] : [])));
   const baseline: Baseline | undefined = args.baseline ? await readBaseline(args.baseline, knownIds) : undefined;
+  const replaced = args.writeBaseline ? await existingBaseline(args.writeBaseline, knownIds) : undefined;
 
   const cucumberFormats = args.formats.filter((format) => format.name !== 'markdown');
   const formats = (args.formats.length === 0 ? [{ name: 'progress' }] : cucumberFormats).map((format) =>
@@ -86,13 +88,27 @@ async function conformance(args: CliArguments): Promise<number> {
     }
   }
   if (args.writeBaseline) {
-    const written = await writeBaseline(args.writeBaseline, adapter.name, run.results, baseline);
+    const reasons: Baseline = { known_failures: [...(replaced?.known_failures ?? []), ...(baseline?.known_failures ?? [])] };
+    const written = await writeBaseline(args.writeBaseline, adapter.name, run.results, reasons);
     console.log(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
   }
   for (const line of verdictLines(run.results, verdict, baseline !== undefined)) console.log(line);
   const summary = summaryLine(run.results, verdict);
   console.log(summary.text);
   return summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
+}
+
+/**
+ * A baseline about to be rewritten: its reasons are kept for scenarios that
+ * still fail. One that cannot be read is not overwritten (nothing is lost).
+ */
+async function existingBaseline(path: string, knownIds: Set<string>): Promise<Baseline | undefined> {
+  if (!existsSync(path)) return undefined;
+  try {
+    return await readBaseline(path, knownIds);
+  } catch (error) {
+    throw new BaselineError(`refusing to overwrite ${path}: ${(error as Error).message}`);
+  }
 }
 
 function featuresDir(args: CliArguments): string {
