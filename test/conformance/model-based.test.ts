@@ -1,0 +1,74 @@
+/**
+ * Model-based check of the reference host against the kit's oracle: random
+ * sessions of prompts, tool-call continuations, retried failures and user
+ * selections made while idle or while the model handles a request. On a
+ * mismatch fast-check shrinks the session to a minimal one.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkScript } from '../../conformance/oracle/run-script.js';
+import { describeScript, type ScriptedRequest, type SessionScript } from '../../conformance/oracle/script.js';
+import { PlanOracle } from '../../conformance/oracle/plan-oracle.js';
+import reference from '../../reference/adapter.js';
+
+const selections = fc.array(fc.boolean(), { maxLength: 3 });
+
+/** 1-4 requests; all but the last continue (tool call) or fail (retried), never two failures in a row. */
+const turnRequests = fc
+  .array(fc.record({ answer: fc.constantFrom('tool' as const, 'failure' as const), during: selections }), { maxLength: 3 })
+  .chain((middle) => fc.record({ during: selections }).map((last): ScriptedRequest[] => [...middle, { answer: 'text', during: last.during }]))
+  .filter((requests) => requests.every((r, i) => !(r.answer === 'failure' && requests[i + 1]?.answer === 'failure')));
+
+const sessions: fc.Arbitrary<SessionScript> = fc.record({
+  turns: fc.array(fc.record({ before: selections, requests: turnRequests }), { minLength: 1, maxLength: 4 }),
+  after: selections,
+});
+
+describe('the oracle', () => {
+  it('reads the clauses: queue while running, apply at the boundary, narrate only a change the model saw', () => {
+    const oracle = new PlanOracle();
+    expect(oracle.set(true)).toBe('committed');
+    expect(oracle.notices).toBe(0); // NARR-02: no request yet
+    expect(oracle.request().inPlanMode).toBe(true);
+    oracle.openTurn();
+    expect(oracle.set(false)).toBe('queued');
+    expect(oracle.get()).toEqual({ active: true, pending: false });
+    expect(oracle.set(true)).toBe('cancelled');
+    expect(oracle.set(false)).toBe('queued');
+    expect(oracle.request()).toEqual({ inPlanMode: false, noticesSoFar: 1 });
+    oracle.closeTurn();
+    expect(oracle.set(false)).toBe('noop');
+    expect(oracle.events).toEqual([true, false]);
+  });
+});
+
+describe('the reference host against the oracle', () => {
+  it('agrees on every random session', async () => {
+    await fc.assert(
+      fc.asyncProperty(sessions, async (script) => {
+        const mismatches = await checkScript(reference, script);
+        if (mismatches.length > 0) throw new Error(`${describeScript(script)}\n${mismatches.join('\n')}`);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('the oracle check has teeth', () => {
+  it.each(['pending-ignored-at-retry', 'notice-when-header-already-agrees', 'cancel-keeps-pending', 'running-set-commits'])(
+    'finds a session that the mutant %s gets wrong',
+    async (name) => {
+      const { MUTANTS } = await import('../../mutants/catalog.js');
+      const { buildMutant } = await import('../../mutants/build-mutant.js');
+      const { loadAdapter } = await import('../../conformance/adapters/load-adapter.js');
+      const { PACKAGE_ROOT } = await import('../../conformance/package-root.js');
+      const mutant = MUTANTS.find((candidate) => candidate.name === name)!;
+      const adapter = await loadAdapter(await buildMutant(PACKAGE_ROOT, mutant));
+      const result = await fc.check(
+        fc.asyncProperty(sessions, async (script) => (await checkScript(adapter, script)).length === 0),
+        { numRuns: 300 },
+      );
+      expect(result.failed).toBe(true);
+    },
+  );
+});
