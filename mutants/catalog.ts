@@ -106,6 +106,8 @@ export const MUTANTS: Mutant[] = [
     patch(POLICY, 'return active ? section : undefined;', 'return active ? `## Plan mode\\n${section}` : undefined;')),
   mutant('text-added-while-inactive', ['POLICY-02', 'MX-01'],
     patch(POLICY, 'return active ? section : undefined;', "return active ? section : 'Plan mode is off.';")),
+  mutant('blank-text-while-inactive', ['POLICY-02'],
+    patch(POLICY, 'return active ? section : undefined;', "return active ? section : ' ';")),
   mutant('section-varies-per-request', ['POLICY-03'],
     patch(POLICY, 'policyText(foldPlanMode(ctx.readLog(agent)), section)', "policyText(foldPlanMode(ctx.readLog(agent)), ctx.readLog(agent).filter((e) => e.type === 'request/header').length % 2 === 1 ? `${section} ` : section)")),
   mutant('early-section-changes-with-mode', ['POLICY-04'],

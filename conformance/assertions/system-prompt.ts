@@ -14,6 +14,11 @@ export interface PromptLayout {
   atOrder50: string;
   /** The order-50.5 probe and everything after it. */
   fromOrder51: string;
+  /**
+   * The host's separator between two adjacent sections, read between the
+   * probes at 49 and 49.5 (nothing is ordered between them).
+   */
+  separator: string;
 }
 
 export function layoutOf(systemPrompt: string, label: string): PromptLayout {
@@ -26,7 +31,11 @@ export function layoutOf(systemPrompt: string, label: string): PromptLayout {
   }
   if (afterAt < beforeAt) fail(`${label}: the probe at order 50.5 comes before the probe at order 49.5`);
   const cut = beforeAt + before.length;
+  const below = probeSectionText(49);
+  const belowAt = systemPrompt.indexOf(below);
+  if (belowAt < 0 || belowAt > beforeAt) fail(`${label}: the probe at order 49 is missing or does not come before the one at 49.5`);
   return {
+    separator: systemPrompt.slice(belowAt + below.length, beforeAt),
     beforeOrder50: systemPrompt.slice(0, cut),
     atOrder50: systemPrompt.slice(cut, afterAt),
     fromOrder51: systemPrompt.slice(afterAt),

@@ -30,15 +30,21 @@ export function assertInPlanMode(world: PlanWorld, request: ModelRequest, label:
     layout.atOrder50.includes(text),
     `${label}: the section is not between the probes at orders 49 and 51; order-50 slot holds ${show(layout.atOrder50)}`,
   );
-  const rest = layout.atOrder50.replace(text, '');
-  expectTrue(rest.trim() === '', `${label}: besides the section, order 50 holds other text: ${show(rest)}`);
+  const expected = `${layout.separator}${text}${layout.separator}`;
+  expectTrue(
+    layout.atOrder50 === expected,
+    `${label}: order 50 should hold exactly the section between two of the host's separators ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
+  );
 }
 
 export function assertNotInPlanMode(world: PlanWorld, request: ModelRequest, label: string): void {
   const text = section(world);
   expectTrue(!request.systemPrompt.includes(text), `${label}: the system prompt carries the plan section while plan mode is off`);
   const layout = layoutOf(request.systemPrompt, label);
-  expectTrue(layout.atOrder50.trim() === '', `${label}: while inactive something stands at order 50: ${show(layout.atOrder50)}`);
+  expectTrue(
+    layout.atOrder50 === layout.separator,
+    `${label}: while inactive order 50 should hold nothing but the host's separator ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
+  );
 }
 
 Then('request {int} is in plan mode', async function (this: PlanWorld, n: number) {
