@@ -93,6 +93,8 @@ Feature: Configuring plan mode
       | sandbox         | { section: "Plan first.", sandbox: read-only }          | sandbox        |
       | approval-policy | { section: "Plan first.", approvalPolicy: on-request }  | approvalPolicy |
       | misspelt        | { sections: "Plan first." }                             | sections       |
+      | two-keys-first  | { section: "Plan first.", modes: [plan], sandbox: off } | modes          |
+      | two-keys-second | { section: "Plan first.", modes: [plan], sandbox: off } | sandbox        |
 
   @id:cfg-malformed-yaml @CFG-03
   Scenario: a deployment that is not valid YAML makes the host refuse to start

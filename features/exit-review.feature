@@ -181,3 +181,19 @@ Feature: Leaving plan mode through a reviewed plan
       """
     And request 2 shows exit_plan_mode succeeding
     And request 2 is not in plan mode
+
+  @id:review-no-feedback-invented @REVIEW-04 @needs:questions
+  Scenario Outline: an answer that is not consent and carries no text reaches the model without invented feedback: <case>
+    Given plan mode is on
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# Batch the writes."
+    And <reply>
+    When the user prompts "Plan the writes"
+    Then request 2 shows exit_plan_mode failing
+    And request 2 is in plan mode
+    And no request mentions "undefined"
+
+    Examples:
+      | case           | reply                                                                                  |
+      | keep-planning  | the user will answer the review by selecting the keep-planning option                  |
+      | two-selections | the user will answer the review by selecting both Approve and the keep-planning option |
+      | no-answer-item | the user will answer the review with no answer item                                    |

@@ -15,6 +15,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
     When the user prompts "Look around"
     Then request 1 is <guidance> plan mode
     And the tool catalog offers exit_plan_mode taking a string "plan"
+    And exit_plan_mode's parameter schema describes an object of arguments
 
     Examples:
       | case     | state | guidance |
@@ -107,3 +108,20 @@ Feature: The exit tool is always in the catalog and works only in plan mode
     And request 2 is in plan mode
     And the log holds the plan/mode events "on"
     And get reports plan mode on with nothing pending
+
+  @id:tool-exit-needs-plan-string @TOOL-01 @TOOL-04 @needs:questions
+  Scenario Outline: a call that does not pass the plan as a string fails and opens no review: <case>
+    Given plan mode is on
+    And the model will answer request 1 by calling exit_plan_mode with the arguments '<arguments>'
+    And the user will answer the review by selecting Approve
+    When the user prompts "Plan the importer"
+    Then the user was never asked a question
+    And request 2 shows exit_plan_mode failing
+    And request 2 is in plan mode
+    And the log holds the plan/mode events "on"
+
+    Examples:
+      | case      | arguments                    |
+      | no-plan   | {}                           |
+      | plan-null | { "plan": null }             |
+      | plan-list | { "plan": ["# Step one."] }  |

@@ -106,3 +106,23 @@ Feature: Telling the model that the user switched mode
     And request 4 adds no notice
     And request 4 starts with every message of request 2
     And the log holds 2 notices
+
+  @id:narration-approved-exit-moots-selection @NARR-04 @SET-04 @SET-07 @TOOL-05 @needs:questions
+  Scenario Outline: a selection made while the model presents its plan adds no event and no notice once the plan is approved: <case>
+    Given plan mode is on
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Read the code. 2. Change it."
+    And the user will answer the review by selecting Approve
+    And while the model handles request 1, the user turns plan mode <target>
+    When the user prompts "Plan the change"
+    Then the set results were "committed, <result>"
+    And request 2 shows exit_plan_mode succeeding
+    And request 2 is not in plan mode
+    And the log holds the plan/mode events "on, off"
+    And the log holds no notice
+    And no request carries a notice
+    And get reports plan mode off with nothing pending
+
+    Examples:
+      | case               | target | result |
+      | leave-then-approve | off    | queued |
+      | stay-then-approve  | on     | noop   |

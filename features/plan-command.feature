@@ -179,3 +179,39 @@ Feature: The /plan command
     And request 2 is not in plan mode
     And the log holds the plan/mode events "on, off"
     And get reports plan mode off with nothing pending
+
+  @id:cmd-result-texts-entry-waiting @CMD-07 @needs:commands
+  Scenario: /plan typed while the entry waits does not report plan mode as already in force
+    Given the model will answer request 1 by calling the probe tool
+    # queued for the next step, then typed again while it still waits
+    And while the model handles request 1, the user types the command "/plan"
+    And while the model handles request 1, the user types the command "/plan"
+    When the user prompts "Look around"
+    Then request 1 is not in plan mode
+    And request 2 is in plan mode
+    # plan mode is in force now, nothing waits
+    When the user types the command "/plan"
+    Then the 3 command results are successes
+    And get reports plan mode on with nothing pending
+    And the results of commands 1 and 3 differ
+    And the results of commands 2 and 3 differ
+
+  @id:cmd-result-texts-exit-waiting @CMD-07 @needs:commands
+  Scenario: /plan off typed while the exit waits, and /plan withdrawing that exit, each say what happened
+    Given plan mode starts on
+    And the model will answer request 1 by calling the probe tool
+    And the model will answer request 2 by calling the probe tool
+    # the exit queued, /plan off again while it waits, then /plan withdraws it
+    And while the model handles request 1, the user types the command "/plan off"
+    And while the model handles request 1, the user types the command "/plan off"
+    And while the model handles request 1, the user types the command "/plan"
+    And while the model handles request 2, the user types the command "/plan off"
+    When the user prompts "Look around"
+    Then request 2 is in plan mode
+    And request 3 is not in plan mode
+    # plan mode is inactive now, nothing waits
+    When the user types the command "/plan off"
+    Then the 5 command results are successes
+    And get reports plan mode off with nothing pending
+    And the results of commands 1 and 3 differ
+    And the results of commands 2 and 5 differ
