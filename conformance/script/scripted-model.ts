@@ -17,7 +17,6 @@ export class ScriptedModel {
   /** Problems with what the host sent, surfaced by the step that awaited the turn. */
   readonly problems: string[] = [];
   private readonly numbered = new Map<string, ModelResponse>();
-  private readonly queued = new Map<string, ModelResponse[]>();
   private readonly actions = new Map<string, MidTurnAction[]>();
   /** Called as each request arrives, before mid-turn actions (the world snapshots the log here). */
   onRequest: ((agent: string, n: number) => Promise<void>) | undefined;
@@ -25,13 +24,6 @@ export class ScriptedModel {
   /** Answer the agent's `n`th request (1-based) with `response`. */
   answer(agent: string, n: number, response: ModelResponse): void {
     this.numbered.set(`${agent}#${n}`, response);
-  }
-
-  /** Answer the agent's next unscripted request with `response` (first in, first out). */
-  answerNext(agent: string, response: ModelResponse): void {
-    const queue = this.queued.get(agent) ?? [];
-    queue.push(response);
-    this.queued.set(agent, queue);
   }
 
   /** Run `action` while the agent's `n`th request is being handled, before answering. */
@@ -76,9 +68,6 @@ export class ScriptedModel {
         this.problems.push(`mid-turn action during request ${n}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    const scripted = this.numbered.get(key);
-    if (scripted) return scripted;
-    const next = this.queued.get(request.agent)?.shift();
-    return next ?? DEFAULT_REPLY;
+    return this.numbered.get(key) ?? DEFAULT_REPLY;
   };
 }

@@ -70,11 +70,6 @@ When('the user types the command {string}', async function (this: PlanWorld, lin
   this.assertNoProblems();
 });
 
-When('the user types the command {string} for {agent}', async function (this: PlanWorld, line: string, name: string) {
-  await typeCommand(this, name, line);
-  this.assertNoProblems();
-});
-
 Given('while the model handles request {int}, the user types the command {string}', async function (this: PlanWorld, n: number, line: string) {
   const agent = await this.agent();
   await this.host();

@@ -36,24 +36,12 @@ Given('the model will answer request {int} by calling exit_plan_mode with the pl
   await script(this, n, toolCall('exit_plan_mode', { plan }));
 });
 
-Given('the model will answer request {int} of {agent} by calling exit_plan_mode with the plan {string}', async function (this: PlanWorld, n: number, name: string, plan: string) {
-  await script(this, n, toolCall('exit_plan_mode', { plan }), name);
-});
-
 Given('the model will answer request {int} by calling the probe tool', async function (this: PlanWorld, n: number) {
   await script(this, n, toolCall(PROBE_TOOL_NAME, { query: 'anything' }));
 });
 
-Given('the model will answer request {int} of {agent} by calling the probe tool', async function (this: PlanWorld, n: number, name: string) {
-  await script(this, n, toolCall(PROBE_TOOL_NAME, { query: 'anything' }), name);
-});
-
 Given('the model will answer request {int} with a retryable failure', async function (this: PlanWorld, n: number) {
   await script(this, n, { type: 'failure', message: 'scripted transient failure', retryable: true });
-});
-
-Given('the model will answer request {int} with the text {string}', async function (this: PlanWorld, n: number, text: string) {
-  await script(this, n, { type: 'text', text });
 });
 
 /** Enough history for a host's compaction to have something to shrink. */

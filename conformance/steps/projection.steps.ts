@@ -40,10 +40,6 @@ Then('the projection shows plan mode {onoff} with {projectionPending}', async fu
   expectEqual(await view(this), expected(active, pending), 'the plan projection view');
 });
 
-Then('the projection of {agent} shows plan mode {onoff} with {projectionPending}', async function (this: PlanWorld, name: string, active: boolean, pending: string) {
-  expectEqual(await view(this, name), expected(active, pending), `the plan projection view of ${name}`);
-});
-
 Given('while the model handles request {int}, the projection shows plan mode {onoff} with {projectionPending}', async function (this: PlanWorld, n: number, active: boolean, pending: string) {
   const agent = await this.agent();
   this.model.during(agent, n, async () => {

@@ -6,7 +6,7 @@ import { Then } from '@cucumber/cucumber';
 import type { ModelRequest } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { layoutOf, occurrences } from '../assertions/system-prompt.js';
-import { noticeDirection, noticesIn, requestNumber, toolResults } from '../world/observations.js';
+import { noticesIn, requestNumber, toolResults } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 function section(world: PlanWorld): string {
@@ -125,26 +125,6 @@ Then('the tool catalog still offers the probe tool', async function (this: PlanW
   expectTrue(request.tools.some((tool) => tool.name === 'probe_lookup'), 'the probe tool vanished from the catalog');
 });
 
-Then('request {int} ends with a notice that the user switched to plan mode', async function (this: PlanWorld, n: number) {
-  assertEndsWithNotice(await requestOf(this, n), n, 'plan');
-});
-
-Then('request {int} ends with a notice that the user switched back to the default mode', async function (this: PlanWorld, n: number) {
-  assertEndsWithNotice(await requestOf(this, n), n, 'default');
-});
-
-function assertEndsWithNotice(request: ModelRequest, n: number, direction: 'plan' | 'default'): void {
-  const last = request.messages.at(-1);
-  if (!last || last.role !== 'user' || last.source !== 'plugin') {
-    fail(`request ${n} should end with a plugin notice; its last message is ${show(last)}`);
-  }
-  expectEqual(noticeDirection(last.text), direction, `direction of the notice ${show(last.text)}`);
-  expectEqual(noticesIn(request.messages).length, 1, `number of notices in request ${n}`);
-}
-
-Then('request {int} carries {int} notice(s)', async function (this: PlanWorld, n: number, count: number) {
-  expectEqual(noticesIn((await requestOf(this, n)).messages).length, count, `number of plugin notices in request ${n}`);
-});
 
 Then('no request carries a notice', function (this: PlanWorld) {
   this.model.requests.forEach((request, index) =>
@@ -157,17 +137,6 @@ Then('request {int} starts with every message of request {int}', async function 
   const after = (await requestOf(this, later)).messages;
   expectTrue(after.length >= before.length, `request ${later} has fewer messages than request ${earlier}`);
   expectEqual(after.slice(0, before.length), before, `the first ${before.length} messages of request ${later}`);
-});
-
-Then('request {int} has exactly the messages of request {int} plus:', async function (this: PlanWorld, later: number, earlier: number, table: { hashes(): Array<Record<string, string>> }) {
-  const before = (await requestOf(this, earlier)).messages;
-  const after = (await requestOf(this, later)).messages;
-  expectEqual(after.slice(0, before.length), before, `the first ${before.length} messages of request ${later}`);
-  const added = after.slice(before.length).map((message) =>
-    message.role === 'user' ? { role: 'user', source: message.source, text: message.text } : { role: message.role, source: '', text: message.text },
-  );
-  const expected = table.hashes().map((row) => ({ role: row.role ?? '', source: row.source ?? '', text: row.text ?? '' }));
-  expectEqual(added, expected, `messages added in request ${later} after request ${earlier}`);
 });
 
 Then('request {int} ends with the user message {string}', async function (this: PlanWorld, n: number, text: string) {

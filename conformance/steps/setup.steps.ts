@@ -2,19 +2,9 @@
 import { Given } from '@cucumber/cucumber';
 import type { PlanWorld } from '../world/plan-world.js';
 
-Given('the plan-mode section is:', function (this: PlanWorld, section: string) {
-  this.assertNotStarted('the plan-mode section');
-  this.planConfig = { section };
-});
-
 Given('the plan-mode section is {string}', function (this: PlanWorld, section: string) {
   this.assertNotStarted('the plan-mode section');
   this.planConfig = { section };
-});
-
-Given('the plan-mode config is:', function (this: PlanWorld, json: string) {
-  this.assertNotStarted('the plan-mode config');
-  this.planConfig = JSON.parse(json) as unknown;
 });
 
 Given('the deployment is:', function (this: PlanWorld, yamlText: string) {

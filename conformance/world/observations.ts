@@ -35,25 +35,6 @@ export function toolResults(messages: Message[], toolName: string): ToolResultMe
   return messages.filter((message): message is ToolResultMessage => message.role === 'tool' && message.toolName === toolName);
 }
 
-/** Index of the n-th `request/header` (1-based) in the log, or -1. */
-export function headerIndex(log: SessionEvent[], n: number): number {
-  let seen = 0;
-  for (let index = 0; index < log.length; index += 1) {
-    if (log[index]!.type === 'request/header') {
-      seen += 1;
-      if (seen === n) return index;
-    }
-  }
-  return -1;
-}
-
-/** Plan state in force when the n-th request header was logged (fold of the prefix before it). */
-export function stateAtHeader(log: SessionEvent[], n: number): boolean {
-  const index = headerIndex(log, n);
-  if (index < 0) fail(`the log has fewer than ${n} request/header events`);
-  return foldPlanMode(log.slice(0, index));
-}
-
 /** Does the notice text say the user entered plan mode (true) or went back to the default mode (false)? */
 export function noticeDirection(text: string): 'plan' | 'default' | 'unclear' {
   const mentionsDefault = /default/i.test(text);
