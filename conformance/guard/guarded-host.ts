@@ -11,12 +11,14 @@ import {
   PlanProjectionViewSchema,
   SessionLogSchema,
   SetOutcomeSchema,
+  type Adapter,
   type CommandResult,
   type HostHandle,
   type PlanModeState,
   type PlanProjectionView,
   type SessionEvent,
   type SetOutcome,
+  type StartOptions,
 } from '../../src/index.js';
 import { AdapterError, parseReturned } from './adapter-error.js';
 import { withinLimit } from './time-limit.js';
@@ -105,4 +107,10 @@ export class GuardedHost {
   async dispose(): Promise<void> {
     await this.call('dispose', VoidSchema, () => this.handle.dispose());
   }
+}
+
+/** Starts a host through the adapter, time-limited, and guards the handle it returns. */
+export async function startGuardedHost(adapter: Adapter, options: StartOptions, limitMs: number): Promise<GuardedHost> {
+  const handle = await withinLimit('start', limitMs, () => adapter.start(options));
+  return new GuardedHost(checkHandle(handle), limitMs);
 }

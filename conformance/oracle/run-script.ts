@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { planModeDeployment, type Adapter, type ModelResponse, type SetOutcome } from '../../src/index.js';
-import { checkHandle, GuardedHost } from '../guard/guarded-host.js';
-import { withinLimit } from '../guard/time-limit.js';
+import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { ScriptedUser } from '../script/scripted-user.js';
 import { makeProbeTools, PROBE_SECTIONS, PROBE_TOOL_NAME } from '../world/probes.js';
@@ -37,17 +36,18 @@ export async function checkScript(adapter: Adapter, script: SessionScript): Prom
   const predictedRequests: Array<{ inPlanMode: boolean; noticesSoFar: number }> = [];
   let host: GuardedHost | undefined;
   try {
-    const handle = await withinLimit('start', CALL_LIMIT_MS, () =>
-      adapter.start({
+    const started = await startGuardedHost(
+      adapter,
+      {
         storeDir,
         deployment: planModeDeployment({ section: SECTION }),
         compose: { commands: false, questions: false, projections: false },
         model: model.port,
         questions: user.port,
         probes: { sections: PROBE_SECTIONS, tools: makeProbeTools([]) },
-      }),
+      },
+      CALL_LIMIT_MS,
     );
-    const started = new GuardedHost(checkHandle(handle), CALL_LIMIT_MS);
     host = started;
     const agent = await started.createAgent();
     const select = async (targets: boolean[]) => {

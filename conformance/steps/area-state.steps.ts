@@ -9,7 +9,7 @@ import { defineParameterType, Given, Then, When } from '@cucumber/cucumber';
 import type { Message, ModelRequest, ModelResponse, PlanModeState, SessionEvent } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { layoutOf, occurrences } from '../assertions/system-prompt.js';
-import { foldPlanMode, noticeDirection, noticesIn, planModeEvents, requestNumber } from '../world/observations.js';
+import { foldPlanMode, noticeDirection, noticesIn, parseOnOffList, planModeEvents } from '../world/observations.js';
 import { PROBE_TOOL_NAME } from '../world/probes.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
@@ -34,29 +34,9 @@ defineParameterType({
 
 let leadCallCounter = 0;
 
-function onOffList(list: string): boolean[] {
-  const trimmed = list.trim();
-  if (trimmed === 'none' || trimmed === '') return [];
-  return trimmed.split(',').map((item) => {
-    const word = item.trim();
-    if (word !== 'on' && word !== 'off') throw new Error(`expected "on" or "off", got "${word}"`);
-    return word === 'on';
-  });
-}
-
-async function requestOf(world: PlanWorld, n: number, name = DEFAULT_AGENT): Promise<ModelRequest> {
-  return requestNumber(world.model.requestsOf(await world.agent(name)), n, name);
-}
-
-function sectionOf(world: PlanWorld): string {
-  const config = world.planConfig as { section?: unknown };
-  if (typeof config.section !== 'string') fail('the scenario has no plan-mode section configured');
-  return config.section;
-}
-
 /** Does this request carry the plan section at order 50 (and only there)? */
 function guidedByPlan(world: PlanWorld, request: ModelRequest, label: string): boolean {
-  const text = sectionOf(world);
+  const text = world.planSection();
   const layout = layoutOf(request.systemPrompt, label);
   const count = occurrences(request.systemPrompt, text);
   if (count === 0) return false;
@@ -140,11 +120,6 @@ function lastTwoReadings(world: PlanWorld): [Reading, Reading] {
 // ---------------------------------------------------------------------------
 // Selections
 
-async function select(world: PlanWorld, name: string, active: boolean): Promise<void> {
-  const host = await world.host();
-  world.setOutcomes.push(await host.setPlanMode(await world.agent(name), active));
-}
-
 Given('the agent starts with plan mode {onoff}', async function (this: PlanWorld, active: boolean) {
   // A fresh agent is outside plan mode; "on" selects it while idle, before any request.
   const host = await this.host();
@@ -157,20 +132,20 @@ Given('the agent starts with plan mode {onoff}', async function (this: PlanWorld
 });
 
 When('the user makes the selections {string}', async function (this: PlanWorld, list: string) {
-  for (const active of onOffList(list)) await select(this, DEFAULT_AGENT, active);
+  for (const active of parseOnOffList(list)) await this.selectPlanMode(DEFAULT_AGENT, active);
 });
 
 Given('while the model handles request {int}, the user makes the selections {string}', async function (this: PlanWorld, n: number, list: string) {
-  const targets = onOffList(list);
+  const targets = parseOnOffList(list);
   this.model.during(await this.agent(), n, async () => {
-    for (const active of targets) await select(this, DEFAULT_AGENT, active);
+    for (const active of targets) await this.selectPlanMode(DEFAULT_AGENT, active);
   });
 });
 
 Given('while the model handles request {int}, the user turns plan mode {onoff} for {agent}', async function (this: PlanWorld, n: number, active: boolean, name: string) {
   await this.agent(name); // the other agent exists before the turn starts
   this.model.during(await this.agent(), n, async () => {
-    await select(this, name, active);
+    await this.selectPlanMode(name, active);
   });
 });
 
@@ -256,15 +231,15 @@ async function observedPlanModes(world: PlanWorld, name: string): Promise<boolea
 }
 
 Then('observers were told of the plan\\/mode events {string}', async function (this: PlanWorld, list: string) {
-  expectEqual(await observedPlanModes(this, DEFAULT_AGENT), onOffList(list), 'plan/mode events told to session observers, in order');
+  expectEqual(await observedPlanModes(this, DEFAULT_AGENT), parseOnOffList(list), 'plan/mode events told to session observers, in order');
 });
 
 Then('observers of {agent} were told of the plan\\/mode events {string}', async function (this: PlanWorld, name: string, list: string) {
-  expectEqual(await observedPlanModes(this, name), onOffList(list), `plan/mode events told to the observers of ${name}, in order`);
+  expectEqual(await observedPlanModes(this, name), parseOnOffList(list), `plan/mode events told to the observers of ${name}, in order`);
 });
 
 Given('while the model handles request {int}, observers have been told of the plan\\/mode events {string}', async function (this: PlanWorld, n: number, list: string) {
-  const expected = onOffList(list);
+  const expected = parseOnOffList(list);
   this.model.during(await this.agent(), n, async () => {
     expectEqual(await observedPlanModes(this, DEFAULT_AGENT), expected, `plan/mode events told to observers by the time the model handles request ${n}`);
   });
@@ -274,9 +249,9 @@ Given('while the model handles request {int}, observers have been told of the pl
 // What the model received: notices and the growth of the conversation
 
 async function newNotices(world: PlanWorld, n: number, name: string): Promise<Message[]> {
-  const later = await requestOf(world, n, name);
+  const later = await world.request(n, name);
   if (n === 1) return noticesIn(later.messages);
-  const earlier = await requestOf(world, n - 1, name);
+  const earlier = await world.request(n - 1, name);
   return noticesIn(appended(earlier, later, `request ${n} vs request ${n - 1}`));
 }
 
@@ -308,17 +283,17 @@ Then('request {int} adds {int} notice(s)', async function (this: PlanWorld, n: n
 });
 
 Then('request {int} grows request {int} by exactly:', async function (this: PlanWorld, later: number, earlier: number, table: { hashes(): Array<Record<string, string>> }) {
-  const added = appended(await requestOf(this, earlier), await requestOf(this, later), `request ${later} vs request ${earlier}`);
+  const added = appended(await this.request(earlier), await this.request(later), `request ${later} vs request ${earlier}`);
   expectEqual(added.map(describeMessage), describeTable(table), `messages request ${later} added after those of request ${earlier}`);
 });
 
 Then('the messages of request {int} are exactly:', async function (this: PlanWorld, n: number, table: { hashes(): Array<Record<string, string>> }) {
-  const request = await requestOf(this, n);
+  const request = await this.request(n);
   expectEqual(request.messages.map(describeMessage), describeTable(table), `messages of request ${n}`);
 });
 
 Then('request {int} adds the user message {string}', async function (this: PlanWorld, n: number, text: string) {
-  const added = appended(await requestOf(this, n - 1), await requestOf(this, n), `request ${n} vs request ${n - 1}`);
+  const added = appended(await this.request(n - 1), await this.request(n), `request ${n} vs request ${n - 1}`);
   const users = added.filter((message) => message.role === 'user' && message.source === 'user');
   expectEqual(users.map((message) => message.text), [text], `user messages added in request ${n}`);
 });
@@ -327,20 +302,20 @@ Then('request {int} adds the user message {string}', async function (this: PlanW
 // System prompts and tool catalogs across agents and requests
 
 Then('the system prompts of requests {int}, {int} and {int} are identical', async function (this: PlanWorld, a: number, b: number, c: number) {
-  const first = (await requestOf(this, a)).systemPrompt;
-  expectEqual((await requestOf(this, b)).systemPrompt, first, `system prompt of request ${b} vs request ${a}`);
-  expectEqual((await requestOf(this, c)).systemPrompt, first, `system prompt of request ${c} vs request ${a}`);
+  const first = (await this.request(a)).systemPrompt;
+  expectEqual((await this.request(b)).systemPrompt, first, `system prompt of request ${b} vs request ${a}`);
+  expectEqual((await this.request(c)).systemPrompt, first, `system prompt of request ${c} vs request ${a}`);
 });
 
 Then('the system prompts of requests {int} and {int} are not identical', async function (this: PlanWorld, a: number, b: number) {
-  const first = (await requestOf(this, a)).systemPrompt;
-  const second = (await requestOf(this, b)).systemPrompt;
+  const first = (await this.request(a)).systemPrompt;
+  const second = (await this.request(b)).systemPrompt;
   expectTrue(first !== second, `the system prompts of requests ${a} and ${b} are identical: ${show(first)}`);
 });
 
 Then('request {int} of {agent} and request {int} of {agent} carry the same tool catalog', async function (this: PlanWorld, a: number, first: string, b: number, second: string) {
-  const one = await requestOf(this, a, first);
-  const two = await requestOf(this, b, second);
+  const one = await this.request(a, first);
+  const two = await this.request(b, second);
   expectEqual(two.tools, one.tools, `tool catalog of request ${b} of ${second} vs request ${a} of ${first}`);
 });
 

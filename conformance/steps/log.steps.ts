@@ -1,20 +1,11 @@
 /** The session log and what its observers were told. */
 import { Then } from '@cucumber/cucumber';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
-import { foldPlanMode, noticesInLog, planModeEvents } from '../world/observations.js';
+import { foldPlanMode, noticesInLog, parseOnOffList, planModeEvents } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 async function logOf(world: PlanWorld, name = DEFAULT_AGENT) {
   return (await world.host()).readLog(await world.agent(name));
-}
-
-function states(list: string): boolean[] {
-  if (list.trim() === 'none') return [];
-  return list.split(',').map((item) => {
-    const word = item.trim();
-    if (word !== 'on' && word !== 'off') throw new Error(`expected "on" or "off", got "${word}"`);
-    return word === 'on';
-  });
 }
 
 Then('the log holds no plan\\/mode event', async function (this: PlanWorld) {
@@ -23,12 +14,12 @@ Then('the log holds no plan\\/mode event', async function (this: PlanWorld) {
 
 Then('the log holds the plan\\/mode events {string}', async function (this: PlanWorld, list: string) {
   const actual = planModeEvents(await logOf(this)).map((event) => event.payload.active);
-  expectEqual(actual, states(list), 'the active values of the plan/mode events, in log order');
+  expectEqual(actual, parseOnOffList(list), 'the active values of the plan/mode events, in log order');
 });
 
 Then('the log of {agent} holds the plan\\/mode events {string}', async function (this: PlanWorld, name: string, list: string) {
   const actual = planModeEvents(await logOf(this, name)).map((event) => event.payload.active);
-  expectEqual(actual, states(list), `the plan/mode events of ${name}`);
+  expectEqual(actual, parseOnOffList(list), `the plan/mode events of ${name}`);
 });
 
 Then('every plan\\/mode payload is exactly \\{ active: boolean }', async function (this: PlanWorld) {

@@ -6,21 +6,11 @@ import { Then } from '@cucumber/cucumber';
 import type { ModelRequest } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { layoutOf, occurrences } from '../assertions/system-prompt.js';
-import { noticesIn, requestNumber, toolResults } from '../world/observations.js';
+import { noticesIn, toolResults } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
-function section(world: PlanWorld): string {
-  const config = world.planConfig as { section?: unknown };
-  if (typeof config.section !== 'string') fail('the scenario has no plan-mode section configured');
-  return config.section;
-}
-
-async function requestOf(world: PlanWorld, n: number, name = DEFAULT_AGENT): Promise<ModelRequest> {
-  return requestNumber(world.model.requestsOf(await world.agent(name)), n, name);
-}
-
 export function assertInPlanMode(world: PlanWorld, request: ModelRequest, label: string): void {
-  const text = section(world);
+  const text = world.planSection();
   const layout = layoutOf(request.systemPrompt, label);
   expectTrue(
     occurrences(request.systemPrompt, text) === 1,
@@ -38,7 +28,7 @@ export function assertInPlanMode(world: PlanWorld, request: ModelRequest, label:
 }
 
 export function assertNotInPlanMode(world: PlanWorld, request: ModelRequest, label: string): void {
-  const text = section(world);
+  const text = world.planSection();
   expectTrue(!request.systemPrompt.includes(text), `${label}: the system prompt carries the plan section while plan mode is off`);
   const layout = layoutOf(request.systemPrompt, label);
   expectTrue(
@@ -48,19 +38,19 @@ export function assertNotInPlanMode(world: PlanWorld, request: ModelRequest, lab
 }
 
 Then('request {int} is in plan mode', async function (this: PlanWorld, n: number) {
-  assertInPlanMode(this, await requestOf(this, n), `request ${n}`);
+  assertInPlanMode(this, await this.request(n), `request ${n}`);
 });
 
 Then('request {int} is not in plan mode', async function (this: PlanWorld, n: number) {
-  assertNotInPlanMode(this, await requestOf(this, n), `request ${n}`);
+  assertNotInPlanMode(this, await this.request(n), `request ${n}`);
 });
 
 Then('request {int} of {agent} is in plan mode', async function (this: PlanWorld, n: number, name: string) {
-  assertInPlanMode(this, await requestOf(this, n, name), `request ${n} of ${name}`);
+  assertInPlanMode(this, await this.request(n, name), `request ${n} of ${name}`);
 });
 
 Then('request {int} of {agent} is not in plan mode', async function (this: PlanWorld, n: number, name: string) {
-  assertNotInPlanMode(this, await requestOf(this, n, name), `request ${n} of ${name}`);
+  assertNotInPlanMode(this, await this.request(n, name), `request ${n} of ${name}`);
 });
 
 Then('the agent made {int} model request(s)', async function (this: PlanWorld, count: number) {
@@ -74,12 +64,12 @@ Then('every request is in plan mode', async function (this: PlanWorld) {
 });
 
 Then('the system prompts of requests {int} and {int} are identical', async function (this: PlanWorld, a: number, b: number) {
-  expectEqual((await requestOf(this, b)).systemPrompt, (await requestOf(this, a)).systemPrompt, `system prompt of request ${b} vs request ${a}`);
+  expectEqual((await this.request(b)).systemPrompt, (await this.request(a)).systemPrompt, `system prompt of request ${b} vs request ${a}`);
 });
 
 Then('the system prompts of requests {int} and {int} are identical up to order 50', async function (this: PlanWorld, a: number, b: number) {
-  const first = layoutOf((await requestOf(this, a)).systemPrompt, `request ${a}`);
-  const second = layoutOf((await requestOf(this, b)).systemPrompt, `request ${b}`);
+  const first = layoutOf((await this.request(a)).systemPrompt, `request ${a}`);
+  const second = layoutOf((await this.request(b)).systemPrompt, `request ${b}`);
   expectEqual(second.beforeOrder50, first.beforeOrder50, `system prompt before order 50, request ${b} vs request ${a}`);
 });
 
@@ -87,7 +77,7 @@ Then('the plan section adds exactly its own text to the system prompt', async fu
   // Compares an active and an inactive request of the same agent: the only
   // difference may be the section plus one separator of the host's own.
   const requests = this.model.requestsOf(await this.agent());
-  const text = section(this);
+  const text = this.planSection();
   const active = requests.find((request) => request.systemPrompt.includes(text));
   const inactive = requests.find((request) => !request.systemPrompt.includes(text));
   if (!active || !inactive) fail('the scenario needs one request in plan mode and one out of it');
@@ -111,7 +101,7 @@ Then('every request carried the same tool catalog', async function (this: PlanWo
 });
 
 Then('the tool catalog offers exit_plan_mode taking a string {string}', async function (this: PlanWorld, parameter: string) {
-  const request = await requestOf(this, 1);
+  const request = await this.request(1);
   const tool = request.tools.find((candidate) => candidate.name === 'exit_plan_mode');
   if (!tool) fail(`exit_plan_mode is not in the catalog: ${show(request.tools.map((t) => t.name))}`);
   const schema = tool.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown };
@@ -133,14 +123,14 @@ Then('no request carries a notice', function (this: PlanWorld) {
 });
 
 Then('request {int} starts with every message of request {int}', async function (this: PlanWorld, later: number, earlier: number) {
-  const before = (await requestOf(this, earlier)).messages;
-  const after = (await requestOf(this, later)).messages;
+  const before = (await this.request(earlier)).messages;
+  const after = (await this.request(later)).messages;
   expectTrue(after.length >= before.length, `request ${later} has fewer messages than request ${earlier}`);
   expectEqual(after.slice(0, before.length), before, `the first ${before.length} messages of request ${later}`);
 });
 
 Then('request {int} ends with the user message {string}', async function (this: PlanWorld, n: number, text: string) {
-  const last = (await requestOf(this, n)).messages.at(-1);
+  const last = (await this.request(n)).messages.at(-1);
   expectEqual(last?.role === 'user' ? { source: last.source, text: last.text } : last, { source: 'user', text }, `last message of request ${n}`);
 });
 
@@ -152,27 +142,27 @@ Then('no request mentions {string}', function (this: PlanWorld, text: string) {
 });
 
 Then('request {int} shows exit_plan_mode failing with a message containing {string}', async function (this: PlanWorld, n: number, text: string) {
-  const result = toolResults((await requestOf(this, n)).messages, 'exit_plan_mode').at(-1);
+  const result = toolResults((await this.request(n)).messages, 'exit_plan_mode').at(-1);
   if (!result) fail(`request ${n} shows no exit_plan_mode result`);
   expectTrue(result.isError, `the exit_plan_mode result should be a failed call: ${show(result)}`);
   expectTrue(result.text.includes(text), `the exit_plan_mode failure should contain ${show(text)}: ${show(result.text)}`);
 });
 
 Then('request {int} shows exit_plan_mode failing', async function (this: PlanWorld, n: number) {
-  const result = toolResults((await requestOf(this, n)).messages, 'exit_plan_mode').at(-1);
+  const result = toolResults((await this.request(n)).messages, 'exit_plan_mode').at(-1);
   if (!result) fail(`request ${n} shows no exit_plan_mode result`);
   expectTrue(result.isError, `the exit_plan_mode result should be a failed call: ${show(result)}`);
 });
 
 Then('request {int} shows exit_plan_mode succeeding', async function (this: PlanWorld, n: number) {
-  const result = toolResults((await requestOf(this, n)).messages, 'exit_plan_mode').at(-1);
+  const result = toolResults((await this.request(n)).messages, 'exit_plan_mode').at(-1);
   if (!result) fail(`request ${n} shows no exit_plan_mode result`);
   expectTrue(!result.isError, `the exit_plan_mode result should succeed: ${show(result)}`);
   expectTrue(result.text.trim().length > 0, 'the approval should carry the tool\'s confirmation text');
 });
 
 Then('request {int} shows the probe tool result', async function (this: PlanWorld, n: number) {
-  const result = toolResults((await requestOf(this, n)).messages, 'probe_lookup').at(-1);
+  const result = toolResults((await this.request(n)).messages, 'probe_lookup').at(-1);
   if (!result) fail(`request ${n} shows no probe tool result`);
   expectEqual({ isError: result.isError, text: result.text }, { isError: false, text: 'PROBE TOOL RESULT' }, 'the probe tool result');
   expectTrue(this.probeExecutions.length > 0, 'the probe tool was never executed');
@@ -196,11 +186,11 @@ Then('the last request is not in plan mode', async function (this: PlanWorld) {
 });
 
 Then('the system prompts of request 1 and the last request are identical', async function (this: PlanWorld) {
-  expectEqual((await lastRequestOf(this)).systemPrompt, (await requestOf(this, 1)).systemPrompt, 'system prompt of the last request vs request 1');
+  expectEqual((await lastRequestOf(this)).systemPrompt, (await this.request(1)).systemPrompt, 'system prompt of the last request vs request 1');
 });
 
 Then('the last request carries fewer messages than request {int}', async function (this: PlanWorld, n: number) {
-  const before = (await requestOf(this, n)).messages.length;
+  const before = (await this.request(n)).messages.length;
   const after = (await lastRequestOf(this)).messages.length;
   expectTrue(after < before, `the history did not shrink: request ${n} had ${before} messages, the last request has ${after}`);
 });

@@ -151,7 +151,7 @@ Then('the review reads as a question on its own, without its intent', function (
 });
 
 async function exitResults(world: PlanWorld, n: number, name = DEFAULT_AGENT): Promise<ToolResultMessage[]> {
-  const request = requestNumber(world.model.requestsOf(await world.agent(name)), n, name);
+  const request = await world.request(n, name);
   return toolResults(request.messages, 'exit_plan_mode');
 }
 

@@ -4,35 +4,28 @@ import type { SetOutcome } from '../../src/index.js';
 import { expectEqual } from '../assertions/expect.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
-async function turn(world: PlanWorld, name: string, active: boolean): Promise<SetOutcome> {
-  const host = await world.host();
-  const outcome = await host.setPlanMode(await world.agent(name), active);
-  world.setOutcomes.push(outcome);
-  return outcome;
-}
-
 Given('plan mode is on for {agent}', async function (this: PlanWorld, name: string) {
-  const outcome = await turn(this, name, true);
+  const outcome = await this.selectPlanMode(name, true);
   expectEqual(outcome, 'committed', `set(${name}, true) while idle`);
 });
 
 Given('plan mode is on', async function (this: PlanWorld) {
-  const outcome = await turn(this, DEFAULT_AGENT, true);
+  const outcome = await this.selectPlanMode(DEFAULT_AGENT, true);
   expectEqual(outcome, 'committed', 'set(agent, true) while idle');
 });
 
 When('the user turns plan mode {onoff}', async function (this: PlanWorld, active: boolean) {
-  await turn(this, DEFAULT_AGENT, active);
+  await this.selectPlanMode(DEFAULT_AGENT, active);
 });
 
 When('the user turns plan mode {onoff} for {agent}', async function (this: PlanWorld, active: boolean, name: string) {
-  await turn(this, name, active);
+  await this.selectPlanMode(name, active);
 });
 
 Given('while the model handles request {int}, the user turns plan mode {onoff}', async function (this: PlanWorld, n: number, active: boolean) {
   const agent = await this.agent();
   this.model.during(agent, n, async () => {
-    await turn(this, DEFAULT_AGENT, active);
+    await this.selectPlanMode(DEFAULT_AGENT, active);
   });
 });
 

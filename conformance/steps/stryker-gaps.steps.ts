@@ -8,8 +8,7 @@
 import { Given, Then } from '@cucumber/cucumber';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { linesOf } from './commands.steps.js';
-import { requestNumber } from '../world/observations.js';
-import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
+import type { PlanWorld } from '../world/plan-world.js';
 
 let gapCallCounter = 0;
 
@@ -32,7 +31,7 @@ Given('the model will answer request {int} by calling exit_plan_mode with the ar
 
 /** TOOL-01: the parameters the model receives describe an argument object (JSON schema `type: object`). */
 Then('exit_plan_mode\'s parameter schema describes an object of arguments', async function (this: PlanWorld) {
-  const request = requestNumber(this.model.requestsOf(await this.agent()), 1, DEFAULT_AGENT);
+  const request = await this.request(1);
   const tool = request.tools.find((candidate) => candidate.name === 'exit_plan_mode');
   if (!tool) fail(`exit_plan_mode is not in the catalog: ${show(request.tools.map((t) => t.name))}`);
   const schema = tool.parameters as { type?: unknown } | null | undefined;

@@ -35,7 +35,18 @@ export function toolResults(messages: Message[], toolName: string): ToolResultMe
   return messages.filter((message): message is ToolResultMessage => message.role === 'tool' && message.toolName === toolName);
 }
 
-/** Does the notice text say the user entered plan mode (true) or went back to the default mode (false)? */
+/** Reads a feature's list of states, "on, off, on" (or "none"), as booleans. */
+export function parseOnOffList(list: string): boolean[] {
+  const trimmed = list.trim();
+  if (trimmed === 'none' || trimmed === '') return [];
+  return trimmed.split(',').map((item) => {
+    const word = item.trim();
+    if (word !== 'on' && word !== 'off') throw new Error(`expected "on" or "off", got "${word}"`);
+    return word === 'on';
+  });
+}
+
+/** Does the notice text say the user switched to plan mode, or back to the default mode? */
 export function noticeDirection(text: string): 'plan' | 'default' | 'unclear' {
   const mentionsDefault = /default/i.test(text);
   const mentionsPlan = /plan/i.test(text);

@@ -14,14 +14,16 @@ import {
   type Capability,
   type CommandResult,
   type Composition,
+  type ModelRequest,
   type SessionEvent,
   type SetOutcome,
 } from '../../src/index.js';
-import { checkHandle, GuardedHost } from '../guard/guarded-host.js';
-import { withinLimit } from '../guard/time-limit.js';
+import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { ScriptedUser } from '../script/scripted-user.js';
+import { fail } from '../assertions/expect.js';
+import { requestNumber } from './observations.js';
 import { makeProbeTools, PROBE_SECTIONS } from './probes.js';
 import { readParameters, type KitParameters } from './parameters.js';
 
@@ -89,10 +91,6 @@ export class PlanWorld extends World<KitParameters> {
     return this.deploymentText ?? planModeDeployment(this.planConfig);
   }
 
-  get started(): boolean {
-    return this.guarded !== undefined;
-  }
-
   /** Throws when a scenario configures the host after it already started. */
   assertNotStarted(what: string): void {
     if (this.guarded || this.starting) throw new Error(`${what} must come before the host starts`);
@@ -112,17 +110,18 @@ export class PlanWorld extends World<KitParameters> {
       questions: this.compose.questions && this.supports('questions'),
       projections: this.compose.projections && this.supports('projections'),
     };
-    const handle = await withinLimit('start', this.kit.callLimitMs, () =>
-      this.adapter.start({
+    this.guarded = await startGuardedHost(
+      this.adapter,
+      {
         storeDir: this.storeDir,
         deployment: this.deployment,
         compose,
         model: this.model.port,
         questions: this.user.port,
         probes: { sections: PROBE_SECTIONS, tools: makeProbeTools(this.probeExecutions) },
-      }),
+      },
+      this.kit.callLimitMs,
     );
-    this.guarded = new GuardedHost(checkHandle(handle), this.kit.callLimitMs);
     return this.guarded;
   }
 
@@ -136,6 +135,25 @@ export class PlanWorld extends World<KitParameters> {
     const id = await (await this.host()).createAgent();
     this.agents.set(name, id);
     return id;
+  }
+
+  /** The n-th model request (1-based) of a named agent; fails when the agent made fewer. */
+  async request(n: number, name: string = DEFAULT_AGENT): Promise<ModelRequest> {
+    return requestNumber(this.model.requestsOf(await this.agent(name)), n, name);
+  }
+
+  /** The configured plan section text this scenario expects the model to see. */
+  planSection(): string {
+    const config = this.planConfig as { section?: unknown };
+    if (typeof config.section !== 'string') fail('the scenario has no plan-mode section configured');
+    return config.section;
+  }
+
+  /** The user's `set(agent, active)`; every outcome is recorded in order. */
+  async selectPlanMode(name: string, active: boolean): Promise<SetOutcome> {
+    const outcome = await (await this.host()).setPlanMode(await this.agent(name), active);
+    this.setOutcomes.push(outcome);
+    return outcome;
   }
 
   /** Fails the step with whatever the scripted model or user found wrong in what the host sent. */
