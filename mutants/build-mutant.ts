@@ -6,14 +6,11 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ts from 'typescript';
+import { occurrences } from '../conformance/assertions/system-prompt.js';
 import type { Mutant } from './mutant.js';
 
 export class PatchError extends Error {
   override name = 'PatchError';
-}
-
-function occurrences(text: string, part: string): number {
-  return text.split(part).length - 1;
 }
 
 /** Applies a mutant's patches to the reference sources; every `find` must occur exactly once. */

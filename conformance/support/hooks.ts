@@ -7,8 +7,8 @@
 import { After, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import { CAPABILITIES, missingReason, type Capability } from '../../src/index.js';
 import { PlanWorld } from '../world/plan-world.js';
-
 import { SKIP_REASON_MEDIA_TYPE } from './skip-reason.js';
+
 const STEP_TIMEOUT_MS = Number(process.env.PLAN_MODE_CONFORMANCE_STEP_TIMEOUT_MS ?? 30_000);
 
 setWorldConstructor(PlanWorld);
