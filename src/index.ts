@@ -1,6 +1,7 @@
 /**
  * plan-mode-conformance public API: the adapter contract an implementer imports,
- * and the shared schemas every value crossing it is checked against.
+ * the shared schemas every value crossing it is checked against, and the
+ * documented files the kit reads and writes (baselines, results).
  */
 export * from './contract/model.js';
 export * from './contract/questions.js';
@@ -8,3 +9,6 @@ export * from './contract/events.js';
 export * from './contract/host.js';
 export * from './contract/adapter.js';
 export * from './deployment.js';
+export * from './levels.js';
+export * from './results/baseline.js';
+export * from './results/results-document.js';

@@ -3,12 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { ClauseLevelSchema } from '../../src/index.js';
 import { KIT_FEATURES_DIR } from '../features/feature-files.js';
 
 export const ClauseSchema = z
   .object({
     id: z.string().regex(/^[A-Z]+-\d{2}$/, 'clause ids look like SET-02'),
-    strength: z.enum(['MUST', 'MAY']),
+    /** `required` (MUST: fails a run) or `recommended` (SHOULD: reported apart; counted with --level strict). */
+    level: ClauseLevelSchema,
     statement: z.string().min(1),
     seed: z.string().min(1),
     derived: z.boolean().optional(),

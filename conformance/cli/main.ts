@@ -22,7 +22,27 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
+/**
+ * Subcommands other than the conformance run, each in its own module under
+ * `commands/` exporting `run(argv): Promise<number>` (same exit-code meaning).
+ * Loaded lazily so a plain run does not pay for them.
+ */
+const SUBCOMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
+  explore: () => import('./commands/explore.js'),
+  docs: () => import('./commands/docs.js'),
+  compare: () => import('./commands/compare.js'),
+  init: () => import('./commands/init.js'),
+};
+
 export async function main(argv: string[]): Promise<number> {
+  const subcommand = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
+  if (subcommand) {
+    try {
+      return await (await subcommand()).run(argv.slice(1));
+    } catch (error) {
+      return usageFailure(error);
+    }
+  }
   let args: CliArguments;
   try {
     args = parseArguments(argv);

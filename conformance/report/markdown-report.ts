@@ -30,7 +30,7 @@ export function markdownReport(adapterName: string, clauses: Clause[], results: 
     `${results.length} scenarios: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('baselined')} baselined.`,
     '',
   );
-  lines.push('| clause | strength | passed | failed | skipped | baselined | notes |', '|---|---|---|---|---|---|---|');
+  lines.push('| clause | level | passed | failed | skipped | baselined | notes |', '|---|---|---|---|---|---|---|');
   for (const clause of clauses) {
     const mine = results.filter((result) => result.clauses.includes(clause.id));
     const tally = (cell: Cell) => mine.filter((result) => cellOf(result, baselined) === cell).length;
@@ -43,7 +43,7 @@ export function markdownReport(adapterName: string, clauses: Clause[], results: 
     }
     const status = mine.length === 0 ? ' (not run)' : '';
     lines.push(
-      `| ${clause.id}${status} | ${clause.strength} | ${tally('passed')} | ${tally('failed')} | ${tally('skipped')} | ${tally('baselined')} | ${escape([...notes].join('; '))} |`,
+      `| ${clause.id}${status} | ${clause.level} | ${tally('passed')} | ${tally('failed')} | ${tally('skipped')} | ${tally('baselined')} | ${escape([...notes].join('; '))} |`,
     );
   }
   const failing = results.filter((result) => cellOf(result, baselined) === 'failed');

@@ -6,8 +6,8 @@ import { parseFeatures, scenariosOf } from '../../conformance/features/feature-f
 import { FIXTURES } from './cli-harness.js';
 
 const clauses: Clause[] = [
-  { id: 'SET-01', strength: 'MUST', statement: 's', seed: 'x' },
-  { id: 'SET-02', strength: 'MUST', statement: 's', seed: 'x' },
+  { id: 'SET-01', level: 'required', statement: 's', seed: 'x' },
+  { id: 'SET-02', level: 'required', statement: 's', seed: 'x' },
 ];
 const scenario = (stableId: string | undefined, tags: string[], idTags = 1): ScenarioInfo => ({
   stableId,

@@ -1,0 +1,40 @@
+/**
+ * The baseline file: scenarios a host is known to fail, each entry matching
+ * one failure exactly (scenario, step and kind), so a baselined scenario that
+ * starts failing some other way is a regression, not an expected failure.
+ */
+import { z } from 'zod';
+
+/** How a scenario failed. The first four can be baselined; the rest are kit-level problems. */
+export const FailureKindSchema = z.enum(['assertion', 'adapter-error', 'timeout', 'crash', 'undefined', 'pending', 'ambiguous']);
+export type FailureKind = z.infer<typeof FailureKindSchema>;
+export const BaselinableKindSchema = z.enum(['assertion', 'adapter-error', 'timeout', 'crash']);
+
+/** Why a host fails a scenario: it diverges, it lacks a service, or the kit cannot judge it fairly yet. */
+export const BaselineClassSchema = z.enum(['host-divergence', 'capability-gap', 'kit-limitation']);
+
+export const BaselineEntrySchema = z
+  .object({
+    /** The scenario's stable id. */
+    id: z.string().min(1, 'id must not be empty'),
+    /** The text of the step that fails (keyword excluded), e.g. `the model's request 2 carries the plan section`. */
+    step: z.string().min(1, 'step must name the failing step'),
+    kind: BaselinableKindSchema,
+    reason: z.string().trim().min(1, 'every known failure needs a reason'),
+    /** The MUST clause the host breaks, e.g. `SET-06`. */
+    clause: z.string().regex(/^[A-Z]+-\d{2}$/, 'clause ids look like SET-06'),
+    class: BaselineClassSchema.optional(),
+    link: z.string().min(1).optional(),
+    /** `YYYY-MM-DD`: after this day the entry fails the run, so it gets looked at again. */
+    expires: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expires is a date YYYY-MM-DD').optional(),
+  })
+  .strict();
+export type BaselineEntry = z.infer<typeof BaselineEntrySchema>;
+
+export const BaselineFileSchema = z
+  .object({
+    adapter: z.string().optional(),
+    known_failures: z.array(BaselineEntrySchema),
+  })
+  .strict();
+export type BaselineFile = z.infer<typeof BaselineFileSchema>;

@@ -1,0 +1,87 @@
+/**
+ * The results file (`--format results:FILE`): one JSON document per run, the
+ * input of `docs` and `compare`. Versioned: a reader refuses a `version` it
+ * does not know. Its JSON Schema is generated from this zod schema.
+ */
+import { z } from 'zod';
+import { CapabilitiesSchema } from '../contract/adapter.js';
+import { ClauseLevelSchema, RunLevelSchema } from '../levels.js';
+import { BaselineClassSchema, FailureKindSchema } from './baseline.js';
+
+export const RESULTS_SCHEMA_ID = 'plan-mode-conformance/results';
+export const RESULTS_VERSION = 1;
+
+/** The verdict on one scenario after the baseline was applied. */
+export const ScenarioVerdictSchema = z.enum(['passed', 'failed', 'baselined', 'skipped']);
+export type ScenarioVerdict = z.infer<typeof ScenarioVerdictSchema>;
+
+export const ScenarioRecordSchema = z
+  .object({
+    /** Stable id (`@id:` tag, plus `/<first cell>` for an outline row). */
+    id: z.string().min(1),
+    name: z.string(),
+    /** Feature file, relative to the features folder, and the scenario's line. */
+    uri: z.string(),
+    line: z.number().int().nonnegative().optional(),
+    clauses: z.array(z.string()),
+    level: ClauseLevelSchema,
+    status: ScenarioVerdictSchema,
+    /** Present when the scenario did not pass (failed or baselined). */
+    failure: z
+      .object({
+        kind: FailureKindSchema,
+        /** The failing step's text, keyword excluded. */
+        step: z.string().optional(),
+        message: z.string(),
+      })
+      .strict()
+      .optional(),
+    skipReason: z.string().optional(),
+    /** The baseline entry that matched (status `baselined`), or that no longer matches (`failed`). */
+    baseline: z
+      .object({
+        reason: z.string(),
+        clause: z.string(),
+        class: BaselineClassSchema.optional(),
+        link: z.string().optional(),
+        expires: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+    durationMs: z.number().nonnegative(),
+  })
+  .strict();
+export type ScenarioRecord = z.infer<typeof ScenarioRecordSchema>;
+
+/** A text the kit does not judge by wording, kept for a person to read (one example per kind). */
+export const ReviewTextSchema = z
+  .object({
+    /** e.g. `entry-notice`, `exit-notice`, `dismissal-failure`, `command-result`, `config-error`. */
+    kind: z.string().min(1),
+    /** What the text is meant to say, for the reader. */
+    expectation: z.string().optional(),
+    text: z.string(),
+    /** The scenario it was seen in. */
+    scenario: z.string(),
+  })
+  .strict();
+export type ReviewText = z.infer<typeof ReviewTextSchema>;
+
+export const ResultsDocumentSchema = z
+  .object({
+    schema: z.literal(RESULTS_SCHEMA_ID),
+    version: z.literal(RESULTS_VERSION),
+    kit: z.object({ name: z.string(), version: z.string() }).strict(),
+    /** The spec the suite encodes: the seed package version and the clause catalog's version. */
+    spec: z.object({ seed: z.string(), clauses: z.string() }).strict(),
+    adapter: z.object({ name: z.string().min(1), capabilities: CapabilitiesSchema }).strict(),
+    level: RunLevelSchema,
+    /** The baseline file applied, if any. */
+    baseline: z.object({ path: z.string(), entries: z.number().int().nonnegative() }).strict().nullable(),
+    startedAt: z.string(),
+    durationMs: z.number().nonnegative(),
+    scenarios: z.array(ScenarioRecordSchema),
+    reviewTexts: z.array(ReviewTextSchema),
+  })
+  .strict();
+export type ResultsDocument = z.infer<typeof ResultsDocumentSchema>;
