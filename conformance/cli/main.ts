@@ -8,14 +8,17 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { AdapterLoadError, loadAdapter, resolveAdapterPath } from '../adapters/load-adapter.js';
+import { AdapterLoadError, resolveAdapterPath } from '../adapters/load-adapter.js';
 import { formatCoverageTable, lintCoverage } from '../catalog/coverage-lint.js';
 import { loadCatalog } from '../catalog/clause-catalog.js';
 import { FeatureFileError, KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
 import { markdownReport } from '../report/markdown-report.js';
 import { BaselineError, judge, readBaseline, writeBaseline, type Baseline } from '../runner/baseline.js';
-import { runSuite } from '../runner/run-suite.js';
+import type { SuiteRun } from '../runner/run-suite.js';
+import { runSuiteIsolated } from '../runner/suite-process.js';
 import { parseArguments, UsageError, USAGE, type CliArguments } from './arguments.js';
+import { Progress } from './progress.js';
+import { stageReports } from './staged-reports.js';
 import { summaryLine, verdictLines } from './summary.js';
 
 export const EXIT_OK = 0;
@@ -70,36 +73,113 @@ async function coverage(args: CliArguments): Promise<number> {
   return report.problems.length === 0 ? EXIT_OK : EXIT_FAILED;
 }
 
-async function conformance(args: CliArguments): Promise<number> {
-  const adapterPath = resolveAdapterPath(args.adapter);
-  const adapter = await loadAdapter(adapterPath);
+/** Formats that are documents: on stdout they must stay parseable, so the kit's own lines go to stderr. */
+const DOCUMENT_FORMATS = new Set(['json', 'message', 'junit', 'html', 'markdown']);
+
+/** Where the kit's own lines (verdict, closing line) go: stderr whenever a report goes to stdout. */
+function kitLines(args: CliArguments): (line: string) => void {
+  const reportOnStdout = args.formats.some((format) => !format.file && DOCUMENT_FORMATS.has(format.name));
+  return reportOnStdout ? (line) => console.error(line) : (line) => console.log(line);
+}
+
+/** What the CLI reads besides the run: checked while the suite's child process starts. */
+interface RunInputs {
+  baseline: Baseline | undefined;
+  replaced: Baseline | undefined;
+}
+
+async function readRunInputs(args: CliArguments): Promise<RunInputs> {
+  if (!args.baseline && !args.writeBaseline && !args.featuresDir) return { baseline: undefined, replaced: undefined };
   const features = await parseFeatures(featuresDir(args));
   const knownIds = new Set(scenariosOf(features).flatMap((scenario) => (scenario.stableId ? [scenario.stableId] : [])));
-  const baseline: Baseline | undefined = args.baseline ? await readBaseline(args.baseline, knownIds) : undefined;
+  const baseline = args.baseline ? await readBaseline(args.baseline, knownIds) : undefined;
   const replaced = args.writeBaseline ? await existingBaseline(args.writeBaseline, knownIds) : undefined;
+  return { baseline, replaced };
+}
 
+async function conformance(args: CliArguments): Promise<number> {
+  const adapterPath = resolveAdapterPath(args.adapter);
+  const progress = Progress.onTerminal();
   const cucumberFormats = args.formats.filter((format) => format.name !== 'markdown');
-  const formats = (args.formats.length === 0 ? [{ name: 'progress' }] : cucumberFormats).map((format) =>
-    format.file ? `${format.name}:${resolve(format.file)}` : format.name,
-  );
-  for (const format of cucumberFormats) if (format.file) await mkdir(dirname(resolve(format.file)), { recursive: true });
+  // On a terminal the progress line replaces cucumber's dots; its summary still details failures.
+  const defaultFormats = [{ name: progress ? 'summary' : 'progress' }];
+  const reports = await stageReports(args.formats.length === 0 ? defaultFormats : cucumberFormats);
+  const say = kitLines(args);
 
-  const run = await runSuite({
-    adapterPath,
-    tags: args.tags,
-    formats,
-    ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
-    featuresDir: featuresDir(args),
+  const abort = new AbortController();
+  const running = runSuiteIsolated({
+    request: {
+      adapterPath,
+      tags: args.tags,
+      formats: reports.formats,
+      ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
+      featuresDir: featuresDir(args),
+    },
+    onOutput: (text) => (progress ? progress.write(process.stdout, text) : process.stdout.write(text)),
+    onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
+    abort: abort.signal,
+    ...(progress ? { events: progress } : {}),
   });
+  let inputs: RunInputs;
+  try {
+    inputs = await readRunInputs(args);
+  } catch (error) {
+    abort.abort();
+    await running;
+    await reports.discard();
+    throw error;
+  }
+  const run = await running;
+  progress?.clear();
+
+  switch (run.ending.kind) {
+    case 'unusable':
+      await reports.discard();
+      throw new AdapterLoadError(run.ending.message);
+    case 'stopped':
+      await reports.discard();
+      console.error(`plan-mode-conformance: ${run.ending.message}`);
+      return EXIT_USAGE;
+    case 'interrupted':
+      await reports.discard();
+      console.error(`plan-mode-conformance: interrupted (${run.ending.signal}) after ${run.results.length} scenario(s); no report written`);
+      return run.ending.signal === 'SIGINT' ? 130 : 143;
+    case 'crashed':
+      // Cucumber's reports stop mid-document; the kit's own still show what ran.
+      await reports.discard();
+      break;
+    case 'completed':
+      await reports.commit();
+      break;
+  }
+  const problems = [...run.faults.map((fault) => `fault between scenarios: ${fault}`)];
+  if (run.ending.kind === 'crashed') {
+    problems.push(run.ending.message);
+    if (run.notRun > 0) problems.push(`${run.notRun} scenario(s) did not run`);
+  }
+  for (const problem of problems) say(`conformance: ${problem}`);
+  const code = await verdictAndReports(run, args, { adapterName: run.adapterName ?? args.adapter, ...inputs });
+  // Nothing counts as passed that was not checked: a run that did not complete fails.
+  return problems.length > 0 && code === EXIT_OK ? EXIT_FAILED : code;
+}
+
+/** After the run: the baseline verdict, the kit's reports and the closing line (always last). */
+async function verdictAndReports(
+  run: SuiteRun,
+  args: CliArguments,
+  context: RunInputs & { adapterName: string },
+): Promise<number> {
+  const say = kitLines(args);
+  const { baseline, replaced } = context;
   const verdict = judge(run.results, baseline);
   if (run.results.length === 0) {
-    console.log('conformance: no scenario matched; nothing was checked');
-    console.log('conformance: 0 passed, 0 failed, 0 skipped');
+    say('conformance: no scenario matched; nothing was checked');
+    say('conformance: 0 passed, 0 failed, 0 skipped');
     return EXIT_FAILED;
   }
 
   for (const format of args.formats.filter((candidate) => candidate.name === 'markdown')) {
-    const text = markdownReport(adapter.name, await loadCatalog(), run.results, verdict);
+    const text = markdownReport(context.adapterName, await loadCatalog(), run.results, verdict);
     if (format.file) {
       await mkdir(dirname(resolve(format.file)), { recursive: true });
       await writeFile(format.file, text);
@@ -109,12 +189,12 @@ async function conformance(args: CliArguments): Promise<number> {
   }
   if (args.writeBaseline) {
     const reasons: Baseline = { known_failures: [...(replaced?.known_failures ?? []), ...(baseline?.known_failures ?? [])] };
-    const written = await writeBaseline(args.writeBaseline, adapter.name, run.results, reasons);
-    console.log(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
+    const written = await writeBaseline(args.writeBaseline, context.adapterName, run.results, reasons);
+    say(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
   }
-  for (const line of verdictLines(run.results, verdict, baseline !== undefined)) console.log(line);
+  for (const line of verdictLines(run.results, verdict, baseline !== undefined)) say(line);
   const summary = summaryLine(run.results, verdict);
-  console.log(summary.text);
+  say(summary.text);
   return summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
 }
 
@@ -142,7 +222,13 @@ function usageFailure(error: unknown): number {
   return EXIT_USAGE;
 }
 
+// exitCode, not exit(): the process ends once stdout and stderr have drained,
+// so a slow pipe still gets every byte, the closing line last.
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => process.exit(usageFailure(error)),
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.exitCode = usageFailure(error);
+  },
 );

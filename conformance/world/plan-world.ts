@@ -26,6 +26,7 @@ import { fail } from '../assertions/expect.js';
 import { requestNumber } from './observations.js';
 import { makeProbeTools, PROBE_SECTIONS } from './probes.js';
 import { readParameters, type KitParameters } from './parameters.js';
+import type { StartAttempt } from '../support/start-watch.js';
 
 export const DEFAULT_AGENT = 'the agent';
 export const DEFAULT_SECTION = 'You are in plan mode. Explore and design before presenting the complete plan through exit_plan_mode.';
@@ -43,6 +44,8 @@ export class PlanWorld extends World<KitParameters> {
   compose: Composition = { commands: true, questions: true, projections: true };
 
   storeDir = '';
+  /** How starting the host went, once it was tried (fail-fast reads it). */
+  startAttempt: StartAttempt | undefined;
   private guarded: GuardedHost | undefined;
   private starting: Promise<GuardedHost> | undefined;
   /** Scenario names ("the agent", "agent B", "the fork") to host agent ids. */
@@ -110,6 +113,8 @@ export class PlanWorld extends World<KitParameters> {
       questions: this.compose.questions && this.supports('questions'),
       projections: this.compose.projections && this.supports('projections'),
     };
+    const attempt: StartAttempt = { kitDeployment: this.deploymentText === undefined, storeDir: this.storeDir };
+    this.startAttempt = attempt;
     this.guarded = await startGuardedHost(
       this.adapter,
       {
@@ -121,7 +126,10 @@ export class PlanWorld extends World<KitParameters> {
         probes: { sections: PROBE_SECTIONS, tools: makeProbeTools(this.probeExecutions) },
       },
       this.kit.callLimitMs,
-    );
+    ).catch((error: unknown) => {
+      attempt.error = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    });
     return this.guarded;
   }
 
