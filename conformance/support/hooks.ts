@@ -44,7 +44,7 @@ AfterStep(function (this: PlanWorld) {
 After(async function (this: PlanWorld, { result }) {
   try {
     await this.dispose();
-    throwFaults(this, 'after its last step');
+    throwFaults(this, 'during this scenario');
   } finally {
     endScenario(this);
     if (this.startAttempt) noteStart(this.startAttempt);
