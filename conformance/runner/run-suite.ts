@@ -16,6 +16,7 @@ import { clausesOf, KIT_FEATURES_DIR, rowNames, stableIdOf } from '../features/f
 import { DEFAULT_CALL_LIMIT_MS, type KitParameters } from '../world/parameters.js';
 import { ResultCollector } from './result-collector.js';
 import type { ScenarioResult } from './scenario-result.js';
+import type { ReviewText } from '../../src/index.js';
 
 const SUPPORT_GLOBS = ['support/**/*.js', 'steps/**/*.js'].map((glob) =>
   fileURLToPath(new URL(`../${glob}`, import.meta.url)),
@@ -53,6 +54,8 @@ export interface SuiteEvents {
 export interface SuiteRun {
   results: ScenarioResult[];
   wallMs: number;
+  /** Texts left to human review, the first of each kind (plain JSON, so it can cross a process boundary). */
+  reviewTexts: ReviewText[];
 }
 
 let loadedSupport: ISupportCodeLibrary | undefined;
@@ -87,7 +90,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     onMessage,
   );
   loadedSupport = run.support;
-  return { results: collector.results(), wallMs: performance.now() - started };
+  return { results: collector.results(), wallMs: performance.now() - started, reviewTexts: collector.collectedReviewTexts() };
 }
 
 /**

@@ -7,6 +7,7 @@
  * on its stderr.
  */
 import { Writable } from 'node:stream';
+import type { Adapter } from '../../src/index.js';
 import { AdapterLoadError, loadAdapter } from '../adapters/load-adapter.js';
 import { scenarioInFlight, watchProcessFaults } from '../support/in-flight.js';
 import { whenHostCannotStart } from '../support/start-watch.js';
@@ -51,15 +52,15 @@ async function main(): Promise<void> {
     void send({ type: 'stop', message }).then(() => leave(2));
   });
 
-  let adapterName: string;
+  let adapter: Adapter;
   try {
-    adapterName = (await loadAdapter(request.adapterPath)).name;
+    adapter = await loadAdapter(request.adapterPath);
   } catch (error) {
     const message = error instanceof AdapterLoadError ? error.message : `adapter module ${request.adapterPath} could not be loaded: ${String(error)}`;
     await send({ type: 'unusable', message });
     return leave(2);
   }
-  await send({ type: 'ready', adapterName });
+  await send({ type: 'ready', adapter: { name: adapter.name, capabilities: adapter.capabilities } });
 
   const stdout = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
       finished: (result) => void send({ type: 'finished', result }),
     },
   });
-  await send({ type: 'done', results: run.results, wallMs: run.wallMs });
+  await send({ type: 'done', results: run.results, wallMs: run.wallMs, reviewTexts: run.reviewTexts });
   process.removeAllListeners('disconnect');
   await leave(0);
 }

@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Adapter, ReviewText } from '../../src/index.js';
 import type { ScenarioStart, SuiteEvents, SuiteRun } from './run-suite.js';
 import type { ScenarioResult } from './scenario-result.js';
 import type { ChildMessage, ChildRequest } from './suite-messages.js';
@@ -33,7 +34,8 @@ export type SuiteEnding =
 
 export interface IsolatedRun extends SuiteRun {
   ending: SuiteEnding;
-  adapterName: string | undefined;
+  /** The adapter as the child loaded it; undefined when it never loaded. */
+  adapter: Pick<Adapter, 'name' | 'capabilities'> | undefined;
   /** Faults raised between scenarios; each fails the run. */
   faults: string[];
   /** Scenarios planned but never finished (a crash or a stop came first). */
@@ -78,8 +80,8 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   let planned = 0;
   let inFlight: ScenarioStart | undefined;
   let inFlightSince = 0;
-  let adapterName: string | undefined;
-  let done: { results: ScenarioResult[]; wallMs: number } | undefined;
+  let adapter: Pick<Adapter, 'name' | 'capabilities'> | undefined;
+  let done: { results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[] } | undefined;
   let told: SuiteEnding | undefined;
   let interrupted: NodeJS.Signals | undefined;
   const started = performance.now();
@@ -87,7 +89,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   child.on('message', (message: ChildMessage) => {
     switch (message.type) {
       case 'ready':
-        adapterName = message.adapterName;
+        adapter = message.adapter;
         break;
       case 'unusable':
         told = { kind: 'unusable', message: message.message };
@@ -116,7 +118,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
         faults.push(message.message);
         break;
       case 'done':
-        done = { results: message.results, wallMs: message.wallMs };
+        done = { results: message.results, wallMs: message.wallMs, reviewTexts: message.reviewTexts };
         inFlight = undefined;
         break;
     }
@@ -145,19 +147,19 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       process.removeListener('SIGTERM', onSignal);
       options.abort?.removeEventListener('abort', onAbort);
       const wallMs = performance.now() - started;
-      const base = { adapterName, faults, notRun: 0 };
+      const base = { adapter, faults, notRun: 0, reviewTexts: [] as ReviewText[] };
       if (interrupted) {
         return resolve({ ...base, results: finished, wallMs, ending: { kind: 'interrupted', signal: interrupted } });
       }
       if (told?.kind === 'unusable' || told?.kind === 'stopped') {
         return resolve({ ...base, results: finished, wallMs, notRun: Math.max(0, planned - finished.length), ending: told });
       }
-      if (done && code === 0) return resolve({ ...base, results: done.results, wallMs: done.wallMs, ending: { kind: 'completed' } });
+      if (done && code === 0) return resolve({ ...base, ...done, ending: { kind: 'completed' } });
 
       const how = code !== null ? `exited with code ${code}` : `was killed by ${signal ?? 'a signal'}`;
       const tail = lastLines();
       const output = tail.length > 0 ? `\nlast output of the suite process:\n${tail.map((line) => `  ${line}`).join('\n')}` : '';
-      if (adapterName === undefined) {
+      if (adapter === undefined) {
         const message = `adapter module ${options.request.adapterPath} ended the suite process while loading (it ${how})${output}`;
         return resolve({ ...base, results: finished, wallMs, ending: { kind: 'unusable', message } });
       }
@@ -170,7 +172,10 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
           name: inFlight.name,
           uri: inFlight.uri,
           clauses: inFlight.clauses,
+          // A crash is never excused by a level: the run it ended checked nothing after it.
+          level: 'required',
           status: 'failed',
+          failureKind: 'crash',
           message,
           durationMs: performance.now() - inFlightSince,
         });
