@@ -27,7 +27,7 @@ Options:
   --help                   show this text
 
 Commands:
-  init [FILE]              write a commented adapter skeleton to FILE (default: plan-mode-adapter.js)
+  init [FILE]              write a commented adapter skeleton to FILE (default: plan-mode-adapter.mjs)
   explore                  explore a host against the kit's oracle
   docs --out DIR [RESULTS.json ...]   build the static documentation site from results files
   compare OLD.json NEW.json           list regressions between two results files (exit 1 on any)
