@@ -231,3 +231,32 @@ export const MUTANTS: Mutant[] = [
     patch(SERVICE, 'const target = this.pending.get(agent);\n    if (target === undefined) return;', 'const target = this.pending.get(agent);\n    if (target === undefined) {\n      if (this.logged(agent)) this.ctx.append(agent, planModeEvent(true));\n      return;\n    }')),
 ];
 
+
+// ---------------------------------------------------------------------------
+// Issue 9, "no false passes": one break per class of miss, each passing the
+// suite before the scenarios of that class existed (contract helper's block;
+// keep it last so the catalog merges cleanly).
+const HOST = 'host/host.ts';
+const QUESTIONS = 'host/questions.ts';
+
+MUTANTS.push(
+  // More than one agent at a time.
+  mutant('steer-goes-to-the-running-agent', ['SCOPE-01', 'CMD-03'],
+    patch(HOST, 'steer(agent: string, text: string): Promise<void> {\n    return this.agent(agent).steer(text);', 'steer(agent: string, text: string): Promise<void> {\n    const running = [...this.agents.values()].find((candidate) => candidate.running);\n    return (running ?? this.agent(agent)).steer(text);')),
+  mutant('one-pending-slot-for-all-agents', ['SCOPE-01', 'SET-06'],
+    patch(SERVICE, "if (outcome === 'queued') this.pending.set(agent, active);", "if (outcome === 'queued') {\n      this.pending.clear();\n      this.pending.set(agent, active);\n    }")),
+  mutant('fork-copies-log-up-to-last-turn-end', ['STATE-04'],
+    patch(HOST, 'return this.addAgent({ id: this.nextId(), forkOf: agent }, events);', "return this.addAgent({ id: this.nextId(), forkOf: agent }, events.slice(0, events.map((e) => e.type).lastIndexOf('turn/end') + 1));")),
+
+  // Sequences, not single switches.
+  mutant('notice-text-not-repeated', ['NARR-01'],
+    patch(NARRATION, 'if (described === undefined) return false;', "if (described === undefined) return false;\n  if (events.some((e) => e.type === 'user/message' && e.payload.source === 'plugin' && e.payload.text === noticeText(committed))) return false;")),
+  mutant('set-compares-with-state-at-turn-start', ['SET-04'],
+    patch(SERVICE, 'const logged = this.logged(agent);\n    const pending = this.settledPending(agent, logged);', "const log = this.ctx.readLog(agent);\n    const turnStart = log.map((e) => e.type).lastIndexOf('turn/start');\n    const logged = this.ctx.isRunning(agent) && turnStart >= 0 ? foldPlanMode(log.slice(0, turnStart)) : this.logged(agent);\n    const pending = this.settledPending(agent, logged);")),
+  mutant('notice-forgets-requests-before-compaction', ['NARR-01'],
+    patch(STATE, 'const index = lastRequestIndex(events);\n  if (index < 0) return undefined;', "const index = lastRequestIndex(events);\n  if (index < 0 || index < events.map((e) => e.type).lastIndexOf('compaction')) return undefined;")),
+  mutant('approval-remembered-per-agent', ['TOOL-04'],
+    patch(EXIT, 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections): ToolDefinition {', 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections): ToolDefinition {\n  const approvedBefore = new Set<string>();'),
+    patch(EXIT, "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);", "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);\n      if (approvedBefore.has(agent)) {\n        selections.commitApprovedExit(agent);\n        return approved();\n      }"),
+    patch(EXIT, 'if (selections.logged(agent)) selections.commitApprovedExit(agent);', 'approvedBefore.add(agent);\n      if (selections.logged(agent)) selections.commitApprovedExit(agent);')),
+);
