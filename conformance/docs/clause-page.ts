@@ -5,7 +5,7 @@
  */
 import type { ScenarioRecord } from '../../src/index.js';
 import { scenarioGherkin } from './gherkin-html.js';
-import { html, type Html } from './html.js';
+import { html, inlineCode, type Html } from './html.js';
 import { page } from './page-shell.js';
 import { resultCell, statusWord } from './result-html.js';
 import { cellStatus, recordsFor, type ClauseView, type HostView, type ScenarioView, type SiteModel } from './site-model.js';
@@ -29,16 +29,16 @@ export function clausePage(model: SiteModel, index: number): Html {
     prose: true,
     body: html`<p class="muted no-print"><a href="../index.html">Clause matrix</a> › ${view.family.id}: ${view.family.name}</p>
 <h1>${clause.id} <span class="level ${clause.level}">${clause.level}</span></h1>
-<p class="statement">${clause.statement}</p>
+<p class="statement">${inlineCode(clause.statement)}</p>
 <dl class="facts">
 <dt>Family</dt><dd>${view.family.id}: ${view.family.name}</dd>
 <dt>Level</dt><dd>${LEVEL_MEANING[clause.level]}</dd>
 ${clause.derived ? html`<dt>Derived</dt><dd>not stated word for word in the seed; it follows from the sentences below</dd>` : ''}
-<dt>Proved by</dt><dd>${view.scenarios.length} scenario(s)</dd>
+<dt>Proved by</dt><dd>${provedBy(view, clause.id)}</dd>
 </dl>
 <h2 id="seed">From the seed</h2>
 ${view.quotes.map((quote) => html`<blockquote class="seed" lang="zh-Hans">
-<p>${quote.text}</p>
+<p>${inlineCode(quote.text)}</p>
 <footer lang="en">Seed, ${quote.headings.length ? html`section <span lang="zh-Hans">${quote.headings.join(' › ')}</span>, ` : ''}line ${quote.line}</footer>
 </blockquote>
 `)}
@@ -75,15 +75,15 @@ function scenarioArticle(scenario: ScenarioView, clauseId: string, hosts: readon
   const cases = scenario.cases.filter((entry) => entry.clauses.includes(clauseId));
   const outline = cases.some((entry) => entry.rowName !== undefined);
   return html`<article class="scenario" id="${scenario.anchor}" aria-labelledby="${scenario.anchor}-title">
-<h3 id="${scenario.anchor}-title">${scenario.scenario.name}</h3>
+<h3 id="${scenario.anchor}-title"><span class="kw">${scenario.scenario.keyword}:</span> ${scenario.scenario.name}</h3>
 <p class="muted">Feature: ${scenario.featureName} · <code>${scenario.uri}:${scenario.scenario.location.line}</code></p>
 <ul class="tags" aria-label="Tags">${tags.map((tag) => html`<li>${tag}</li>`)}</ul>
 ${scenarioGherkin(scenario, clauseId)}
 ${hosts.length > 0 ? html`<table>
-<caption>Results</caption>
+<caption>${outline ? html`Results by example (ids <code>${cases[0]?.stableId?.split('/')[0] ?? ''}/…</code>)` : 'Results'}</caption>
 <thead><tr><th scope="col">${outline ? 'Example' : 'Scenario'}</th>${hosts.map((host) => html`<th scope="col">${host.name}</th>`)}</tr></thead>
 <tbody>
-${cases.map((entry) => html`<tr><th scope="row"><code>${entry.stableId ?? '(no @id)'}</code></th>${hosts.map((host) => resultCell(recordOf(host, entry.stableId)))}</tr>
+${cases.map((entry) => html`<tr><th scope="row"><code>${outline ? entry.rowName : (entry.stableId ?? '(no @id)')}</code></th>${hosts.map((host) => resultCell(recordOf(host, entry.stableId)))}</tr>
 `)}</tbody>
 </table>` : ''}
 </article>
@@ -92,4 +92,10 @@ ${cases.map((entry) => html`<tr><th scope="row"><code>${entry.stableId ?? '(no @
 
 function recordOf(host: HostView, id: string | undefined): ScenarioRecord | undefined {
   return id === undefined ? undefined : host.byId.get(id);
+}
+
+function provedBy(view: ClauseView, clauseId: string): string {
+  const cases = view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(clauseId)).length, 0);
+  const scenarios = `${view.scenarios.length} scenario${view.scenarios.length === 1 ? '' : 's'}`;
+  return cases === view.scenarios.length ? scenarios : `${scenarios}, ${cases} cases counting each example row`;
 }

@@ -11,7 +11,6 @@ export function scenarioGherkin(view: ScenarioView, clauseId?: string): Html {
   const { scenario } = view;
   return html`<div class="gherkin">
 ${view.backgrounds.map(background)}
-<p><span class="kw">${scenario.keyword}:</span> ${scenario.name}</p>
 ${scenario.description.trim() ? html`<p class="description">${dedent(scenario.description)}</p>` : ''}
 ${steps(scenario.steps)}
 ${scenario.examples.map((examples) => examplesTable(examples, view, clauseId))}

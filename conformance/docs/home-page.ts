@@ -4,7 +4,7 @@
  * family, level and status that work with CSS alone (radio buttons and
  * `:has()`), so the page needs no script.
  */
-import { html, token, type Html } from './html.js';
+import { html, inlineCode, token, type Html } from './html.js';
 import { page } from './page-shell.js';
 import { statusWord } from './result-html.js';
 import { cellStatus, type ClauseView, type HostView, type SiteModel } from './site-model.js';
@@ -52,7 +52,7 @@ function clauseRow(view: ClauseView, hosts: readonly HostView[]): Html {
   return html`<tr class="${classes.join(' ')}">
 <th scope="row"><a href="clauses/${id}.html">${id}</a></th>
 <td><span class="level ${view.clause.level}">${view.clause.level}</span></td>
-<td class="statement">${view.clause.statement}</td>
+<td class="statement">${inlineCode(view.clause.statement)}</td>
 ${hosts.length > 0
     ? cells.map(({ host, status }) => html`<td class="st st-${status}"><a href="clauses/${id}.html#host-${host.key}">${statusWord(status)}<span class="vh">: ${id} on ${host.name}</span></a></td>`)
     : html`<td>${view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(id)).length, 0)}</td>`}
@@ -89,7 +89,7 @@ ${[{ value: 'all', label: 'all' }, ...options].map((option, index) => html`<inpu
   return html`<form class="filters" aria-label="Filter the matrix">
 ${group('family', 'Family', model.families.map((family) => ({ value: family.id, label: family.id })))}
 ${group('level', 'Level', LEVELS.map((level) => ({ value: level, label: level })))}
-${statuses.length > 0 ? group('status', 'Some host', statuses.map((status) => ({ value: status, label: STATUS_TEXT[status].label }))) : ''}
+${statuses.length > 0 ? group('status', 'Status on some host', statuses.map((status) => ({ value: status, label: STATUS_TEXT[status].label }))) : ''}
 </form>`;
 }
 

@@ -41,3 +41,8 @@ export function raw(markup: string): Html {
 export function token(text: string): string {
   return text.replace(/[^A-Za-z0-9_-]+/g, '-');
 }
+
+/** Markdown code spans (`plan/mode`) as <code>, the rest as text: the catalog and the seed are written that way. */
+export function inlineCode(text: string): Html {
+  return html`${text.split(/(`[^`\n]+`)/).map((part) => (/^`[^`]+`$/.test(part) ? html`<code>${part.slice(1, -1)}</code>` : part))}`;
+}

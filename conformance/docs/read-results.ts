@@ -20,7 +20,9 @@ export async function readResultsFile(path: string): Promise<ResultsFile> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ResultsFileError(`cannot read results file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new ResultsFileError(`cannot read results file ${path}: ${why}`);
   }
   let json: unknown;
   try {

@@ -1,6 +1,6 @@
 /** One host's result for one scenario, as a table cell: the status word, then why (failure, baseline reason, skip reason). */
 import type { ScenarioRecord } from '../../src/index.js';
-import { html, type Html } from './html.js';
+import { html, inlineCode, type Html } from './html.js';
 import { STATUS_TEXT, type CellStatus } from './status.js';
 
 export function statusWord(status: CellStatus): Html {
@@ -18,7 +18,7 @@ export function resultDetail(record: ScenarioRecord): Html {
     ? html`<p>${record.failure.kind}${record.failure.step ? html` at step <q>${record.failure.step}</q>` : ''}:</p><pre>${record.failure.message}</pre>`
     : '';
   if (record.status === 'baselined' && record.baseline) {
-    return html`<div class="result-detail"><p><strong>Known divergence</strong>${record.baseline.class ? ` (${record.baseline.class})` : ''}: ${record.baseline.reason}</p>
+    return html`<div class="result-detail"><p><strong>Known divergence</strong>${record.baseline.class ? ` (${record.baseline.class})` : ''}: ${inlineCode(record.baseline.reason)}</p>
 ${record.baseline.link ? html`<p>Tracked at <code>${record.baseline.link}</code></p>` : ''}${record.baseline.expires ? html`<p>Entry expires ${record.baseline.expires}</p>` : ''}
 ${failure ? html`<details><summary>How it fails</summary>${failure}</details>` : ''}</div>`;
   }

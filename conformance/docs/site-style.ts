@@ -62,6 +62,7 @@ form.filters input:checked + label { background: #24292f; color: #fff; border-co
 /* Gherkin */
 .scenario { border: 1px solid var(--line); border-radius: 8px; padding: .25rem 1rem .75rem; margin: 1rem 0 1.5rem; }
 .scenario h3 { margin-top: .75rem; }
+.scenario h3 .kw { color: #6f42c1; }
 .tags { display: flex; flex-wrap: wrap; gap: .3rem; list-style: none; padding: 0; margin: .25rem 0; }
 .tags li { font-family: ui-monospace, monospace; font-size: .8rem; background: var(--panel); border: 1px solid var(--line); border-radius: 4px; padding: 0 .35rem; }
 .gherkin { margin: .5rem 0; }
@@ -77,12 +78,13 @@ form.filters input:checked + label { background: #24292f; color: #fff; border-co
 .description { white-space: pre-line; color: var(--muted); margin: .25rem 0; }
 blockquote.seed { margin: .75rem 0; padding: .5rem 1rem; border-left: 4px solid #8250df; background: #fbefff; }
 blockquote.seed p { margin: 0; font-size: 1.1rem; white-space: pre-wrap; }
-blockquote.seed footer { font-size: .85rem; color: var(--muted); margin-top: .3rem; }
+blockquote.seed footer { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; font-size: .85rem; color: var(--muted); margin-top: .3rem; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: .5rem 0 1rem; }
 dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; }
 .statement { font-size: 1.1rem; }
-.result-detail { font-weight: 400; color: var(--ink); white-space: normal; min-width: 16rem; }
+.result-detail { font-weight: 400; color: var(--ink); white-space: normal; min-width: 16rem; background: #fff; border: 1px solid var(--line); border-radius: 4px; padding: .1rem .6rem; margin-top: .3rem; }
+.result-detail p { margin: .35rem 0; }
 .result-detail pre { font-weight: 400; }
 nav.pager { display: flex; justify-content: space-between; margin-top: 2rem; }
 details > summary { cursor: pointer; }
