@@ -24,7 +24,7 @@ export function clausePage(model: SiteModel, index: number): Html {
   const knownIds = new Set(view.scenarios.flatMap((scenario) => scenario.cases.map((entry) => entry.stableId)));
   const others = model.hosts.flatMap((host) => recordsFor(host, clause.id)).filter((record) => !knownIds.has(record.id));
   return page(model, {
-    title: `${clause.id}: ${clause.statement}`,
+    title: `${clause.id}: ${clause.statement.replace(/`/g, '')}`,
     root: '../',
     prose: true,
     body: html`<p class="muted no-print"><a href="../index.html">Clause matrix</a> › ${view.family.id}: ${view.family.name}</p>
