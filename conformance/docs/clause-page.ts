@@ -37,8 +37,9 @@ ${clause.derived ? html`<dt>Derived</dt><dd>not stated word for word in the seed
 <dt>Proved by</dt><dd>${provedBy(view, clause.id)}</dd>
 </dl>
 <h2 id="seed">From the seed</h2>
+<p class="muted">The normative text (Chinese). Highlighted: the words this clause is read from; the rest of the sentence is shown for context.</p>
 ${view.quotes.map((quote) => html`<blockquote class="seed" lang="zh-Hans">
-<p>${inlineCode(quote.text)}</p>
+<p>${quote.before ? html`<span class="context">${inlineCode(quote.before)}</span>` : ''}<mark>${inlineCode(quote.text)}</mark>${quote.after ? html`<span class="context">${inlineCode(quote.after)}</span>` : ''}</p>
 <footer lang="en">Seed, ${quote.headings.length ? html`section <span lang="zh-Hans">${quote.headings.join(' › ')}</span>, ` : ''}line ${quote.line}</footer>
 </blockquote>
 `)}

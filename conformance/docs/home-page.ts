@@ -75,7 +75,7 @@ function hostSummary(model: SiteModel): Html {
 ${model.hosts.map((host) => {
   const count = countByStatus(host.document.scenarios, (record) => record.status);
   const missing = Object.entries(host.document.adapter.capabilities).filter(([, support]) => support !== true).map(([name]) => name);
-  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.name}</a></th><td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td>${host.document.startedAt}</td></tr>
+  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.name}</a></th><td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td>${readableTime(host.document.startedAt)}</td></tr>
 `;
 })}</tbody>
 </table>`;
@@ -108,4 +108,10 @@ function filterRules(model: SiteModel, statuses: readonly CellStatus[]): string 
     for (const level of LEVELS) hide([`f-level-${level}`, `f-status-${token(status)}`], `tbody:not(:has(tr.lvl-${level}.has-${status}))`);
   }
   return `\n${rules.join('\n')}\n`;
+}
+
+/** `2026-12-01T07:09:00.000Z` as `2026-12-01 07:09 UTC`; anything else as given. */
+function readableTime(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::[\d.]+)?Z$/.exec(iso);
+  return match ? `${match[1]} ${match[2]} UTC` : iso;
 }

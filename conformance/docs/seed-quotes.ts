@@ -23,7 +23,13 @@ export interface SeedQuote {
   line: number;
   /** The headings enclosing it, outermost first (the package title excluded). */
   headings: string[];
+  /** The rest of the sentence(s) the quote sits in, so a quoted fragment reads in its context. */
+  before: string;
+  after: string;
 }
+
+/** Sentence ends in the seed: Chinese full stops and semicolons, and line ends. */
+const SENTENCE_END = /[。！？；\n]/;
 
 interface Heading {
   line: number;
@@ -53,7 +59,18 @@ export class Seed {
       throw new SeedQuoteError(`clause ${clauseId}: quote found more than once in ${this.path}, quote more of the sentence: "${quote}"`);
     }
     const line = this.text.slice(0, at).split('\n').length;
-    return { text: quote, line, headings: this.enclosingHeadings(line) };
+    let start = at;
+    while (start > 0 && !SENTENCE_END.test(this.text[start - 1]!)) start -= 1;
+    let end = at + quote.length;
+    if (!SENTENCE_END.test(quote.at(-1)!)) while (end < this.text.length && !SENTENCE_END.test(this.text[end]!)) end += 1;
+    if (end < this.text.length && this.text[end] !== '\n' && !SENTENCE_END.test(quote.at(-1)!)) end += 1;
+    return {
+      text: quote,
+      line,
+      headings: this.enclosingHeadings(line),
+      before: this.text.slice(start, at).trimStart(),
+      after: this.text.slice(at + quote.length, end).trimEnd(),
+    };
   }
 
   /** Every clause's quotes, located; a clause without any fails (every clause page quotes the seed). */

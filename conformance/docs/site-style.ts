@@ -25,7 +25,7 @@ h1 { font-size: 1.6rem; margin: .5rem 0 .75rem; line-height: 1.25; }
 h2 { font-size: 1.25rem; margin: 2rem 0 .6rem; border-bottom: 1px solid var(--line); padding-bottom: .2rem; }
 h3 { font-size: 1.05rem; margin: 1.5rem 0 .4rem; }
 p.lead { color: var(--muted); margin-top: 0; max-width: 60rem; }
-code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: .9em; }
+code, pre, :lang(zh) code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: .9em; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .5rem .75rem; margin: .4rem 0; }
 table { border-collapse: collapse; margin: .5rem 0 1rem; }
 th, td { border: 1px solid var(--line); padding: .3rem .55rem; text-align: left; vertical-align: top; }
@@ -78,6 +78,8 @@ form.filters input:checked + label { background: #24292f; color: #fff; border-co
 .description { white-space: pre-line; color: var(--muted); margin: .25rem 0; }
 blockquote.seed { margin: .75rem 0; padding: .5rem 1rem; border-left: 4px solid #8250df; background: #fbefff; }
 blockquote.seed p { margin: 0; font-size: 1.1rem; white-space: pre-wrap; }
+blockquote.seed mark { background: #fff1a8; color: inherit; padding: 0 .1rem; border-radius: 2px; }
+blockquote.seed .context { color: var(--muted); }
 blockquote.seed footer { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; font-size: .85rem; color: var(--muted); margin-top: .3rem; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: .5rem 0 1rem; }
 dl.facts dt { font-weight: 600; }
@@ -102,5 +104,6 @@ details > summary { cursor: pointer; }
   details { display: block; }
   details > summary { list-style: none; }
   .st { background: none !important; color: #000 !important; }
+  blockquote.seed mark { background: none; text-decoration: underline; }
 }
 `;

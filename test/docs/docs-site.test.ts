@@ -77,7 +77,8 @@ describe('docs site', () => {
 
   it('fails loudly when a quote is not in the seed verbatim, or is ambiguous', () => {
     const seed = new Seed('## 配置\n\n`section` 必填且非空。未知键会在加载时失败。\n', 'seed.md');
-    expect(seed.locate('CFG-01', '`section` 必填且非空。')).toEqual({ text: '`section` 必填且非空。', line: 3, headings: ['配置'] });
+    expect(seed.locate("CFG-01", "`section` 必填且非空。")).toMatchObject({ text: "`section` 必填且非空。", line: 3, headings: ["配置"], before: "", after: "" });
+    expect(seed.locate("CFG-02", "未知键")).toMatchObject({ before: "", after: "会在加载时失败。" });
     expect(() => seed.locate('CFG-01', 'section 必填')).toThrow(SeedQuoteError);
     expect(() => seed.locate('CFG-01', 'section 必填')).toThrow(/CFG-01: quote not found verbatim/);
     expect(() => seed.locate('CFG-02', '失败')).not.toThrow();
