@@ -17,7 +17,8 @@ Options:
   --max-steps M         at most M commands per session (default: 12)
   --out FILE            write the counterexample as a complete feature file
   --level strict        also judge recommended (SHOULD) clauses
-  --expect IDS          comma-separated clause ids of known divergences: a run stopping at one is counted, not reported
+  --expect IDS          comma-separated clause ids of known divergences (ID, or ID@retry for one seen only at a
+                        retry of a failed request): a run stopping at one is counted, not reported
   --call-limit MS       time limit for one adapter call (default: 5000)
   --help                show this text
 
@@ -86,7 +87,7 @@ export function parseExploreArguments(argv: string[]): ExploreArguments {
         break;
       case '--expect':
         parsed.expect = value.split(',').map((id) => id.trim()).filter((id) => id !== '');
-        for (const id of parsed.expect) if (!/^[A-Z]+-\d{2}$/.test(id)) throw new UsageError(`explore: --expect takes clause ids such as SET-06, got '${id}'`);
+        for (const id of parsed.expect) if (!/^[A-Z]+-\d{2}(@retry)?$/.test(id)) throw new UsageError(`explore: --expect takes clause ids such as SET-06 or SET-06@retry, got '${id}'`);
         break;
       case '--call-limit':
         parsed.callLimitMs = positiveInteger('explore: --call-limit', value, 600_000);

@@ -42,8 +42,12 @@ export function reportable(disagreement: Disagreement, options: Pick<ExploreOpti
   return disagreement.clauses.some((clause) => options.levels.get(clause) !== 'recommended');
 }
 
+/** The `--expect` entry that names this disagreement: `ID` always, `ID@retry` only when it was seen at a retry. */
 function expectedClause(disagreement: Disagreement, expect: string[]): string | undefined {
-  return disagreement.clauses.find((clause) => expect.includes(clause));
+  return expect.find((entry) => {
+    const [clause, at] = entry.split('@');
+    return disagreement.clauses.includes(clause!) && (at === undefined || at === disagreement.at);
+  });
 }
 
 export async function runSession(options: Pick<ExploreOptions, 'adapter' | 'callLimitMs' | 'strict'>, session: Session) {

@@ -42,6 +42,8 @@ export interface Disagreement {
   message: string;
   /** The step that fails on the host; undefined when the failing step is the action itself (an adapter error). */
   check?: { text: string; midTurn: boolean };
+  /** Set when the disagreement was observed at a retry of a failed request (so `--expect ID@retry` can name that class). */
+  at?: 'retry';
 }
 
 export interface SessionResult {
@@ -417,6 +419,17 @@ export class SessionRunner {
   // Requests: the boundary, then everything the request shows
 
   private async onRequest(id: string, n: number): Promise<void> {
+    const previous = this.lastAnswer.get(id);
+    const retry = this.turns.has(id) && previous?.type === 'failure' && n - this.turns.get(id)!.start > 1;
+    try {
+      await this.checkRequest(id, n);
+    } catch (error) {
+      if (retry && error instanceof Stop) throw new Stop({ ...error.disagreement, at: 'retry' });
+      throw error;
+    }
+  }
+
+  private async checkRequest(id: string, n: number): Promise<void> {
     const agent = this.agents.find((candidate) => candidate.id === id);
     const request = this.model.requestsOf(id)[n - 1]!;
     const turn = this.turns.get(id);
@@ -537,8 +550,17 @@ export class SessionRunner {
   }
 
   private checkNotices(agent: OracleAgent, request: ModelRequest, n: number): void {
+    const optional = agent.optionalNotices;
+    agent.optionalNotices = 0;
+    agent.seenNotices = agent.plan.notices;
     if (!agent.noticesKnown) return;
     const notices = noticesIn(request.messages);
+    if (optional > 0 && notices.length === agent.plan.noticeDirections.length - optional) {
+      // A fork that did not carry its origin's unseen notices: drop them from what it is expected to show.
+      agent.plan.noticeDirections.splice(agent.inheritedNotices - optional, optional);
+      agent.plan.notices -= optional;
+      agent.seenNotices = agent.plan.notices;
+    }
     const expected = agent.plan.noticeDirections;
     const step = `request ${n} of ${agent.name} carries the notices ${quote(expected.length === 0 ? 'none' : expected.join(', '))}`;
     if (notices.length !== expected.length) {

@@ -33,6 +33,17 @@ export interface OracleAgent {
   turns: number;
   /** Reviews of exit_plan_mode calls the user answered for this agent. */
   reviews: number;
+  /** Notices the agent's last request had already seen (the rest still wait for its next request). */
+  seenNotices: number;
+  /**
+   * A fork's inherited notices that its origin's model had not seen yet, at the
+   * end of its inherited list: whether a fork carries a notice still waiting
+   * for the origin's next request is not the spec's business, so its first
+   * request may show them or not.
+   */
+  optionalNotices: number;
+  /** How many notices the agent's history held when it came to be (a fork's inherited ones). */
+  inheritedNotices: number;
 }
 
 export function createdAgent(name: string, id: string): OracleAgent {
@@ -57,11 +68,13 @@ export function forkedAgent(name: string, id: string, origin: OracleAgent, inher
   plan.cause = ['STATE-04'];
   const fork = agent(name, id, 'fork', plan, inheritedEvents);
   fork.noticesKnown = origin.noticesKnown;
+  fork.optionalNotices = origin.plan.notices - origin.seenNotices;
+  fork.inheritedNotices = origin.plan.notices;
   return fork;
 }
 
 function agent(name: string, id: string, kind: AgentKind, plan: PlanOracle, inheritedEvents: number): OracleAgent {
-  return { name, id, kind, plan, inheritedEvents, steered: [], noticesKnown: true, compactedSinceRequest: false, turns: 0, reviews: 0 };
+  return { name, id, kind, plan, inheritedEvents, steered: [], noticesKnown: true, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0 };
 }
 
 /**

@@ -22,7 +22,7 @@ export async function run(argv: string[]): Promise<number> {
   const adapter = await loadAdapter(resolveAdapterPath(args.adapter));
   const catalog = await loadCatalog();
   const known = new Set(catalog.map((clause) => clause.id));
-  for (const id of args.expect) if (!known.has(id)) throw new UsageError(`explore: --expect names ${id}, which is not in the clause catalog`);
+  for (const id of args.expect.map((entry) => entry.split('@')[0]!)) if (!known.has(id)) throw new UsageError(`explore: --expect names ${id}, which is not in the clause catalog`);
   const seed = args.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
   const started = Date.now();
   const result = await explore({
