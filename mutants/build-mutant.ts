@@ -7,8 +7,8 @@
  * node_modules, and removes it when done.
  */
 import { rmSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { occurrences } from '../conformance/assertions/system-prompt.js';
 import type { Mutant } from './mutant.js';
@@ -46,7 +46,30 @@ export async function mutantWorkspace(root: string): Promise<{ dir: string; remo
   };
 }
 
-let defaultWorkspace: Promise<{ dir: string }> | undefined;
+/**
+ * Copies compiled modules without their source maps: the maps' relative paths
+ * would point nowhere from the copy, and every loader that reads them (vitest)
+ * would warn once per file.
+ */
+async function copyWithoutSourceMaps(from: string, to: string): Promise<void> {
+  for (const entry of await readdir(from, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.map') || entry.name.endsWith('.d.ts')) continue;
+    const source = join(entry.parentPath, entry.name);
+    const target = join(to, relative(from, source));
+    await mkdir(dirname(target), { recursive: true });
+    const text = await readFile(source, 'utf8');
+    await writeFile(target, entry.name.endsWith('.js') ? text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n') : text);
+  }
+}
+
+let defaultWorkspace: Promise<{ dir: string; remove(): Promise<void> }> | undefined;
+
+/** Removes the folder `buildMutant` used without a workspace (test runners may end without 'exit'). */
+export async function removeDefaultWorkspace(): Promise<void> {
+  const workspace = defaultWorkspace;
+  defaultWorkspace = undefined;
+  if (workspace) await (await workspace).remove();
+}
 
 /**
  * Returns the path of the mutant's adapter module. Without a workspace, the
@@ -58,10 +81,8 @@ export async function buildMutant(root: string, mutant: Mutant, workspace?: stri
   const out = join(base, mutant.name, 'dist');
   await rm(join(base, mutant.name), { recursive: true, force: true });
   await mkdir(out, { recursive: true });
-  // Source maps are left behind: their relative paths would point nowhere from the copy.
-  const withoutMaps = { recursive: true, filter: (source: string) => !source.endsWith('.map') };
-  await cp(join(root, 'dist', 'reference'), join(out, 'reference'), withoutMaps);
-  await cp(join(root, 'dist', 'src'), join(out, 'src'), withoutMaps);
+  await copyWithoutSourceMaps(join(root, 'dist', 'reference'), join(out, 'reference'));
+  await copyWithoutSourceMaps(join(root, 'dist', 'src'), join(out, 'src'));
   for (const [file, source] of sources) {
     const { outputText, diagnostics } = ts.transpileModule(source, {
       fileName: file,
