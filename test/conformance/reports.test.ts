@@ -115,11 +115,13 @@ describe('report formats', () => {
 });
 
 describe('bad input loses nothing', () => {
-  it('keeps the reasons of a baseline it rewrites, also from the older id-and-reason format', async () => {
+  it('keeps the header comment and the reasons of a baseline it rewrites, also from the older id-and-reason format', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pmc-rewrite-'));
-    await writeFile(`${dir}/b.yaml`, 'known_failures:\n  - id: fixture-set-and-log\n    reason: get() is on fire in this host\n');
+    await writeFile(`${dir}/b.yaml`, '# Why this host differs.\nknown_failures:\n  - id: fixture-set-and-log\n    reason: get() is on fire in this host\n');
     runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
-    expect(await readFile(`${dir}/b.yaml`, 'utf8')).toContain('reason: get() is on fire in this host');
+    const text = await readFile(`${dir}/b.yaml`, 'utf8');
+    expect(text).toMatch(/^# Why this host differs\.\n/);
+    expect(text).toContain('reason: get() is on fire in this host');
   });
 
   it('refuses to overwrite a baseline it cannot read, and leaves it as it was', async () => {
