@@ -10,6 +10,7 @@ import { KIT_FEATURES_DIR } from '../features/feature-files.js';
 import { DEFAULT_CALL_LIMIT_MS, type KitParameters } from '../world/parameters.js';
 import { ResultCollector } from './result-collector.js';
 import type { ScenarioResult } from './scenario-result.js';
+import type { ReviewText } from '../../src/index.js';
 
 const SUPPORT_GLOBS = ['support/**/*.js', 'steps/**/*.js'].map((glob) =>
   fileURLToPath(new URL(`../${glob}`, import.meta.url)),
@@ -30,6 +31,8 @@ export interface SuiteOptions {
 export interface SuiteRun {
   results: ScenarioResult[];
   wallMs: number;
+  /** Texts left to human review, the first of each kind (plain JSON, so it can cross a process boundary). */
+  reviewTexts: ReviewText[];
 }
 
 let loadedSupport: ISupportCodeLibrary | undefined;
@@ -63,7 +66,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     collector.onMessage,
   );
   loadedSupport = run.support;
-  return { results: collector.results(), wallMs: performance.now() - started };
+  return { results: collector.results(), wallMs: performance.now() - started, reviewTexts: collector.collectedReviewTexts() };
 }
 
 function discard(): Writable {
