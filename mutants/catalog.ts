@@ -253,4 +253,22 @@ MUTANTS.push(
     patch(EXIT, 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections): ToolDefinition {', 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections): ToolDefinition {\n  const approvedBefore = new Set<string>();'),
     patch(EXIT, "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);", "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);\n      if (approvedBefore.has(agent)) {\n        selections.commitApprovedExit(agent);\n        return approved();\n      }"),
     patch(EXIT, 'if (selections.logged(agent)) selections.commitApprovedExit(agent);', 'approvedBefore.add(agent);\n      if (selections.logged(agent)) selections.commitApprovedExit(agent);')),
+
+  // Edge inputs of every input the spec defines.
+  mutant('null-section-gets-a-default', ['CFG-01'],
+    patch(CONFIG, 'const result = PlanModeConfigSchema.safeParse(config);', "const result = PlanModeConfigSchema.safeParse(config !== null && typeof config === 'object' && (config as { section?: unknown }).section === null ? { ...config, section: 'Plan before you act.' } : config);")),
+  mutant('section-line-ends-trimmed', ['CFG-03'],
+    patch(CONFIG, 'return { section: result.data.section };', "return { section: result.data.section.split('\\n').map((line) => line.trimEnd()).join('\\n') };")),
+  mutant('plan-argument-trimmed-of-spaces-only', ['CMD-03', 'CMD-04'],
+    patch(COMMAND, 'const message = rawArgs.trim();', "const message = rawArgs.replace(/^ +| +$/g, '');")),
+  mutant('one-word-starting-with-off-leaves', ['CMD-04'],
+    patch(COMMAND, 'if (isOffArgument(message)) {', 'if (isOffArgument(message) || /^off\\S*$/.test(message)) {')),
+  mutant('approve-label-compared-case-insensitively', ['REVIEW-03'],
+    patch(REVIEW, 'if (answer.selected[0] !== APPROVE_LABEL) return false;', 'if (answer.selected[0]?.toLowerCase() !== APPROVE_LABEL.toLowerCase()) return false;')),
+  mutant('approve-label-trimmed', ['REVIEW-03'],
+    patch(REVIEW, 'if (answer.selected[0] !== APPROVE_LABEL) return false;', 'if (answer.selected[0]?.trim() !== APPROVE_LABEL) return false;')),
+  mutant('repeated-approve-counted-once', ['REVIEW-03'],
+    patch(REVIEW, 'if (answer.selected.length !== 1) return false;', 'if (new Set(answer.selected).size !== 1) return false;')),
+  mutant('first-answer-item-read', ['REVIEW-03'],
+    patch(QUESTIONS, 'const items = reply.answers.filter((item) => item.questionId === questionId);', 'const items = reply.answers.filter((item) => item.questionId === questionId).slice(0, 1);')),
 );
