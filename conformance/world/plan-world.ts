@@ -23,6 +23,7 @@ import { loadAdapter } from '../adapters/load-adapter.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { ScriptedUser } from '../script/scripted-user.js';
 import { fail } from '../assertions/expect.js';
+import { headerOfRequest } from '../assertions/request-headers.js';
 import { requestNumber } from './observations.js';
 import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS } from './probes.js';
 import { readParameters, type KitParameters } from './parameters.js';
@@ -72,15 +73,14 @@ export class PlanWorld extends World<KitParameters> {
   }
 
   /**
-   * Index (in the append-only log) of the request header in force for the
-   * agent's n-th request: the last `request/header` logged before that request
-   * reached the model. A host may log a header per request or only when it
-   * changes; both read the same way here. -1 when there is none.
+   * Index (in the agent's whole log) of the request header describing its n-th
+   * request, logged before the call or with the reply (clauses.md, "Left
+   * open"); see assertions/request-headers.ts.
    */
-  headerInForce(agent: string, n: number): number {
-    const log = this.logAtRequest.get(`${agent}#${n}`);
-    if (!log) return -1;
-    return log.findLastIndex((event) => event.type === 'request/header');
+  async headerInForce(agent: string, n: number): Promise<number> {
+    const log = await (await this.host()).readLog(agent);
+    const atRequest = (k: number) => this.logAtRequest.get(`${agent}#${k}`);
+    return headerOfRequest({ log, requestCount: this.model.requestsOf(agent).length, atRequest }, n);
   }
 
   async prepare(): Promise<void> {
