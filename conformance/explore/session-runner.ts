@@ -85,6 +85,8 @@ interface OpenTurn {
   start: number;
   /** The user texts the turn's first request adds. */
   firstTexts: string[];
+  /** Whether `/plan` lines were typed for this agent during the turn (what an unexpected extra request most likely comes from). */
+  typed?: boolean;
 }
 
 const LONG_PARAGRAPH = 'Read the module, list every caller, note how each one handles errors, and keep the findings for the plan. '.repeat(12);
@@ -270,7 +272,7 @@ export class SessionRunner {
       if (action) this.transcript.endTurn();
     }
     this.stopIfFailed();
-    this.afterTurn(agent, start, planned.length);
+    this.afterTurn(agent, start, planned.length, []);
   }
 
   private responseFor(answer: PlannedAnswer): { response: ModelResponse; step: (n: number, name: string) => string } | undefined {
@@ -302,13 +304,13 @@ export class SessionRunner {
     }
   }
 
-  private afterTurn(agent: OracleAgent, start: number, planned: number): void {
+  private afterTurn(agent: OracleAgent, start: number, planned: number, clauses: string[]): void {
     agent.turns += 1;
     this.turns.delete(agent.id);
     const made = this.model.requestsOf(agent.id).length - start;
     if (made < planned) {
       // The host declares retry, so each scripted failure is retried at least once; the session never fails twice in a row.
-      this.disagree([], `${agent.name} made ${made} model request(s) in the turn, the session scripted ${planned}`, {
+      this.disagree(clauses, `${agent.name} made ${made} model request(s) in the turn, the session scripted ${planned}`, {
         text: `the number of model requests of ${agent.name} is ${start + planned}`,
         midTurn: false,
       });
@@ -370,6 +372,8 @@ export class SessionRunner {
     this.commandCount += 1;
     const startsTurn = command.kind === 'message' && wasIdle;
     if (command.kind === 'message' && !wasIdle) agent.steered.push(command.text);
+    const openTurn = this.turns.get(agent.id);
+    if (openTurn && !wasIdle) openTurn.typed = true;
 
     let result;
     if (startsTurn) {
@@ -385,7 +389,7 @@ export class SessionRunner {
         if (!during) this.transcript.endTurn();
       }
       this.stopIfFailed();
-      this.afterTurn(agent, start, 1);
+      this.afterTurn(agent, start, 1, ['CMD-03', 'CMD-04']);
     } else {
       if (!during) this.transcript.step('When', printed);
       result = await this.host.runCommand(agent.id, line);
@@ -454,7 +458,7 @@ export class SessionRunner {
     const previousAnswer = this.lastAnswer.get(id);
     const kind = index === 0 ? 'submission' : previousAnswer?.type === 'failure' ? 'retry' : 'continuation';
     if (index > 0 && index >= turn.planned.length && previousAnswer?.type === 'text' && agent.steered.length === 0) {
-      this.disagree(['SET-06'], `${agent.name} made request ${n} after the model's final answer, with nothing steered`, {
+      this.disagree(turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [], `${agent.name} made request ${n} after the model's final answer, with nothing steered`, {
         text: `the number of model requests of ${agent.name} is ${n - 1}`,
         midTurn: false,
       });
