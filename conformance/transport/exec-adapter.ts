@@ -157,9 +157,11 @@ async function startExecHost(command: ExecCommand, atLoad: InitializeResult, opt
     },
     async dispose() {
       const problem = host.leftovers('dispose');
-      if (problem) {
+      if (problem || host.failed) {
+        // A failure a step already reported needs no second report; one no step saw fails the scenario here.
         await host.kill();
-        throw problem;
+        if (problem) throw problem;
+        return;
       }
       try {
         await withinMs(DISPOSE_LIMIT_MS, call('dispose', {}), () => host.leftovers('dispose'));

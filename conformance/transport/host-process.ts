@@ -98,6 +98,10 @@ export class HostProcess {
     });
   }
 
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
   get pid(): number | undefined {
     return this.child.pid;
   }
