@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { AdapterShapeSchema, type Adapter } from '../../src/index.js';
 import { describeIssues } from '../guard/adapter-error.js';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { execArgv, isExecAdapter, loadExecAdapterOnce } from '../transport/exec-resolver.js';
 
 /** Built-in adapters are found in the compiled package. */
 const DIST_ROOT = join(PACKAGE_ROOT, 'dist');
@@ -23,6 +24,7 @@ export class AdapterLoadError extends Error {
 
 /** Turns a name or path into an absolute module path, without loading it. */
 export function resolveAdapterPath(nameOrPath: string, cwd = process.cwd()): string {
+  if (isExecAdapter(nameOrPath)) return checkedExecSpec(nameOrPath); // a host process, not a module: see transport/
   const builtIn = BUILT_IN_ADAPTERS[nameOrPath];
   if (builtIn) return builtIn;
   const looksLikePath = nameOrPath.includes('/') || nameOrPath.includes('\\') || /\.[cm]?js$/.test(nameOrPath);
@@ -37,6 +39,7 @@ export function resolveAdapterPath(nameOrPath: string, cwd = process.cwd()): str
 
 /** Imports the module and validates its default export. */
 export async function loadAdapter(path: string): Promise<Adapter> {
+  if (isExecAdapter(path)) return loadExec(path);
   let module: { default?: unknown };
   try {
     module = (await import(pathToFileURL(path).href)) as { default?: unknown };
@@ -52,4 +55,21 @@ export async function loadAdapter(path: string): Promise<Adapter> {
     throw new AdapterLoadError(`adapter module ${path} is malformed: ${describeIssues(parsed.error)}`);
   }
   return module.default as Adapter;
+}
+
+function checkedExecSpec(spec: string): string {
+  try {
+    execArgv(spec);
+  } catch (error) {
+    throw new AdapterLoadError(error instanceof Error ? error.message : String(error));
+  }
+  return spec;
+}
+
+async function loadExec(spec: string): Promise<Adapter> {
+  try {
+    return await loadExecAdapterOnce(spec);
+  } catch (error) {
+    throw new AdapterLoadError(error instanceof Error ? error.message : String(error));
+  }
 }
