@@ -6,6 +6,7 @@
  */
 import { html, inlineCode, token, type Html } from './html.js';
 import { page } from './page-shell.js';
+import { readableTime } from './readable-time.js';
 import { statusWord } from './result-html.js';
 import { cellStatus, type ClauseView, type HostView, type SiteModel } from './site-model.js';
 import { CELL_STATUSES, STATUS_TEXT, countByStatus, type CellStatus } from './status.js';
@@ -110,8 +111,3 @@ function filterRules(model: SiteModel, statuses: readonly CellStatus[]): string 
   return `\n${rules.join('\n')}\n`;
 }
 
-/** `2026-12-01T07:09:00.000Z` as `2026-12-01 07:09 UTC`; anything else as given. */
-function readableTime(iso: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::[\d.]+)?Z$/.exec(iso);
-  return match ? `${match[1]} ${match[2]} UTC` : iso;
-}

@@ -5,9 +5,10 @@
  * judging their wording.
  */
 import type { ScenarioRecord } from '../../src/index.js';
-import { html, type Html } from './html.js';
+import { html, inlineCode, type Html } from './html.js';
 import { page } from './page-shell.js';
 import { statusWord } from './result-html.js';
+import { readableTime } from './readable-time.js';
 import type { ClauseView, HostView, SiteModel } from './site-model.js';
 import { countByStatus } from './status.js';
 
@@ -29,7 +30,7 @@ export function hostPage(model: SiteModel, host: HostView): Html {
 <dt>Baseline</dt><dd>${document.baseline ? html`<code>${document.baseline.path}</code> (${document.baseline.entries} entries)` : 'none'}</dd>
 <dt>Kit</dt><dd>${document.kit.name} ${document.kit.version}</dd>
 <dt>Spec</dt><dd>seed ${document.spec.seed}, clauses ${document.spec.clauses}</dd>
-<dt>Run</dt><dd>started ${document.startedAt}, took ${(document.durationMs / 1000).toFixed(1)} s</dd>
+<dt>Run</dt><dd>started ${readableTime(document.startedAt)}, took ${(document.durationMs / 1000).toFixed(1)} s</dd>
 </dl>
 <h2 id="capabilities">Capabilities</h2>
 <table>
@@ -39,12 +40,10 @@ ${Object.entries(document.adapter.capabilities).map(([name, support]) => html`<t
 `)}</tbody>
 </table>
 <h2 id="baseline">Known divergences (baseline)</h2>
-${baselined.length === 0 ? html`<p>No scenario was baselined.</p>` : html`<table>
-<thead><tr><th scope="col">Scenario</th><th scope="col">Clause</th><th scope="col">Failing step</th><th scope="col">Reason</th></tr></thead>
-<tbody>
-${baselined.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${record.baseline?.clause ?? record.clauses.join(', ')}</td><td>${record.failure?.step ?? ''}</td><td>${record.baseline?.reason ?? ''}${record.baseline?.class ? html` <span class="muted">(${record.baseline.class})</span>` : ''}${record.baseline?.link ? html` <code>${record.baseline.link}</code>` : ''}${record.baseline?.expires ? html` <span class="muted">expires ${record.baseline.expires}</span>` : ''}</td></tr>
-`)}</tbody>
-</table>`}
+${baselined.length === 0
+      ? html`<p>No scenario was baselined.</p>`
+      : html`<p>${baselined.length} scenario(s) fail in a known way, each listed in the baseline with its reason (${groupBy(baselined, reasonOf).size} distinct reasons).</p>
+${[...groupBy(baselined, reasonOf)].map(([, records]) => divergence(model.clauses, records))}`}
 ${failed.length > 0 ? html`<h2 id="failures">Failures</h2>
 <table>
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How it failed</th></tr></thead>
@@ -79,4 +78,26 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
   const groups = new Map<string, T[]>();
   for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
   return groups;
+}
+
+function reasonOf(record: ScenarioRecord): string {
+  return record.baseline?.reason ?? 'no reason recorded';
+}
+
+/** One known divergence: its reason once, then every scenario it covers with the clause and the step that fails. */
+function divergence(clauses: readonly ClauseView[], records: readonly ScenarioRecord[]): Html {
+  const entry = records[0]!.baseline;
+  return html`<section class="divergence">
+<p class="reason">${inlineCode(reasonOf(records[0]!))}${entry?.class ? html` <span class="muted">(${entry.class})</span>` : ''}${entry?.link ? html` Tracked at <code>${entry.link}</code>.` : ''}${entry?.expires ? html` <span class="muted">Entry expires ${entry.expires}.</span>` : ''}</p>
+<table>
+<thead><tr><th scope="col">Scenario</th><th scope="col">Clause</th><th scope="col">Failing step</th></tr></thead>
+<tbody>
+${records.map((record) => {
+  const clause = record.baseline?.clause ?? record.clauses[0] ?? '';
+  return html`<tr><th scope="row">${scenarioLink(clauses, record)}</th><td class="nowrap">${clause ? html`<a href="../clauses/${clause}.html">${clause}</a>` : ''}</td><td>${record.failure?.step ?? ''}</td></tr>
+`;
+})}</tbody>
+</table>
+</section>
+`;
 }

@@ -88,6 +88,9 @@ dl.facts dd { margin: 0; }
 .result-detail { font-weight: 400; color: var(--ink); white-space: normal; min-width: 16rem; background: #fff; border: 1px solid var(--line); border-radius: 4px; padding: .1rem .6rem; margin-top: .3rem; }
 .result-detail p { margin: .35rem 0; }
 .result-detail pre { font-weight: 400; }
+section.divergence { border-left: 4px solid var(--baselined); padding-left: .8rem; margin: 1rem 0 1.5rem; }
+section.divergence .reason { margin: .25rem 0 .4rem; }
+.nowrap { white-space: nowrap; }
 nav.pager { display: flex; justify-content: space-between; margin-top: 2rem; }
 details > summary { cursor: pointer; }
 @media (max-width: 48rem) { .matrix td.statement { display: none; } }
