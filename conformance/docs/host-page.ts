@@ -20,10 +20,10 @@ export function hostPage(model: SiteModel, host: HostView): Html {
   const skipped = document.scenarios.filter((record) => record.status === 'skipped');
   const link = (record: ScenarioRecord) => scenarioLink(model.clauses, record);
   return page(model, {
-    title: `Host ${host.name}: plan mode conformance`,
+    title: `Host ${host.label}: plan mode conformance`,
     root: '../',
     current: host.key,
-    body: html`<h1>Host: ${host.name}</h1>
+    body: html`<h1>Host: ${host.label}</h1>
 <dl class="facts">
 <dt>Scenarios</dt><dd>${document.scenarios.length}: ${count.passed} passed, ${count.failed} failed, ${count.baselined} baselined, ${count.skipped} skipped</dd>
 <dt>Level</dt><dd>${document.level}</dd>
