@@ -52,7 +52,7 @@ function clauseRow(view: ClauseView, hosts: readonly HostView[]): Html {
   const classes = ['clause', `lvl-${view.clause.level}`, ...new Set(cells.map((cell) => `has-${cell.status}`))];
   return html`<tr class="${classes.join(' ')}">
 <th scope="row"><a href="clauses/${id}.html">${id}</a></th>
-<td><span class="level ${view.clause.level}">${view.clause.level}</span></td>
+<td class="fit"><span class="level ${view.clause.level}">${view.clause.level}</span></td>
 <td class="statement">${inlineCode(view.clause.statement)}</td>
 ${hosts.length > 0
     ? cells.map(({ host, status }) => html`<td class="st st-${status}"><a href="clauses/${id}.html#host-${host.key}">${statusWord(status)}<span class="vh">: ${id} on ${host.label}</span></a></td>`)
