@@ -76,7 +76,7 @@ function hostSummary(model: SiteModel): Html {
 ${model.hosts.map((host) => {
   const count = countByStatus(host.document.scenarios, (record) => record.status);
   const missing = Object.entries(host.document.adapter.capabilities).filter(([, support]) => support !== true).map(([name]) => name);
-  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td>${readableTime(host.document.startedAt)}</td></tr>
+  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
 `;
 })}</tbody>
 </table>`;
