@@ -37,9 +37,7 @@ async function requestOf(world: PlanWorld, n: number, name: string) {
 // ---------------------------------------------------------------------------
 // Scripting any agent's requests
 
-Given('the model will answer request {int} of {agent} by calling the probe tool', async function (this: PlanWorld, n: number, name: string) {
-  this.model.answer(await this.agent(name), n, toolCall(PROBE_TOOL_NAME, { query: 'anything' }));
-});
+// 'the model will answer request {int} of {agent} by calling the probe tool' is defined with the concurrent-agents steps.
 
 Given('the model will answer request {int} of {agent} with a retryable failure', async function (this: PlanWorld, n: number, name: string) {
   this.model.answer(await this.agent(name), n, { type: 'failure', message: 'scripted transient failure', retryable: true });
@@ -74,10 +72,7 @@ Given('while the model handles request {int} of {agent}, the user types the comm
   });
 });
 
-When('the user types the command {string} for {agent}', async function (this: PlanWorld, line: string, name: string) {
-  await typeCommand(this, name, line);
-  this.assertNoProblems();
-});
+// 'the user types the command {string} for {agent}' is defined with the concurrent-agents steps.
 
 When('{agent} is forked as {agent}', async function (this: PlanWorld, origin: string, name: string) {
   if (this.agents.has(name)) fail(`${name} already exists in this scenario`);
