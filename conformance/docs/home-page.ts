@@ -6,6 +6,7 @@
  */
 import { html, inlineCode, token, type Html } from './html.js';
 import { page } from './page-shell.js';
+import { readableTime } from './readable-time.js';
 import { statusWord } from './result-html.js';
 import { cellStatus, type ClauseView, type HostView, type SiteModel } from './site-model.js';
 import { CELL_STATUSES, STATUS_TEXT, countByStatus, type CellStatus } from './status.js';
@@ -29,7 +30,7 @@ ${filters(model, statuses)}
 <div class="matrix-wrap">
 <table class="matrix" aria-labelledby="matrix-heading">
 <thead><tr><th scope="col">Clause</th><th scope="col">Level</th><th scope="col">Statement</th>${withHosts
-      ? model.hosts.map((host) => html`<th scope="col"><a href="hosts/${host.key}.html">${host.name}</a></th>`)
+      ? model.hosts.map((host) => html`<th scope="col"><a href="hosts/${host.key}.html">${host.label}</a></th>`)
       : html`<th scope="col">Scenarios</th>`}</tr></thead>
 ${model.families.map((family) => {
   const rows = model.clauses.filter((view) => view.family.id === family.id);
@@ -51,10 +52,10 @@ function clauseRow(view: ClauseView, hosts: readonly HostView[]): Html {
   const classes = ['clause', `lvl-${view.clause.level}`, ...new Set(cells.map((cell) => `has-${cell.status}`))];
   return html`<tr class="${classes.join(' ')}">
 <th scope="row"><a href="clauses/${id}.html">${id}</a></th>
-<td><span class="level ${view.clause.level}">${view.clause.level}</span></td>
+<td class="fit"><span class="level ${view.clause.level}">${view.clause.level}</span></td>
 <td class="statement">${inlineCode(view.clause.statement)}</td>
 ${hosts.length > 0
-    ? cells.map(({ host, status }) => html`<td class="st st-${status}"><a href="clauses/${id}.html#host-${host.key}">${statusWord(status)}<span class="vh">: ${id} on ${host.name}</span></a></td>`)
+    ? cells.map(({ host, status }) => html`<td class="st st-${status}"><a href="clauses/${id}.html#host-${host.key}">${statusWord(status)}<span class="vh">: ${id} on ${host.label}</span></a></td>`)
     : html`<td>${view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(id)).length, 0)}</td>`}
 </tr>
 `;
@@ -75,7 +76,7 @@ function hostSummary(model: SiteModel): Html {
 ${model.hosts.map((host) => {
   const count = countByStatus(host.document.scenarios, (record) => record.status);
   const missing = Object.entries(host.document.adapter.capabilities).filter(([, support]) => support !== true).map(([name]) => name);
-  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.name}</a></th><td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td>${readableTime(host.document.startedAt)}</td></tr>
+  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
 `;
 })}</tbody>
 </table>`;
@@ -110,8 +111,3 @@ function filterRules(model: SiteModel, statuses: readonly CellStatus[]): string 
   return `\n${rules.join('\n')}\n`;
 }
 
-/** `2026-12-01T07:09:00.000Z` as `2026-12-01 07:09 UTC`; anything else as given. */
-function readableTime(iso: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::[\d.]+)?Z$/.exec(iso);
-  return match ? `${match[1]} ${match[2]} UTC` : iso;
-}

@@ -33,7 +33,7 @@ export function page(model: SiteModel, options: PageOptions): Html {
 <nav aria-label="Site">
 <ul>
 <li><a href="${options.root}index.html"${current('home')}>Clause matrix</a></li>
-${model.hosts.map((host) => html`<li><a href="${options.root}hosts/${host.key}.html"${current(host.key)}>Host: ${host.name}</a></li>
+${model.hosts.map((host) => html`<li><a href="${options.root}hosts/${host.key}.html"${current(host.key)}>Host: ${host.label}</a></li>
 `)}</ul>
 </nav>
 </header>

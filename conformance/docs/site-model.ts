@@ -8,6 +8,7 @@ import type { ResultsDocument, ScenarioRecord } from '../../src/index.js';
 import { familyOf, type Clause } from '../catalog/clause-catalog.js';
 import { clausesOf, rowNames, stableIdOf, type ParsedFeature } from '../features/feature-files.js';
 import type { ResultsFile } from './read-results.js';
+import { readableTime } from './readable-time.js';
 import type { Seed, SeedQuote } from './seed-quotes.js';
 import { aggregateStatus, type CellStatus } from './status.js';
 
@@ -63,6 +64,8 @@ export interface HostView {
   /** File name stem of the host page (unique). */
   key: string;
   name: string;
+  /** What the site calls it: the adapter name, with the run's start time when two results files share a name. */
+  label: string;
   path: string;
   document: ResultsDocument;
   byId: Map<string, ScenarioRecord>;
@@ -115,7 +118,9 @@ function hostViews(results: readonly ResultsFile[]): HostView[] {
     let key = stem;
     for (let n = 2; used.has(key); n += 1) key = `${stem}-${n}`;
     used.add(key);
-    return { key, name: document.adapter.name, path, document, byId: new Map(document.scenarios.map((record) => [record.id, record])) };
+    const shared = results.filter((other) => other.document.adapter.name === document.adapter.name).length > 1;
+    const label = shared ? `${document.adapter.name} (${readableTime(document.startedAt)})` : document.adapter.name;
+    return { key, name: document.adapter.name, label, path, document, byId: new Map(document.scenarios.map((record) => [record.id, record])) };
   });
 }
 

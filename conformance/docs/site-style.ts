@@ -46,6 +46,7 @@ caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 /* Matrix */
 .matrix { width: 100%; }
 .matrix td.statement { min-width: 18rem; }
+.matrix td.fit, .matrix tbody th[scope="row"] { width: 1%; }
 .matrix tbody th[scope="rowgroup"] { background: #eaeef2; font-size: .95rem; }
 .matrix tbody th[scope="row"] { white-space: nowrap; font-weight: 600; }
 .matrix tfoot th, .matrix tfoot td { background: var(--panel); font-weight: 600; }
@@ -88,6 +89,10 @@ dl.facts dd { margin: 0; }
 .result-detail { font-weight: 400; color: var(--ink); white-space: normal; min-width: 16rem; background: #fff; border: 1px solid var(--line); border-radius: 4px; padding: .1rem .6rem; margin-top: .3rem; }
 .result-detail p { margin: .35rem 0; }
 .result-detail pre { font-weight: 400; }
+section.divergence { border-left: 4px solid var(--baselined); padding-left: .8rem; margin: 1rem 0 1.5rem; }
+section.divergence .reason { margin: .25rem 0 .4rem; }
+.nowrap { white-space: nowrap; }
+nav.toc ul { list-style: none; padding: 0; margin: .5rem 0; display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; }
 nav.pager { display: flex; justify-content: space-between; margin-top: 2rem; }
 details > summary { cursor: pointer; }
 @media (max-width: 48rem) { .matrix td.statement { display: none; } }

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { HOST_TO_KIT, KIT_TO_HOST, RpcMessageSchema, type MethodSchemas } from '../../src/protocol/index.js';
+import { RESULTS_SCHEMA_ID, RESULTS_VERSION, ResultsDocumentSchema } from '../../src/results/results-document.js';
 
 export interface PublishedSchema {
   /** Path under the package root. */
@@ -39,5 +40,10 @@ export const PUBLISHED_SCHEMAS: PublishedSchema[] = [
     schema: RpcMessageSchema,
   },
   ...methodSchemas('kit to host', KIT_TO_HOST),
-  ...methodSchemas('host to kit', HOST_TO_KIT),
+  ...methodSchemas('host to kit', HOST_TO_KIT),  {
+    file: 'protocol/results.schema.json',
+    title: 'plan-mode-conformance results file',
+    description: `One conformance run (--format results:FILE), read by \`docs\` and \`compare\`: "schema" is "${RESULTS_SCHEMA_ID}", "version" ${RESULTS_VERSION}.`,
+    schema: ResultsDocumentSchema,
+  },
 ];

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalog } from '../../conformance/catalog/clause-catalog.js';
 import { run as docs } from '../../conformance/cli/commands/docs.js';
 import { Seed, SeedQuoteError } from '../../conformance/docs/seed-quotes.js';
+import { aggregateStatus } from '../../conformance/docs/status.js';
 import { buildSite, DSH_RESULTS, REFERENCE_RESULTS } from './site-fixture.js';
 
 /** What a reader sees of a page's markup: tags dropped, entities decoded, white space collapsed. */
@@ -73,6 +74,23 @@ describe('docs site', () => {
     expect(home).toMatch(/Clause Level Statement Scenarios/);
     expect(home).not.toContain('reference');
     expect(site.files).toContain(join('clauses', 'CMD-04.html'));
+  });
+
+  it('aggregates a cell: failed beats baselined beats skipped beats passed; not run without any result', () => {
+    const of = (...statuses: Array<'passed' | 'failed' | 'baselined' | 'skipped'>) => aggregateStatus(statuses.map((status) => ({ status })));
+    expect(of()).toBe('not-run');
+    expect(of('passed', 'passed')).toBe('passed');
+    expect(of('passed', 'skipped')).toBe('skipped');
+    expect(of('skipped', 'baselined', 'passed')).toBe('baselined');
+    expect(of('baselined', 'failed', 'skipped')).toBe('failed');
+  });
+
+  it('keeps two runs of the same host apart (a release and its candidate)', async () => {
+    const site = await buildSite([REFERENCE_RESULTS, REFERENCE_RESULTS]);
+    expect(site.model.hosts.map((host) => host.key)).toEqual(['reference', 'reference-2']);
+    expect(existsSync(join(site.dir, 'hosts', 'reference-2.html'))).toBe(true);
+    const home = visibleText(await readFile(join(site.dir, 'index.html'), 'utf8'));
+    expect(home).toMatch(/Statement reference \(2026-12-01 07:09 UTC\) reference \(2026-12-01 07:09 UTC\)/);
   });
 
   it('fails loudly when a quote is not in the seed verbatim, or is ambiguous', () => {
