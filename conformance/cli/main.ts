@@ -5,18 +5,22 @@
  * Exit 0: nothing failed. 1: a scenario failed (or undefined/pending, or a stale
  * baseline entry). 2: unusable arguments, files or adapter, in one line.
  */
+// Only what is needed to start the suite's child process is imported up front;
+// the rest (catalog, features, baselines, reports) loads while the child starts.
+import { resolve } from 'node:path';
 import { AdapterLoadError, resolveAdapterPath } from '../adapters/load-adapter.js';
-import { formatCoverageTable, lintCoverage } from '../catalog/coverage-lint.js';
-import { loadCatalog } from '../catalog/clause-catalog.js';
-import { FeatureFileError, parseFeatures, scenariosOf } from '../features/feature-files.js';
-import { BaselineError } from '../runner/baseline.js';
 import { runSuiteIsolated } from '../runner/suite-process.js';
-import { isKitFormat, parseArguments, UsageError, USAGE, type CliArguments, type Format } from './arguments.js';
+import { isKitFormat, parseArguments, USAGE, type CliArguments, type Format } from './arguments.js';
 import { Progress } from './progress.js';
 import { stageReports } from './staged-reports.js';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, featuresDirOf, finishRun, prepareRun, reportOnStdout, type PreparedRun } from './verdict.js';
+import type { PreparedRun } from './verdict.js';
 
-export { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './verdict.js';
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+/** Errors that are the user's input, reported in one line without a stack (matched by name: their modules load lazily). */
+const USER_ERRORS = new Set(['UsageError', 'AdapterLoadError', 'BaselineError', 'FeatureFileError']);
 
 /**
  * Subcommands other than the conformance run, each in its own module under
@@ -57,6 +61,12 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function coverage(args: CliArguments): Promise<number> {
+  const [{ formatCoverageTable, lintCoverage }, { loadCatalog }, { parseFeatures, scenariosOf }, { featuresDirOf }] = await Promise.all([
+    import('../catalog/coverage-lint.js'),
+    import('../catalog/clause-catalog.js'),
+    import('../features/feature-files.js'),
+    import('./verdict.js'),
+  ]);
   const clauses = await loadCatalog();
   const scenarios = scenariosOf(await parseFeatures(featuresDirOf(args)));
   const report = lintCoverage(clauses, scenarios);
@@ -88,7 +98,7 @@ async function conformance(args: CliArguments): Promise<number> {
       tags: args.tags,
       formats: reports.formats,
       ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
-      featuresDir: featuresDirOf(args),
+      ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}),
     },
     onOutput: toStdout,
     onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
@@ -96,6 +106,7 @@ async function conformance(args: CliArguments): Promise<number> {
     ...(progress ? { events: progress } : {}),
   });
   let prepared: PreparedRun;
+  const { finishRun, prepareRun, reportOnStdout } = await import('./verdict.js');
   try {
     prepared = await prepareRun(args, adapterPath);
   } catch (error) {
@@ -155,7 +166,7 @@ function cucumberFormats(args: CliArguments, onTerminal: boolean): Format[] {
  * its stack so it can be reported.
  */
 function usageFailure(error: unknown): number {
-  const known = [UsageError, AdapterLoadError, BaselineError, FeatureFileError].some((kind) => error instanceof kind);
+  const known = error instanceof Error && USER_ERRORS.has(error.name);
   const message = error instanceof Error ? error.message : String(error);
   if (known) console.error(`plan-mode-conformance: ${message}`);
   else console.error(`plan-mode-conformance: unexpected error: ${error instanceof Error && error.stack ? error.stack : message}`);

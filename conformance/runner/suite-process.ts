@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Adapter, ReviewText } from '../../src/index.js';
+import { RUN_FOLDER_ENV } from '../world/run-folder.js';
 import type { ScenarioStart, SuiteEvents, SuiteRun } from './run-suite.js';
 import type { ScenarioResult } from './scenario-result.js';
 import type { ChildMessage, ChildRequest } from './suite-messages.js';
@@ -69,7 +70,7 @@ export async function runSuiteIsolated(options: IsolatedOptions): Promise<Isolat
 function superviseChild(options: IsolatedOptions, runDir: string): Promise<IsolatedRun> {
   const child = fork(CHILD_ENTRY, [JSON.stringify(options.request)], {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    env: { ...process.env, TMPDIR: runDir, TMP: runDir, TEMP: runDir },
+    env: { ...process.env, TMPDIR: runDir, TMP: runDir, TEMP: runDir, [RUN_FOLDER_ENV]: runDir },
   });
   const lastLines = keepLastLines(child);
   child.stdout?.on('data', (chunk: Buffer) => options.onChildOutput(chunk.toString()));
