@@ -1,10 +1,14 @@
 /**
  * Builds one mutant as its own adapter: a copy of the compiled reference (and
- * the shared contract it imports) under .mutants/<name>/, with the patched
- * sources transpiled over the copies. The reference itself is never modified.
+ * the shared contract it imports) under .mutants/<run>/<name>/, with the
+ * patched sources transpiled over the copies. The reference itself is never
+ * modified. Each run builds in a folder of its own (two runs at once never
+ * share one) inside the package, where the copies still resolve its
+ * node_modules, and removes it when done.
  */
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { occurrences } from '../conformance/assertions/system-prompt.js';
 import type { Mutant } from './mutant.js';
@@ -27,14 +31,58 @@ export async function patchedSources(root: string, mutant: Mutant): Promise<Map<
   return sources;
 }
 
-/** Returns the path of the mutant's adapter module. */
-export async function buildMutant(root: string, mutant: Mutant): Promise<string> {
+/** A new folder for one run's mutants, removed by `remove` (or, failing that, when the process exits). */
+export async function mutantWorkspace(root: string): Promise<{ dir: string; remove(): Promise<void> }> {
+  await mkdir(join(root, '.mutants'), { recursive: true });
+  const dir = await mkdtemp(join(root, '.mutants', `run-${process.pid}-`));
+  const onExit = (): void => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', onExit);
+  return {
+    dir,
+    async remove() {
+      process.removeListener('exit', onExit);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Copies compiled modules without their source maps: the maps' relative paths
+ * would point nowhere from the copy, and every loader that reads them (vitest)
+ * would warn once per file.
+ */
+async function copyWithoutSourceMaps(from: string, to: string): Promise<void> {
+  for (const entry of await readdir(from, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.map') || entry.name.endsWith('.d.ts')) continue;
+    const source = join(entry.parentPath, entry.name);
+    const target = join(to, relative(from, source));
+    await mkdir(dirname(target), { recursive: true });
+    const text = await readFile(source, 'utf8');
+    await writeFile(target, entry.name.endsWith('.js') ? text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n') : text);
+  }
+}
+
+let defaultWorkspace: Promise<{ dir: string; remove(): Promise<void> }> | undefined;
+
+/** Removes the folder `buildMutant` used without a workspace (test runners may end without 'exit'). */
+export async function removeDefaultWorkspace(): Promise<void> {
+  const workspace = defaultWorkspace;
+  defaultWorkspace = undefined;
+  if (workspace) await (await workspace).remove();
+}
+
+/**
+ * Returns the path of the mutant's adapter module. Without a workspace, the
+ * mutant goes into one shared by this process and removed when it exits.
+ */
+export async function buildMutant(root: string, mutant: Mutant, workspace?: string): Promise<string> {
   const sources = await patchedSources(root, mutant);
-  const out = join(root, '.mutants', mutant.name, 'dist');
-  await rm(join(root, '.mutants', mutant.name), { recursive: true, force: true });
+  const base = workspace ?? (await (defaultWorkspace ??= mutantWorkspace(root))).dir;
+  const out = join(base, mutant.name, 'dist');
+  await rm(join(base, mutant.name), { recursive: true, force: true });
   await mkdir(out, { recursive: true });
-  await cp(join(root, 'dist', 'reference'), join(out, 'reference'), { recursive: true });
-  await cp(join(root, 'dist', 'src'), join(out, 'src'), { recursive: true });
+  await copyWithoutSourceMaps(join(root, 'dist', 'reference'), join(out, 'reference'));
+  await copyWithoutSourceMaps(join(root, 'dist', 'src'), join(out, 'src'));
   for (const [file, source] of sources) {
     const { outputText, diagnostics } = ts.transpileModule(source, {
       fileName: file,
