@@ -52,8 +52,11 @@ let kitResolution = false;
 function resolveKitByName(): void {
   if (kitResolution) return;
   kitResolution = true;
-  const kitEntryUrl = pathToFileURL(join(DIST_ROOT, 'src', 'index.js')).href;
-  register(new URL('./kit-resolve-hooks.js', import.meta.url), { data: { kitEntryUrl } });
+  // Both from the compiled package (the hooks run in Node's loader thread, which cannot load TypeScript).
+  const kitEntry = join(DIST_ROOT, 'src', 'index.js');
+  const hooks = join(DIST_ROOT, 'conformance', 'adapters', 'kit-resolve-hooks.js');
+  if (!existsSync(kitEntry) || !existsSync(hooks)) return;
+  register(pathToFileURL(hooks), { data: { kitEntryUrl: pathToFileURL(kitEntry).href } });
 }
 
 /** Imports the module and validates its default export. */

@@ -8,8 +8,9 @@ export const ADAPTER_SKELETON = `// A plan-mode-conformance adapter: it starts y
 // answers the kit's calls through it. Written by \`plan-mode-conformance init\`.
 //
 // Run it:   npx plan-mode-conformance --adapter ./__FILE__
-// Until you connect your host below, every scenario fails with
-// "not implemented: connect your host here" (nothing passes unchecked).
+// Until you connect your host below, start() throws "not implemented: connect
+// your host here" and the run stops (exit 2, the host cannot start): nothing
+// passes unchecked.
 //
 // The contract (types, schemas and comments): node_modules/plan-mode-conformance/dist/src/contract/
 // The clauses each scenario proves: node_modules/plan-mode-conformance/features/

@@ -37,7 +37,7 @@ export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean): s
     lines.push(`${withBaseline ? 'unexpected failure' : 'failed'}: ${result.stableId ?? '(no id)'} (${where(result)}) ${firstLine(result)}`);
   }
   for (const { result, why } of verdict.mismatched) {
-    lines.push(`baselined scenario failed another way: ${result.stableId} (${where(result)}) ${why}; message: ${firstLine(result)}`);
+    lines.push(`baselined scenario no longer matches its entry: ${result.stableId} (${where(result)}) ${why}; message: ${firstLine(result)}`);
   }
   for (const { result, entry } of verdict.stale) lines.push(`stale baseline entry (now passes): ${result.stableId} (${entry.where})`);
   for (const result of verdict.apart.filter((candidate) => isFailing(candidate.status))) {

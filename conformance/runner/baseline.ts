@@ -249,8 +249,8 @@ export function mismatchOf(result: ScenarioResult, entry: BaselineEntry, date: s
     return `baseline entry expired on ${entry.expires} (today is ${date}): look at it again, then renew or remove it`;
   }
   if (entry.step !== step || entry.kind !== kind) {
-    const differs = [entry.step !== step ? 'step' : '', entry.kind !== kind ? 'kind' : ''].filter(Boolean).join(' and ');
-    return `fails another way than its baseline entry (${differs} differ): expected ${entry.kind} at "${entry.step}", actual ${kind} at "${step}"`;
+    const differs = entry.step !== step && entry.kind !== kind ? 'another step and another kind' : entry.step !== step ? 'another step' : 'another kind';
+    return `fails in ${differs} than its baseline entry: expected ${entry.kind} at "${entry.step}", actual ${kind} at "${step}"`;
   }
   return undefined;
 }

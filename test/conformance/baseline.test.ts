@@ -49,13 +49,13 @@ describe('baseline verdicts', () => {
     expect(verdict.baselined).toEqual([]);
     expect(verdict.mismatched).toHaveLength(1);
     expect(verdict.mismatched[0]!.why).toBe(
-      'fails another way than its baseline entry (step differ): expected assertion at "get reports plan mode on", actual assertion at "the log holds the plan/mode events "on""',
+      'fails in another step than its baseline entry: expected assertion at "get reports plan mode on", actual assertion at "the log holds the plan/mode events "on""',
     );
   });
 
   it('fails a baselined scenario that now times out', () => {
     const verdict = judge([result('a', 'failed', { failureKind: 'timeout' })], baseline(entry('a')));
-    expect(verdict.mismatched[0]!.why).toMatch(/kind differ\): expected assertion at .*, actual timeout at/);
+    expect(verdict.mismatched[0]!.why).toMatch(/fails in another kind than its baseline entry: expected assertion at .*, actual timeout at/);
   });
 
   it('fails a scenario whose entry has expired, with an injected today', () => {

@@ -13,7 +13,7 @@ import { lintCoverage } from '../../conformance/catalog/coverage-lint.js';
 import { FIXTURES, runCli } from './cli-harness.js';
 
 const levelRun = (adapter: string, extra: string[] = []) =>
-  runCli(['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}level-features`, ...extra]);
+  runCli(['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}level-features`, '--format', 'summary', ...extra]);
 
 const lastLines = (stdout: string, n: number) => stdout.trim().split('\n').slice(-n);
 

@@ -92,10 +92,10 @@ describe('report formats', () => {
     const run = runCli([...fixtureArgs('get-hangs.js'), '--call-limit', '300', '--baseline', `${dir}/b.yaml`, '--format', `junit:${dir}/junit.xml`]);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(
-      'baselined scenario failed another way: fixture-set-and-log (fail-closed.feature:4) fails another way than its baseline entry (kind differ): expected adapter-error at "get reports plan mode on with nothing pending", actual timeout at "get reports plan mode on with nothing pending"',
+      'baselined scenario no longer matches its entry: fixture-set-and-log (fail-closed.feature:4) fails in another kind than its baseline entry: expected adapter-error at "get reports plan mode on with nothing pending", actual timeout at "get reports plan mode on with nothing pending"',
     );
     expect(run.summary).toBe('conformance: 2 passed, 1 failed, 0 skipped');
-    expect(await readFile(`${dir}/junit.xml`, 'utf8')).toMatch(/<failure message="fails another way than its baseline entry[^"]*" type="timeout">/);
+    expect(await readFile(`${dir}/junit.xml`, 'utf8')).toMatch(/<failure message="fails in another kind than its baseline entry[^"]*" type="timeout">/);
   });
 
   it('fails a run whose baseline lists a scenario that now passes', async () => {

@@ -12,8 +12,9 @@ export const DEFAULT_ADAPTER_FILE = 'plan-mode-adapter.mjs';
 const USAGE = `Usage: plan-mode-conformance init [FILE]
 
 Writes a complete, commented adapter skeleton to FILE (default: ${DEFAULT_ADAPTER_FILE}).
-It loads and runs at once; every scenario fails with "not implemented: connect
-your host here" until you connect your host. An existing file is never overwritten.`;
+It loads and runs at once; until you connect your host, start() throws "not
+implemented: connect your host here" and the run stops there (exit 2), so
+nothing passes unchecked. An existing file is never overwritten.`;
 
 export async function run(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
