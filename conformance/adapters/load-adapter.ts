@@ -6,10 +6,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { register } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AdapterDefinitionError, AdapterShapeSchema, describeZodIssues, type Adapter } from '../../src/index.js';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { execArgv, isExecAdapter, loadExecAdapterOnce } from '../transport/exec-resolver.js';
 
 /** Built-in adapters are found in the compiled package. */
 const DIST_ROOT = join(PACKAGE_ROOT, 'dist');
@@ -28,6 +30,7 @@ export class AdapterLoadError extends Error {
 
 /** Turns a name or path into an absolute module path, without loading it. */
 export function resolveAdapterPath(nameOrPath: string, cwd = process.cwd()): string {
+  if (isExecAdapter(nameOrPath)) return checkedExecSpec(nameOrPath); // a host process, not a module: see transport/
   const builtIn = BUILT_IN_ADAPTERS[nameOrPath];
   if (builtIn) return builtIn;
   const looksLikePath = nameOrPath.includes('/') || nameOrPath.includes('\\') || /\.[cm]?js$/.test(nameOrPath);
@@ -40,9 +43,24 @@ export function resolveAdapterPath(nameOrPath: string, cwd = process.cwd()): str
   return path;
 }
 
+let kitResolution = false;
+
+/**
+ * Lets an adapter outside any project that installed the kit import
+ * `plan-mode-conformance` (resolved to this kit), once per process.
+ */
+function resolveKitByName(): void {
+  if (kitResolution) return;
+  kitResolution = true;
+  const kitEntryUrl = pathToFileURL(join(DIST_ROOT, 'src', 'index.js')).href;
+  register(new URL('./kit-resolve-hooks.js', import.meta.url), { data: { kitEntryUrl } });
+}
+
 /** Imports the module and validates its default export. */
 export async function loadAdapter(path: string): Promise<Adapter> {
+  if (isExecAdapter(path)) return loadExec(path);
   let module: { default?: unknown };
+  if (!Object.values(BUILT_IN_ADAPTERS).includes(path)) resolveKitByName();
   try {
     module = (await import(pathToFileURL(path).href)) as { default?: unknown };
   } catch (error) {
@@ -71,9 +89,6 @@ function describeImportFailure(path: string, error: unknown): string {
   if (code === 'ERR_MODULE_NOT_FOUND') {
     const missing = message.match(/Cannot find (?:package|module) '([^']+)'/)?.[1];
     if (missing?.startsWith(DSH_SCOPE) && path === BUILT_IN_ADAPTERS.dsh) return dshInstallHint(missing);
-    if (missing === 'plan-mode-conformance') {
-      return `${prefix}: ${message}\nThe adapter imports the kit by name: install the kit in the adapter's project (npm install --save-dev <plan-mode-conformance tarball or folder>), see README "Use it from your host's repository".`;
-    }
     return `${prefix}: ${message}`;
   }
   if (error instanceof SyntaxError) {
@@ -139,4 +154,21 @@ export function dshInstallHint(missing: string): string {
     'Install them (exact versions) next to plan-mode-conformance, then run again:',
     `  npm install --save-dev ${packages.join(' ')}`,
   ].join('\n');
+}
+
+function checkedExecSpec(spec: string): string {
+  try {
+    execArgv(spec);
+  } catch (error) {
+    throw new AdapterLoadError(error instanceof Error ? error.message : String(error));
+  }
+  return spec;
+}
+
+async function loadExec(spec: string): Promise<Adapter> {
+  try {
+    return await loadExecAdapterOnce(spec);
+  } catch (error) {
+    throw new AdapterLoadError(error instanceof Error ? error.message : String(error));
+  }
 }

@@ -5,16 +5,16 @@
  * Exit 0: nothing failed. 1: a scenario failed (or undefined/pending, or a stale
  * baseline entry). 2: unusable arguments, files or adapter, in one line.
  */
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { AdapterLoadError } from '../adapters/load-adapter.js';
+import { AdapterLoadError, resolveAdapterPath } from '../adapters/load-adapter.js';
 import { formatCoverageTable, lintCoverage } from '../catalog/coverage-lint.js';
 import { loadCatalog } from '../catalog/clause-catalog.js';
 import { FeatureFileError, parseFeatures, scenariosOf } from '../features/feature-files.js';
 import { BaselineError } from '../runner/baseline.js';
-import { runSuite } from '../runner/run-suite.js';
-import { isKitFormat, parseArguments, UsageError, USAGE, type CliArguments } from './arguments.js';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, featuresDirOf, finishRun, prepareRun } from './verdict.js';
+import { runSuiteIsolated } from '../runner/suite-process.js';
+import { isKitFormat, parseArguments, UsageError, USAGE, type CliArguments, type Format } from './arguments.js';
+import { Progress } from './progress.js';
+import { stageReports } from './staged-reports.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, featuresDirOf, finishRun, prepareRun, reportOnStdout, type PreparedRun } from './verdict.js';
 
 export { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './verdict.js';
 
@@ -66,27 +66,87 @@ async function coverage(args: CliArguments): Promise<number> {
   return report.problems.length === 0 ? EXIT_OK : EXIT_FAILED;
 }
 
+/**
+ * The run: the suite runs in a child process (`runSuiteIsolated`) while this
+ * process checks its own inputs; the verdict and reports come from this side
+ * only, so nothing the adapter does can end or corrupt them.
+ */
 async function conformance(args: CliArguments): Promise<number> {
-  const prepared = await prepareRun(args);
-  const formats = cucumberFormats(args);
-  for (const format of args.formats) if (format.file && !isKitFormat(format.name)) await mkdir(dirname(resolve(format.file)), { recursive: true });
-
-  const run = await runSuite({
-    adapterPath: prepared.adapterPath,
-    tags: args.tags,
-    formats,
-    ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
-    featuresDir: prepared.featuresDir,
+  const adapterPath = resolveAdapterPath(args.adapter);
+  const progress = Progress.onTerminal();
+  const reports = await stageReports(cucumberFormats(args, progress !== undefined));
+  const abort = new AbortController();
+  let stdoutLineOpen = false;
+  const toStdout = (text: string): void => {
+    if (text !== '') stdoutLineOpen = !text.endsWith('\n');
+    if (progress) progress.write(process.stdout, text);
+    else process.stdout.write(text);
+  };
+  const running = runSuiteIsolated({
+    request: {
+      adapterPath,
+      tags: args.tags,
+      formats: reports.formats,
+      ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
+      featuresDir: featuresDirOf(args),
+    },
+    onOutput: toStdout,
+    onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
+    abort: abort.signal,
+    ...(progress ? { events: progress } : {}),
   });
-  return finishRun(prepared, run);
+  let prepared: PreparedRun;
+  try {
+    prepared = await prepareRun(args, adapterPath);
+  } catch (error) {
+    abort.abort();
+    await running;
+    await reports.discard();
+    throw error;
+  }
+  const run = await running;
+  progress?.clear();
+  // A run cut short leaves cucumber's dots mid-line: the kit's lines start on their own.
+  if (stdoutLineOpen && run.ending.kind !== 'completed') toStdout('\n');
+
+  switch (run.ending.kind) {
+    case 'unusable':
+      await reports.discard();
+      throw new AdapterLoadError(run.ending.message);
+    case 'stopped':
+      await reports.discard();
+      console.error(`plan-mode-conformance: ${run.ending.message}`);
+      return EXIT_USAGE;
+    case 'interrupted':
+      await reports.discard();
+      console.error(`plan-mode-conformance: interrupted (${run.ending.signal}) after ${run.results.length} scenario(s); no report written`);
+      return run.ending.signal === 'SIGINT' ? 130 : 143;
+    case 'crashed':
+      // Cucumber's own reports stop mid-document; the kit's still show what ran.
+      await reports.discard();
+      break;
+    case 'completed':
+      await reports.commit();
+      break;
+  }
+  if (run.adapter) prepared.adapter = run.adapter;
+  const line = reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text);
+  const problems = run.faults.map((fault) => `fault between scenarios: ${fault}`);
+  // The crash itself is the failure of the scenario in flight, whose message says how the process ended.
+  if (run.ending.kind === 'crashed') problems.push(`the run did not complete: ${run.notRun} scenario(s) did not run`);
+  for (const problem of problems) line(`conformance: ${problem}`);
+  const code = await finishRun(prepared, run, { line });
+  // Nothing counts as passed that was not checked: a run that did not complete fails.
+  return problems.length > 0 && code === EXIT_OK ? EXIT_FAILED : code;
 }
 
-/** The formats cucumber writes itself; with none asked for at all, its progress dots. */
-function cucumberFormats(args: CliArguments): string[] {
-  const own = args.formats.filter((format) => !isKitFormat(format.name));
-  return (args.formats.length === 0 ? [{ name: 'progress' }] : own).map((format) =>
-    format.file ? `${format.name}:${resolve(format.file)}` : format.name,
-  );
+/**
+ * The formats cucumber writes itself. With none asked for: its progress dots,
+ * or on a terminal its summary (failures in full) under the kit's progress line.
+ */
+function cucumberFormats(args: CliArguments, onTerminal: boolean): Format[] {
+  if (args.formats.length === 0) return [{ name: onTerminal ? 'summary' : 'progress' }];
+  return args.formats.filter((format) => !isKitFormat(format.name));
 }
 
 /**
@@ -102,7 +162,13 @@ function usageFailure(error: unknown): number {
   return EXIT_USAGE;
 }
 
+// exitCode, not exit(): the process ends once stdout and stderr have drained,
+// so a slow pipe still gets every byte, the closing line last.
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => process.exit(usageFailure(error)),
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.exitCode = usageFailure(error);
+  },
 );

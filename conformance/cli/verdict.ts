@@ -26,7 +26,8 @@ export const EXIT_USAGE = 2;
 export interface PreparedRun {
   args: CliArguments;
   adapterPath: string;
-  adapter: Adapter;
+  /** What the reports name; the suite's child process loads the adapter and tells it. */
+  adapter: Pick<Adapter, 'name' | 'capabilities'>;
   featuresDir: string;
   catalog: Catalog;
   baseline?: Baseline;
@@ -46,10 +47,14 @@ export function featuresDirOf(args: CliArguments): string {
   return args.featuresDir ? resolve(args.featuresDir) : KIT_FEATURES_DIR;
 }
 
-/** Everything checked before the suite runs; throws a user error (exit 2) on any problem. */
-export async function prepareRun(args: CliArguments): Promise<PreparedRun> {
-  const adapterPath = resolveAdapterPath(args.adapter);
-  const adapter = await loadAdapter(adapterPath);
+/**
+ * Everything checked before the suite runs; throws a user error (exit 2) on any
+ * problem. The adapter itself is loaded where the suite runs (a child process,
+ * so its code never runs in the CLI's); given its path, this side names it by
+ * its path until the child tells its name.
+ */
+export async function prepareRun(args: CliArguments, adapterPath?: string): Promise<PreparedRun> {
+  const adapter = adapterPath ? { name: args.adapter, capabilities: {} as Adapter['capabilities'] } : await loadAdapter((adapterPath = resolveAdapterPath(args.adapter)));
   const featuresDir = featuresDirOf(args);
   const catalog = await loadCatalogFile();
   const features = await parseFeatures(featuresDir);

@@ -183,7 +183,7 @@ export interface Mismatch {
 
 export interface BaselineVerdict {
   level: RunLevel;
-  /** Scenarios the closing line counts: required ones, or every one at --level strict. */
+  /** Scenarios the closing line counts: required ones (and any with an unchecked step), or every one at --level strict. */
   counted: ScenarioResult[];
   /** Recommended scenarios of a default run, reported on their own line and never failing it. */
   apart: ScenarioResult[];
@@ -215,7 +215,9 @@ export function judge(results: ScenarioResult[], baseline: Baseline | undefined,
   const entries = new Map((baseline?.entries ?? []).map((located) => [located.entry.id, located]));
   const verdict: BaselineVerdict = { level, counted: [], apart: [], unexpected: [], baselined: [], mismatched: [], stale: [], outcomes: new Map() };
   for (const result of results) {
-    const counted = level === 'strict' || result.level === 'required';
+    // An undefined, pending or ambiguous step is the kit failing to check, not a host's verdict: it fails a run at any level.
+    const unchecked = result.status === 'undefined' || result.status === 'pending' || result.status === 'ambiguous';
+    const counted = level === 'strict' || result.level === 'required' || unchecked;
     (counted ? verdict.counted : verdict.apart).push(result);
     const entry = counted && result.stableId !== undefined ? entries.get(result.stableId) : undefined;
     let outcome: Outcome = result.status === 'skipped' ? 'skipped' : isFailing(result.status) ? 'failed' : 'passed';

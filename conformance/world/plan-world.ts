@@ -25,8 +25,9 @@ import { ScriptedUser } from '../script/scripted-user.js';
 import { fail } from '../assertions/expect.js';
 import { headerOfRequest } from '../assertions/request-headers.js';
 import { requestNumber } from './observations.js';
-import { makeProbeTools, PROBE_SECTIONS } from './probes.js';
+import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS } from './probes.js';
 import { readParameters, type KitParameters } from './parameters.js';
+import type { StartAttempt } from '../support/start-watch.js';
 
 export const DEFAULT_AGENT = 'the agent';
 export const DEFAULT_SECTION = 'You are in plan mode. Explore and design before presenting the complete plan through exit_plan_mode.';
@@ -37,6 +38,8 @@ export class PlanWorld extends World<KitParameters> {
   readonly model = new ScriptedModel();
   readonly user = new ScriptedUser();
   readonly probeExecutions: Array<Record<string, unknown>> = [];
+  /** Every probe tool execution (read, write, command) and every probe command line. */
+  readonly probes = emptyProbeRecord();
 
   /** The plan-mode config, or a raw deployment YAML text when a scenario gives one. */
   planConfig: unknown = { section: DEFAULT_SECTION };
@@ -44,6 +47,8 @@ export class PlanWorld extends World<KitParameters> {
   compose: Composition = { commands: true, questions: true, projections: true };
 
   storeDir = '';
+  /** How starting the host went, once it was tried (fail-fast reads it). */
+  startAttempt: StartAttempt | undefined;
   private guarded: GuardedHost | undefined;
   private starting: Promise<GuardedHost> | undefined;
   /** Scenario names ("the agent", "agent B", "the fork") to host agent ids. */
@@ -54,6 +59,9 @@ export class PlanWorld extends World<KitParameters> {
   readonly commandResults: CommandResult[] = [];
   /** get() answers taken together with the log at that moment. */
   readonly snapshots: Array<{ active: boolean; log: SessionEvent[] }> = [];
+
+  /** Turns started without waiting (by agent name), settled to the error they failed with, if any. */
+  private readonly turns = new Map<string, Promise<Error | undefined>>();
 
   /** The agent's log as it stood when its n-th request reached the model (key `id#n`). */
   readonly logAtRequest = new Map<string, SessionEvent[]>();
@@ -110,6 +118,8 @@ export class PlanWorld extends World<KitParameters> {
       questions: this.compose.questions && this.supports('questions'),
       projections: this.compose.projections && this.supports('projections'),
     };
+    const attempt: StartAttempt = { kitDeployment: this.deploymentText === undefined, storeDir: this.storeDir };
+    this.startAttempt = attempt;
     this.guarded = await startGuardedHost(
       this.adapter,
       {
@@ -118,10 +128,17 @@ export class PlanWorld extends World<KitParameters> {
         compose,
         model: this.model.port,
         questions: this.user.port,
-        probes: { sections: PROBE_SECTIONS, tools: makeProbeTools(this.probeExecutions) },
+        probes: {
+          sections: PROBE_SECTIONS,
+          tools: makeProbeTools(this.probeExecutions, { record: this.probes, storeDir: this.storeDir }),
+          commands: makeProbeCommands(this.probes),
+        },
       },
       this.kit.callLimitMs,
-    );
+    ).catch((error: unknown) => {
+      attempt.error = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    });
     return this.guarded;
   }
 
@@ -156,6 +173,44 @@ export class PlanWorld extends World<KitParameters> {
     return outcome;
   }
 
+  /**
+   * Prompts a named agent without waiting for its turn, holding its request
+   * `n` open; resolves once that request reached the model and waits, so
+   * later steps act while it is in flight. Fails when the turn ended first.
+   */
+  async promptHoldingRequest(name: string, text: string, n: number): Promise<void> {
+    if (this.turns.has(name)) throw new Error(`${name} already has a turn the scenario started and did not finish`);
+    const host = await this.host();
+    const agent = await this.agent(name);
+    this.model.hold(agent, n);
+    const turn = host.prompt(agent, text).then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+    this.turns.set(name, turn);
+    const ended = turn.then((error) => ({ ended: true as const, error }));
+    const outcome = await Promise.race([this.model.arrived(agent, n).then(() => ({ ended: false as const })), ended]);
+    if (outcome.ended) {
+      this.turns.delete(name);
+      fail(
+        `${name}'s turn ended before its request ${n} reached the model (it made ${this.model.requestsOf(agent).length} request(s))` +
+          (outcome.error ? `: ${outcome.error.message}` : ''),
+      );
+    }
+  }
+
+  /** Lets the held request `n` of a named agent answer, then waits until that agent's turn ends. */
+  async releaseAndFinish(name: string, n: number): Promise<void> {
+    const agent = await this.agent(name);
+    const turn = this.turns.get(name);
+    if (!turn) throw new Error(`the scenario started no turn of ${name} that is still open`);
+    this.model.release(agent, n);
+    const error = await turn;
+    this.turns.delete(name);
+    if (error) throw error;
+    this.assertNoProblems();
+  }
+
   /** Fails the step with whatever the scripted model or user found wrong in what the host sent. */
   assertNoProblems(): void {
     const problems = [...this.model.problems, ...this.user.problems];
@@ -163,6 +218,8 @@ export class PlanWorld extends World<KitParameters> {
   }
 
   async dispose(): Promise<void> {
+    // A request still held would keep its host waiting on the kit forever.
+    this.model.releaseAll();
     try {
       if (this.guarded) await this.guarded.dispose();
       else if (this.starting) await this.starting.then((host) => host.dispose()).catch(() => undefined);

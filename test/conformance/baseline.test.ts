@@ -79,6 +79,15 @@ describe('baseline verdicts', () => {
     expect(verdict.mismatched).toHaveLength(1);
   });
 
+  it('reports recommended failures apart in a default run, but counts an unchecked (undefined) step at any level', () => {
+    const recommended = result('r', 'failed', { level: 'recommended' });
+    const undefinedStep = result('u', 'undefined', { level: 'recommended', failureKind: 'undefined' });
+    const verdict = judge([recommended, undefinedStep], undefined);
+    expect(verdict.apart).toEqual([recommended]);
+    expect(verdict.unexpected).toEqual([undefinedStep]);
+    expect(judge([recommended], undefined, { level: 'strict' }).unexpected).toEqual([recommended]);
+  });
+
   it('treats a listed scenario that was skipped as neither stale nor failing', () => {
     const verdict = judge([result('a', 'skipped')], baseline(entry('a')));
     expect([verdict.unexpected, verdict.baselined, verdict.stale, verdict.mismatched]).toEqual([[], [], [], []]);

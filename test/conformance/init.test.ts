@@ -5,16 +5,17 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ResultsDocumentSchema } from '../../src/index.js';
 import { ROOT, runCli } from './cli-harness.js';
 
-// Inside the package, so the skeleton's `import ... from 'plan-mode-conformance'` resolves (self-reference),
-// as it does in a host's project that installed the kit.
+// Outside the package and outside any project that installed the kit: the skeleton's
+// `import ... from 'plan-mode-conformance'` must still resolve (to the running kit).
 const dirs: string[] = [];
 async function packageTemp(): Promise<string> {
-  const dir = await mkdtemp(join(ROOT, '.tmp-init-'));
+  const dir = await mkdtemp(join(tmpdir(), 'pmc-init-'));
   dirs.push(dir);
   return dir;
 }
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('init', () => {
-  it('writes a skeleton that uses only the package exports, loads, runs and fails every scenario it cannot check', async () => {
+  it('writes a skeleton that uses only the package exports, loads (also from outside any project), runs and fails every scenario it cannot check', async () => {
     const dir = await packageTemp();
     const file = join(dir, 'adapter.mjs');
     const init = runCli(['init', file]);
