@@ -233,7 +233,12 @@ export class SessionRunner {
       case 'restart':
         this.transcript.step('When', 'the host restarts');
         await this.host.restart();
-        for (const agent of this.agents) agent.plan.cause = ['STATE-03'];
+        for (const agent of this.agents) {
+          agent.plan.cause = ['STATE-03'];
+          // When a notice is logged is the host's business; one its model has not seen yet may not survive a restart.
+          agent.optionalNotices = agent.plan.notices - agent.seenNotices;
+          agent.inheritedNotices = agent.plan.notices;
+        }
         return;
     }
   }
@@ -577,7 +582,7 @@ export class SessionRunner {
     if (!agent.noticesKnown) return;
     const notices = noticesIn(request.messages);
     if (optional > 0 && notices.length === agent.plan.noticeDirections.length - optional) {
-      // A fork that did not carry its origin's unseen notices: drop them from what it is expected to show.
+      // A fork (or a restarted agent) that did not keep notices no request had seen: drop them from what it is expected to show.
       agent.plan.noticeDirections.splice(agent.inheritedNotices - optional, optional);
       agent.plan.notices -= optional;
       agent.seenNotices = agent.plan.notices;

@@ -42,7 +42,7 @@ export interface OracleAgent {
    * request may show them or not.
    */
   optionalNotices: number;
-  /** How many notices the agent's history held when it came to be (a fork's inherited ones). */
+  /** How many notices the agent's history held when it came to be (a fork's inherited ones) or at the last restart. */
   inheritedNotices: number;
 }
 
