@@ -53,16 +53,16 @@ export class ExecLoadError extends Error {
 
 /** Runs `initialize` once to learn the host's name and capabilities, and returns the adapter. */
 export async function loadExecAdapter(command: ExecCommand): Promise<Adapter> {
-  const process = spawnHost(command, undefined);
+  const host = spawnHost(command, undefined);
   let info: InitializeResult;
   try {
-    info = await withLoadLimit(initialize(process), process);
+    info = await withLoadLimit(initialize(host), host);
   } catch (error) {
-    await process.kill();
+    await host.kill();
     const message = error instanceof Error ? error.message.replace(/^adapter method initialize: /, '') : String(error);
     throw new ExecLoadError(`the host command '${command.argv.join(' ')}' could not be initialized: ${message}`);
   }
-  await process.close(EXIT_GRACE_MS);
+  await host.close(EXIT_GRACE_MS);
   return defineAdapter({
     name: info.name,
     capabilities: info.capabilities,
