@@ -1,7 +1,8 @@
 /**
  * `npm run transport:check`: runs the suite against the reference in process
  * and over stdio, fails (exit 1) when any scenario's status differs, and
- * reports what the protocol costs per scenario. `--tags EXPR` narrows the run.
+ * reports what the protocol costs per scenario. `--tags EXPR` narrows the run;
+ * `--call-limit MS` replaces the generous default limit per adapter call.
  */
 import { hostStartMs } from './cost.js';
 import { compareTransports, STDIO_REFERENCE } from './equivalence.js';
@@ -11,7 +12,12 @@ const START_RUNS = 10;
 async function main(argv: string[]): Promise<number> {
   const tagsAt = argv.indexOf('--tags');
   const tags = tagsAt >= 0 ? argv[tagsAt + 1] : undefined;
-  const { inProcess, overStdio, differences } = await compareTransports(tags ? { tags } : {});
+  const limitAt = argv.indexOf('--call-limit');
+  const callLimitMs = limitAt >= 0 ? Number(argv[limitAt + 1]) : undefined;
+  const { inProcess, overStdio, differences } = await compareTransports({
+    ...(tags ? { tags } : {}),
+    ...(callLimitMs ? { callLimitMs } : {}),
+  });
   const count = inProcess.results.length;
   const status = (run: typeof inProcess) =>
     ['passed', 'failed', 'skipped'].map((s) => `${run.results.filter((r) => r.status === s).length} ${s}`).join(', ');

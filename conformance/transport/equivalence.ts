@@ -24,12 +24,21 @@ export interface TransportComparison {
 export interface ComparisonOptions {
   tags?: string;
   featuresDir?: string;
+  /** Time limit per adapter call in both runs. */
+  callLimitMs?: number;
 }
+
+/**
+ * Equivalence is about results, not speed: over stdio `start` and `restart`
+ * include starting a process, which on a loaded machine can take seconds, so
+ * both runs get a generous limit rather than the CLI's 5 s.
+ */
+export const EQUIVALENCE_CALL_LIMIT_MS = 30_000;
 
 export async function compareTransports(options: ComparisonOptions = {}): Promise<TransportComparison> {
   const measured = async (adapterPath: string) => {
     const start = cpuNow();
-    const run = await runSuite({ adapterPath, formats: [], ...options });
+    const run = await runSuite({ adapterPath, formats: [], callLimitMs: EQUIVALENCE_CALL_LIMIT_MS, ...options });
     return { ...run, cpu: cpuSince(start) };
   };
   const inProcess = await measured(BUILT_IN_ADAPTERS.reference!);

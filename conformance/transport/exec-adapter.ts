@@ -53,16 +53,16 @@ export class ExecLoadError extends Error {
 
 /** Runs `initialize` once to learn the host's name and capabilities, and returns the adapter. */
 export async function loadExecAdapter(command: ExecCommand): Promise<Adapter> {
-  const process = spawnHost(command, undefined);
+  const host = spawnHost(command, undefined);
   let info: InitializeResult;
   try {
-    info = await withLoadLimit(initialize(process), process);
+    info = await withLoadLimit(initialize(host), host);
   } catch (error) {
-    await process.kill();
+    await host.kill();
     const message = error instanceof Error ? error.message.replace(/^adapter method initialize: /, '') : String(error);
     throw new ExecLoadError(`the host command '${command.argv.join(' ')}' could not be initialized: ${message}`);
   }
-  await process.close(EXIT_GRACE_MS);
+  await host.close(EXIT_GRACE_MS);
   return defineAdapter({
     name: info.name,
     capabilities: info.capabilities,
@@ -74,7 +74,7 @@ async function withLoadLimit<T>(run: Promise<T>, host: HostProcess): Promise<T> 
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      reject(host.leftovers('initialize') ?? new Error(`no answer within ${LOAD_LIMIT_MS} ms`));
+      void host.kill().then(() => reject(host.leftovers('initialize') ?? new Error(`no answer within ${LOAD_LIMIT_MS} ms`)));
     }, LOAD_LIMIT_MS);
   });
   try {
@@ -156,21 +156,25 @@ async function startExecHost(command: ExecCommand, atLoad: InitializeResult, opt
     compact: async (agent) => void (await call('compact', { agent })),
     async restart() {
       // A real restart: the process dies as in a crash, a new one opens the same store.
-      const problem = host.leftovers('restart');
       await host.kill();
+      const problem = host.leftovers('restart');
       if (problem) throw problem;
       host = await boot(command, atLoad, options);
     },
     async dispose() {
-      const problem = host.leftovers('dispose');
-      if (problem || host.failed) {
-        // A failure a step already reported needs no second report; one no step saw fails the scenario here.
+      if (host.troubled) {
+        // A failure a step already reported needs no second report; one no step saw, or a call
+        // never answered, fails the scenario here with the whole stderr tail.
         await host.kill();
+        const problem = host.leftovers('dispose');
         if (problem) throw problem;
         return;
       }
       try {
-        await withinMs(DISPOSE_LIMIT_MS, call('dispose', {}), () => host.leftovers('dispose'));
+        await withinMs(DISPOSE_LIMIT_MS, call('dispose', {}), async () => {
+          await host.kill();
+          return host.leftovers('dispose');
+        });
       } finally {
         await host.close(EXIT_GRACE_MS);
       }
@@ -209,10 +213,10 @@ function sameCapabilities(a: Capabilities, b: Capabilities): boolean {
   return JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 }
 
-async function withinMs<T>(ms: number, run: Promise<T>, onTimeout: () => Error | undefined): Promise<T> {
+async function withinMs<T>(ms: number, run: Promise<T>, onTimeout: () => Promise<Error | undefined>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout() ?? new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => void onTimeout().then((error) => reject(error ?? new Error(`no answer within ${ms} ms`))), ms);
   });
   try {
     return await Promise.race([run, limit]);
