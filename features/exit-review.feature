@@ -7,7 +7,10 @@ Feature: Leaving plan mode through a reviewed plan
   a failed tool call: a rejection carries the user's feedback, a dismissal
   says the user is taking over so the model should stop and wait, and any
   other failure of the question seam keeps that seam's own message. The plan
-  and the review result stay in the conversation like any tool call.
+  and the review result stay in the conversation like any tool call. The
+  wording of every result is the host's own: the kit judges failure or
+  success, the texts it chose itself (the user's feedback, a provider's
+  error) and that a dismissal reads unlike the other failures.
 
   @id:review-question @REVIEW-01 @TOOL-04 @needs:questions
   Scenario: the review is one plan-review question carrying the plan unchanged, with Approve beside a keep-planning option
@@ -137,7 +140,7 @@ Feature: Leaving plan mode through a reviewed plan
     And the question provider will fail the review with "review service timed out"
     When the user prompts "Plan the release"
     Then the user was asked 4 plan reviews
-    And request 5 shows 4 failed exit_plan_mode results, all different
+    And request 5 shows 4 failed exit_plan_mode results, the dismissal (result 2) unlike every other
     And request 5 is in plan mode
     And the log holds the plan/mode events "on"
 
@@ -169,20 +172,13 @@ Feature: Leaving plan mode through a reviewed plan
     And get reports plan mode on with nothing pending
 
   @id:review-any-plan-text @TOOL-01 @TOOL-04 @needs:questions
-  Scenario: the plan is any string: prose without a Markdown heading is reviewed like any other plan
+  Scenario: prose without a Markdown heading is either reviewed unchanged or refused without a review
+    # The seed leaves open whether a host refuses a plan it considers malformed.
     Given plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan:
-      """
-      Split the nightly import into two passes, then drop the old table.
-      """
+    And the model will answer request 1 by calling exit_plan_mode with the plan "Split the nightly import into two passes, then drop the old table."
     And the user will answer the review by selecting Approve
     When the user prompts "Plan the import"
-    Then the user was asked exactly one plan review, for the agent, showing the plan:
-      """
-      Split the nightly import into two passes, then drop the old table.
-      """
-    And request 2 shows exit_plan_mode succeeding
-    And request 2 is not in plan mode
+    Then request 2 shows the plan "Split the nightly import into two passes, then drop the old table." reviewed unchanged, or refused without a review
 
   @id:review-no-feedback-invented @REVIEW-04 @needs:questions
   Scenario Outline: an answer that is not consent and carries no text reaches the model without invented feedback: <case>
@@ -192,7 +188,7 @@ Feature: Leaving plan mode through a reviewed plan
     When the user prompts "Plan the writes"
     Then request 2 shows exit_plan_mode failing
     And request 2 is in plan mode
-    And no request mentions "undefined"
+    And get reports plan mode on with nothing pending
 
     Examples:
       | case           | reply                                                                                  |

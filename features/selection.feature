@@ -87,7 +87,7 @@ Feature: Selecting plan mode with set and get
     And while the model handles request 1, the user reads the plan state
     And while the model handles request 1, the user turns plan mode <start>
     And while the model handles request 1, the user reads the plan state
-    And while the model handles request 1, get reports plan mode <start> with nothing pending
+    And while the model handles request 1, get reports plan mode <start> with nothing pending but the withdrawn selection
     When the user prompts "Look around"
     Then the set results were "queued, cancelled"
     And between the last two readings the log gained "nothing"
@@ -96,6 +96,7 @@ Feature: Selecting plan mode with set and get
     And the system prompts of requests 1 and 2 are identical
     And request 2 adds no notice
     And the log holds no notice
+    And get reports plan mode <start> with nothing pending
 
     Examples:
       | case         | start | target | events |

@@ -80,8 +80,11 @@ export const MUTANTS: Mutant[] = [
   // NARR: notices.
   mutant('no-notice-ever', ['NARR-01'],
     patch(SERVICE, 'if (needsNotice(this.ctx.readLog(agent), active))', 'if (false && needsNotice(this.ctx.readLog(agent), active))')),
-  mutant('notice-says-the-opposite', ['NARR-01'],
-    patch(NARRATION, 'return active ? ENTER_NOTICE : EXIT_NOTICE;', 'return active ? EXIT_NOTICE : ENTER_NOTICE;')),
+  // Notice wording is free; what a model cannot do without is telling entry and exit apart, and reading the same notice the same way every time.
+  mutant('notice-same-both-ways', ['NARR-01'],
+    patch(NARRATION, 'return active ? ENTER_NOTICE : EXIT_NOTICE;', 'return active ? ENTER_NOTICE : ENTER_NOTICE;')),
+  mutant('notice-text-varies', ['NARR-01'],
+    patch(NARRATION, 'export function noticeText(active: boolean): string {', 'let noticesSoFar = 0;\nexport function noticeText(active: boolean): string {\n  noticesSoFar += 1;\n  if (noticesSoFar > 0) return `${active ? ENTER_NOTICE : EXIT_NOTICE} (notice ${noticesSoFar})`;')),
   mutant('notice-sourced-as-user', ['NARR-01'],
     patch(NARRATION, "source: 'plugin'", "source: 'user'")),
   mutant('notice-before-any-request', ['NARR-02'],
@@ -157,8 +160,9 @@ export const MUTANTS: Mutant[] = [
     patch(EXIT, 'return failed(`${REJECTED_TEXT} User feedback: ${feedback}`);', 'return failed(REJECTED_TEXT);')),
   mutant('rejection-reported-as-success', ['REVIEW-04'],
     patch(EXIT, 'if (feedback === undefined) return failed(REJECTED_TEXT);', 'if (feedback === undefined) return { text: REJECTED_TEXT };')),
-  mutant('dismissal-reported-as-seam-message', ['REVIEW-05'],
-    patch(EXIT, "if (outcome.kind === 'dismissed') return failed(DISMISSED_TEXT);", "if (outcome.kind === 'dismissed') return reviewFailed('the question was closed');")),
+  // The dismissal reads exactly like the seam's own abort error, so the model cannot tell the user is taking over.
+  mutant('dismissal-reported-as-seam-abort', ['REVIEW-05'],
+    patch(EXIT, "if (outcome.kind === 'dismissed') return failed(DISMISSED_TEXT);", "if (outcome.kind === 'dismissed') return reviewFailed('user-question seam: the question was aborted before it was answered');")),
   mutant('dismissal-reported-as-rejection', ['REVIEW-05'],
     patch(EXIT, "if (outcome.kind === 'dismissed') return failed(DISMISSED_TEXT);", "if (outcome.kind === 'dismissed') return rejected(undefined);")),
   mutant('seam-message-replaced', ['REVIEW-06'],
@@ -188,7 +192,8 @@ export const MUTANTS: Mutant[] = [
     patch(COMMAND, 'const outcome = selections.set(agent, false);', "const outcome = selections.set(agent, false);\n        await ctx.steer(agent, '/plan off');")),
   mutant('command-result-not-ok', ['CMD-07'],
     patch(COMMAND, 'return { ok: true, text };', 'return { ok: false, text };')),
-  mutant('command-results-indistinct', ['CMD-07'],
+  // Recommended (CMD-08): results reporting different outcomes differ.
+  mutant('command-results-indistinct', ['CMD-08'],
     patch(COMMAND, "queued: 'Plan mode is queued for the next step.',", "queued: 'Entered plan mode.',")),
 
   // PROJ: the plan projection.
@@ -211,7 +216,8 @@ export const MUTANTS: Mutant[] = [
   // CFG: configuration.
   mutant('unknown-keys-accepted', ['CFG-02'],
     patch(CONFIG, ".object({ section: SectionSchema }, { error: `${PREFIX}: expected a mapping with a 'section' key` })\n  .strict();", ".object({ section: SectionSchema }, { error: `${PREFIX}: expected a mapping with a 'section' key` });")),
-  mutant('unknown-key-not-named', ['CFG-02'],
+  // Recommended (CFG-04): the load error names the unknown key.
+  mutant('unknown-key-not-named', ['CFG-04'],
     patch(CONFIG, 'if (keys.length === 1) return `${PREFIX}: unknown key ${quoteKeys(keys)}`;', 'if (keys.length === 1) return `${PREFIX}: invalid configuration`;')),
   mutant('blank-section-accepted', ['CFG-01'],
     patch(CONFIG, '.refine((text) => text.length === 0 || !isBlank(text),', '.refine((text) => text.length >= 0 || !isBlank(text),')),

@@ -74,7 +74,7 @@ async function withLoadLimit<T>(run: Promise<T>, host: HostProcess): Promise<T> 
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      reject(host.leftovers('initialize') ?? new Error(`no answer within ${LOAD_LIMIT_MS} ms`));
+      void host.kill().then(() => reject(host.leftovers('initialize') ?? new Error(`no answer within ${LOAD_LIMIT_MS} ms`)));
     }, LOAD_LIMIT_MS);
   });
   try {
@@ -103,7 +103,7 @@ function spawnHost(command: ExecCommand, options: StartOptions | undefined): Hos
   });
 }
 
-/** The kit's side of the host's requests: the model port, the question port, probe tools. */
+/** The kit's side of the host's requests: the model port, the question port, probe tools and commands. */
 async function answerHost(options: StartOptions | undefined, method: string, params: Record<string, unknown>): Promise<unknown> {
   if (!options) throw new Error(`the host sent ${method} before start`);
   switch (method) {
@@ -120,6 +120,12 @@ async function answerHost(options: StartOptions | undefined, method: string, par
       const tool = options.probes.tools.find((candidate) => candidate.name === name);
       if (!tool) throw new RpcError(RpcErrorCode.invalidParams, `no probe tool named ${JSON.stringify(name)} was registered`);
       return { text: await tool.execute(args) };
+    }
+    case 'command': {
+      const { name, agent, args } = params as { name: string; agent: string; args: string };
+      const command = (options.probes.commands ?? []).find((candidate) => candidate.name === name);
+      if (!command) throw new RpcError(RpcErrorCode.invalidParams, `no probe command named ${JSON.stringify(name)} was registered`);
+      return { text: await command.run(agent, args) };
     }
     default:
       throw new RpcError(RpcErrorCode.methodNotFound, `method not found: ${method}`);
@@ -150,21 +156,25 @@ async function startExecHost(command: ExecCommand, atLoad: InitializeResult, opt
     compact: async (agent) => void (await call('compact', { agent })),
     async restart() {
       // A real restart: the process dies as in a crash, a new one opens the same store.
-      const problem = host.leftovers('restart');
       await host.kill();
+      const problem = host.leftovers('restart');
       if (problem) throw problem;
       host = await boot(command, atLoad, options);
     },
     async dispose() {
-      const problem = host.leftovers('dispose');
-      if (problem || host.failed) {
-        // A failure a step already reported needs no second report; one no step saw fails the scenario here.
+      if (host.troubled) {
+        // A failure a step already reported needs no second report; one no step saw, or a call
+        // never answered, fails the scenario here with the whole stderr tail.
         await host.kill();
+        const problem = host.leftovers('dispose');
         if (problem) throw problem;
         return;
       }
       try {
-        await withinMs(DISPOSE_LIMIT_MS, call('dispose', {}), () => host.leftovers('dispose'));
+        await withinMs(DISPOSE_LIMIT_MS, call('dispose', {}), async () => {
+          await host.kill();
+          return host.leftovers('dispose');
+        });
       } finally {
         await host.close(EXIT_GRACE_MS);
       }
@@ -186,7 +196,10 @@ async function boot(command: ExecCommand, atLoad: InitializeResult, options: Sta
       compose: options.compose,
       probes: {
         sections: options.probes.sections.map(({ name, order, text }) => ({ name, order, text })),
-        tools: options.probes.tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
+        tools: options.probes.tools.map(({ name, description, parameters, effect }) =>
+          effect === undefined ? { name, description, parameters } : { name, description, parameters, effect },
+        ),
+        commands: (options.probes.commands ?? []).map(({ name, description }) => ({ name, description })),
       },
     }).then((raw) => parseReturned('start', KIT_TO_HOST.start.result, raw));
     return host;
@@ -200,10 +213,10 @@ function sameCapabilities(a: Capabilities, b: Capabilities): boolean {
   return JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 }
 
-async function withinMs<T>(ms: number, run: Promise<T>, onTimeout: () => Error | undefined): Promise<T> {
+async function withinMs<T>(ms: number, run: Promise<T>, onTimeout: () => Promise<Error | undefined>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout() ?? new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => void onTimeout().then((error) => reject(error ?? new Error(`no answer within ${ms} ms`))), ms);
   });
   try {
     return await Promise.race([run, limit]);

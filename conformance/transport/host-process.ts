@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { z } from 'zod';
-import { JsonRpcPeer, LineSplitter, RpcError, RpcErrorCode, quote, type WireFault } from '../../src/protocol/index.js';
+import { JsonRpcPeer, LineSplitter, RpcError, RpcErrorCode, quoteLine, type WireFault } from '../../src/protocol/index.js';
 import { AdapterError } from '../guard/adapter-error.js';
 import { StderrTail } from './stderr-tail.js';
 
@@ -20,6 +20,8 @@ export interface HostProcessOptions {
   /** Params schemas of the host's requests. */
   incoming: Record<string, z.ZodType>;
 }
+
+const DRAIN_LIMIT_MS = 1_000;
 
 /** Every live host group, killed if the kit exits without disposing them. */
 const live = new Set<HostProcess>();
@@ -73,7 +75,7 @@ export class HostProcess {
     this.child.stdout!.on('data', (chunk: Buffer) => lines.push(chunk));
     this.child.stdout!.on('end', () => {
       const rest = lines.end();
-      if (rest !== '') this.fail(`the host's stdout ended in the middle of a line (a message must end with \\n): ${quote(rest)}`);
+      if (rest !== '') this.fail(`the host's stdout ended in the middle of a line (a message must end with \\n): ${quoteLine(rest)}`);
     });
     this.child.stderr!.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     // Writing to a host that died is reported by its exit, not as a crash of the kit.
@@ -112,7 +114,10 @@ export class HostProcess {
    * throws); everything else rejects with an `AdapterError` naming `method`.
    */
   async request(method: string, params: Record<string, unknown>): Promise<unknown> {
-    if (this.failure !== undefined) throw this.failureError(method);
+    if (this.failure !== undefined) {
+      await this.drained();
+      throw this.failureError(method);
+    }
     try {
       return await this.peer.request(method, params);
     } catch (error) {
@@ -125,7 +130,16 @@ export class HostProcess {
     }
   }
 
-  /** The failure not yet carried to any step, and kit calls the host never answered, as one error (or none). */
+  /** Whether the process failed, or left kit calls unanswered (a timed-out call): then it must not be reused. */
+  get troubled(): boolean {
+    return this.failure !== undefined || this.peer.pendingMethods().length > 0;
+  }
+
+  /**
+   * The failure not yet carried to any step, and kit calls the host never
+   * answered, as one error (or none). Call it after `kill`, so that the stderr
+   * tail holds everything the host wrote.
+   */
   leftovers(method: string): AdapterError | undefined {
     if (this.failure !== undefined && !this.failureReported) return this.failureError(method);
     const unanswered = this.peer.pendingMethods();
@@ -168,7 +182,16 @@ export class HostProcess {
     this.failure = message;
     this.ending = true;
     this.killGroup();
-    this.peer.rejectAll((method) => this.failureError(method));
+    // Reject once stdout and stderr are drained, so the message carries all the host wrote before it died.
+    void this.drained().then(() => this.peer.rejectAll((method) => this.failureError(method)));
+  }
+
+  /** Resolves when the process's pipes closed, or after a second (a descendant that left the group may hold them). */
+  private drained(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([this.closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_LIMIT_MS)))]).finally(() =>
+      clearTimeout(timer),
+    );
   }
 
   private failureError(method: string): AdapterError {

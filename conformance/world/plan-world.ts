@@ -23,9 +23,11 @@ import { loadAdapter } from '../adapters/load-adapter.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { ScriptedUser } from '../script/scripted-user.js';
 import { fail } from '../assertions/expect.js';
+import { headerOfRequest } from '../assertions/request-headers.js';
 import { requestNumber } from './observations.js';
 import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS } from './probes.js';
 import { readParameters, type KitParameters } from './parameters.js';
+import type { StartAttempt } from '../support/start-watch.js';
 
 export const DEFAULT_AGENT = 'the agent';
 export const DEFAULT_SECTION = 'You are in plan mode. Explore and design before presenting the complete plan through exit_plan_mode.';
@@ -45,6 +47,8 @@ export class PlanWorld extends World<KitParameters> {
   compose: Composition = { commands: true, questions: true, projections: true };
 
   storeDir = '';
+  /** How starting the host went, once it was tried (fail-fast reads it). */
+  startAttempt: StartAttempt | undefined;
   private guarded: GuardedHost | undefined;
   private starting: Promise<GuardedHost> | undefined;
   /** Scenario names ("the agent", "agent B", "the fork") to host agent ids. */
@@ -72,15 +76,14 @@ export class PlanWorld extends World<KitParameters> {
   }
 
   /**
-   * Index (in the append-only log) of the request header in force for the
-   * agent's n-th request: the last `request/header` logged before that request
-   * reached the model. A host may log a header per request or only when it
-   * changes; both read the same way here. -1 when there is none.
+   * Index (in the agent's whole log) of the request header describing its n-th
+   * request, logged before the call or with the reply (clauses.md, "Left
+   * open"); see assertions/request-headers.ts.
    */
-  headerInForce(agent: string, n: number): number {
-    const log = this.logAtRequest.get(`${agent}#${n}`);
-    if (!log) return -1;
-    return log.findLastIndex((event) => event.type === 'request/header');
+  async headerInForce(agent: string, n: number): Promise<number> {
+    const log = await (await this.host()).readLog(agent);
+    const atRequest = (k: number) => this.logAtRequest.get(`${agent}#${k}`);
+    return headerOfRequest({ log, requestCount: this.model.requestsOf(agent).length, atRequest }, n);
   }
 
   async prepare(): Promise<void> {
@@ -115,6 +118,8 @@ export class PlanWorld extends World<KitParameters> {
       questions: this.compose.questions && this.supports('questions'),
       projections: this.compose.projections && this.supports('projections'),
     };
+    const attempt: StartAttempt = { kitDeployment: this.deploymentText === undefined, storeDir: this.storeDir };
+    this.startAttempt = attempt;
     this.guarded = await startGuardedHost(
       this.adapter,
       {
@@ -130,7 +135,10 @@ export class PlanWorld extends World<KitParameters> {
         },
       },
       this.kit.callLimitMs,
-    );
+    ).catch((error: unknown) => {
+      attempt.error = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    });
     return this.guarded;
   }
 

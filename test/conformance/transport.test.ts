@@ -47,6 +47,20 @@ async function startFixture(name: string, overrides: Partial<StartOptions> = {},
   return host;
 }
 
+/**
+ * Whether `pid` is still running `withinMs` after the kill. A SIGKILLed process
+ * dies when next scheduled, and nothing signals the death of a process that is
+ * not our child, so this looks a few times (the one place a test waits by polling).
+ */
+async function stillRunning(pid: number, withinMs = 3_000): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (running(pid)) {
+    if (Date.now() > until) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
 /** Gone, or a zombie waiting for init to reap it: either way no longer running. */
 function running(pid: number): boolean {
   try {
@@ -169,7 +183,7 @@ describe('the exec: transport leaves no process behind', () => {
     const error = await host.dispose().then(() => undefined, (e: Error) => e);
     expect(error?.message).toMatch(/never answered createAgent[\s\S]*worker pid \d+/);
     const worker = Number(/worker pid (\d+)/.exec(error!.message)![1]);
-    expect(running(worker)).toBe(false);
+    expect(await stillRunning(worker)).toBe(false);
   });
 
   it('kills every host group when the kit process exits without disposing', async () => {
@@ -194,7 +208,9 @@ describe('the exec: transport leaves no process behind', () => {
     expect(run.status).toBe(0);
     const workers = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
     expect(workers).toHaveLength(2); // one at load (initialize), one for the scenario
-    expect(workers.filter(running)).toEqual([]);
+    const survivors = [];
+    for (const pid of workers) if (await stillRunning(pid)) survivors.push(pid);
+    expect(survivors).toEqual([]);
   });
 });
 
