@@ -11,6 +11,7 @@ and turns the provider's reply into one of three outcomes:
 from __future__ import annotations
 
 import itertools
+import os
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Optional, Union
 
@@ -46,10 +47,12 @@ ABORTED = "The question was aborted before the user answered it."
 NO_CHANNEL = "No question channel is available: this host cannot ask the user anything."
 
 _ids = itertools.count(1)
+# Question ids stay unique across restarts of the process: a per-process prefix.
+_PROCESS = os.urandom(4).hex()
 
 
 def new_question_id(prefix: str) -> str:
-    return f"{prefix}-{next(_ids)}"
+    return f"{prefix}-{_PROCESS}-{next(_ids)}"
 
 
 class QuestionSeam:
