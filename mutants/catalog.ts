@@ -259,4 +259,40 @@ MUTANTS.push(
     patch(EXIT, 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections): ToolDefinition {', 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections): ToolDefinition {\n  const approvedBefore = new Set<string>();'),
     patch(EXIT, "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);", "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);\n      if (approvedBefore.has(agent)) {\n        selections.commitApprovedExit(agent);\n        return approved();\n      }"),
     patch(EXIT, 'if (selections.logged(agent)) selections.commitApprovedExit(agent);', 'approvedBefore.add(agent);\n      if (selections.logged(agent)) selections.commitApprovedExit(agent);')),
+
+  // Edge inputs of every input the spec defines.
+  mutant('null-section-gets-a-default', ['CFG-01'],
+    patch(CONFIG, 'const result = PlanModeConfigSchema.safeParse(config);', "const result = PlanModeConfigSchema.safeParse(config !== null && typeof config === 'object' && (config as { section?: unknown }).section === null ? { ...config, section: 'Plan before you act.' } : config);")),
+  mutant('section-line-ends-trimmed', ['CFG-03'],
+    patch(CONFIG, 'return { section: result.data.section };', "return { section: result.data.section.split('\\n').map((line) => line.trimEnd()).join('\\n') };")),
+  mutant('plan-argument-trimmed-of-spaces-only', ['CMD-03', 'CMD-04'],
+    patch(COMMAND, 'const message = rawArgs.trim();', "const message = rawArgs.replace(/^ +| +$/g, '');")),
+  mutant('one-word-starting-with-off-leaves', ['CMD-04'],
+    patch(COMMAND, 'if (isOffArgument(message)) {', 'if (isOffArgument(message) || /^off\\S*$/.test(message)) {')),
+  mutant('approve-label-compared-case-insensitively', ['REVIEW-03'],
+    patch(REVIEW, 'if (answer.selected[0] !== APPROVE_LABEL) return false;', 'if (answer.selected[0]?.toLowerCase() !== APPROVE_LABEL.toLowerCase()) return false;')),
+  mutant('approve-label-trimmed', ['REVIEW-03'],
+    patch(REVIEW, 'if (answer.selected[0] !== APPROVE_LABEL) return false;', 'if (answer.selected[0]?.trim() !== APPROVE_LABEL) return false;')),
+  mutant('repeated-approve-counted-once', ['REVIEW-03'],
+    patch(REVIEW, 'if (answer.selected.length !== 1) return false;', 'if (new Set(answer.selected).size !== 1) return false;')),
+  mutant('first-answer-item-read', ['REVIEW-03'],
+    patch(QUESTIONS, 'const items = reply.answers.filter((item) => item.questionId === questionId);', 'const items = reply.answers.filter((item) => item.questionId === questionId).slice(0, 1);')),
+
+  // What the contract could not see before.
+  mutant('approved-value-dropped', ['TOOL-05'],
+    patch(EXIT, 'return { text: APPROVED_TEXT, value: { approved: true } };', 'return { text: APPROVED_TEXT };')),
+  mutant('changing-tools-refused-in-plan-mode', ['SCOPE-02'],
+    patch('adapter.ts', 'execute: async (args) => ({ text: await tool.execute(args) }),', "execute: async (args) => ((globalThis as { planActive?: boolean }).planActive && (tool.effect ?? 'read') !== 'read' ? { text: 'Refused: plan mode only allows reading.', isError: true } : { text: await tool.execute(args) }),"),
+    patch(POLICY, 'policyText(foldPlanMode(ctx.readLog(agent)), section)', 'policyText(((globalThis as { planActive?: boolean }).planActive = foldPlanMode(ctx.readLog(agent))), section)')),
+  mutant('writing-tools-dry-run-in-plan-mode', ['SCOPE-02'],
+    patch('adapter.ts', 'execute: async (args) => ({ text: await tool.execute(args) }),', "execute: async (args) => ((globalThis as { planActive?: boolean }).planActive && tool.effect === 'write' ? { text: 'Dry run in plan mode: nothing was written.' } : { text: await tool.execute(args) }),"),
+    patch(POLICY, 'policyText(foldPlanMode(ctx.readLog(agent)), section)', 'policyText(((globalThis as { planActive?: boolean }).planActive = foldPlanMode(ctx.readLog(agent))), section)')),
+  mutant('projection-folds-every-command', ['PROJ-02'],
+    patch(PROJECTION, "if (e.type === 'command/run' && e.payload.name === PLAN_COMMAND_NAME) {", "if (e.type === 'command/run') {")),
+  mutant('plan-off-commits-without-notice', ['NARR-01', 'CMD-04'],
+    patch(COMMAND, 'if (isOffArgument(message)) {\n        const outcome = selections.set(agent, false);', "if (isOffArgument(message)) {\n        if (selections.logged(agent) && selections.get(agent).pending === undefined && !(ctx as unknown as { isRunning(agent: string): boolean }).isRunning(agent)) {\n          selections.commitApprovedExit(agent);\n          return ok(LEAVE_TEXTS.committed);\n        }\n        const outcome = selections.set(agent, false);")),
+
+  // Steps that checked less than their titles.
+  mutant('provider-error-first-line-only', ['REVIEW-06'],
+    patch(QUESTIONS, 'throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error)}`, { cause: error });', "throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error).split('\\n')[0]}`, { cause: error });")),
 );

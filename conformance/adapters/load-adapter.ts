@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { register } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AdapterDefinitionError, AdapterShapeSchema, describeZodIssues, type Adapter } from '../../src/index.js';
@@ -42,10 +43,24 @@ export function resolveAdapterPath(nameOrPath: string, cwd = process.cwd()): str
   return path;
 }
 
+let kitResolution = false;
+
+/**
+ * Lets an adapter outside any project that installed the kit import
+ * `plan-mode-conformance` (resolved to this kit), once per process.
+ */
+function resolveKitByName(): void {
+  if (kitResolution) return;
+  kitResolution = true;
+  const kitEntryUrl = pathToFileURL(join(DIST_ROOT, 'src', 'index.js')).href;
+  register(new URL('./kit-resolve-hooks.js', import.meta.url), { data: { kitEntryUrl } });
+}
+
 /** Imports the module and validates its default export. */
 export async function loadAdapter(path: string): Promise<Adapter> {
   if (isExecAdapter(path)) return loadExec(path);
   let module: { default?: unknown };
+  if (!Object.values(BUILT_IN_ADAPTERS).includes(path)) resolveKitByName();
   try {
     module = (await import(pathToFileURL(path).href)) as { default?: unknown };
   } catch (error) {
@@ -74,9 +89,6 @@ function describeImportFailure(path: string, error: unknown): string {
   if (code === 'ERR_MODULE_NOT_FOUND') {
     const missing = message.match(/Cannot find (?:package|module) '([^']+)'/)?.[1];
     if (missing?.startsWith(DSH_SCOPE) && path === BUILT_IN_ADAPTERS.dsh) return dshInstallHint(missing);
-    if (missing === 'plan-mode-conformance') {
-      return `${prefix}: ${message}\nThe adapter imports the kit by name: install the kit in the adapter's project (npm install --save-dev <plan-mode-conformance tarball or folder>), see README "Use it from your host's repository".`;
-    }
     return `${prefix}: ${message}`;
   }
   if (error instanceof SyntaxError) {

@@ -76,6 +76,12 @@ async function conformance(args: CliArguments): Promise<number> {
   const progress = Progress.onTerminal();
   const reports = await stageReports(cucumberFormats(args, progress !== undefined));
   const abort = new AbortController();
+  let stdoutLineOpen = false;
+  const toStdout = (text: string): void => {
+    if (text !== '') stdoutLineOpen = !text.endsWith('\n');
+    if (progress) progress.write(process.stdout, text);
+    else process.stdout.write(text);
+  };
   const running = runSuiteIsolated({
     request: {
       adapterPath,
@@ -84,7 +90,7 @@ async function conformance(args: CliArguments): Promise<number> {
       ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
       featuresDir: featuresDirOf(args),
     },
-    onOutput: (text) => (progress ? progress.write(process.stdout, text) : process.stdout.write(text)),
+    onOutput: toStdout,
     onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
     abort: abort.signal,
     ...(progress ? { events: progress } : {}),
@@ -100,6 +106,8 @@ async function conformance(args: CliArguments): Promise<number> {
   }
   const run = await running;
   progress?.clear();
+  // A run cut short leaves cucumber's dots mid-line: the kit's lines start on their own.
+  if (stdoutLineOpen && run.ending.kind !== 'completed') toStdout('\n');
 
   switch (run.ending.kind) {
     case 'unusable':

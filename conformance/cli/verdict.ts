@@ -8,13 +8,13 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { Adapter, BaselineEntry, ReviewText } from '../../src/index.js';
+import type { Adapter, ReviewText } from '../../src/index.js';
 import { loadAdapter, resolveAdapterPath } from '../adapters/load-adapter.js';
 import { levelsOf, loadCatalogFile, scenarioLevel, SEED_VERSION, type Catalog } from '../catalog/clause-catalog.js';
 import { KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
 import { kitIdentity, type RunContext } from '../report/run-context.js';
 import { writeKitReports } from '../report/write-reports.js';
-import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type ScenarioFacts } from '../runner/baseline.js';
+import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type PreviousBaseline, type ScenarioFacts } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
 import { isKitFormat, type CliArguments } from './arguments.js';
 import { recommendedLine, summaryLine, verdictLines } from './summary.js';
@@ -31,8 +31,8 @@ export interface PreparedRun {
   featuresDir: string;
   catalog: Catalog;
   baseline?: Baseline;
-  /** Entries of the file `--write-baseline` will replace, whose reasons are kept. */
-  previousEntries: Array<Partial<BaselineEntry> & { id: string }>;
+  /** The file `--write-baseline` will replace: its entries' reasons and its header comment are kept. */
+  previous: PreviousBaseline;
   startedAt: Date;
 }
 
@@ -64,7 +64,7 @@ export async function prepareRun(args: CliArguments, adapterPath?: string): Prom
     if (scenario.stableId) scenarios.set(scenario.stableId, { clauses: scenario.clauses, level: scenarioLevel(scenario.clauses, levels) });
   }
   const baseline = args.baseline ? await readBaseline(args.baseline, { scenarios, level: args.level }) : undefined;
-  const previousEntries = args.writeBaseline && existsSync(args.writeBaseline) ? await readPreviousEntries(args.writeBaseline) : [];
+  const previous = args.writeBaseline && existsSync(args.writeBaseline) ? await readPreviousEntries(args.writeBaseline) : { entries: [] };
   return {
     args,
     adapterPath,
@@ -72,7 +72,7 @@ export async function prepareRun(args: CliArguments, adapterPath?: string): Prom
     featuresDir,
     catalog,
     ...(baseline ? { baseline } : {}),
-    previousEntries,
+    previous,
     startedAt: new Date(),
   };
 }
@@ -108,8 +108,8 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
   };
   await writeKitReports(args.formats, context, results, verdict);
   if (args.writeBaseline) {
-    const previous = [...prepared.previousEntries, ...(prepared.baseline?.entries.map((located) => located.entry) ?? [])];
-    const written = await writeBaseline(args.writeBaseline, prepared.adapter.name, results, previous, args.level);
+    const previous = [...prepared.previous.entries, ...(prepared.baseline?.entries.map((located) => located.entry) ?? [])];
+    const written = await writeBaseline(args.writeBaseline, prepared.adapter.name, results, previous, args.level, prepared.previous.header);
     line(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
   }
   for (const text of verdictLines(verdict, prepared.baseline !== undefined)) line(text);

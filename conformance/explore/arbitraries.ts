@@ -21,6 +21,8 @@ export const planLines: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('/plan', '/plan ', '/plan  \t '),
   fc.constantFrom('/plan off', '/plan   off  ', '/plan off\t', '/plan \t off'),
   fc.constantFrom('/plan draft the steps', '/plan   check the callers  ', '/plan Off', '/plan off now', '/plan offline', '/plan OFF', '/plan \tsketch the rollback\t'),
+  // The kit's probe command: a command other than /plan, which must leave plan state and projection alone (PROJ-02).
+  fc.constantFrom('/probe note', '/probe off'),
 );
 
 export interface ExploreArbitraryOptions {
@@ -42,7 +44,7 @@ export function sessionArbitrary({ capabilities, maxSteps }: ExploreArbitraryOpt
   const during = fc.array(midTurn, { maxLength: 2 });
 
   const continuing: fc.Arbitrary<PlannedAnswer> = fc.oneof(
-    { weight: 3, arbitrary: fc.constant({ type: 'probe' as const }) },
+    { weight: 3, arbitrary: fc.record({ type: fc.constant('probe' as const), effect: fc.constantFrom('read' as const, 'write' as const, 'command' as const) }) },
     { weight: 3, arbitrary: fc.record({ type: fc.constant('exit' as const), review: fc.constantFrom(...REVIEW_ANSWERS) }) },
     ...(has('retry') ? [{ weight: 2, arbitrary: fc.constant({ type: 'failure' as const }) }] : []),
   );

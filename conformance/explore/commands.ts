@@ -47,7 +47,8 @@ export const REVIEW_ANSWERS: readonly ReviewAnswer[] = [
 /** How the model answers one planned request. */
 export type PlannedAnswer =
   | { type: 'text' }
-  | { type: 'probe' }
+  /** A call of one of the kit's probe tools: read-like, writing, or running a command (SCOPE-02). */
+  | { type: 'probe'; effect: 'read' | 'write' | 'command' }
   | { type: 'failure' }
   | { type: 'exit'; review: ReviewAnswer };
 
@@ -99,7 +100,8 @@ export function describeCommand(command: SessionCommand): string {
 }
 
 function describeAnswer(answer: PlannedAnswer): string {
-  return answer.type === 'exit' ? `exit(${answer.review})` : answer.type;
+  if (answer.type === 'exit') return `exit(${answer.review})`;
+  return answer.type === 'probe' ? `probe(${answer.effect})` : answer.type;
 }
 
 function describeAction(action: MidTurnAction): string {

@@ -26,7 +26,7 @@ import {
 } from '../../src/index.js';
 import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
-import { makeProbeTools, PROBE_SECTIONS, PROBE_TOOL_NAME, PROBE_TOOL_RESULT } from '../world/probes.js';
+import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS, PROBE_TOOLS } from '../world/probes.js';
 import { noticesIn, planModeEvents } from '../world/observations.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
 import { readPlanCommand, selects } from '../oracle/plan-command.js';
@@ -85,6 +85,8 @@ interface OpenTurn {
   start: number;
   /** The user texts the turn's first request adds. */
   firstTexts: string[];
+  /** Whether `/plan` lines were typed for this agent during the turn (what an unexpected extra request most likely comes from). */
+  typed?: boolean;
 }
 
 const LONG_PARAGRAPH = 'Read the module, list every caller, note how each one handles errors, and keep the findings for the plan. '.repeat(12);
@@ -121,6 +123,8 @@ export class SessionRunner {
         projections: isSupported(capabilities, 'projections'),
       };
       this.model.onRequest = (agent, n) => this.guard(() => this.onRequest(agent, n));
+      // The same probes as the suite's world, so a printed scenario meets the same host.
+      const record = emptyProbeRecord();
       started = await startGuardedHost(
         this.options.adapter,
         {
@@ -129,7 +133,7 @@ export class SessionRunner {
           compose: this.composed,
           model: this.model.port,
           questions: this.questions,
-          probes: { sections: PROBE_SECTIONS, tools: makeProbeTools([]) },
+          probes: { sections: PROBE_SECTIONS, tools: makeProbeTools([], { record, storeDir }), commands: makeProbeCommands(record) },
         },
         this.options.callLimitMs,
       );
@@ -268,7 +272,7 @@ export class SessionRunner {
       if (action) this.transcript.endTurn();
     }
     this.stopIfFailed();
-    this.afterTurn(agent, start, planned.length);
+    this.afterTurn(agent, start, planned.length, []);
   }
 
   private responseFor(answer: PlannedAnswer): { response: ModelResponse; step: (n: number, name: string) => string } | undefined {
@@ -282,9 +286,11 @@ export class SessionRunner {
         };
       case 'probe': {
         const id = `call_${++this.callCounter}`;
+        const probe = PROBE_TOOLS[answer.effect];
+        const tool = { read: 'the probe tool', write: 'the writing probe tool', command: 'the command-running probe tool' }[answer.effect];
         return {
-          response: { type: 'tool_calls', text: '', calls: [{ id, name: PROBE_TOOL_NAME, arguments: { query: 'anything' } }] },
-          step: (n, name) => `the model will answer request ${n} of ${name} by calling the probe tool`,
+          response: { type: 'tool_calls', text: '', calls: [{ id, name: probe.name, arguments: probe.args }] },
+          step: (n, name) => `the model will answer request ${n} of ${name} by calling ${tool}`,
         };
       }
       case 'exit': {
@@ -298,13 +304,13 @@ export class SessionRunner {
     }
   }
 
-  private afterTurn(agent: OracleAgent, start: number, planned: number): void {
+  private afterTurn(agent: OracleAgent, start: number, planned: number, clauses: string[]): void {
     agent.turns += 1;
     this.turns.delete(agent.id);
     const made = this.model.requestsOf(agent.id).length - start;
     if (made < planned) {
       // The host declares retry, so each scripted failure is retried at least once; the session never fails twice in a row.
-      this.disagree([], `${agent.name} made ${made} model request(s) in the turn, the session scripted ${planned}`, {
+      this.disagree(clauses, `${agent.name} made ${made} model request(s) in the turn, the session scripted ${planned}`, {
         text: `the number of model requests of ${agent.name} is ${start + planned}`,
         midTurn: false,
       });
@@ -346,9 +352,19 @@ export class SessionRunner {
   }
 
   private async planLine(agent: OracleAgent, line: string, during: { agent: OracleAgent; n: number } | undefined): Promise<void> {
-    const command = readPlanCommand(line)!;
     const printed = `the user types the command ${quote(line)} for ${agent.name}`;
     if (during) this.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${printed}`);
+    const command = readPlanCommand(line);
+    if (!command) {
+      // Another command (the kit's probe command): plan state, and the projection that folds only `plan` records, stay as they are.
+      if (!during) this.transcript.step('When', printed);
+      const other = await this.host.runCommand(agent.id, line);
+      this.commandTexts.push(other.text);
+      this.commandOutcomes.push('other');
+      this.commandCount += 1;
+      await this.checkGet(agent, during);
+      return;
+    }
     const wasIdle = !agent.plan.running;
     const outcome = agent.plan.set(selects(command));
     agent.plan.commandTarget(selects(command));
@@ -356,6 +372,8 @@ export class SessionRunner {
     this.commandCount += 1;
     const startsTurn = command.kind === 'message' && wasIdle;
     if (command.kind === 'message' && !wasIdle) agent.steered.push(command.text);
+    const openTurn = this.turns.get(agent.id);
+    if (openTurn && !wasIdle) openTurn.typed = true;
 
     let result;
     if (startsTurn) {
@@ -371,7 +389,7 @@ export class SessionRunner {
         if (!during) this.transcript.endTurn();
       }
       this.stopIfFailed();
-      this.afterTurn(agent, start, 1);
+      this.afterTurn(agent, start, 1, ['CMD-03', 'CMD-04']);
     } else {
       if (!during) this.transcript.step('When', printed);
       result = await this.host.runCommand(agent.id, line);
@@ -404,9 +422,10 @@ export class SessionRunner {
     if (!this.options.strict) return;
     const last = this.commandTexts.length - 1;
     const outcome = this.commandOutcomes[last]!;
-    const kind = (o: string) => (o.endsWith('committed') ? o : o.endsWith('noop') ? 'noop' : o);
+    // Outcomes are told apart by target and `set` answer (entered, left, queued either way, cancelled, already so).
     for (let earlier = 0; earlier < last; earlier += 1) {
-      if (kind(this.commandOutcomes[earlier]!) !== kind(outcome) && this.commandTexts[earlier] === text) {
+      if (this.commandOutcomes[earlier] === 'other') continue;
+      if (this.commandOutcomes[earlier] !== outcome && this.commandTexts[earlier] === text) {
         this.disagree(['CMD-08'], `commands ${earlier + 1} and ${last + 1} report different outcomes (${this.commandOutcomes[earlier]}, ${outcome}) with the same text ${JSON.stringify(text)}`, {
           text: `the results of commands ${earlier + 1} and ${last + 1} differ`,
           midTurn: false,
@@ -439,7 +458,7 @@ export class SessionRunner {
     const previousAnswer = this.lastAnswer.get(id);
     const kind = index === 0 ? 'submission' : previousAnswer?.type === 'failure' ? 'retry' : 'continuation';
     if (index > 0 && index >= turn.planned.length && previousAnswer?.type === 'text' && agent.steered.length === 0) {
-      this.disagree(['SET-06'], `${agent.name} made request ${n} after the model's final answer, with nothing steered`, {
+      this.disagree(turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [], `${agent.name} made request ${n} after the model's final answer, with nothing steered`, {
         text: `the number of model requests of ${agent.name} is ${n - 1}`,
         midTurn: false,
       });
@@ -489,9 +508,11 @@ export class SessionRunner {
     this.calls.delete(agent.id);
     const result = request.messages.find((message) => message.role === 'tool' && message.toolCallId === call.id);
     if (call.answer.type === 'probe') {
-      if (!result || result.role !== 'tool' || result.isError || result.text !== PROBE_TOOL_RESULT) {
-        this.disagree(['SCOPE-02'], `request ${n} of ${agent.name} shows the probe tool's result as ${JSON.stringify(result)}`, {
-          text: `request ${n} of ${agent.name} shows the probe tool result`,
+      const probe = PROBE_TOOLS[call.answer.effect];
+      if (!result || result.role !== 'tool' || result.isError || result.text !== probe.result) {
+        const tool = { read: 'probe tool', write: 'writing probe tool', command: 'command-running probe tool' }[call.answer.effect];
+        this.disagree(['SCOPE-02'], `request ${n} of ${agent.name} shows the result of ${probe.name} as ${JSON.stringify(result)}`, {
+          text: `request ${n} of ${agent.name} shows the ${tool} result`,
           midTurn: false,
         });
       }
@@ -525,8 +546,8 @@ export class SessionRunner {
     const consent = consents(review);
     const approved = consent === true || (consent === 'open' && !result.isError);
     if (approved) {
-      if (result.isError) {
-        this.disagree(['TOOL-04', 'TOOL-05'], `the review of ${agent.name} was approved, yet exit_plan_mode failed: ${JSON.stringify(result.text)}`, {
+      if (result.isError || !isDeepStrictEqual(result.value, { approved: true })) {
+        this.disagree(['TOOL-04', 'TOOL-05'], `the review of ${agent.name} was approved, yet exit_plan_mode answered ${JSON.stringify({ isError: result.isError, value: result.value })}; an approval succeeds with the value { approved: true }`, {
           text: `request ${n} of ${agent.name} shows exit_plan_mode succeeding`,
           midTurn: false,
         });

@@ -33,12 +33,18 @@ code { font-size: 90%; }
 .failed { background: #fde2e1; }
 .baselined, .not-counted { background: #fff4d6; }
 .skipped { color: #555; }
+th small { font-weight: normal; }
 blockquote { border-left: 4px solid #bbb; margin: .3rem 0; padding: .2rem .8rem; white-space: pre-wrap; }
 @media print { .failed, .baselined, .not-counted { background: none; } }
 `;
 
 export function htmlReport(context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict): string {
-  const rows = scenarioRows(results, verdict);
+  // What needs a reader's attention first: failures, then expected failures and skips, then passes.
+  const rank: RowOutcome[] = ['failed', 'not-counted', 'baselined', 'skipped', 'passed'];
+  const rows = scenarioRows(results, verdict)
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => rank.indexOf(a.row.outcome) - rank.indexOf(b.row.outcome) || a.index - b.index)
+    .map(({ row }) => row);
   const clauseText = new Map(context.catalog.map((clause) => [clause.id, clause.statement]));
   const out: string[] = [];
   const title = `Plan mode conformance: ${context.adapter.name}`;
@@ -69,6 +75,7 @@ export function htmlReport(context: RunContext, results: ScenarioResult[], verdi
     '</section>',
     '<section aria-labelledby="scenarios">',
     '<h2 id="scenarios">Scenarios</h2>',
+    '<p>Failures first, then expected failures (baseline) and skips, then passes.</p>',
     '<table>',
     '<thead><tr><th scope="col">scenario</th><th scope="col">clauses</th><th scope="col">level</th><th scope="col">outcome</th><th scope="col">detail</th></tr></thead>',
     '<tbody>',

@@ -9,7 +9,7 @@
  * and an entry whose scenario now passes (stale) all fail it.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { LineCounter, parseDocument, stringify, type Document } from 'yaml';
+import { Document, isMap, LineCounter, parseDocument } from 'yaml';
 import {
   BaselineFileSchema,
   type BaselineEntry,
@@ -92,7 +92,13 @@ export async function readBaseline(path: string, options: ReadOptions): Promise<
  * format, or entries for scenarios that no longer exist, keep their reasons).
  * A file that is not YAML, or has no `known_failures` list, is not overwritten.
  */
-export async function readPreviousEntries(path: string): Promise<Array<Partial<BaselineEntry> & { id: string }>> {
+export interface PreviousBaseline {
+  entries: Array<Partial<BaselineEntry> & { id: string }>;
+  /** The comment at the top of the file, kept when the file is rewritten. */
+  header?: string;
+}
+
+export async function readPreviousEntries(path: string): Promise<PreviousBaseline> {
   let document: Document.Parsed;
   try {
     ({ document } = await parseYaml(path));
@@ -103,9 +109,13 @@ export async function readPreviousEntries(path: string): Promise<Array<Partial<B
   if (value === null || typeof value !== 'object' || !Array.isArray(value.known_failures)) {
     throw new BaselineError(`refusing to overwrite ${path}: it has no known_failures list, so it may not be a baseline`);
   }
-  return value.known_failures.filter(
+  const entries = value.known_failures.filter(
     (entry): entry is Partial<BaselineEntry> & { id: string } => entry !== null && typeof entry === 'object' && typeof (entry as { id?: unknown }).id === 'string',
   );
+  // A comment right above the first key belongs to that key in the YAML tree; either way it is the file's header.
+  const firstKey = isMap(document.contents) ? (document.contents.items[0]?.key as { commentBefore?: string | null } | undefined) : undefined;
+  const header = document.commentBefore ?? firstKey?.commentBefore ?? undefined;
+  return { entries, ...(header ? { header } : {}) };
 }
 
 async function parseYaml(path: string): Promise<{ document: Document.Parsed; lineCounter: LineCounter }> {
@@ -173,7 +183,7 @@ export interface Mismatch {
 
 export interface BaselineVerdict {
   level: RunLevel;
-  /** Scenarios the closing line counts: required ones, or every one at --level strict. */
+  /** Scenarios the closing line counts: required ones (and any with an unchecked step), or every one at --level strict. */
   counted: ScenarioResult[];
   /** Recommended scenarios of a default run, reported on their own line and never failing it. */
   apart: ScenarioResult[];
@@ -205,7 +215,9 @@ export function judge(results: ScenarioResult[], baseline: Baseline | undefined,
   const entries = new Map((baseline?.entries ?? []).map((located) => [located.entry.id, located]));
   const verdict: BaselineVerdict = { level, counted: [], apart: [], unexpected: [], baselined: [], mismatched: [], stale: [], outcomes: new Map() };
   for (const result of results) {
-    const counted = level === 'strict' || result.level === 'required';
+    // An undefined, pending or ambiguous step is the kit failing to check, not a host's verdict: it fails a run at any level.
+    const unchecked = result.status === 'undefined' || result.status === 'pending' || result.status === 'ambiguous';
+    const counted = level === 'strict' || result.level === 'required' || unchecked;
     (counted ? verdict.counted : verdict.apart).push(result);
     const entry = counted && result.stableId !== undefined ? entries.get(result.stableId) : undefined;
     let outcome: Outcome = result.status === 'skipped' ? 'skipped' : isFailing(result.status) ? 'failed' : 'passed';
@@ -275,6 +287,7 @@ export async function writeBaseline(
   results: ScenarioResult[],
   previous: ReadonlyArray<Partial<BaselineEntry> & { id: string }>,
   level: RunLevel = 'default',
+  header?: string,
 ): Promise<number> {
   const earlier = new Map(previous.map((entry) => [entry.id, entry]));
   const known_failures = results
@@ -283,7 +296,9 @@ export async function writeBaseline(
     .filter((result) => level === 'strict' || result.level === 'required')
     .map((result) => entryFor(result, earlier.get(result.stableId!)));
   const file: BaselineFile = { adapter, known_failures };
-  await writeFile(path, stringify(file, { lineWidth: 0 }));
+  const document = new Document(file);
+  if (header) document.commentBefore = header;
+  await writeFile(path, document.toString({ lineWidth: 0 }));
   return known_failures.length;
 }
 

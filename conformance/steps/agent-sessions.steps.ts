@@ -8,10 +8,10 @@
  * the seed leaves open.
  */
 import { Given, Then, When } from '@cucumber/cucumber';
-import type { Message, ModelResponse, PlanModeState, QuestionReply } from '../../src/index.js';
+import type { Message, ModelResponse, PlanModeState, ProbeToolEffect } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { foldPlanMode, noticesIn, parseOnOffList, planModeEvents, requestNumber, toolResults } from '../world/observations.js';
-import { PROBE_TOOL_NAME, PROBE_TOOL_RESULT } from '../world/probes.js';
+import { PROBE_TOOLS } from '../world/probes.js';
 import type { PlanWorld } from '../world/plan-world.js';
 import { typeCommand } from './commands.steps.js';
 import { assertProjectionAgreesWithGet } from './projection.steps.js';
@@ -37,7 +37,18 @@ async function requestOf(world: PlanWorld, n: number, name: string) {
 // ---------------------------------------------------------------------------
 // Scripting any agent's requests
 
-// 'the model will answer request {int} of {agent} by calling the probe tool' is defined with the concurrent-agents steps.
+
+// `the model will answer request {int} of {agent} by calling the probe tool` (the read-like one),
+// `the user types the command {string} for {agent}` and `the user will answer the review by
+// selecting exactly the labels {string}` live with the concurrent-agents and input-edge steps.
+
+Given('the model will answer request {int} of {agent} by calling the writing probe tool', async function (this: PlanWorld, n: number, name: string) {
+  this.model.answer(await this.agent(name), n, toolCall(PROBE_TOOLS.write.name, PROBE_TOOLS.write.args));
+});
+
+Given('the model will answer request {int} of {agent} by calling the command-running probe tool', async function (this: PlanWorld, n: number, name: string) {
+  this.model.answer(await this.agent(name), n, toolCall(PROBE_TOOLS.command.name, PROBE_TOOLS.command.args));
+});
 
 Given('the model will answer request {int} of {agent} with a retryable failure', async function (this: PlanWorld, n: number, name: string) {
   this.model.answer(await this.agent(name), n, { type: 'failure', message: 'scripted transient failure', retryable: true });
@@ -47,13 +58,6 @@ Given('the model will answer request {int} of {agent} by calling exit_plan_mode 
   this.model.answer(await this.agent(name), n, toolCall('exit_plan_mode', { plan }));
 });
 
-/** The user's reply carries exactly these labels (a JSON list), offered or not, and no free text. */
-Given('the user will answer the review by selecting exactly the labels {string}', function (this: PlanWorld, json: string) {
-  const labels: unknown = JSON.parse(json);
-  if (!Array.isArray(labels) || !labels.every((label) => typeof label === 'string')) fail(`expected a JSON list of labels, got ${show(json)}`);
-  const reply: QuestionReply = { type: 'answer', selected: labels as string[] };
-  this.user.willReply(reply);
-});
 
 // ---------------------------------------------------------------------------
 // Acting on any agent, now or while the model handles another agent's request
@@ -72,7 +76,6 @@ Given('while the model handles request {int} of {agent}, the user types the comm
   });
 });
 
-// 'the user types the command {string} for {agent}' is defined with the concurrent-agents steps.
 
 When('{agent} is forked as {agent}', async function (this: PlanWorld, origin: string, name: string) {
   if (this.agents.has(name)) fail(`${name} already exists in this scenario`);
@@ -213,10 +216,24 @@ Then('request {int} of {agent} adds the user texts {string}', async function (th
   expectEqual(added, expected, `user-typed texts request ${n} of ${name} adds`);
 });
 
+/** SCOPE-02: in plan mode every tool still runs as usual, whatever it does. */
+async function assertProbeResult(world: PlanWorld, n: number, name: string, effect: ProbeToolEffect): Promise<void> {
+  const probe = PROBE_TOOLS[effect];
+  const result = toolResults((await requestOf(world, n, name)).messages, probe.name).at(-1);
+  if (!result) fail(`request ${n} of ${name} shows no result of ${probe.name}`);
+  expectEqual({ isError: result.isError, text: result.text }, { isError: false, text: probe.result }, `the result of ${probe.name} in request ${n} of ${name}`);
+}
+
 Then('request {int} of {agent} shows the probe tool result', async function (this: PlanWorld, n: number, name: string) {
-  const result = toolResults((await requestOf(this, n, name)).messages, PROBE_TOOL_NAME).at(-1);
-  if (!result) fail(`request ${n} of ${name} shows no probe tool result`);
-  expectEqual({ isError: result.isError, text: result.text }, { isError: false, text: PROBE_TOOL_RESULT }, `the probe tool result in request ${n} of ${name}`);
+  await assertProbeResult(this, n, name, 'read');
+});
+
+Then('request {int} of {agent} shows the writing probe tool result', async function (this: PlanWorld, n: number, name: string) {
+  await assertProbeResult(this, n, name, 'write');
+});
+
+Then('request {int} of {agent} shows the command-running probe tool result', async function (this: PlanWorld, n: number, name: string) {
+  await assertProbeResult(this, n, name, 'command');
 });
 
 async function lastExitResult(world: PlanWorld, n: number, name: string) {
@@ -230,9 +247,11 @@ Then('request {int} of {agent} shows exit_plan_mode failing', async function (th
   expectTrue(result.isError, `the exit_plan_mode result in request ${n} of ${name} should be a failed call: ${show(result)}`);
 });
 
+/** TOOL-05: an approval is a successful call whose structured value is `{ approved: true }`. */
 Then('request {int} of {agent} shows exit_plan_mode succeeding', async function (this: PlanWorld, n: number, name: string) {
   const result = await lastExitResult(this, n, name);
   expectTrue(!result.isError, `the exit_plan_mode result in request ${n} of ${name} should succeed: ${show(result)}`);
+  expectEqual(result.value, { approved: true }, `the structured value of the approved exit_plan_mode result in request ${n} of ${name}`);
 });
 
 Then('request {int} of {agent} shows exit_plan_mode failing with a message containing {string}', async function (this: PlanWorld, n: number, name: string, text: string) {

@@ -103,7 +103,7 @@ function spawnHost(command: ExecCommand, options: StartOptions | undefined): Hos
   });
 }
 
-/** The kit's side of the host's requests: the model port, the question port, probe tools. */
+/** The kit's side of the host's requests: the model port, the question port, probe tools and commands. */
 async function answerHost(options: StartOptions | undefined, method: string, params: Record<string, unknown>): Promise<unknown> {
   if (!options) throw new Error(`the host sent ${method} before start`);
   switch (method) {
@@ -120,6 +120,12 @@ async function answerHost(options: StartOptions | undefined, method: string, par
       const tool = options.probes.tools.find((candidate) => candidate.name === name);
       if (!tool) throw new RpcError(RpcErrorCode.invalidParams, `no probe tool named ${JSON.stringify(name)} was registered`);
       return { text: await tool.execute(args) };
+    }
+    case 'command': {
+      const { name, agent, args } = params as { name: string; agent: string; args: string };
+      const command = (options.probes.commands ?? []).find((candidate) => candidate.name === name);
+      if (!command) throw new RpcError(RpcErrorCode.invalidParams, `no probe command named ${JSON.stringify(name)} was registered`);
+      return { text: await command.run(agent, args) };
     }
     default:
       throw new RpcError(RpcErrorCode.methodNotFound, `method not found: ${method}`);
@@ -157,9 +163,11 @@ async function startExecHost(command: ExecCommand, atLoad: InitializeResult, opt
     },
     async dispose() {
       const problem = host.leftovers('dispose');
-      if (problem) {
+      if (problem || host.failed) {
+        // A failure a step already reported needs no second report; one no step saw fails the scenario here.
         await host.kill();
-        throw problem;
+        if (problem) throw problem;
+        return;
       }
       try {
         await withinMs(DISPOSE_LIMIT_MS, call('dispose', {}), () => host.leftovers('dispose'));
@@ -184,7 +192,10 @@ async function boot(command: ExecCommand, atLoad: InitializeResult, options: Sta
       compose: options.compose,
       probes: {
         sections: options.probes.sections.map(({ name, order, text }) => ({ name, order, text })),
-        tools: options.probes.tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
+        tools: options.probes.tools.map(({ name, description, parameters, effect }) =>
+          effect === undefined ? { name, description, parameters } : { name, description, parameters, effect },
+        ),
+        commands: (options.probes.commands ?? []).map(({ name, description }) => ({ name, description })),
       },
     }).then((raw) => parseReturned('start', KIT_TO_HOST.start.result, raw));
     return host;

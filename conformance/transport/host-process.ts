@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { z } from 'zod';
-import { JsonRpcPeer, LineSplitter, RpcError, RpcErrorCode, quote, type WireFault } from '../../src/protocol/index.js';
+import { JsonRpcPeer, LineSplitter, RpcError, RpcErrorCode, quoteLine, type WireFault } from '../../src/protocol/index.js';
 import { AdapterError } from '../guard/adapter-error.js';
 import { StderrTail } from './stderr-tail.js';
 
@@ -73,7 +73,7 @@ export class HostProcess {
     this.child.stdout!.on('data', (chunk: Buffer) => lines.push(chunk));
     this.child.stdout!.on('end', () => {
       const rest = lines.end();
-      if (rest !== '') this.fail(`the host's stdout ended in the middle of a line (a message must end with \\n): ${quote(rest)}`);
+      if (rest !== '') this.fail(`the host's stdout ended in the middle of a line (a message must end with \\n): ${quoteLine(rest)}`);
     });
     this.child.stderr!.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     // Writing to a host that died is reported by its exit, not as a crash of the kit.
@@ -96,6 +96,10 @@ export class HostProcess {
         resolve();
       });
     });
+  }
+
+  get failed(): boolean {
+    return this.failure !== undefined;
   }
 
   get pid(): number | undefined {

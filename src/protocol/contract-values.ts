@@ -6,10 +6,10 @@
  * so the contract stays the one source of truth.
  */
 import { z } from 'zod';
-import type { Composition, ProbeSection } from '../contract/adapter.js';
+import { ProbeToolEffectSchema, type Composition, type ProbeCommand, type ProbeSection, type ProbeTool } from '../contract/adapter.js';
 import { AgentIdSchema } from '../contract/host.js';
 import { ToolCallSchema, type ModelResponse } from '../contract/model.js';
-import type { QuestionContext, QuestionReply } from '../contract/questions.js';
+import { AnswerItemReplySchema, type QuestionContext, type QuestionReply } from '../contract/questions.js';
 
 export const ModelResponseSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
@@ -20,6 +20,8 @@ export const ModelResponseSchema = z.discriminatedUnion('type', [
 
 export const QuestionReplySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('answer'), selected: z.array(z.string()), freeText: z.string().optional() }),
+  /** Several answer items for this question, in this order. */
+  z.object({ type: z.literal('answers'), items: z.array(AnswerItemReplySchema) }),
   z.object({ type: z.literal('no-answer') }),
   z.object({ type: z.literal('dismiss') }),
   z.object({ type: z.literal('fail'), message: z.string() }),
@@ -40,6 +42,15 @@ export const ProbeToolDescriptorSchema = z.object({
   description: z.string(),
   /** JSON Schema of the parameters, as the model receives it. */
   parameters: z.record(z.string(), z.unknown()),
+  /** What running it does (`read`, `write` into the store folder, `command`); absent means `read`. */
+  effect: ProbeToolEffectSchema.optional(),
+});
+
+/** A probe command as the host registers it beside `/plan`; the kit runs it when the host sends `command`. */
+export const ProbeCommandDescriptorSchema = z.object({
+  /** Without the slash, e.g. `probe`. */
+  name: z.string().min(1),
+  description: z.string(),
 });
 
 export const CompositionSchema = z.object({
@@ -55,4 +66,6 @@ const sameQuestionReply: Same<z.infer<typeof QuestionReplySchema>, QuestionReply
 const sameQuestionContext: Same<z.infer<typeof QuestionContextSchema>, QuestionContext> = true;
 const sameProbeSection: Same<z.infer<typeof ProbeSectionSchema>, ProbeSection> = true;
 const sameComposition: Same<z.infer<typeof CompositionSchema>, Composition> = true;
-void [sameModelResponse, sameQuestionReply, sameQuestionContext, sameProbeSection, sameComposition];
+const sameProbeTool: Same<z.infer<typeof ProbeToolDescriptorSchema>, Omit<ProbeTool, 'execute'>> = true;
+const sameProbeCommand: Same<z.infer<typeof ProbeCommandDescriptorSchema>, Omit<ProbeCommand, 'run'>> = true;
+void [sameModelResponse, sameQuestionReply, sameQuestionContext, sameProbeSection, sameComposition, sameProbeTool, sameProbeCommand];

@@ -20,6 +20,7 @@ import { QuestionSchema } from '../contract/questions.js';
 import {
   CompositionSchema,
   ModelResponseSchema,
+  ProbeCommandDescriptorSchema,
   ProbeSectionSchema,
   ProbeToolDescriptorSchema,
   QuestionContextSchema,
@@ -46,7 +47,12 @@ export const StartParamsSchema = z.object({
   /** The deployment's plugin list in the seed's YAML form. */
   deployment: z.string(),
   compose: CompositionSchema,
-  probes: z.object({ sections: z.array(ProbeSectionSchema), tools: z.array(ProbeToolDescriptorSchema) }),
+  probes: z.object({
+    sections: z.array(ProbeSectionSchema),
+    tools: z.array(ProbeToolDescriptorSchema),
+    /** Register these beside `/plan` when commands are composed. Optional: older kits sent none. */
+    commands: z.array(ProbeCommandDescriptorSchema).optional(),
+  }),
 });
 export type StartParams = z.infer<typeof StartParamsSchema>;
 
@@ -63,6 +69,19 @@ export const ToolParamsSchema = z.object({
 });
 export const ToolResultSchema = z.object({
   /** The text the model reads as the tool's result. */
+  text: z.string(),
+});
+
+export const CommandParamsSchema = z.object({
+  /** The probe command's name (no slash), as the kit registered it with `start`. */
+  name: z.string().min(1),
+  /** The agent the command line was run for. */
+  agent: AgentIdSchema,
+  /** The raw argument text after the name (may be empty). */
+  args: z.string(),
+});
+export const CommandTextSchema = z.object({
+  /** The command's result text, returned as a successful command result. */
   text: z.string(),
 });
 
@@ -145,6 +164,11 @@ export const HOST_TO_KIT = {
     params: ToolParamsSchema,
     result: ToolResultSchema,
     description: 'Execute a probe tool the kit registered with `start`.',
+  },
+  command: {
+    params: CommandParamsSchema,
+    result: CommandTextSchema,
+    description: 'Run a probe command the kit registered with `start` (a command line such as `/probe x` for an agent).',
   },
 } as const satisfies Record<string, MethodSchemas>;
 export type HostMethodName = keyof typeof HOST_TO_KIT;

@@ -58,7 +58,7 @@ interface Pending {
 /** At most this much of an offending line is quoted in a fault. */
 const QUOTE_LIMIT = 200;
 
-export function quote(line: string): string {
+export function quoteLine(line: string): string {
   return JSON.stringify(line.length > QUOTE_LIMIT ? `${line.slice(0, QUOTE_LIMIT)}…` : line);
 }
 
@@ -98,7 +98,7 @@ export class JsonRpcPeer {
     try {
       raw = JSON.parse(line);
     } catch {
-      this.fault({ kind: 'not-json', message: `a line that is not JSON: ${quote(line)}` });
+      this.fault({ kind: 'not-json', message: `a line that is not JSON: ${quoteLine(line)}` });
       this.send({ jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.parseError, message: 'parse error: a line that is not JSON' } });
       return;
     }
@@ -112,7 +112,7 @@ export class JsonRpcPeer {
         });
         return;
       }
-      this.fault({ kind: 'not-json-rpc', message: `JSON that is not a JSON-RPC 2.0 message: ${quote(line)}` });
+      this.fault({ kind: 'not-json-rpc', message: `JSON that is not a JSON-RPC 2.0 message: ${quoteLine(line)}` });
       const id = isObject(raw) && (typeof raw.id === 'string' || typeof raw.id === 'number') ? raw.id : null;
       this.send({ jsonrpc: '2.0', id, error: { code: RpcErrorCode.invalidRequest, message: 'invalid request: not a JSON-RPC 2.0 message' } });
       return;
@@ -144,7 +144,7 @@ export class JsonRpcPeer {
     try {
       const schema = Object.hasOwn(this.options.incoming, method) ? this.options.incoming[method] : undefined;
       if (!schema) {
-        this.fault({ kind: 'unknown-method', method, message: `a request for method ${quote(method)}, which this side does not have` });
+        this.fault({ kind: 'unknown-method', method, message: `a request for method ${quoteLine(method)}, which this side does not have` });
         throw new RpcError(RpcErrorCode.methodNotFound, `method not found: ${method}`);
       }
       const parsed = schema.safeParse(raw);

@@ -6,12 +6,12 @@
  * become the kit's requests to the host. Problems go to stderr, the host's log.
  */
 import type { Readable, Writable } from 'node:stream';
-import type { Adapter, ProbeTool, StartOptions } from '../contract/adapter.js';
+import type { Adapter, ProbeCommand, ProbeTool, StartOptions } from '../contract/adapter.js';
 import type { HostHandle } from '../contract/host.js';
 import { ModelResponseSchema, QuestionReplySchema } from './contract-values.js';
 import { RpcError, RpcErrorCode } from './json-rpc.js';
 import { LineSplitter } from './line-splitter.js';
-import { HOST_TO_KIT, KIT_TO_HOST, ToolResultSchema, type KitParams, type StartParams } from './methods.js';
+import { CommandTextSchema, HOST_TO_KIT, KIT_TO_HOST, ToolResultSchema, type KitParams, type StartParams } from './methods.js';
 import { JsonRpcPeer } from './peer.js';
 import { PROTOCOL_VERSION } from './version.js';
 
@@ -52,11 +52,15 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
       ...tool,
       execute: async (args) => (await callKit('tool', { name: tool.name, arguments: args }, (v) => ToolResultSchema.parse(v))).text,
     }));
+    const commands: ProbeCommand[] = (params.probes.commands ?? []).map((command) => ({
+      ...command,
+      run: async (agent, args) => (await callKit('command', { name: command.name, agent, args }, (v) => CommandTextSchema.parse(v))).text,
+    }));
     return {
       storeDir: params.storeDir,
       deployment: params.deployment,
       compose: params.compose,
-      probes: { sections: params.probes.sections, tools },
+      probes: { sections: params.probes.sections, tools, commands },
       model: (request) => callKit('model', { request }, (v) => ModelResponseSchema.parse(v)),
       questions: (question, context) => callKit('question', { question, context }, (v) => QuestionReplySchema.parse(v)),
     };

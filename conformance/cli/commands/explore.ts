@@ -57,7 +57,8 @@ export async function run(argv: string[]): Promise<number> {
     const out = resolve(args.out);
     await mkdir(dirname(out), { recursive: true });
     await writeFile(out, featureText(found));
-    console.log(`explore: wrote ${out}; run it with: plan-mode-conformance --adapter ${args.adapter} --features ${dirname(out)}`);
+    const level = args.strict ? ' --level strict' : '';
+    console.log(`explore: wrote ${out}; run it with: plan-mode-conformance --adapter ${args.adapter} --features ${dirname(out)}${level}`);
   }
   return 1;
 }

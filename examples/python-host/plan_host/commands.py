@@ -5,6 +5,7 @@ and neither the line nor its result ever enters the model's history.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Awaitable, Callable
 
@@ -38,7 +39,10 @@ class CommandRegistry:
         stripped = line.lstrip()
         if not stripped.startswith("/"):
             return CommandResult(False, f"Not a command: {line!r} (commands start with '/').")
-        name, _, rest = stripped[1:].partition(" ")
+        # The name runs to the first white space (a space, a tab, a line break).
+        match = re.match(r"/(\S*)\s?(.*)", stripped, re.DOTALL)
+        assert match is not None
+        name, rest = match.group(1), match.group(2)
         if not name or name not in self._commands:
             known = ", ".join(f"/{known}" for known in sorted(self._commands)) or "none"
             return CommandResult(False, f"Unknown command /{name} (known: {known}).")

@@ -4,19 +4,31 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import threading
 
 from .protocol_server import ProtocolServer
 from .rpc import Peer, log
 
-# Lines can carry whole conversations; allow large ones.
-LINE_LIMIT = 64 * 1024 * 1024
 
 
-async def _stdin_reader() -> asyncio.StreamReader:
+def _start_stdin_reader() -> "asyncio.Queue[bytes]":
+    """Lines of stdin, read by one thread and handed to the event loop; b"" means closed.
+
+    A thread (rather than loop.connect_read_pipe) works whatever stdin is: a
+    pipe, a file, /dev/null, or a Windows console.
+    """
     loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader(limit=LINE_LIMIT)
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-    return reader
+    lines: "asyncio.Queue[bytes]" = asyncio.Queue()
+
+    def read() -> None:
+        try:
+            for line in iter(sys.stdin.buffer.readline, b""):
+                loop.call_soon_threadsafe(lines.put_nowait, line)
+        finally:
+            loop.call_soon_threadsafe(lines.put_nowait, b"")
+
+    threading.Thread(target=read, name="stdin-reader", daemon=True).start()
+    return lines
 
 
 async def serve() -> None:
@@ -26,7 +38,7 @@ async def serve() -> None:
     server = ProtocolServer()
     peer = Peer(protocol_out, server.handlers())
     server.peer = peer
-    await peer.serve(await _stdin_reader())
+    await peer.serve(_start_stdin_reader())
 
 
 def main() -> None:

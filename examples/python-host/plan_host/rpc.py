@@ -60,14 +60,10 @@ class Peer:
         finally:
             self._pending.pop(request_id, None)
 
-    async def serve(self, reader: asyncio.StreamReader) -> None:
-        """Reads messages until stdin closes."""
+    async def serve(self, lines: "asyncio.Queue[bytes]") -> None:
+        """Handles incoming lines until stdin closes (an empty line object)."""
         while True:
-            try:
-                line = await reader.readline()
-            except (asyncio.LimitOverrunError, ValueError) as error:
-                log(f"a line on stdin is too long: {error}")
-                continue
+            line = await lines.get()
             if not line:
                 break  # stdin closed: the kit is done with us
             if not line.strip():
