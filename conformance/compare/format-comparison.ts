@@ -27,8 +27,10 @@ function describeRun(document: ResultsDocument): string {
 }
 
 function clauses(change: ScenarioChange): string {
-  const ids = (change.after ?? change.before)?.clauses ?? [];
-  return ids.length ? ` [${ids.join(' ')}]` : '';
+  const record = change.after ?? change.before;
+  const ids = record?.clauses ?? [];
+  // A recommended scenario counts only at the strict level; say so, the gate still names it.
+  return `${ids.length ? ` [${ids.join(' ')}]` : ''}${record?.level === 'recommended' ? ' (recommended)' : ''}`;
 }
 
 /** A record's state in a few words: status, failure kind and step, the message's first line. */

@@ -7,8 +7,8 @@ import type { ScenarioRecord } from '../../src/index.js';
 import { scenarioGherkin } from './gherkin-html.js';
 import { html, inlineCode, type Html } from './html.js';
 import { page } from './page-shell.js';
-import { resultCell, statusWord } from './result-html.js';
-import { cellStatus, recordsFor, type ClauseView, type HostView, type ScenarioView, type SiteModel } from './site-model.js';
+import { NOT_COUNTED, resultCell, statusWord } from './result-html.js';
+import { cellStatus, recordsFor, uncountedFailure, type ClauseView, type HostView, type ScenarioView, type SiteModel } from './site-model.js';
 import { countByStatus } from './status.js';
 
 const LEVEL_MEANING = {
@@ -65,7 +65,7 @@ ${hosts.map((host) => {
   const status = cellStatus(host, view.clause.id);
   const count = countByStatus(recordsFor(host, view.clause.id), (record) => record.status);
   const parts = (['passed', 'failed', 'baselined', 'skipped'] as const).filter((key) => count[key] > 0).map((key) => `${count[key]} ${key}`);
-  return html`<tr id="host-${host.key}"><th scope="row"><a href="../hosts/${host.key}.html">${host.label}</a></th><td class="st st-${status}">${statusWord(status)}</td><td>${parts.length ? parts.join(', ') : 'none run'}</td></tr>
+  return html`<tr id="host-${host.key}"><th scope="row"><a href="../hosts/${host.key}.html">${host.label}</a></th><td class="st st-${status}">${statusWord(status)}${uncountedFailure(host, view.clause.id) ? html`<br><small>${NOT_COUNTED}</small>` : ''}</td><td>${parts.length ? parts.join(', ') : 'none run'}</td></tr>
 `;
 })}</tbody>
 </table>`;
@@ -84,7 +84,7 @@ ${hosts.length > 0 ? html`<table>
 <caption>${outline ? html`Results by example (ids <code>${cases[0]?.stableId?.split('/')[0] ?? ''}/…</code>)` : 'Results'}</caption>
 <thead><tr><th scope="col">${outline ? 'Example' : 'Scenario'}</th>${hosts.map((host) => html`<th scope="col">${host.label}</th>`)}</tr></thead>
 <tbody>
-${cases.map((entry) => html`<tr><th scope="row"><code>${outline ? entry.rowName : (entry.stableId ?? '(no @id)')}</code></th>${hosts.map((host) => resultCell(recordOf(host, entry.stableId)))}</tr>
+${cases.map((entry) => html`<tr><th scope="row"><code>${outline ? entry.rowName : (entry.stableId ?? '(no @id)')}</code></th>${hosts.map((host) => resultCell(recordOf(host, entry.stableId), host.document.level))}</tr>
 `)}</tbody>
 </table>` : ''}
 </article>

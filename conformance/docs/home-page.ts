@@ -7,8 +7,8 @@
 import { html, inlineCode, token, type Html } from './html.js';
 import { page } from './page-shell.js';
 import { readableTime } from './readable-time.js';
-import { statusWord } from './result-html.js';
-import { cellStatus, type ClauseView, type HostView, type SiteModel } from './site-model.js';
+import { counts, statusWord } from './result-html.js';
+import { cellStatus, uncountedFailure, type ClauseView, type HostView, type SiteModel } from './site-model.js';
 import { CELL_STATUSES, STATUS_TEXT, countByStatus, type CellStatus } from './status.js';
 
 const LEVELS = ['required', 'recommended'] as const;
@@ -55,7 +55,7 @@ function clauseRow(view: ClauseView, hosts: readonly HostView[]): Html {
 <td class="fit"><span class="level ${view.clause.level}">${view.clause.level}</span></td>
 <td class="statement">${inlineCode(view.clause.statement)}</td>
 ${hosts.length > 0
-    ? cells.map(({ host, status }) => html`<td class="st st-${status}"><a href="clauses/${id}.html#host-${host.key}">${statusWord(status)}<span class="vh">: ${id} on ${host.label}</span></a></td>`)
+    ? cells.map(({ host, status }) => html`<td class="st st-${status}"><a href="clauses/${id}.html#host-${host.key}">${statusWord(status)}${uncountedFailure(host, id) ? html`<small class="uncounted">not counted</small>` : ''}<span class="vh">: ${id} on ${host.label}</span></a></td>`)
     : html`<td>${view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(id)).length, 0)}</td>`}
 </tr>
 `;
@@ -71,12 +71,15 @@ ${CELL_STATUSES.map((status) => html`<tr><th scope="row" colspan="3">Clauses ${S
 function hostSummary(model: SiteModel): Html {
   return html`<h2 id="hosts-heading">Hosts</h2>
 <table aria-labelledby="hosts-heading">
-<thead><tr><th scope="col">Host</th><th scope="col">Scenarios</th>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<th scope="col">${status}</th>`)}<th scope="col">Missing capabilities</th><th scope="col">Level</th><th scope="col">Run</th></tr></thead>
+<thead><tr><th scope="col">Host</th><th scope="col">Verdict</th><th scope="col">Scenarios</th>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<th scope="col">${status}</th>`)}<th scope="col">Missing capabilities</th><th scope="col">Level</th><th scope="col">Run</th></tr></thead>
 <tbody>
 ${model.hosts.map((host) => {
   const count = countByStatus(host.document.scenarios, (record) => record.status);
   const missing = Object.entries(host.document.adapter.capabilities).filter(([, support]) => support !== true).map(([name]) => name);
-  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
+  const failing = host.document.scenarios.filter((record) => record.status === 'failed' && counts(record, host.document.level)).length;
+  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th>${failing === 0
+    ? html`<td class="st st-passed">${statusWord('passed')}<small class="uncounted">conforms at level ${host.document.level}</small></td>`
+    : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`}<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
 `;
 })}</tbody>
 </table>`;

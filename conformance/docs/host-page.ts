@@ -7,7 +7,7 @@
 import type { ScenarioRecord } from '../../src/index.js';
 import { html, inlineCode, type Html } from './html.js';
 import { page } from './page-shell.js';
-import { statusWord } from './result-html.js';
+import { resultDetail, statusWord } from './result-html.js';
 import { readableTime } from './readable-time.js';
 import type { ClauseView, HostView, SiteModel } from './site-model.js';
 import { countByStatus } from './status.js';
@@ -44,7 +44,7 @@ ${failed.length > 0 ? html`<h2 id="failures">Failures</h2>
 <table>
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How it failed</th></tr></thead>
 <tbody>
-${failed.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${record.clauses.join(', ')}</td><td class="st st-failed">${statusWord('failed')}<div class="result-detail"><p>${record.failure?.kind ?? 'failed'}${record.failure?.step ? html` at step <q>${record.failure.step}</q>` : ''}</p><pre>${record.failure?.message ?? ''}</pre></div></td></tr>
+${failed.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${record.clauses.join(', ')}</td><td class="st st-failed">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
 `)}</tbody>
 </table>` : ''}
 <h2 id="baseline">Known divergences (baseline)</h2>

@@ -10,6 +10,7 @@ import { clausesOf, rowNames, stableIdOf, type ParsedFeature } from '../features
 import type { ResultsFile } from './read-results.js';
 import { readableTime } from './readable-time.js';
 import type { Seed, SeedQuote } from './seed-quotes.js';
+import { counts } from './result-html.js';
 import { aggregateStatus, type CellStatus } from './status.js';
 
 /** Family names, as the sections of clauses.md call them. */
@@ -159,4 +160,10 @@ function scenarioViews(feature: ParsedFeature): ScenarioView[] {
     for (const ruleChild of child.rule?.children ?? []) if (ruleChild.scenario) add(ruleChild.scenario, child.rule);
   }
   return views;
+}
+
+/** The cell is `failed` only through recommended scenarios, which a default-level run reports without counting. */
+export function uncountedFailure(host: HostView, clauseId: string): boolean {
+  const failed = recordsFor(host, clauseId).filter((record) => record.status === 'failed');
+  return failed.length > 0 && failed.every((record) => !counts(record, host.document.level));
 }
