@@ -205,8 +205,9 @@ export class ResultCollector {
     return lines;
   }
 
-  results(): ScenarioResult[] {
-    return this.finished.map((run) => {
+  /** Results of the finished scenarios, from the `from`-th on (the runner streams them one by one). */
+  results(from = 0): ScenarioResult[] {
+    return this.finished.slice(from).map((run) => {
       const pickle = this.pickles.get(run.pickleId);
       if (!pickle) throw new Error(`cucumber reported a test case for an unknown pickle ${run.pickleId}`);
       const clauses = clausesOf(pickle);

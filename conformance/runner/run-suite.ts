@@ -131,11 +131,10 @@ function scenarioEvents(collector: ResultCollector, events: SuiteEvents): (envel
       }
     }
     if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried && events.finished) {
-      // The collector appends each final result; the newest is this scenario's.
-      const results = collector.results();
-      if (results.length > finished) {
-        finished = results.length;
-        events.finished(results[results.length - 1]!);
+      // The collector appends each final result: the new ones are this scenario's.
+      for (const result of collector.results(finished)) {
+        finished += 1;
+        events.finished(result);
       }
     }
   };

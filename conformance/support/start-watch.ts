@@ -40,10 +40,12 @@ export function noteStart(attempt: StartAttempt): void {
     return;
   }
   if (!attempt.kitDeployment && !(attempt.error instanceof AdapterTimeoutError)) return;
-  const message = (attempt.error.message.split('\n')[0] ?? '').split(attempt.storeDir).join('<store>');
-  failures.push(message);
+  const message = attempt.error.message.split('\n')[0] ?? '';
+  // Compared without the store path and numbers (process ids, ports), which differ from start to start.
+  const shape = message.split(attempt.storeDir).join('<store>').replace(/\d+/g, '#');
+  failures.push(shape);
   const lastFew = failures.slice(-START_FAILURES_TO_STOP);
-  if (lastFew.length === START_FAILURES_TO_STOP && lastFew.every((failure) => failure === message)) {
+  if (lastFew.length === START_FAILURES_TO_STOP && lastFew.every((failure) => failure === shape)) {
     handler?.(`the host cannot start (${lastFew.length} scenarios in a row, none started): ${message}`);
   }
 }
