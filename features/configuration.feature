@@ -5,8 +5,9 @@ Feature: Configuring plan mode
   written, block-scalar line breaks included. Plan mode is deliberately not a
   general "modes" framework: it accepts no named modes, tool filters, sandbox
   or approval settings, and a deployment that tries (or forgets the section,
-  or leaves it blank) must fail when it loads, with a message that says what
-  is wrong, rather than run with guidance nobody intended.
+  or leaves it blank) must fail when it loads rather than run with guidance
+  nobody intended. The error's wording is the host's own (shown for a person
+  to read); naming an unknown key is recommended, not required.
 
   @id:cfg-seed-example @CFG-03 @CFG-01
   Scenario: the seed's own deployment example loads and its section reaches the model exactly
@@ -64,7 +65,7 @@ Feature: Configuring plan mode
         config: <config>
       """
     When the host starts
-    Then the host refuses to start with a message naming "section"
+    Then the host refuses to start
 
     Examples:
       | case           | config                     |
@@ -76,7 +77,27 @@ Feature: Configuring plan mode
       | blank-lines    | { section: "\\n\\t\\n" }  |
 
   @id:cfg-unknown-key @CFG-02
-  Scenario Outline: any key besides section makes the host refuse to start, naming the key
+  Scenario Outline: any key besides section makes the host refuse to start: <case>
+    Given the deployment is:
+      """yaml
+      - id: plan-mode
+        name: '@deepseek-ai/dsh-plan-mode'
+        config: <config>
+      """
+    When the host starts
+    Then the host refuses to start
+
+    Examples:
+      | case            | config                                                  |
+      | named-modes     | { section: "Plan first.", modes: [plan, build] }        |
+      | tool-filter     | { section: "Plan first.", tools: { deny: [write] } }    |
+      | sandbox         | { section: "Plan first.", sandbox: read-only }          |
+      | approval-policy | { section: "Plan first.", approvalPolicy: on-request }  |
+      | misspelt        | { sections: "Plan first." }                             |
+      | two-keys-first  | { section: "Plan first.", modes: [plan], sandbox: off } |
+
+  @id:cfg-unknown-key-named @CFG-04
+  Scenario Outline: the load error for an unknown key names the key: <case>
     Given the deployment is:
       """yaml
       - id: plan-mode
@@ -87,14 +108,13 @@ Feature: Configuring plan mode
     Then the host refuses to start with a message naming "<key>"
 
     Examples:
-      | case            | config                                                  | key            |
-      | named-modes     | { section: "Plan first.", modes: [plan, build] }        | modes          |
-      | tool-filter     | { section: "Plan first.", tools: { deny: [write] } }    | tools          |
-      | sandbox         | { section: "Plan first.", sandbox: read-only }          | sandbox        |
-      | approval-policy | { section: "Plan first.", approvalPolicy: on-request }  | approvalPolicy |
-      | misspelt        | { sections: "Plan first." }                             | sections       |
-      | two-keys-first  | { section: "Plan first.", modes: [plan], sandbox: off } | modes          |
-      | two-keys-second | { section: "Plan first.", modes: [plan], sandbox: off } | sandbox        |
+      | case            | config                                                  | key                |
+      | named-modes     | { section: "Plan first.", modes: [plan, build] }        | modes              |
+      | tool-filter     | { section: "Plan first.", tools: { deny: [write] } }    | tools              |
+      | sandbox         | { section: "Plan first.", sandbox: read-only }          | sandbox            |
+      | approval-policy | { section: "Plan first.", approvalPolicy: on-request }  | approvalPolicy     |
+      | misspelt        | { sections: "Plan first." }                             | sections           |
+      | two-keys        | { section: "Plan first.", modes: [plan], sandbox: off } | modes or sandbox   |
 
   @id:cfg-malformed-yaml @CFG-03
   Scenario: a deployment that is not valid YAML makes the host refuse to start
@@ -107,4 +127,4 @@ Feature: Configuring plan mode
         - broken: [
       """
     When the host starts
-    Then the host refuses to start with a message naming "YAML"
+    Then the host refuses to start

@@ -52,7 +52,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
       | case                             | start | target | first        | events      |
       | enter-and-leave-at-continuations | off   | on     | continuation | on, off     |
 
-    @needs:retry
+    @needs:retry @SET-06
     Examples: at a retry
       | case                                 | start | target | first | events  |
       | enter-at-retry-leave-at-continuation | off   | on     | retry | on, off |
@@ -73,7 +73,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
     And the user makes the selections "<selections>"
     And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Read. 2. Write."
     When the user prompts "Plan the change"
-    Then request 2 shows exit_plan_mode failing
+    Then request 2 shows exit_plan_mode failing outside plan mode
     And the user was never asked a question
     And the log holds the plan/mode events "<events>"
     And get reports plan mode off with nothing pending
@@ -92,7 +92,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
     And the model will answer request 2 by calling exit_plan_mode with the plan "# 1. Read. 2. Write."
     When the user prompts "Look around"
     Then request 2 is not in plan mode
-    And request 3 shows exit_plan_mode failing
+    And request 3 shows exit_plan_mode failing outside plan mode
     And the user was never asked a question
     And the log holds the plan/mode events "on, off"
     And get reports plan mode off with nothing pending
@@ -103,7 +103,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
     And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Read. 2. Write."
     When the user prompts "Plan the change"
     Then set returned queued
-    And request 2 shows exit_plan_mode failing
+    And request 2 shows exit_plan_mode failing outside plan mode
     And the user was never asked a question
     And request 2 is in plan mode
     And the log holds the plan/mode events "on"

@@ -7,7 +7,10 @@ Feature: Telling the model that the user switched mode
   other state; before any request the section itself says which mode is in
   force, a withdrawn selection was never seen, and an approved exit is already
   explained by the tool result. The notice is appended after the conversation
-  so far, so the reusable request prefix (and its KV cache) is kept.
+  so far, so the reusable request prefix (and its KV cache) is kept. Its
+  wording is the host's own: the kit checks that the entry notice and the exit
+  notice differ and that each reads the same every time, and shows them for a
+  person to read.
 
   @id:narration-idle-commit @NARR-01 @NARR-05 @MX-03
   Scenario Outline: a selection committed between turns is told once, right after what the model saw: <case>
@@ -76,6 +79,23 @@ Feature: Telling the model that the user switched mode
     Examples:
       | case         | start | target | events |
       | cancel-entry | off   | on     | none   |
+
+  @id:narration-notice-texts-consistent @NARR-01
+  Scenario: the entry notice and the exit notice differ, and each reads the same every time
+    When the user prompts "One"
+    And the user turns plan mode on
+    And the user prompts "Two"
+    And the user turns plan mode off
+    And the user prompts "Three"
+    And the user turns plan mode on
+    And the user prompts "Four"
+    And the user turns plan mode off
+    And the user prompts "Five"
+    Then request 2 adds one notice that the user switched to plan mode
+    And request 3 adds one notice that the user switched back to the default mode
+    And request 4 adds one notice that the user switched to plan mode
+    And request 5 adds one notice that the user switched back to the default mode
+    And the log holds 4 notices
 
   @id:narration-approved-exit @NARR-04 @needs:questions
   Scenario: an exit approved through exit_plan_mode adds no notice

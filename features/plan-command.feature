@@ -98,7 +98,7 @@ Feature: The /plan command
     And the log holds no notice
     And no request carries a notice
     And get reports plan mode off with nothing pending
-    And the 2 command results are successes with 2 different texts
+    And the 2 command results are successes
 
   @id:cmd-off-cancels-service-entry @CMD-05 @needs:commands
   Scenario: /plan off withdraws an entry selected through the service mid-turn
@@ -119,13 +119,13 @@ Feature: The /plan command
     Then get reports plan mode off with plan mode on pending
     When the user types the command "/plan off"
     Then the command succeeded
-    And get reports plan mode off with nothing pending
+    And get reports plan mode off with nothing pending but the withdrawn selection
     When the user prompts "Carry on"
     Then request 2 is not in plan mode
     And the log holds no plan/mode event
     And no request carries a notice
 
-  @id:cmd-message-on-retry @CMD-03 @needs:commands @needs:retry
+  @id:cmd-message-on-retry @CMD-03 @SET-06 @needs:commands @needs:retry
   Scenario: a /plan message typed while a request fails joins the retry, which runs under plan guidance
     Given the model will answer request 1 with a retryable failure
     And while the model handles request 1, the user types the command "/plan  outline the steps "
@@ -153,10 +153,9 @@ Feature: The /plan command
     And the user types the command "/plan off"
     And the user prompts "Thanks"
     Then no request shows a command line or a command result
-    And no request mentions "/plan"
 
   @id:cmd-result-texts @CMD-07 @needs:commands
-  Scenario: every /plan outcome is a success that says what happened
+  Scenario: every /plan outcome is a success
     Given the model will answer request 1 by calling the probe tool
     And while the model handles request 1, the user types the command "/plan"
     And while the model handles request 1, the user types the command "/plan off"
@@ -166,7 +165,29 @@ Feature: The /plan command
     And the user types the command "/plan off"
     # queued for the next step, then the entry cancelled
     And the user prompts "Look around"
-    Then the 5 command results are successes with 5 different texts
+    Then the 5 command results are successes
+
+  @id:cmd-result-texts-distinct @CMD-08 @needs:commands
+  Scenario: /plan results reporting different outcomes differ
+    Given the model will answer request 1 by calling the probe tool
+    And while the model handles request 1, the user types the command "/plan"
+    And while the model handles request 1, the user types the command "/plan off"
+    # already inactive, entered, left
+    When the user types the command "/plan off"
+    And the user types the command "/plan"
+    And the user types the command "/plan off"
+    # queued for the next step, then the entry cancelled
+    And the user prompts "Look around"
+    Then the 5 command results have 5 different texts
+
+  @id:cmd-result-texts-already @CMD-08 @needs:commands
+  Scenario: /plan when plan mode is already on reads unlike entering it, and /plan off when already off unlike leaving
+    When the user types the command "/plan"
+    And the user types the command "/plan"
+    And the user types the command "/plan off"
+    And the user types the command "/plan off"
+    Then the results of commands 1 and 2 differ
+    And the results of commands 3 and 4 differ
 
   @id:cmd-no-registry @CMD-01
   Scenario: a host without a command registry still selects, guides and leaves plan mode
@@ -180,7 +201,7 @@ Feature: The /plan command
     And the log holds the plan/mode events "on, off"
     And get reports plan mode off with nothing pending
 
-  @id:cmd-result-texts-entry-waiting @CMD-07 @needs:commands
+  @id:cmd-result-texts-entry-waiting @CMD-08 @needs:commands
   Scenario: /plan typed while the entry waits does not report plan mode as already in force
     Given the model will answer request 1 by calling the probe tool
     # queued for the next step, then typed again while it still waits
@@ -191,12 +212,11 @@ Feature: The /plan command
     And request 2 is in plan mode
     # plan mode is in force now, nothing waits
     When the user types the command "/plan"
-    Then the 3 command results are successes
-    And get reports plan mode on with nothing pending
+    Then get reports plan mode on with nothing pending
     And the results of commands 1 and 3 differ
     And the results of commands 2 and 3 differ
 
-  @id:cmd-result-texts-exit-waiting @CMD-07 @needs:commands
+  @id:cmd-result-texts-exit-waiting @CMD-08 @needs:commands
   Scenario: /plan off typed while the exit waits, and /plan withdrawing that exit, each say what happened
     Given plan mode starts on
     And the model will answer request 1 by calling the probe tool
@@ -211,7 +231,6 @@ Feature: The /plan command
     And request 3 is not in plan mode
     # plan mode is inactive now, nothing waits
     When the user types the command "/plan off"
-    Then the 5 command results are successes
-    And get reports plan mode off with nothing pending
+    Then get reports plan mode off with nothing pending
     And the results of commands 1 and 3 differ
     And the results of commands 2 and 5 differ

@@ -87,7 +87,7 @@ Feature: Selecting plan mode with set and get
     And while the model handles request 1, the user reads the plan state
     And while the model handles request 1, the user turns plan mode <start>
     And while the model handles request 1, the user reads the plan state
-    And while the model handles request 1, get reports plan mode <start> with nothing pending
+    And while the model handles request 1, get reports plan mode <start> with nothing pending but the withdrawn selection
     When the user prompts "Look around"
     Then the set results were "queued, cancelled"
     And between the last two readings the log gained "nothing"
@@ -96,6 +96,7 @@ Feature: Selecting plan mode with set and get
     And the system prompts of requests 1 and 2 are identical
     And request 2 adds no notice
     And the log holds no notice
+    And get reports plan mode <start> with nothing pending
 
     Examples:
       | case         | start | target | events |
@@ -176,7 +177,7 @@ Feature: Selecting plan mode with set and get
       | on-off-at-continuation        | off   | continuation      | on, off      | queued, cancelled          | none    | off | 0       |
       | off-on-off-at-continuation    | on    | continuation      | off, on, off | queued, cancelled, queued  | on, off | off | 1       |
 
-    @needs:retry
+    @needs:retry @SET-06
     Examples: at a retry
       | case               | start | boundary | selections  | results                   | events | end | notices |
       | on-off-on-at-retry | off   | retry    | on, off, on | queued, cancelled, queued | on     | on  | 1       |
@@ -198,7 +199,7 @@ Feature: Selecting plan mode with set and get
       | case                                  | start | first             | second            | target | events  |
       | enter-at-continuation-then-submission | off   | continuation      | prompt submission | on     | on      |
 
-    @needs:retry
+    @needs:retry @SET-06
     Examples: with a retry
       | case                             | start | first | second       | target | events |
       | enter-at-retry-then-continuation | off   | retry | continuation | on     | on     |

@@ -1,40 +1,48 @@
 /**
- * Builds one mutant as its own adapter: a copy of the compiled reference (and
- * the shared contract it imports) under .mutants/<run>/<name>/, with the
- * patched sources transpiled over the copies. The reference itself is never
- * modified. Each run builds in a folder of its own (two runs at once never
- * share one) inside the package, where the copies still resolve its
- * node_modules, and removes it when done.
+ * Builds a patched copy of the compiled reference as its own adapter: the
+ * compiled reference (and the shared contract it imports) copied to a folder,
+ * with the patched sources transpiled over the copies. The reference itself
+ * is never modified. Mutants (broken references, mutants/) and variants
+ * (references making another choice the seed leaves open, variants/) are
+ * both built this way. Each run builds in a folder of its own (two runs at
+ * once never share one) inside the package, where the copies still resolve
+ * its node_modules, and removes it when done.
  */
 import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { occurrences } from '../conformance/assertions/system-prompt.js';
-import type { Mutant } from './mutant.js';
+import type { Mutant, Patch } from './mutant.js';
 
 export class PatchError extends Error {
   override name = 'PatchError';
 }
 
-/** Applies a mutant's patches to the reference sources; every `find` must occur exactly once. */
-export async function patchedSources(root: string, mutant: Mutant): Promise<Map<string, string>> {
+/** A named set of patches on the reference sources. */
+export interface PatchSet {
+  name: string;
+  patches: Patch[];
+}
+
+/** Applies the patches to the reference sources; every `find` must occur exactly once. */
+export async function patchedSources(root: string, set: PatchSet): Promise<Map<string, string>> {
   const sources = new Map<string, string>();
-  for (const { file, find, replace } of mutant.patches) {
+  for (const { file, find, replace } of set.patches) {
     const text = sources.get(file) ?? (await readFile(join(root, 'reference', file), 'utf8'));
     const count = occurrences(text, find);
     if (count !== 1) {
-      throw new PatchError(`mutant ${mutant.name}: patch for reference/${file} must match exactly once, matched ${count} times: ${JSON.stringify(find.slice(0, 80))}`);
+      throw new PatchError(`${set.name}: patch for reference/${file} must match exactly once, matched ${count} times: ${JSON.stringify(find.slice(0, 80))}`);
     }
     sources.set(file, text.replace(find, () => replace));
   }
   return sources;
 }
 
-/** A new folder for one run's mutants, removed by `remove` (or, failing that, when the process exits). */
-export async function mutantWorkspace(root: string): Promise<{ dir: string; remove(): Promise<void> }> {
-  await mkdir(join(root, '.mutants'), { recursive: true });
-  const dir = await mkdtemp(join(root, '.mutants', `run-${process.pid}-`));
+/** A new folder for one run's builds, removed by `remove` (or, failing that, when the process exits). */
+export async function mutantWorkspace(root: string, kind = '.mutants'): Promise<{ dir: string; remove(): Promise<void> }> {
+  await mkdir(join(root, kind), { recursive: true });
+  const dir = await mkdtemp(join(root, kind, `run-${process.pid}-`));
   const onExit = (): void => rmSync(dir, { recursive: true, force: true });
   process.once('exit', onExit);
   return {
@@ -62,6 +70,33 @@ async function copyWithoutSourceMaps(from: string, to: string): Promise<void> {
   }
 }
 
+/**
+ * Builds the patched reference under `folder` (replacing whatever was there)
+ * and returns the path of its adapter module. `folder` must lie inside the
+ * package root, so the copy resolves the package's own dependencies.
+ */
+export async function buildPatchedReference(root: string, set: PatchSet, folder: string): Promise<string> {
+  const sources = await patchedSources(root, set);
+  const out = join(folder, 'dist');
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  await copyWithoutSourceMaps(join(root, 'dist', 'reference'), join(out, 'reference'));
+  await copyWithoutSourceMaps(join(root, 'dist', 'src'), join(out, 'src'));
+  for (const [file, source] of sources) {
+    const { outputText, diagnostics } = ts.transpileModule(source, {
+      fileName: file,
+      reportDiagnostics: true,
+      compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022, sourceMap: false },
+    });
+    if (diagnostics && diagnostics.length > 0) {
+      const message = ts.flattenDiagnosticMessageText(diagnostics[0]!.messageText, ' ');
+      throw new PatchError(`${set.name}: reference/${file} no longer parses: ${message}`);
+    }
+    await writeFile(join(out, 'reference', file.replace(/\.ts$/, '.js')), outputText);
+  }
+  return join(out, 'reference', 'adapter.js');
+}
+
 let defaultWorkspace: Promise<{ dir: string; remove(): Promise<void> }> | undefined;
 
 /** Removes the folder `buildMutant` used without a workspace (test runners may end without 'exit'). */
@@ -76,24 +111,6 @@ export async function removeDefaultWorkspace(): Promise<void> {
  * mutant goes into one shared by this process and removed when it exits.
  */
 export async function buildMutant(root: string, mutant: Mutant, workspace?: string): Promise<string> {
-  const sources = await patchedSources(root, mutant);
   const base = workspace ?? (await (defaultWorkspace ??= mutantWorkspace(root))).dir;
-  const out = join(base, mutant.name, 'dist');
-  await rm(join(base, mutant.name), { recursive: true, force: true });
-  await mkdir(out, { recursive: true });
-  await copyWithoutSourceMaps(join(root, 'dist', 'reference'), join(out, 'reference'));
-  await copyWithoutSourceMaps(join(root, 'dist', 'src'), join(out, 'src'));
-  for (const [file, source] of sources) {
-    const { outputText, diagnostics } = ts.transpileModule(source, {
-      fileName: file,
-      reportDiagnostics: true,
-      compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022, sourceMap: false },
-    });
-    if (diagnostics && diagnostics.length > 0) {
-      const message = ts.flattenDiagnosticMessageText(diagnostics[0]!.messageText, ' ');
-      throw new PatchError(`mutant ${mutant.name}: reference/${file} no longer parses: ${message}`);
-    }
-    await writeFile(join(out, 'reference', file.replace(/\.ts$/, '.js')), outputText);
-  }
-  return join(out, 'reference', 'adapter.js');
+  return buildPatchedReference(root, { name: `mutant ${mutant.name}`, patches: mutant.patches }, join(base, mutant.name));
 }

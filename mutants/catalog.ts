@@ -80,8 +80,11 @@ export const MUTANTS: Mutant[] = [
   // NARR: notices.
   mutant('no-notice-ever', ['NARR-01'],
     patch(SERVICE, 'if (needsNotice(this.ctx.readLog(agent), active))', 'if (false && needsNotice(this.ctx.readLog(agent), active))')),
-  mutant('notice-says-the-opposite', ['NARR-01'],
-    patch(NARRATION, 'return active ? ENTER_NOTICE : EXIT_NOTICE;', 'return active ? EXIT_NOTICE : ENTER_NOTICE;')),
+  // Notice wording is free; what a model cannot do without is telling entry and exit apart, and reading the same notice the same way every time.
+  mutant('notice-same-both-ways', ['NARR-01'],
+    patch(NARRATION, 'return active ? ENTER_NOTICE : EXIT_NOTICE;', 'return active ? ENTER_NOTICE : ENTER_NOTICE;')),
+  mutant('notice-text-varies', ['NARR-01'],
+    patch(NARRATION, 'export function noticeText(active: boolean): string {', 'let noticesSoFar = 0;\nexport function noticeText(active: boolean): string {\n  noticesSoFar += 1;\n  if (noticesSoFar > 0) return `${active ? ENTER_NOTICE : EXIT_NOTICE} (notice ${noticesSoFar})`;')),
   mutant('notice-sourced-as-user', ['NARR-01'],
     patch(NARRATION, "source: 'plugin'", "source: 'user'")),
   mutant('notice-before-any-request', ['NARR-02'],
@@ -157,8 +160,9 @@ export const MUTANTS: Mutant[] = [
     patch(EXIT, 'return failed(`${REJECTED_TEXT} User feedback: ${feedback}`);', 'return failed(REJECTED_TEXT);')),
   mutant('rejection-reported-as-success', ['REVIEW-04'],
     patch(EXIT, 'if (feedback === undefined) return failed(REJECTED_TEXT);', 'if (feedback === undefined) return { text: REJECTED_TEXT };')),
-  mutant('dismissal-reported-as-seam-message', ['REVIEW-05'],
-    patch(EXIT, "if (outcome.kind === 'dismissed') return failed(DISMISSED_TEXT);", "if (outcome.kind === 'dismissed') return reviewFailed('the question was closed');")),
+  // The dismissal reads exactly like the seam's own abort error, so the model cannot tell the user is taking over.
+  mutant('dismissal-reported-as-seam-abort', ['REVIEW-05'],
+    patch(EXIT, "if (outcome.kind === 'dismissed') return failed(DISMISSED_TEXT);", "if (outcome.kind === 'dismissed') return reviewFailed('user-question seam: the question was aborted before it was answered');")),
   mutant('dismissal-reported-as-rejection', ['REVIEW-05'],
     patch(EXIT, "if (outcome.kind === 'dismissed') return failed(DISMISSED_TEXT);", "if (outcome.kind === 'dismissed') return rejected(undefined);")),
   mutant('seam-message-replaced', ['REVIEW-06'],
@@ -188,7 +192,8 @@ export const MUTANTS: Mutant[] = [
     patch(COMMAND, 'const outcome = selections.set(agent, false);', "const outcome = selections.set(agent, false);\n        await ctx.steer(agent, '/plan off');")),
   mutant('command-result-not-ok', ['CMD-07'],
     patch(COMMAND, 'return { ok: true, text };', 'return { ok: false, text };')),
-  mutant('command-results-indistinct', ['CMD-07'],
+  // Recommended (CMD-08): results reporting different outcomes differ.
+  mutant('command-results-indistinct', ['CMD-08'],
     patch(COMMAND, "queued: 'Plan mode is queued for the next step.',", "queued: 'Entered plan mode.',")),
 
   // PROJ: the plan projection.
@@ -211,7 +216,8 @@ export const MUTANTS: Mutant[] = [
   // CFG: configuration.
   mutant('unknown-keys-accepted', ['CFG-02'],
     patch(CONFIG, ".object({ section: SectionSchema }, { error: `${PREFIX}: expected a mapping with a 'section' key` })\n  .strict();", ".object({ section: SectionSchema }, { error: `${PREFIX}: expected a mapping with a 'section' key` });")),
-  mutant('unknown-key-not-named', ['CFG-02'],
+  // Recommended (CFG-04): the load error names the unknown key.
+  mutant('unknown-key-not-named', ['CFG-04'],
     patch(CONFIG, 'if (keys.length === 1) return `${PREFIX}: unknown key ${quoteKeys(keys)}`;', 'if (keys.length === 1) return `${PREFIX}: invalid configuration`;')),
   mutant('blank-section-accepted', ['CFG-01'],
     patch(CONFIG, '.refine((text) => text.length === 0 || !isBlank(text),', '.refine((text) => text.length >= 0 || !isBlank(text),')),
@@ -225,3 +231,68 @@ export const MUTANTS: Mutant[] = [
     patch(SERVICE, 'const target = this.pending.get(agent);\n    if (target === undefined) return;', 'const target = this.pending.get(agent);\n    if (target === undefined) {\n      if (this.logged(agent)) this.ctx.append(agent, planModeEvent(true));\n      return;\n    }')),
 ];
 
+
+// ---------------------------------------------------------------------------
+// Issue 9, "no false passes": one break per class of miss, each passing the
+// suite before the scenarios of that class existed (contract helper's block;
+// keep it last so the catalog merges cleanly).
+const HOST = 'host/host.ts';
+const QUESTIONS = 'host/questions.ts';
+
+MUTANTS.push(
+  // More than one agent at a time.
+  mutant('steer-goes-to-the-running-agent', ['SCOPE-01', 'CMD-03'],
+    patch(HOST, 'steer(agent: string, text: string): Promise<void> {\n    return this.agent(agent).steer(text);', 'steer(agent: string, text: string): Promise<void> {\n    const running = [...this.agents.values()].find((candidate) => candidate.running);\n    return (running ?? this.agent(agent)).steer(text);')),
+  mutant('one-pending-slot-for-all-agents', ['SCOPE-01', 'SET-06'],
+    patch(SERVICE, "if (outcome === 'queued') this.pending.set(agent, active);", "if (outcome === 'queued') {\n      this.pending.clear();\n      this.pending.set(agent, active);\n    }")),
+  mutant('fork-copies-log-up-to-last-turn-end', ['STATE-04'],
+    patch(HOST, 'return this.addAgent({ id: this.nextId(), forkOf: agent }, events);', "return this.addAgent({ id: this.nextId(), forkOf: agent }, events.slice(0, events.map((e) => e.type).lastIndexOf('turn/end') + 1));")),
+
+  // Sequences, not single switches.
+  mutant('notice-text-not-repeated', ['NARR-01'],
+    patch(NARRATION, 'if (described === undefined) return false;', "if (described === undefined) return false;\n  if (events.some((e) => e.type === 'user/message' && e.payload.source === 'plugin' && e.payload.text === noticeText(committed))) return false;")),
+  mutant('set-compares-with-state-at-turn-start', ['SET-04'],
+    patch(SERVICE, 'const logged = this.logged(agent);\n    const pending = this.settledPending(agent, logged);', "const log = this.ctx.readLog(agent);\n    const turnStart = log.map((e) => e.type).lastIndexOf('turn/start');\n    const logged = this.ctx.isRunning(agent) && turnStart >= 0 ? foldPlanMode(log.slice(0, turnStart)) : this.logged(agent);\n    const pending = this.settledPending(agent, logged);")),
+  mutant('notice-forgets-requests-before-compaction', ['NARR-01'],
+    patch(STATE, 'const index = lastRequestIndex(events);\n  if (index < 0) return undefined;', "const index = lastRequestIndex(events);\n  if (index < 0 || index < events.map((e) => e.type).lastIndexOf('compaction')) return undefined;")),
+  mutant('approval-remembered-per-agent', ['TOOL-04'],
+    patch(EXIT, 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections): ToolDefinition {', 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections): ToolDefinition {\n  const approvedBefore = new Set<string>();'),
+    patch(EXIT, "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);", "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);\n      if (approvedBefore.has(agent)) {\n        selections.commitApprovedExit(agent);\n        return approved();\n      }"),
+    patch(EXIT, 'if (selections.logged(agent)) selections.commitApprovedExit(agent);', 'approvedBefore.add(agent);\n      if (selections.logged(agent)) selections.commitApprovedExit(agent);')),
+
+  // Edge inputs of every input the spec defines.
+  mutant('null-section-gets-a-default', ['CFG-01'],
+    patch(CONFIG, 'const result = PlanModeConfigSchema.safeParse(config);', "const result = PlanModeConfigSchema.safeParse(config !== null && typeof config === 'object' && (config as { section?: unknown }).section === null ? { ...config, section: 'Plan before you act.' } : config);")),
+  mutant('section-line-ends-trimmed', ['CFG-03'],
+    patch(CONFIG, 'return { section: result.data.section };', "return { section: result.data.section.split('\\n').map((line) => line.trimEnd()).join('\\n') };")),
+  mutant('plan-argument-trimmed-of-spaces-only', ['CMD-03', 'CMD-04'],
+    patch(COMMAND, 'const message = rawArgs.trim();', "const message = rawArgs.replace(/^ +| +$/g, '');")),
+  mutant('one-word-starting-with-off-leaves', ['CMD-04'],
+    patch(COMMAND, 'if (isOffArgument(message)) {', 'if (isOffArgument(message) || /^off\\S*$/.test(message)) {')),
+  mutant('approve-label-compared-case-insensitively', ['REVIEW-03'],
+    patch(REVIEW, 'if (answer.selected[0] !== APPROVE_LABEL) return false;', 'if (answer.selected[0]?.toLowerCase() !== APPROVE_LABEL.toLowerCase()) return false;')),
+  mutant('approve-label-trimmed', ['REVIEW-03'],
+    patch(REVIEW, 'if (answer.selected[0] !== APPROVE_LABEL) return false;', 'if (answer.selected[0]?.trim() !== APPROVE_LABEL) return false;')),
+  mutant('repeated-approve-counted-once', ['REVIEW-03'],
+    patch(REVIEW, 'if (answer.selected.length !== 1) return false;', 'if (new Set(answer.selected).size !== 1) return false;')),
+  mutant('first-answer-item-read', ['REVIEW-03'],
+    patch(QUESTIONS, 'const items = reply.answers.filter((item) => item.questionId === questionId);', 'const items = reply.answers.filter((item) => item.questionId === questionId).slice(0, 1);')),
+
+  // What the contract could not see before.
+  mutant('approved-value-dropped', ['TOOL-05'],
+    patch(EXIT, 'return { text: APPROVED_TEXT, value: { approved: true } };', 'return { text: APPROVED_TEXT };')),
+  mutant('changing-tools-refused-in-plan-mode', ['SCOPE-02'],
+    patch('adapter.ts', 'execute: async (args) => ({ text: await tool.execute(args) }),', "execute: async (args) => ((globalThis as { planActive?: boolean }).planActive && (tool.effect ?? 'read') !== 'read' ? { text: 'Refused: plan mode only allows reading.', isError: true } : { text: await tool.execute(args) }),"),
+    patch(POLICY, 'policyText(foldPlanMode(ctx.readLog(agent)), section)', 'policyText(((globalThis as { planActive?: boolean }).planActive = foldPlanMode(ctx.readLog(agent))), section)')),
+  mutant('writing-tools-dry-run-in-plan-mode', ['SCOPE-02'],
+    patch('adapter.ts', 'execute: async (args) => ({ text: await tool.execute(args) }),', "execute: async (args) => ((globalThis as { planActive?: boolean }).planActive && tool.effect === 'write' ? { text: 'Dry run in plan mode: nothing was written.' } : { text: await tool.execute(args) }),"),
+    patch(POLICY, 'policyText(foldPlanMode(ctx.readLog(agent)), section)', 'policyText(((globalThis as { planActive?: boolean }).planActive = foldPlanMode(ctx.readLog(agent))), section)')),
+  mutant('projection-folds-every-command', ['PROJ-02'],
+    patch(PROJECTION, "if (e.type === 'command/run' && e.payload.name === PLAN_COMMAND_NAME) {", "if (e.type === 'command/run') {")),
+  mutant('plan-off-commits-without-notice', ['NARR-01', 'CMD-04'],
+    patch(COMMAND, 'if (isOffArgument(message)) {\n        const outcome = selections.set(agent, false);', "if (isOffArgument(message)) {\n        if (selections.logged(agent) && selections.get(agent).pending === undefined && !(ctx as unknown as { isRunning(agent: string): boolean }).isRunning(agent)) {\n          selections.commitApprovedExit(agent);\n          return ok(LEAVE_TEXTS.committed);\n        }\n        const outcome = selections.set(agent, false);")),
+
+  // Steps that checked less than their titles.
+  mutant('provider-error-first-line-only', ['REVIEW-06'],
+    patch(QUESTIONS, 'throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error)}`, { cause: error });', "throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error).split('\\n')[0]}`, { cause: error });")),
+);

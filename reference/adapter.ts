@@ -173,12 +173,20 @@ function probePlugin(probes: StartOptions['probes']): Plugin<void> {
       for (const section of probes.sections) {
         ctx.registerSection({ name: section.name, order: section.order, render: () => section.text });
       }
+      // The reference classifies no tools, so a probe's `effect` changes nothing here.
       for (const tool of probes.tools) {
         ctx.registerTool({
           name: tool.name,
           description: tool.description,
           parameters: tool.parameters,
           execute: async (args) => ({ text: await tool.execute(args) }),
+        });
+      }
+      for (const command of probes.commands ?? []) {
+        ctx.commands?.register({
+          name: command.name,
+          description: command.description,
+          run: async (agent, args) => ({ ok: true, text: await command.run(agent, args) }),
         });
       }
     },
@@ -207,14 +215,17 @@ function toContractMessage(message: ChatMessage): Message {
       return { role: 'user', source: message.source, text: message.text };
     case 'assistant':
       return { role: 'assistant', text: message.text, toolCalls: structuredClone(message.toolCalls) };
-    case 'tool':
-      return {
+    case 'tool': {
+      const result: Message = {
         role: 'tool',
         toolCallId: message.toolCallId,
         toolName: message.toolName,
         text: message.text,
         isError: message.isError,
       };
+      if (message.value !== undefined) result.value = structuredClone(message.value);
+      return result;
+    }
   }
 }
 
@@ -230,6 +241,15 @@ function questionProvider(options: StartOptions): QuestionProvider {
               ? { questionId: question.id, selected: [...reply.selected] }
               : { questionId: question.id, selected: [...reply.selected], freeText: reply.freeText },
           ],
+        };
+      case 'answers':
+        return {
+          kind: 'answered',
+          answers: reply.items.map((item) =>
+            item.freeText === undefined
+              ? { questionId: question.id, selected: [...item.selected] }
+              : { questionId: question.id, selected: [...item.selected], freeText: item.freeText },
+          ),
         };
       case 'no-answer':
         return { kind: 'answered', answers: [] };

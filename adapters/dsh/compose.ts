@@ -22,8 +22,11 @@ import TokenMeter from '@deepseek-ai/dsh-token-meter';
 import ToolRuntime from '@deepseek-ai/dsh-tools';
 import type { ToolDefinition } from '@deepseek-ai/dsh-tools';
 import UserQuestionService from '@deepseek-ai/dsh-user-questions';
-import { readPlanModeEntry, type ProbeSection, type ProbeTool, type StartOptions } from '../../src/index.js';
+import type { CommandDefinition } from '@deepseek-ai/dsh-commands';
+import { readPlanModeEntry, type ProbeCommand, type ProbeSection, type ProbeTool, type StartOptions } from '../../src/index.js';
+import { commandArgs } from './events.js';
 import { KIT_PROVIDER, KitModelAdapter } from './model-bridge.js';
+import { ToolValues } from './tool-values.js';
 import { questionProvider } from './question-bridge.js';
 
 /** A composed host: the context (services as `ctx.<key>`) and how to tear it down. */
@@ -54,10 +57,12 @@ export async function compose(options: StartOptions): Promise<Composition> {
     await ctx.plugin(plugin(TokenMeter), {});
     await ctx.plugin(plugin(BasicCompactionEngine), { auto: false });
 
-    ctx.llm.registerAdapter([KIT_PROVIDER], new KitModelAdapter(options.model));
+    const values = new ToolValues(ctx);
+    ctx.llm.registerAdapter([KIT_PROVIDER], new KitModelAdapter(options.model, values));
     if (options.compose.questions) ctx.userQuestions.registerProvider(questionProvider(options.questions));
     for (const section of options.probes.sections) registerSection(ctx, section);
     for (const tool of options.probes.tools) ctx.tools.register(probeTool(tool));
+    if (options.compose.commands) for (const command of options.probes.commands ?? []) ctx.commands.register(probeCommand(command));
   } catch (error) {
     await ctx.fiber.dispose().catch(() => undefined);
     throw error;
@@ -85,8 +90,14 @@ function registerSection(ctx: Context, section: ProbeSection): void {
   ctx.systemPrompt.section({ name: section.name, order: section.order, text: section.text });
 }
 
-/** A probe tool as an upstream tool definition: its JSON-schema parameters as given, its text as the result. */
+/**
+ * A probe tool as an upstream tool definition: its JSON-schema parameters as
+ * given, its text as the result. Upstream's only effect hint is
+ * `isConcurrencySafe` (calls that mutate nothing may overlap), so a `read`
+ * probe declares it and a `write` or `command` probe does not.
+ */
 function probeTool(tool: ProbeTool): ToolDefinition {
+  const readOnly = (tool.effect ?? 'read') === 'read';
   return {
     name: tool.name,
     description: tool.description,
@@ -95,6 +106,19 @@ function probeTool(tool: ProbeTool): ToolDefinition {
       schema: { type: 'string' },
       render: (_args: unknown, value: unknown) => [{ type: 'text', text: String(value) }],
     },
+    ...(readOnly ? { isConcurrencySafe: () => true } : {}),
     execute: async (args: unknown) => tool.execute((args ?? {}) as Record<string, unknown>),
   } as ToolDefinition;
+}
+
+/** A probe command in the upstream command registry: its text as a successful result. */
+function probeCommand(command: ProbeCommand): CommandDefinition {
+  return {
+    name: command.name,
+    description: command.description,
+    handler: async (invocation) => ({
+      kind: 'success',
+      text: await command.run(String(invocation.agent.id), commandArgs(invocation.rawInput)),
+    }),
+  };
 }

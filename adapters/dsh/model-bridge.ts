@@ -38,8 +38,18 @@ export const KIT_RETRY_POLICY: ResolvedRetryPolicy = resolveRetryPolicy(
 /** Large enough that no request ever nears it: compaction happens only when the kit asks. */
 const CONTEXT_WINDOW = 10_000_000;
 
+/** The structured value of a finished tool call, by call id (see tool-values.ts). */
+export interface ToolValueLookup {
+  valueOf(callId: string): { value: unknown } | undefined;
+}
+
+const NO_VALUES: ToolValueLookup = { valueOf: () => undefined };
+
 export class KitModelAdapter extends LlmAdapter {
-  constructor(private readonly port: ModelPort) {
+  constructor(
+    private readonly port: ModelPort,
+    private readonly values: ToolValueLookup = NO_VALUES,
+  ) {
     super();
   }
 
@@ -52,13 +62,13 @@ export class KitModelAdapter extends LlmAdapter {
   }
 
   override async *stream(options: GenerateOptions): AsyncIterable<StreamChunk> {
-    const response = await this.port(toModelRequest(options));
+    const response = await this.port(toModelRequest(options, this.values));
     yield* toChunks(response);
   }
 }
 
 /** The request as the contract's `ModelRequest`; the agent is the session id (upstream agent id = session id). */
-export function toModelRequest(options: GenerateOptions): ModelRequest {
+export function toModelRequest(options: GenerateOptions, values: ToolValueLookup = NO_VALUES): ModelRequest {
   if (options.sessionId === undefined) throw new Error('dsh adapter: a model request carried no session id, so its agent is unknown');
   return {
     agent: String(options.sessionId),
@@ -68,12 +78,16 @@ export function toModelRequest(options: GenerateOptions): ModelRequest {
       description: tool.description,
       parameters: structuredClone(tool.parameters),
     })),
-    messages: toMessages(options.messages),
+    messages: toMessages(options.messages, values),
   };
 }
 
-/** The upstream history, oldest first, as contract messages (one tool message per tool-result block). */
-export function toMessages(messages: readonly UpstreamMessage[]): Message[] {
+/**
+ * The upstream history, oldest first, as contract messages (one tool message
+ * per tool-result block, with the tool's structured value when the host
+ * reported one for that call).
+ */
+export function toMessages(messages: readonly UpstreamMessage[], values: ToolValueLookup = NO_VALUES): Message[] {
   const toolNames = new Map<string, string>();
   const out: Message[] = [];
   for (const message of messages) {
@@ -91,13 +105,16 @@ export function toMessages(messages: readonly UpstreamMessage[]): Message[] {
     if (message.source.kind === 'tool' || results.length > 0) {
       for (const block of results) {
         if (block.type !== 'tool-result') continue;
-        out.push({
+        const result: Message = {
           role: 'tool',
           toolCallId: block.toolCallId,
           toolName: toolNames.get(block.toolCallId) ?? 'unknown',
           text: textOf(block.content),
           isError: block.isError === true,
-        });
+        };
+        const known = values.valueOf(String(block.toolCallId));
+        if (known !== undefined) result.value = structuredClone(known.value);
+        out.push(result);
       }
       continue;
     }

@@ -28,8 +28,7 @@ export function questionProvider(port: QuestionPort): UserQuestionProvider {
       const answers: AskUserQuestionAnswerItem[] = [];
       for (const item of request.questions) {
         const reply = await port(toQuestion(item), { agent });
-        const answer = toAnswer(item.id, reply);
-        if (answer !== undefined) answers.push(answer);
+        answers.push(...toAnswers(item.id, reply));
       }
       return { answers };
     },
@@ -55,15 +54,19 @@ export function toQuestion(item: AskUserQuestionItem): Question {
   return question;
 }
 
-/** The answer item for one reply; `undefined` when the reply carries none. Dismissal, failure and abort throw. */
-export function toAnswer(id: string, reply: QuestionReply): AskUserQuestionAnswerItem | undefined {
+function answerItem(id: string, selected: readonly string[], freeText: string | undefined): AskUserQuestionAnswerItem {
+  return freeText === undefined ? { id, selected: [...selected] } : { id, selected: [...selected], custom: freeText };
+}
+
+/** The answer items for one reply (none when the reply carries none). Dismissal, failure and abort throw. */
+export function toAnswers(id: string, reply: QuestionReply): AskUserQuestionAnswerItem[] {
   switch (reply.type) {
     case 'answer':
-      return reply.freeText === undefined
-        ? { id, selected: [...reply.selected] }
-        : { id, selected: [...reply.selected], custom: reply.freeText };
+      return [answerItem(id, reply.selected, reply.freeText)];
+    case 'answers':
+      return reply.items.map((item) => answerItem(id, item.selected, item.freeText));
     case 'no-answer':
-      return undefined;
+      return [];
     case 'dismiss':
       throw new UserQuestionError(DISMISSED_MESSAGE, DISMISSED_CODE);
     case 'fail':

@@ -11,6 +11,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AdapterDefinitionError, AdapterShapeSchema, describeZodIssues, type Adapter } from '../../src/index.js';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { execArgv, isExecAdapter, loadExecAdapterOnce } from '../transport/exec-resolver.js';
 
 /** Built-in adapters are found in the compiled package. */
 const DIST_ROOT = join(PACKAGE_ROOT, 'dist');
@@ -29,6 +30,7 @@ export class AdapterLoadError extends Error {
 
 /** Turns a name or path into an absolute module path, without loading it. */
 export function resolveAdapterPath(nameOrPath: string, cwd = process.cwd()): string {
+  if (isExecAdapter(nameOrPath)) return checkedExecSpec(nameOrPath); // a host process, not a module: see transport/
   const builtIn = BUILT_IN_ADAPTERS[nameOrPath];
   if (builtIn) return builtIn;
   const looksLikePath = nameOrPath.includes('/') || nameOrPath.includes('\\') || /\.[cm]?js$/.test(nameOrPath);
@@ -59,6 +61,7 @@ function resolveKitByName(): void {
 
 /** Imports the module and validates its default export. */
 export async function loadAdapter(path: string): Promise<Adapter> {
+  if (isExecAdapter(path)) return loadExec(path);
   let module: { default?: unknown };
   if (!Object.values(BUILT_IN_ADAPTERS).includes(path)) resolveKitByName();
   try {
@@ -154,4 +157,21 @@ export function dshInstallHint(missing: string): string {
     'Install them (exact versions) next to plan-mode-conformance, then run again:',
     `  npm install --save-dev ${packages.join(' ')}`,
   ].join('\n');
+}
+
+function checkedExecSpec(spec: string): string {
+  try {
+    execArgv(spec);
+  } catch (error) {
+    throw new AdapterLoadError(error instanceof Error ? error.message : String(error));
+  }
+  return spec;
+}
+
+async function loadExec(spec: string): Promise<Adapter> {
+  try {
+    return await loadExecAdapterOnce(spec);
+  } catch (error) {
+    throw new AdapterLoadError(error instanceof Error ? error.message : String(error));
+  }
 }

@@ -16,6 +16,8 @@ export const ClauseSchema = z
     statement: z.string().min(1),
     seed: z.string().min(1),
     derived: z.boolean().optional(),
+    /** Exact substrings of the seed (features/seed/) the clause is read from; the docs site quotes them. */
+    quote: z.array(z.string().min(1)).min(1).optional(),
   })
   .strict();
 export type Clause = z.infer<typeof ClauseSchema>;

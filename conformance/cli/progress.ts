@@ -50,7 +50,7 @@ export class Progress implements SuiteEvents {
   }
 
   private draw(): void {
-    const width = Math.max(20, (this.terminal.columns ?? 80) - 1);
+    const width = Math.max(20, (this.terminal.columns || 80) - 1);
     const line = `conformance: ${this.done}/${this.total || '?'} done, ${this.failed} failed${this.current ? ` · ${this.current}` : ''}`;
     this.terminal.write(`\r\x1b[K${line.slice(0, width)}`);
     this.shown = true;

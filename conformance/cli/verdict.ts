@@ -57,7 +57,10 @@ export async function prepareRun(args: CliArguments, adapterPath?: string): Prom
   const adapter = adapterPath ? { name: args.adapter, capabilities: {} as Adapter['capabilities'] } : await loadAdapter((adapterPath = resolveAdapterPath(args.adapter)));
   const featuresDir = featuresDirOf(args);
   const catalog = await loadCatalogFile();
-  const features = await parseFeatures(featuresDir);
+  // The kit's own features are checked by its tests; parsing them all again costs every run
+  // (the suite's child parses what it runs). Other features, and any baseline, are checked here.
+  const needsFeatures = args.featuresDir !== undefined || args.baseline !== undefined || args.writeBaseline !== undefined;
+  const features = needsFeatures ? await parseFeatures(featuresDir) : [];
   const levels = levelsOf(catalog.clauses);
   const scenarios = new Map<string, ScenarioFacts>();
   for (const scenario of scenariosOf(features)) {

@@ -1,12 +1,19 @@
 /**
- * The kit's oracle: an executable reading of the SET/NARR/STATE clauses for one
- * agent. It predicts, for any sequence of selections, prompts and request
- * boundaries, what `set` answers, which `plan/mode` events are logged, whether
- * each request is assembled in plan mode, and how many notices the model has
- * been sent by then. It knows nothing of any host; model-based tests compare a
- * host against it.
+ * The kit's oracle for one agent: an executable reading of the SET, NARR and
+ * STATE clauses, plus what the exit tool's approval and the `/plan` command's
+ * projection target do to that agent's state. It predicts, for any sequence of
+ * selections, prompts and request boundaries, what `set` answers, which
+ * `plan/mode` events are logged, whether each request is assembled in plan
+ * mode, and which notices the model has been sent by then. It knows nothing
+ * of any host; model-based tests compare a host against it.
+ *
+ * Where the seed leaves a choice open the oracle keeps both readings (see
+ * `acceptsGet`): it predicts only what a MUST clause fixes.
  */
-import type { SetOutcome } from '../../src/index.js';
+import type { PlanModeState, SetOutcome } from '../../src/index.js';
+
+/** Which way a notice tells the model the user switched. */
+export type NoticeDirection = 'entering' | 'leaving';
 
 export class PlanOracle {
   /** The logged state (STATE-02). */
@@ -17,16 +24,23 @@ export class PlanOracle {
   running = false;
   /** The state the last request header described, or undefined before any request (NARR-02). */
   lastHeader: boolean | undefined;
-  /** Every plan/mode event logged, in order. */
+  /** Every plan/mode event this agent logged itself, in order (a fork's inherited ones are not here). */
   readonly events: boolean[] = [];
   /** Notices added so far (NARR-01). */
   notices = 0;
+  /** The direction of every notice added so far, in order. */
+  readonly noticeDirections: NoticeDirection[] = [];
+  /** The `/plan` target the session projection folds from `command/run` records (PROJ-02); cleared by a commit. */
+  projectionTarget: boolean | undefined;
+  /** Clause ids that explain the state in force: the last thing that changed or kept it. */
+  cause: string[] = ['STATE-02'];
 
   /** `set(agent, target)` (SET-01..04). */
   set(target: boolean): SetOutcome {
     if (this.pending !== undefined && target === this.pending) return 'noop';
     if (this.pending !== undefined) {
       this.pending = undefined; // back to the logged state: withdrawn, no notice (NARR-03)
+      this.cause = ['SET-03', 'NARR-03'];
       return 'cancelled';
     }
     if (target === this.logged) return 'noop';
@@ -35,23 +49,62 @@ export class PlanOracle {
       return 'queued';
     }
     this.commit(target);
+    this.cause = ['SET-01', 'NARR-01'];
     return 'committed';
   }
 
-  /** `get(agent)` (SET-05). */
+  /** `get(agent)` as the oracle predicts it (SET-05). */
   get(): { active: boolean; pending?: boolean } {
     return this.pending === undefined ? { active: this.logged } : { active: this.logged, pending: this.pending };
   }
 
+  /**
+   * Whether a host's `get` answer is one the MUST clauses allow: the logged
+   * state, the waiting target when one waits, and otherwise no pending that
+   * differs from `active` (a withdrawn one MAY still show, equal to `active`:
+   * SET-03, SET-05).
+   */
+  acceptsGet(state: PlanModeState): boolean {
+    if (state.active !== this.logged) return false;
+    if (this.pending !== undefined) return state.pending === this.pending;
+    return state.pending === undefined || state.pending === state.active;
+  }
+
   /** A request boundary: the pending selection is applied first (SET-06, SET-08), then the request is assembled. */
-  request(): { inPlanMode: boolean; noticesSoFar: number } {
+  request(): { inPlanMode: boolean; noticesSoFar: number; applied: boolean } {
+    let applied = false;
     if (this.pending !== undefined) {
       const target = this.pending;
       this.pending = undefined;
+      applied = true;
       if (target !== this.logged) this.commit(target);
+      this.cause = ['SET-06', 'SET-07', 'SET-08'];
     }
     this.lastHeader = this.logged;
-    return { inPlanMode: this.logged, noticesSoFar: this.notices };
+    return { inPlanMode: this.logged, noticesSoFar: this.notices, applied };
+  }
+
+  /**
+   * An exit approved through `exit_plan_mode` (TOOL-05): inactive from the next
+   * request on, with no notice (NARR-04). A pending leave now equals the logged
+   * state, so the next boundary appends nothing.
+   */
+  approveExit(): void {
+    this.logged = false;
+    this.events.push(false);
+    this.projectionTarget = undefined;
+    if (this.pending === false) this.pending = undefined;
+    this.cause = ['TOOL-05', 'NARR-04'];
+  }
+
+  /** A `/plan` line's selection as the projection folds it (PROJ-02): the target, until the next commit. */
+  commandTarget(target: boolean): void {
+    this.projectionTarget = target;
+  }
+
+  /** The projection view the log folds to (PROJ-02, PROJ-03). */
+  projection(): { active: boolean; pending: boolean } {
+    return { active: this.logged, pending: this.projectionTarget !== undefined && this.projectionTarget !== this.logged };
   }
 
   openTurn(): void {
@@ -65,6 +118,10 @@ export class PlanOracle {
   private commit(target: boolean): void {
     this.logged = target;
     this.events.push(target);
-    if (this.lastHeader !== undefined && this.lastHeader !== target) this.notices += 1;
+    this.projectionTarget = undefined;
+    if (this.lastHeader !== undefined && this.lastHeader !== target) {
+      this.notices += 1;
+      this.noticeDirections.push(target ? 'entering' : 'leaving');
+    }
   }
 }

@@ -31,7 +31,16 @@ async function leave(code: number): Promise<never> {
   process.exit(code);
 }
 
+let ending = false;
+
+/**
+ * A signal (or the CLI going away) disposes of the host in flight, for a
+ * bounded time, then ends the process. A terminal's Ctrl-C reaches this
+ * process and the CLI, which forwards it again: repeats are ignored.
+ */
 function onSignal(signal: NodeJS.Signals): void {
+  if (ending) return;
+  ending = true;
   const code = signal === 'SIGINT' ? 130 : 143;
   const scenario = scenarioInFlight();
   const timer = setTimeout(() => process.exit(code), DISPOSE_ON_SIGNAL_MS);
@@ -43,8 +52,8 @@ function onSignal(signal: NodeJS.Signals): void {
 
 async function main(): Promise<void> {
   const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   // The CLI may go away without a signal (killed): nothing is left to report to.
   process.once('disconnect', () => onSignal('SIGTERM'));
   watchProcessFaults((message) => void send({ type: 'fault', message }));

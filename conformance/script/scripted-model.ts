@@ -2,9 +2,16 @@
  * The kit's model. It answers each request from a script (numbered per agent,
  * counting every request the agent makes, retries included), runs the user's
  * mid-turn actions while it "thinks", and records every request it saw.
+ *
+ * A scenario may also hold a request open: the model then waits, after its
+ * mid-turn actions, until the scenario releases it. While it waits the agent
+ * is running, and any step may act on any agent (another agent's prompt,
+ * selections, commands, forks), so "while agent A's request is in flight" is
+ * an ordinary point between steps rather than a callback.
  */
 import { ModelRequestSchema, type ModelPort, type ModelRequest, type ModelResponse } from '../../src/index.js';
 import { describeIssues } from '../guard/adapter-error.js';
+import { deferred, type Deferred } from './deferred.js';
 
 export const DEFAULT_REPLY: ModelResponse = { type: 'text', text: 'Done.' };
 
@@ -20,6 +27,8 @@ export class ScriptedModel {
   private readonly actions = new Map<string, MidTurnAction[]>();
   /** Called as each request arrives, before mid-turn actions (the world snapshots the log here). */
   onRequest: ((agent: string, n: number) => Promise<void>) | undefined;
+  /** Held requests by `agent#n`: `arrived` settles when the request waits, `release` lets it answer. */
+  private readonly held = new Map<string, { arrived: Deferred<void>; release: Deferred<void>; reached?: boolean }>();
 
   /** Answer the agent's `n`th request (1-based) with `response`. */
   answer(agent: string, n: number, response: ModelResponse): void {
@@ -30,6 +39,36 @@ export class ScriptedModel {
   during(agent: string, n: number, action: MidTurnAction): void {
     const key = `${agent}#${n}`;
     this.actions.set(key, [...(this.actions.get(key) ?? []), action]);
+  }
+
+  /** Hold the agent's `n`th request open, after its mid-turn actions, until `release(agent, n)`. */
+  hold(agent: string, n: number): void {
+    const key = `${agent}#${n}`;
+    if (!this.held.has(key)) this.held.set(key, { arrived: deferred(), release: deferred() });
+  }
+
+  /** Settles when the held request has reached the model and waits; fails if it was never held. */
+  arrived(agent: string, n: number): Promise<void> {
+    const gate = this.held.get(`${agent}#${n}`);
+    if (!gate) return Promise.reject(new Error(`request ${n} of ${agent} is not held`));
+    return gate.arrived.promise;
+  }
+
+  /** Lets a held request answer (whether or not it has arrived yet). */
+  release(agent: string, n: number): void {
+    const gate = this.held.get(`${agent}#${n}`);
+    if (!gate) throw new Error(`request ${n} of ${agent} is not held`);
+    gate.release.resolve();
+  }
+
+  /** Releases every held request, so that no host is left waiting on the kit (scenario teardown). */
+  releaseAll(): void {
+    for (const gate of this.held.values()) gate.release.resolve();
+  }
+
+  /** Held requests that never reached the model: a scenario must not pass without them. */
+  heldButNeverArrived(): string[] {
+    return [...this.held.entries()].filter(([, gate]) => !gate.reached).map(([key]) => key);
   }
 
   /** Mid-turn actions scripted for requests that never came: a scenario must not pass without them. */
@@ -67,6 +106,12 @@ export class ScriptedModel {
       } catch (error) {
         this.problems.push(`mid-turn action during request ${n}: ${error instanceof Error ? error.message : String(error)}`);
       }
+    }
+    const gate = this.held.get(key);
+    if (gate) {
+      gate.reached = true;
+      gate.arrived.resolve();
+      await gate.release.promise;
     }
     return this.numbered.get(key) ?? DEFAULT_REPLY;
   };

@@ -1,11 +1,14 @@
 /**
  * The `/plan` command: typing command lines (now or while the model handles a
  * request), their results, and what the model received because of them.
- * Result wording is the host's own; steps only compare results with each other.
+ * Result wording is the host's own (clauses.md, "Left open"): CMD-07 requires
+ * only that every result is a success; CMD-08 (recommended) that results
+ * reporting different outcomes differ. Every result text is shown for review.
  */
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { Message, ModelRequest } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
+import { showForReview } from '../assertions/review-text.js';
 import { assertInPlanMode } from './requests.steps.js';
 import { requestNumber } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
@@ -78,26 +81,47 @@ Given('while the model handles request {int}, the user types the command {string
   });
 });
 
+/** CMD-07: the last command's result is a success, whatever its text says. */
 Then('the command succeeded', function (this: PlanWorld) {
   const result = this.commandResults.at(-1);
   if (!result) fail('no command was run');
   expectTrue(result.ok, `the command ${show(linesOf(this).at(-1))} should succeed: ${show(result)}`);
-  expectTrue(result.text.trim().length > 0, `the command ${show(linesOf(this).at(-1))} should report what happened: ${show(result)}`);
+  showForReview(this, 'command-result', result.text);
 });
 
-Then('the {int} command results are successes with {int} different texts', function (this: PlanWorld, count: number, distinct: number) {
+/** CMD-07: every command typed so far succeeded. */
+Then('the {int} command results are successes', function (this: PlanWorld, count: number) {
+  const lines = linesOf(this);
+  expectEqual(this.commandResults.length, count, `number of command results (lines typed: ${show(lines)})`);
+  this.commandResults.forEach((result, index) => {
+    expectTrue(result.ok, `command ${index + 1} ${show(lines[index])} should succeed: ${show(result)}`);
+    showForReview(this, 'command-result', result.text);
+  });
+});
+
+/** CMD-08 (recommended): results reporting different outcomes differ, so N outcomes give N texts. */
+Then('the {int} command results have {int} different texts', function (this: PlanWorld, count: number, distinct: number) {
   const lines = linesOf(this);
   const results = this.commandResults;
   expectEqual(results.length, count, `number of command results (lines typed: ${show(lines)})`);
-  results.forEach((result, index) => {
-    expectTrue(result.ok, `command ${index + 1} ${show(lines[index])} should succeed: ${show(result)}`);
-    expectTrue(result.text.trim().length > 0, `command ${index + 1} ${show(lines[index])} reported nothing`);
-  });
+  results.forEach((result) => showForReview(this, 'command-result', result.text));
   const texts = new Set(results.map((result) => result.text));
   expectEqual(
     texts.size,
     distinct,
     `number of different result texts in ${show(results.map((result, index) => `${lines[index]} → ${result.text}`))}`,
+  );
+});
+
+/** CMD-08 (recommended): two commands whose outcomes differ must not report the same thing. */
+Then('the results of commands {int} and {int} differ', function (this: PlanWorld, a: number, b: number) {
+  const lines = linesOf(this);
+  const first = this.commandResults[a - 1];
+  const second = this.commandResults[b - 1];
+  if (!first || !second) fail(`only ${this.commandResults.length} command results were recorded (lines typed: ${show(lines)})`);
+  expectTrue(
+    first.text !== second.text,
+    `command ${a} ${show(lines[a - 1])} and command ${b} ${show(lines[b - 1])} report different things but the host answered both with ${show(first.text)}`,
   );
 });
 
@@ -128,6 +152,11 @@ Then('request {int} of {agent} has exactly the messages of request {int} of {age
   expectEqual(left.messages, right.messages, `messages of request ${a} of ${first} vs request ${b} of ${second}`);
 });
 
+/**
+ * CMD-06: no message other than a notice carries a line the user typed or a
+ * command result. (A notice may mention `/plan off` or read like a result:
+ * both are the host's own words, and notices are judged by NARR.)
+ */
 Then('no request shows a command line or a command result', function (this: PlanWorld) {
   const lines = linesOf(this).map((line) => line.trim()).filter((line) => line.length > 0);
   const results = this.commandResults.map((result) => result.text.trim()).filter((text) => text.length > 0);
@@ -135,6 +164,7 @@ Then('no request shows a command line or a command result', function (this: Plan
   expectTrue(this.model.requests.length > 0, 'the scenario made no model request to inspect');
   this.model.requests.forEach((request, index) => {
     for (const message of request.messages) {
+      if (message.role === 'user' && message.source === 'plugin') continue;
       for (const line of lines) {
         expectTrue(!message.text.includes(line), `request ${index + 1} carries the command line ${show(line)} in ${show(message)}`);
       }
@@ -142,7 +172,7 @@ Then('no request shows a command line or a command result', function (this: Plan
         expectTrue(!message.text.includes(text), `request ${index + 1} carries the command result ${show(text)} in ${show(message)}`);
       }
       expectTrue(
-        !(message.role === 'user' && /^\s*\/plan\b/.test(message.text)),
+        !(message.role === 'user' && message.source === 'user' && /^\s*\/plan\b/.test(message.text)),
         `request ${index + 1} carries a /plan line as a user message: ${show(message)}`,
       );
     }

@@ -6,6 +6,7 @@
 import { Then, When } from '@cucumber/cucumber';
 import { readPlanModeEntry } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
+import { showForReview } from '../assertions/review-text.js';
 import { layoutOf, occurrences } from '../assertions/system-prompt.js';
 import { requestNumber } from '../world/observations.js';
 import type { PlanWorld } from '../world/plan-world.js';
@@ -38,13 +39,29 @@ When('the host starts', async function (this: PlanWorld) {
   }
 });
 
-Then('the host refuses to start with a message naming {string}', function (this: PlanWorld, name: string) {
-  const error = startErrors.get(this);
+/** The plugin's own load error, or fails the step when the host started. */
+function refusal(world: PlanWorld): string {
+  const error = startErrors.get(world);
   if (error === undefined) fail('the scenario did not start the host');
-  if (error === null) fail(`the host started although its deployment should have been refused for ${show(name)}`);
+  if (error === null) fail('the host started although its deployment should have been refused');
   expectTrue(START_WRAPPER.test(error.message), `start should reject with the plugin's own error, not ${show(error.message)}`);
-  const message = error.message.replace(START_WRAPPER, '');
-  expectTrue(message.includes(name), `the start error should name ${show(name)}: ${show(message)}`);
+  return error.message.replace(START_WRAPPER, '');
+}
+
+/** CFG-01, CFG-02: the deployment is refused when the plugin loads; the error's wording is the host's own. */
+Then('the host refuses to start', function (this: PlanWorld) {
+  showForReview(this, 'config-error', refusal(this));
+});
+
+/** CFG-04 (recommended): a load error for an unknown key names it; with several unknown keys, naming one of them will do. */
+Then('the host refuses to start with a message naming {string}', function (this: PlanWorld, names: string) {
+  const message = refusal(this);
+  showForReview(this, 'config-error', message);
+  const candidates = names.split(' or ').map((name) => name.trim());
+  expectTrue(
+    candidates.some((name) => message.includes(name)),
+    `the start error should name ${candidates.map((name) => show(name)).join(' or ')}: ${show(message)}`,
+  );
 });
 
 Then('the host started', function (this: PlanWorld) {

@@ -6,7 +6,7 @@ import { Then } from '@cucumber/cucumber';
 import type { ModelRequest } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { layoutOf, occurrences } from '../assertions/system-prompt.js';
-import { noticesIn, toolResults } from '../world/observations.js';
+import { noticesIn } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 export function assertInPlanMode(world: PlanWorld, request: ModelRequest, label: string): void {
@@ -100,20 +100,6 @@ Then('every request carried the same tool catalog', async function (this: PlanWo
   );
 });
 
-Then('the tool catalog offers exit_plan_mode taking a string {string}', async function (this: PlanWorld, parameter: string) {
-  const request = await this.request(1);
-  const tool = request.tools.find((candidate) => candidate.name === 'exit_plan_mode');
-  if (!tool) fail(`exit_plan_mode is not in the catalog: ${show(request.tools.map((t) => t.name))}`);
-  const schema = tool.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown };
-  expectEqual(schema?.properties?.[parameter]?.type, 'string', `type of exit_plan_mode parameter ${parameter}`);
-  expectTrue(Array.isArray(schema.required) && schema.required.includes(parameter), `exit_plan_mode must require ${parameter}`);
-});
-
-Then('the tool catalog still offers the probe tool', async function (this: PlanWorld) {
-  const request = this.model.requests.at(-1);
-  if (!request) fail('no model request was made');
-  expectTrue(request.tools.some((tool) => tool.name === 'probe_lookup'), 'the probe tool vanished from the catalog');
-});
 
 
 Then('no request carries a notice', function (this: PlanWorld) {
@@ -132,40 +118,6 @@ Then('request {int} starts with every message of request {int}', async function 
 Then('request {int} ends with the user message {string}', async function (this: PlanWorld, n: number, text: string) {
   const last = (await this.request(n)).messages.at(-1);
   expectEqual(last?.role === 'user' ? { source: last.source, text: last.text } : last, { source: 'user', text }, `last message of request ${n}`);
-});
-
-Then('no request mentions {string}', function (this: PlanWorld, text: string) {
-  this.model.requests.forEach((request, index) => {
-    const found = request.messages.filter((message) => message.text.includes(text));
-    expectEqual(found, [], `messages of request ${index + 1} mentioning ${show(text)}`);
-  });
-});
-
-Then('request {int} shows exit_plan_mode failing with a message containing {string}', async function (this: PlanWorld, n: number, text: string) {
-  const result = toolResults((await this.request(n)).messages, 'exit_plan_mode').at(-1);
-  if (!result) fail(`request ${n} shows no exit_plan_mode result`);
-  expectTrue(result.isError, `the exit_plan_mode result should be a failed call: ${show(result)}`);
-  expectTrue(result.text.includes(text), `the exit_plan_mode failure should contain ${show(text)}: ${show(result.text)}`);
-});
-
-Then('request {int} shows exit_plan_mode failing', async function (this: PlanWorld, n: number) {
-  const result = toolResults((await this.request(n)).messages, 'exit_plan_mode').at(-1);
-  if (!result) fail(`request ${n} shows no exit_plan_mode result`);
-  expectTrue(result.isError, `the exit_plan_mode result should be a failed call: ${show(result)}`);
-});
-
-Then('request {int} shows exit_plan_mode succeeding', async function (this: PlanWorld, n: number) {
-  const result = toolResults((await this.request(n)).messages, 'exit_plan_mode').at(-1);
-  if (!result) fail(`request ${n} shows no exit_plan_mode result`);
-  expectTrue(!result.isError, `the exit_plan_mode result should succeed: ${show(result)}`);
-  expectTrue(result.text.trim().length > 0, 'the approval should carry the tool\'s confirmation text');
-});
-
-Then('request {int} shows the probe tool result', async function (this: PlanWorld, n: number) {
-  const result = toolResults((await this.request(n)).messages, 'probe_lookup').at(-1);
-  if (!result) fail(`request ${n} shows no probe tool result`);
-  expectEqual({ isError: result.isError, text: result.text }, { isError: false, text: 'PROBE TOOL RESULT' }, 'the probe tool result');
-  expectTrue(this.probeExecutions.length > 0, 'the probe tool was never executed');
 });
 
 // The last request: after compaction a host may have made requests of its own

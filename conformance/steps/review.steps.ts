@@ -10,10 +10,23 @@
 import { Given, Then } from '@cucumber/cucumber';
 import type { AssistantMessage, Question, QuestionReply, ToolResultMessage } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
+import { showForReview } from '../assertions/review-text.js';
 import { requestNumber, toolResults } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 export const APPROVE = 'Approve';
+
+/** Error messages the scenario's question provider fails reviews with: text the kit chose (REVIEW-06). */
+const providerMessages = new WeakMap<PlanWorld, string[]>();
+
+export function providerMessagesOf(world: PlanWorld): string[] {
+  let list = providerMessages.get(world);
+  if (!list) {
+    list = [];
+    providerMessages.set(world, list);
+  }
+  return list;
+}
 
 function lastQuestion(world: PlanWorld): Question | undefined {
   return world.user.asked.at(-1)?.question;
@@ -76,6 +89,7 @@ Given('the user will abort the review', function (this: PlanWorld) {
 });
 
 Given('the question provider will fail the review with {string}', function (this: PlanWorld, message: string) {
+  providerMessagesOf(this).push(message);
   this.user.willReply({ type: 'fail', message });
 });
 
@@ -93,17 +107,28 @@ Given('the user will answer the review by selecting the label the question names
   );
 });
 
-/** REVIEW-02 / LIM-02: a generic UI ignores intent and approveLabel and picks the option shown as "Approve". */
+/**
+ * REVIEW-02 / LIM-02: a generic UI never reads intent or approveLabel. It shows
+ * the options, the user picks the one labelled "Approve", and it submits the
+ * way a generic question form does: a list of answer items, one per question
+ * (the `answers` reply), where the intent-aware UI above answers its decision
+ * card with a single answer naming the approving label. A correct host reads
+ * both the same.
+ */
 Given('a generic question UI will answer the review by selecting the option labelled {string}', function (this: PlanWorld, label: string) {
-  this.user.willReply(
-    lazyAnswer(() => {
-      const options = lastQuestion(this)?.options ?? [];
-      if (!options.some((option) => option.label === label)) {
-        this.user.problems.push(`a generic UI cannot select ${show(label)}: the question offers ${show(options.map((o) => o.label))}`);
+  const reply = { type: 'answers' as const } as { type: 'answers'; items: Array<{ selected: string[] }> };
+  Object.defineProperty(reply, 'items', {
+    enumerable: true,
+    get: () => {
+      const asked = lastQuestion(this);
+      const shown = asked === undefined ? [] : asked.options.map((option) => option.label);
+      if (!shown.includes(label)) {
+        this.user.problems.push(`a generic UI cannot select ${show(label)}: the question offers ${show(shown)}`);
       }
-      return [label];
-    }),
-  );
+      return [{ selected: shown.filter((offered) => offered === label) }];
+    },
+  });
+  this.user.willReply(reply);
 });
 
 Given('a generic question UI will answer the review by selecting its other option', function (this: PlanWorld) {
@@ -155,29 +180,72 @@ async function exitResults(world: PlanWorld, n: number, name = DEFAULT_AGENT): P
   return toolResults(request.messages, 'exit_plan_mode');
 }
 
+/** REVIEW-05: a failed call whose wording is free (the distinctness it owes is judged where all failures meet). */
 Then('request {int} shows exit_plan_mode failing because the user takes over', async function (this: PlanWorld, n: number) {
   const result = (await exitResults(this, n)).at(-1);
   if (!result) fail(`request ${n} shows no exit_plan_mode result`);
   expectTrue(result.isError, `a dismissed review should be a failed call: ${show(result)}`);
-  expectTrue(
-    /\bwait/i.test(result.text) || /\bstop/i.test(result.text),
-    `a dismissed review should tell the model to stop and wait for the user's message: ${show(result.text)}`,
-  );
+  expectTrue(result.text.trim().length > 0, 'the failed exit_plan_mode result of a dismissed review carries no message');
+  showForReview(this, 'dismissal-failure', result.text);
 });
 
+/** REVIEW-06: the seam's own message, which the kit did not choose, so only its presence is judged. */
 Then('request {int} shows exit_plan_mode failing with its own non-empty message', async function (this: PlanWorld, n: number) {
   const result = (await exitResults(this, n)).at(-1);
   if (!result) fail(`request ${n} shows no exit_plan_mode result`);
   expectTrue(result.isError, `the exit_plan_mode result should be a failed call: ${show(result)}`);
   expectTrue(result.text.trim().length > 0, 'the failed exit_plan_mode result carries no message');
+  showForReview(this, 'seam-error-failure', result.text);
 });
 
-Then('request {int} shows {int} failed exit_plan_mode results, all different', async function (this: PlanWorld, n: number, count: number) {
+/**
+ * REVIEW-05: the dismissal's failure must differ from the keep-planning
+ * failure and from the seam's own errors; REVIEW-06: every one is a failed
+ * call. Nothing else is compared: two seam errors, or a rejection and a seam
+ * error, may read alike.
+ */
+Then('request {int} shows {int} failed exit_plan_mode results, the dismissal \\(result {int}\\) unlike every other', async function (this: PlanWorld, n: number, count: number, dismissal: number) {
   const results = await exitResults(this, n);
   expectEqual(results.length, count, `number of exit_plan_mode results in request ${n}`);
   results.forEach((result, index) => expectTrue(result.isError, `exit_plan_mode result ${index + 1} should be a failed call: ${show(result)}`));
-  const texts = results.map((result) => result.text);
-  expectEqual(new Set(texts).size, count, `number of different exit_plan_mode failure texts in ${show(texts)}`);
+  const dismissed = results[dismissal - 1];
+  if (!dismissed) fail(`request ${n} has no exit_plan_mode result ${dismissal}`);
+  showForReview(this, 'dismissal-failure', dismissed.text);
+  results.forEach((result, index) => {
+    if (index === dismissal - 1) return;
+    expectTrue(
+      result.text !== dismissed.text,
+      `the dismissal's failure (result ${dismissal}) must differ from the keep-planning failure and the seam's errors, but result ${index + 1} reads the same: ${show(result.text)}`,
+    );
+  });
+});
+
+/**
+ * TOOL-01/TOOL-04 with the choice the seed leaves open: a host may review any
+ * plan string, or refuse one it considers malformed as a failed call without a
+ * review. A review must carry the plan unchanged and its approval must leave.
+ */
+Then('request {int} shows the plan {string} reviewed unchanged, or refused without a review', async function (this: PlanWorld, n: number, plan: string) {
+  const result = (await exitResults(this, n)).at(-1);
+  if (!result) fail(`request ${n} shows no exit_plan_mode result`);
+  const state = await (await this.host()).getPlanMode(await this.agent());
+  if (this.user.asked.length === 0) {
+    expectTrue(result.isError, `exit_plan_mode opened no review, so the call should have failed: ${show(result)}`);
+    expectEqual(state, { active: true }, 'get(agent) after a refused plan');
+    return;
+  }
+  expectEqual(this.user.asked.length, 1, 'number of reviews the plan opened');
+  const asked = this.user.asked[0]!.question;
+  expectTrue(
+    [asked.question, asked.detail ?? ''].some((text) => text.includes(plan)),
+    `the review should carry the plan unchanged, ${show(plan)}; it showed ${show(asked.question)} and detail ${show(asked.detail)}`,
+  );
+  expectTrue(!result.isError, `the approved review should succeed: ${show(result)}`);
+  expectEqual(state, { active: false }, 'get(agent) after the approved review');
+});
+
+Then('the user was never asked a question', function (this: PlanWorld) {
+  expectEqual(this.user.asked.map((asked) => asked.question.question), [], 'questions the host asked the user');
 });
 
 Then('request {int} still carries the exit_plan_mode call with the plan {string} and the result request {int} showed', async function (this: PlanWorld, later: number, plan: string, earlier: number) {

@@ -1,7 +1,8 @@
 /** The plan-mode service: `set` and `get`, now or while the model handles a request. */
+import { isDeepStrictEqual } from 'node:util';
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { SetOutcome } from '../../src/index.js';
-import { expectEqual } from '../assertions/expect.js';
+import { expectEqual, show } from '../assertions/expect.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 Given('plan mode is on for {agent}', async function (this: PlanWorld, name: string) {
@@ -66,5 +67,29 @@ Given('while the model handles request {int}, get reports plan mode {onoff} with
   this.model.during(agent, n, async () => {
     const state = await (await this.host()).getPlanMode(agent);
     expectEqual(state, { active }, `get(agent) while the model handles request ${n}`);
+  });
+});
+
+/**
+ * SET-03: right after a pending selection was withdrawn, and until the next
+ * boundary, `get` may still report a `pending` equal to `active`; it must not
+ * report one that differs.
+ */
+function expectNothingPendingAfterWithdrawal(state: { active: boolean; pending?: boolean }, active: boolean, what: string): void {
+  const withdrawn = { active, pending: active };
+  if (isDeepStrictEqual(state, withdrawn)) return;
+  expectEqual(state, { active }, `${what} (a pending equal to active, ${show(withdrawn)}, would also do)`);
+}
+
+Then('get reports plan mode {onoff} with nothing pending but the withdrawn selection', async function (this: PlanWorld, active: boolean) {
+  const state = await (await this.host()).getPlanMode(await this.agent());
+  expectNothingPendingAfterWithdrawal(state, active, 'get(agent) after the pending selection was withdrawn');
+});
+
+Given('while the model handles request {int}, get reports plan mode {onoff} with nothing pending but the withdrawn selection', async function (this: PlanWorld, n: number, active: boolean) {
+  const agent = await this.agent();
+  this.model.during(agent, n, async () => {
+    const state = await (await this.host()).getPlanMode(agent);
+    expectNothingPendingAfterWithdrawal(state, active, `get(agent) while the model handles request ${n}, after the pending selection was withdrawn`);
   });
 });

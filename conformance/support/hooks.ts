@@ -9,7 +9,7 @@
 import { After, AfterStep, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import { CAPABILITIES, missingReason, type Capability } from '../../src/index.js';
 import { PlanWorld } from '../world/plan-world.js';
-import { beginScenario, endScenario, takeFaults } from './in-flight.js';
+import { beginScenario, endScenario, faultsSettled, takeFaults, watchingFaults } from './in-flight.js';
 import { SKIP_REASON_MEDIA_TYPE } from './skip-reason.js';
 import { noteStart } from './start-watch.js';
 
@@ -37,7 +37,9 @@ Before(async function (this: PlanWorld, { pickle }) {
   return undefined;
 });
 
-AfterStep(function (this: PlanWorld) {
+AfterStep(async function (this: PlanWorld) {
+  if (!watchingFaults()) return;
+  await faultsSettled();
   throwFaults(this, 'during this step');
 });
 

@@ -39,6 +39,20 @@ export function takeFaults(scenario: InFlight): string[] {
   return faults;
 }
 
+/** True once `watchProcessFaults` runs (the suite's child process). */
+export function watchingFaults(): boolean {
+  return orphanHandler !== undefined;
+}
+
+/**
+ * Resolves after the event loop has turned once: by then Node has reported
+ * every promise left rejected by the work just done, so a fault is charged to
+ * the step that caused it rather than to a later one.
+ */
+export function faultsSettled(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export function scenarioInFlight(): InFlight | undefined {
   return current?.scenario;
 }

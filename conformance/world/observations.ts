@@ -45,12 +45,3 @@ export function parseOnOffList(list: string): boolean[] {
     return word === 'on';
   });
 }
-
-/** Does the notice text say the user switched to plan mode, or back to the default mode? */
-export function noticeDirection(text: string): 'plan' | 'default' | 'unclear' {
-  const mentionsDefault = /default/i.test(text);
-  const mentionsPlan = /plan/i.test(text);
-  if (mentionsDefault) return 'default';
-  if (mentionsPlan) return 'plan';
-  return 'unclear';
-}

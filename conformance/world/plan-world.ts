@@ -23,8 +23,9 @@ import { loadAdapter } from '../adapters/load-adapter.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { ScriptedUser } from '../script/scripted-user.js';
 import { fail } from '../assertions/expect.js';
+import { headerOfRequest } from '../assertions/request-headers.js';
 import { requestNumber } from './observations.js';
-import { makeProbeTools, PROBE_SECTIONS } from './probes.js';
+import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS } from './probes.js';
 import { readParameters, type KitParameters } from './parameters.js';
 import { insideRunFolder } from './run-folder.js';
 import type { StartAttempt } from '../support/start-watch.js';
@@ -50,6 +51,8 @@ export class PlanWorld extends World<KitParameters> {
   readonly model = new ScriptedModel();
   readonly user = new ScriptedUser();
   readonly probeExecutions: Array<Record<string, unknown>> = [];
+  /** Every probe tool execution (read, write, command) and every probe command line. */
+  readonly probes = emptyProbeRecord();
 
   /** The plan-mode config, or a raw deployment YAML text when a scenario gives one. */
   planConfig: unknown = { section: DEFAULT_SECTION };
@@ -70,6 +73,9 @@ export class PlanWorld extends World<KitParameters> {
   /** get() answers taken together with the log at that moment. */
   readonly snapshots: Array<{ active: boolean; log: SessionEvent[] }> = [];
 
+  /** Turns started without waiting (by agent name), settled to the error they failed with, if any. */
+  private readonly turns = new Map<string, Promise<Error | undefined>>();
+
   /** The agent's log as it stood when its n-th request reached the model (key `id#n`). */
   readonly logAtRequest = new Map<string, SessionEvent[]>();
 
@@ -83,15 +89,14 @@ export class PlanWorld extends World<KitParameters> {
   }
 
   /**
-   * Index (in the append-only log) of the request header in force for the
-   * agent's n-th request: the last `request/header` logged before that request
-   * reached the model. A host may log a header per request or only when it
-   * changes; both read the same way here. -1 when there is none.
+   * Index (in the agent's whole log) of the request header describing its n-th
+   * request, logged before the call or with the reply (clauses.md, "Left
+   * open"); see assertions/request-headers.ts.
    */
-  headerInForce(agent: string, n: number): number {
-    const log = this.logAtRequest.get(`${agent}#${n}`);
-    if (!log) return -1;
-    return log.findLastIndex((event) => event.type === 'request/header');
+  async headerInForce(agent: string, n: number): Promise<number> {
+    const log = await (await this.host()).readLog(agent);
+    const atRequest = (k: number) => this.logAtRequest.get(`${agent}#${k}`);
+    return headerOfRequest({ log, requestCount: this.model.requestsOf(agent).length, atRequest }, n);
   }
 
   async prepare(): Promise<void> {
@@ -136,7 +141,11 @@ export class PlanWorld extends World<KitParameters> {
         compose,
         model: this.model.port,
         questions: this.user.port,
-        probes: { sections: PROBE_SECTIONS, tools: makeProbeTools(this.probeExecutions) },
+        probes: {
+          sections: PROBE_SECTIONS,
+          tools: makeProbeTools(this.probeExecutions, { record: this.probes, storeDir: this.storeDir }),
+          commands: makeProbeCommands(this.probes),
+        },
       },
       this.kit.callLimitMs,
     ).catch((error: unknown) => {
@@ -177,6 +186,44 @@ export class PlanWorld extends World<KitParameters> {
     return outcome;
   }
 
+  /**
+   * Prompts a named agent without waiting for its turn, holding its request
+   * `n` open; resolves once that request reached the model and waits, so
+   * later steps act while it is in flight. Fails when the turn ended first.
+   */
+  async promptHoldingRequest(name: string, text: string, n: number): Promise<void> {
+    if (this.turns.has(name)) throw new Error(`${name} already has a turn the scenario started and did not finish`);
+    const host = await this.host();
+    const agent = await this.agent(name);
+    this.model.hold(agent, n);
+    const turn = host.prompt(agent, text).then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+    this.turns.set(name, turn);
+    const ended = turn.then((error) => ({ ended: true as const, error }));
+    const outcome = await Promise.race([this.model.arrived(agent, n).then(() => ({ ended: false as const })), ended]);
+    if (outcome.ended) {
+      this.turns.delete(name);
+      fail(
+        `${name}'s turn ended before its request ${n} reached the model (it made ${this.model.requestsOf(agent).length} request(s))` +
+          (outcome.error ? `: ${outcome.error.message}` : ''),
+      );
+    }
+  }
+
+  /** Lets the held request `n` of a named agent answer, then waits until that agent's turn ends. */
+  async releaseAndFinish(name: string, n: number): Promise<void> {
+    const agent = await this.agent(name);
+    const turn = this.turns.get(name);
+    if (!turn) throw new Error(`the scenario started no turn of ${name} that is still open`);
+    this.model.release(agent, n);
+    const error = await turn;
+    this.turns.delete(name);
+    if (error) throw error;
+    this.assertNoProblems();
+  }
+
   /** Fails the step with whatever the scripted model or user found wrong in what the host sent. */
   assertNoProblems(): void {
     const problems = [...this.model.problems, ...this.user.problems];
@@ -184,6 +231,8 @@ export class PlanWorld extends World<KitParameters> {
   }
 
   async dispose(): Promise<void> {
+    // A request still held would keep its host waiting on the kit forever.
+    this.model.releaseAll();
     try {
       if (this.guarded) await this.guarded.dispose();
       else if (this.starting) await this.starting.then((host) => host.dispose()).catch(() => undefined);

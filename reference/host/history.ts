@@ -24,6 +24,8 @@ export function deriveHistory(events: readonly SessionEvent[]): ChatMessage[] {
           toolName: e.payload.toolName,
           text: e.payload.text,
           isError: e.payload.isError,
+          // The structured value rides along when the tool returned one.
+          ...(e.payload.value === undefined ? {} : { value: structuredClone(e.payload.value) }),
         });
         break;
       case 'compaction':

@@ -5,7 +5,7 @@ import type { ToolDescriptor } from './tools.js';
 export type ChatMessage =
   | { role: 'user'; source: MessageSource; text: string }
   | { role: 'assistant'; text: string; toolCalls: ToolCall[] }
-  | { role: 'tool'; toolCallId: string; toolName: string; text: string; isError: boolean };
+  | { role: 'tool'; toolCallId: string; toolName: string; text: string; isError: boolean; value?: unknown };
 
 export interface ModelRequest {
   agent: string;

@@ -101,9 +101,19 @@ export class UserQuestionSeam {
   }
 }
 
+/**
+ * The answer to one question: its item, or, when the reply carries several
+ * items for it, one answer holding every selection and every text in reply
+ * order (so no item is silently dropped: two items are two selections).
+ */
 function readReply(questionId: string, reply: ProviderReply): QuestionOutcome {
   if (reply.kind === 'dismissed') return { kind: 'dismissed' };
-  return { kind: 'answered', answer: reply.answers.find((item) => item.questionId === questionId) };
+  const items = reply.answers.filter((item) => item.questionId === questionId);
+  if (items.length <= 1) return { kind: 'answered', answer: items[0] };
+  const texts = items.flatMap((item) => (item.freeText === undefined ? [] : [item.freeText]));
+  const merged: AnswerItem = { questionId, selected: items.flatMap((item) => item.selected) };
+  if (texts.length > 0) merged.freeText = texts.join('\n');
+  return { kind: 'answered', answer: merged };
 }
 
 function abortError(): QuestionAbortedError {

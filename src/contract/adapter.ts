@@ -43,14 +43,42 @@ export interface ProbeSection {
   text: string;
 }
 
+/**
+ * What running a probe tool does, so a host that classifies its tools (read-only
+ * hints, approval kinds, sandbox categories) can register it as its own tool of
+ * that kind: `read` looks something up, `write` changes files (it writes into
+ * the store folder), `command` runs a command-like action. Plan mode must leave
+ * all three offered and running (SCOPE-02).
+ */
+export const PROBE_TOOL_EFFECTS = ['read', 'write', 'command'] as const;
+export const ProbeToolEffectSchema = z.enum(PROBE_TOOL_EFFECTS);
+export type ProbeToolEffect = z.infer<typeof ProbeToolEffectSchema>;
+
 /** A tool the kit asks the host to register; the host executes it like any tool. */
 export interface ProbeTool {
   name: string;
   description: string;
   /** JSON schema of the parameters. */
   parameters: Record<string, unknown>;
+  /** What the tool does when it runs; absent means `read` (older kits sent only read-like tools). */
+  effect?: ProbeToolEffect;
   /** Returns the result text the model should read. */
   execute(args: Record<string, unknown>): Promise<string>;
+}
+
+/**
+ * A command the kit asks the host to register in its command registry (when
+ * commands are composed), beside `/plan`: the host logs its `command/run` like
+ * any command's and returns its text as a successful result. It lets the kit
+ * see that a line other than `/plan` leaves plan mode and the `plan`
+ * projection alone (PROJ-02).
+ */
+export interface ProbeCommand {
+  /** Without the slash, e.g. `probe`. */
+  name: string;
+  description: string;
+  /** Runs the command for an agent with the raw argument text; returns the result text. */
+  run(agent: string, args: string): Promise<string>;
 }
 
 /** Which optional services the scenario wants composed (only among supported capabilities). */
@@ -74,8 +102,12 @@ export interface StartOptions {
   model: ModelPort;
   /** The only user: send every question of the user-question seam here (when composed). */
   questions: QuestionPort;
-  /** Extra prompt sections and tools, registered like any other. */
-  probes: { sections: ProbeSection[]; tools: ProbeTool[] };
+  /**
+   * Extra prompt sections, tools and commands, registered like any other.
+   * `commands` is optional (older kits sent none); register them only when the
+   * host composes a command registry.
+   */
+  probes: { sections: ProbeSection[]; tools: ProbeTool[]; commands?: ProbeCommand[] };
 }
 
 export interface Adapter {

@@ -36,6 +36,13 @@ export const ToolResultMessageSchema = z.object({
   /** The text the model reads for this result. */
   text: z.string(),
   isError: z.boolean(),
+  /**
+   * The tool's structured result, when the host keeps one beside the text (an
+   * approved plan review's is `{ approved: true }`, TOOL-05). Optional in the
+   * schema so older adapters still load; a host that shows none for an approved
+   * review fails TOOL-05, which requires the value to be observable.
+   */
+  value: z.unknown().optional(),
 });
 
 export const MessageSchema = z.discriminatedUnion('role', [

@@ -27,10 +27,23 @@ export const QuestionSchema = z.object({
 });
 export type Question = z.infer<typeof QuestionSchema>;
 
+/** One answer item: selected labels (offered or not, exactly as given) and optional free text. */
+export const AnswerItemReplySchema = z.object({
+  selected: z.array(z.string()),
+  freeText: z.string().optional(),
+});
+export type AnswerItemReply = z.infer<typeof AnswerItemReplySchema>;
+
 /**
  * How the kit's user reacts to a question. The adapter turns each into what its
  * host's seam produces for such a user:
- * - `answer`: the user selected these option labels and optionally typed free text;
+ * - `answer`: the user selected these option labels and optionally typed free text.
+ *   Labels are passed exactly as given: they may differ from every offered
+ *   label (other case, padding) or repeat one;
+ * - `answers`: the reply carries several answer items for this question (a
+ *   seam whose reply is a list of items keyed by question id gets them all,
+ *   in this order); newer than the others, an adapter written before it may
+ *   not know it;
  * - `no-answer`: the reply carries no answer item for this question;
  * - `dismiss`: the user closed the question to talk instead;
  * - `fail`: the question provider failed with this message;
@@ -38,6 +51,7 @@ export type Question = z.infer<typeof QuestionSchema>;
  */
 export type QuestionReply =
   | { type: 'answer'; selected: string[]; freeText?: string }
+  | { type: 'answers'; items: AnswerItemReply[] }
   | { type: 'no-answer' }
   | { type: 'dismiss' }
   | { type: 'fail'; message: string }

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkScript } from '../../conformance/oracle/run-script.js';
 import { describeScript, type ScriptedRequest, type SessionScript } from '../../conformance/oracle/script.js';
 import { PlanOracle } from '../../conformance/oracle/plan-oracle.js';
+import { readPlanCommand } from '../../conformance/oracle/plan-command.js';
 import reference from '../../reference/adapter.js';
 
 const selections = fc.array(fc.boolean(), { maxLength: 3 });
@@ -35,10 +36,55 @@ describe('the oracle', () => {
     expect(oracle.get()).toEqual({ active: true, pending: false });
     expect(oracle.set(true)).toBe('cancelled');
     expect(oracle.set(false)).toBe('queued');
-    expect(oracle.request()).toEqual({ inPlanMode: false, noticesSoFar: 1 });
+    expect(oracle.request()).toMatchObject({ inPlanMode: false, noticesSoFar: 1 });
     oracle.closeTurn();
     expect(oracle.set(false)).toBe('noop');
     expect(oracle.events).toEqual([true, false]);
+  });
+});
+
+describe('the oracle beyond SET/NARR/STATE', () => {
+  it('accepts a withdrawn pending equal to active, never one that differs (SET-03, SET-05)', () => {
+    const oracle = new PlanOracle();
+    oracle.openTurn();
+    expect(oracle.set(true)).toBe('queued');
+    expect(oracle.set(false)).toBe('cancelled');
+    expect(oracle.acceptsGet({ active: false })).toBe(true);
+    expect(oracle.acceptsGet({ active: false, pending: false })).toBe(true);
+    expect(oracle.acceptsGet({ active: false, pending: true })).toBe(false);
+  });
+
+  it('leaves plan mode on an approved exit without a notice, and a pending leave then nets out (TOOL-05, NARR-04)', () => {
+    const oracle = new PlanOracle();
+    oracle.set(true);
+    oracle.request();
+    oracle.openTurn();
+    expect(oracle.set(false)).toBe('queued');
+    oracle.approveExit();
+    expect(oracle.request()).toMatchObject({ inPlanMode: false, noticesSoFar: 0 });
+    expect(oracle.events).toEqual([true, false]);
+  });
+
+  it('folds the projection from /plan targets and commits (PROJ-02, PROJ-03)', () => {
+    const oracle = new PlanOracle();
+    oracle.openTurn();
+    oracle.set(true);
+    oracle.commandTarget(true);
+    expect(oracle.projection()).toEqual({ active: false, pending: true });
+    oracle.request();
+    expect(oracle.projection()).toEqual({ active: true, pending: false });
+  });
+
+  it.each([
+    ['/plan', { kind: 'enter' }],
+    ['/plan  \t ', { kind: 'enter' }],
+    ['/plan off', { kind: 'leave' }],
+    ['/plan \t off\t', { kind: 'leave' }],
+    ['/plan Off', { kind: 'message', text: 'Off' }],
+    ['/plan off now', { kind: 'message', text: 'off now' }],
+    ['/plan   check the callers  ', { kind: 'message', text: 'check the callers' }],
+  ])('reads %j as the spec says (CMD-02..04)', (line, command) => {
+    expect(readPlanCommand(line)).toEqual(command);
   });
 });
 

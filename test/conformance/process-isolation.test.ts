@@ -32,6 +32,9 @@ describe('a run isolated from its adapter', () => {
     const run = await runIsolated([...adapter('prompt-leaves-rejection.js'), ...FIXTURE_RUN, '--format', 'summary']);
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/failed: fixture-prompt-only .*unhandled rejection: Error: the host lost its session writer/);
+    // Charged to the step that left the rejection, not to the After hook that happened to run next.
+    expect(run.stdout).toMatch(/✖ When the user prompts "Hello"/);
+    expect(run.stdout).not.toMatch(/✖ After/);
     expect(run.stdout).not.toMatch(/failed: fixture-set-and-log/);
     expect(run.leftInTmp).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import adapter from '../../adapters/dsh/adapter.js';
 import { commandArgs, toContractEvent, toMessageSource } from '../../adapters/dsh/events.js';
 import { toChunks } from '../../adapters/dsh/model-bridge.js';
-import { toAnswer, toQuestion } from '../../adapters/dsh/question-bridge.js';
+import { toAnswers, toQuestion } from '../../adapters/dsh/question-bridge.js';
 import {
   planModeDeployment,
   type HostHandle,
@@ -48,6 +48,7 @@ function harness(config: unknown = { section: SECTION }) {
           execute: async () => 'PROBE RESULT',
         },
       ],
+      commands: [{ name: 'probe', description: 'probe command', run: async (agent, args) => `probed ${agent} ${args}` }],
     },
   };
   return { options, requests, responses, replies, asked };
@@ -95,7 +96,9 @@ describe('dsh adapter: a plan-mode round trip', () => {
       expect(h.requests[0]!.systemPrompt).toContain(`AT 49\n\n${SECTION}\n\nAT 51`);
       expect(h.requests[2]!.systemPrompt).not.toContain(SECTION);
       expect(h.requests[0]!.tools.map((tool) => tool.name)).toEqual(h.requests[2]!.tools.map((tool) => tool.name));
-      expect(h.requests[1]!.messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'c1', toolName: 'probe_lookup', text: 'PROBE RESULT', isError: false });
+      // Upstream's canonical value of a string-output tool is the string itself.
+      expect(h.requests[1]!.messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'c1', toolName: 'probe_lookup', text: 'PROBE RESULT', isError: false, value: 'PROBE RESULT' });
+      expect(h.requests[2]!.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'c2', toolName: 'exit_plan_mode', isError: false, value: { approved: true } });
       expect(h.asked).toEqual([`${agent}:plan-review`]);
       expect(await host.getPlanMode(agent)).toEqual({ active: false });
       const log = await host.readLog(agent);
@@ -104,6 +107,18 @@ describe('dsh adapter: a plan-mode round trip', () => {
         { type: 'plan/mode', payload: { active: false } },
       ]);
       expect(await host.readObserved(agent)).toEqual(log);
+    });
+  });
+
+  it('registers the probe command beside /plan: a successful result, its own command/run, the plan projection untouched', async () => {
+    const h = harness();
+    await withHost(h, async (host) => {
+      const agent = await host.createAgent();
+      expect(await host.runCommand!(agent, '/probe off')).toEqual({ ok: true, text: `probed ${agent} off` });
+      const log = await host.readLog(agent);
+      expect(log.filter((e) => e.type === 'command/run')).toEqual([{ type: 'command/run', name: 'probe', args: 'off' }]);
+      expect(await host.readProjection!(agent)).toEqual({ active: false, pending: false });
+      expect(await host.getPlanMode(agent)).toEqual({ active: false });
     });
   });
 
@@ -201,12 +216,16 @@ describe('dsh adapter: pure mappings', () => {
   });
 
   it('maps replies to the upstream answer encoding', () => {
-    expect(toAnswer('q', { type: 'answer', selected: ['Approve'] })).toEqual({ id: 'q', selected: ['Approve'] });
-    expect(toAnswer('q', { type: 'answer', selected: [], freeText: 'more' })).toEqual({ id: 'q', selected: [], custom: 'more' });
-    expect(toAnswer('q', { type: 'no-answer' })).toBeUndefined();
-    expect(() => toAnswer('q', { type: 'dismiss' })).toThrow(expect.objectContaining({ code: 'ASK_CANCELLED' }));
-    expect(() => toAnswer('q', { type: 'abort' })).toThrow(expect.objectContaining({ code: 'ASK_ABORTED' }));
-    expect(() => toAnswer('q', { type: 'fail', message: 'boom' })).toThrow('boom');
+    expect(toAnswers('q', { type: 'answer', selected: ['Approve'] })).toEqual([{ id: 'q', selected: ['Approve'] }]);
+    expect(toAnswers('q', { type: 'answer', selected: [], freeText: 'more' })).toEqual([{ id: 'q', selected: [], custom: 'more' }]);
+    expect(toAnswers('q', { type: 'answers', items: [{ selected: ['Approve'] }, { selected: ['x'], freeText: 't' }] })).toEqual([
+      { id: 'q', selected: ['Approve'] },
+      { id: 'q', selected: ['x'], custom: 't' },
+    ]);
+    expect(toAnswers('q', { type: 'no-answer' })).toEqual([]);
+    expect(() => toAnswers('q', { type: 'dismiss' })).toThrow(expect.objectContaining({ code: 'ASK_CANCELLED' }));
+    expect(() => toAnswers('q', { type: 'abort' })).toThrow(expect.objectContaining({ code: 'ASK_ABORTED' }));
+    expect(() => toAnswers('q', { type: 'fail', message: 'boom' })).toThrow('boom');
     expect(toQuestion({ id: 'q', question: 'Q?', detail: 'D', intent: { kind: 'plan-review', approve: 'Yes' }, options: [{ label: 'Yes' }] })).toEqual({
       id: 'q',
       question: 'Q?',

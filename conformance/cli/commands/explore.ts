@@ -1,5 +1,72 @@
-/** `plan-mode-conformance explore`: not built yet. */
-export async function run(_argv: string[]): Promise<number> {
-  console.error('plan-mode-conformance explore: not implemented yet');
-  return 2;
+/**
+ * `plan-mode-conformance explore`: model-based testing of any host through its
+ * adapter (conformance/explore/). Exit 0 when nothing disagreed, 1 on a
+ * counterexample (printed as a Gherkin scenario, written with --out), 2 on
+ * bad arguments or an adapter that cannot be loaded.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { loadAdapter, resolveAdapterPath } from '../../adapters/load-adapter.js';
+import { loadCatalog } from '../../catalog/clause-catalog.js';
+import { EXPLORE_USAGE, parseExploreArguments, type ExploreArguments } from '../../explore/explore-arguments.js';
+import { explore } from '../../explore/explore.js';
+import { featureText, scenarioText } from '../../explore/scenario.js';
+import { UsageError } from '../arguments.js';
+
+export async function run(argv: string[]): Promise<number> {
+  const args = parseExploreArguments(argv);
+  if (args.help) {
+    console.log(EXPLORE_USAGE);
+    return 0;
+  }
+  const adapter = await loadAdapter(resolveAdapterPath(args.adapter));
+  const catalog = await loadCatalog();
+  const known = new Set(catalog.map((clause) => clause.id));
+  for (const id of args.expect.map((entry) => entry.split('@')[0]!)) if (!known.has(id)) throw new UsageError(`explore: --expect names ${id}, which is not in the clause catalog`);
+  const seed = args.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
+  const started = Date.now();
+  const result = await explore({
+    adapter,
+    runs: args.runs,
+    seed,
+    ...(args.path !== undefined ? { path: args.path } : {}),
+    maxSteps: args.maxSteps,
+    callLimitMs: args.callLimitMs,
+    strict: args.strict,
+    levels: new Map(catalog.map((clause) => [clause.id, clause.level])),
+    expect: args.expect,
+    replay: replayArguments(args),
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  for (const [clause, count] of result.expected) {
+    console.log(`explore: ${count} run(s) stopped at the known divergence ${clause} (--expect); the rest of those sessions went unexplored`);
+  }
+  if (!result.found) {
+    console.log(`explore: ${adapter.name} agreed with the oracle on ${result.runs} session(s) (seed ${seed}, ${seconds}s)`);
+    return 0;
+  }
+  const found = result.found;
+  console.log(`explore: ${adapter.name} disagrees with the oracle (seed ${found.seed}, path ${found.path}, ${result.shrinks ?? 0} shrink(s), ${seconds}s)`);
+  console.log(`explore: ${found.disagreement.message}`);
+  if (found.disagreement.clauses.length > 0) console.log(`explore: clauses ${found.disagreement.clauses.join(', ')}`);
+  console.log('');
+  console.log(scenarioText(found));
+  console.log('');
+  console.log(`explore: replay with: plan-mode-conformance explore --adapter ${args.adapter} --seed ${found.seed} --path ${found.path}${found.replay}`);
+  if (args.out) {
+    const out = resolve(args.out);
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, featureText(found));
+    const level = args.strict ? ' --level strict' : '';
+    console.log(`explore: wrote ${out}; run it with: plan-mode-conformance --adapter ${args.adapter} --features ${dirname(out)}${level}`);
+  }
+  return 1;
+}
+
+/** The arguments that shape the generated sessions, so a replay regenerates the same ones. */
+function replayArguments(args: ExploreArguments): string {
+  const parts = [` --max-steps ${args.maxSteps}`];
+  if (args.strict) parts.push(' --level strict');
+  if (args.expect.length > 0) parts.push(` --expect ${args.expect.join(',')}`);
+  return parts.join('');
 }

@@ -1,0 +1,28 @@
+/**
+ * Structured tool results. Upstream keeps a successful call's canonical value
+ * out of the durable log and the model history ("execution-local"); the tool
+ * runtime announces every final outcome on `tools/result`, so the adapter
+ * remembers each success's value by call id and shows it beside that call's
+ * result text in the requests it translates (the contract's `value`, TOOL-05).
+ */
+import type { Context } from '@deepseek-ai/cordis';
+import type { ToolValueLookup } from './model-bridge.js';
+
+interface ToolOutcome {
+  isError: boolean;
+  value?: unknown;
+}
+
+export class ToolValues implements ToolValueLookup {
+  private readonly values = new Map<string, unknown>();
+
+  constructor(ctx: Context) {
+    ctx.on('tools/result', (exec: { callId: unknown }, result: ToolOutcome) => {
+      if (!result.isError && result.value !== undefined) this.values.set(String(exec.callId), structuredClone(result.value));
+    });
+  }
+
+  valueOf(callId: string): { value: unknown } | undefined {
+    return this.values.has(callId) ? { value: this.values.get(callId) } : undefined;
+  }
+}

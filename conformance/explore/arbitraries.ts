@@ -1,0 +1,70 @@
+/**
+ * fast-check arbitraries for explored sessions. They generate only what the
+ * host declares: no `/plan` lines without `commands`, no failed requests
+ * without `retry`, no fork, spawn, compaction or restart without the matching
+ * capability. (Reviews are generated either way: without a question channel
+ * an exit in plan mode must fail, REVIEW-06.)
+ */
+import fc from 'fast-check';
+import { isSupported, type Capabilities } from '../../src/index.js';
+import { REVIEW_ANSWERS, type MidTurnAction, type PlannedAnswer, type PlannedRequest, type Session, type SessionCommand } from './commands.js';
+
+/** Agent references; the runner takes them modulo the number of agents the session has. */
+const agentRef = fc.nat({ max: 3 });
+
+/**
+ * `/plan` lines: bare, `off` and messages, with the white space the spec says
+ * is trimmed, and arguments that only look like `off` (CMD-04). No line feeds:
+ * a printed scenario must hold the line in one Gherkin string.
+ */
+export const planLines: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('/plan', '/plan ', '/plan  \t '),
+  fc.constantFrom('/plan off', '/plan   off  ', '/plan off\t', '/plan \t off'),
+  fc.constantFrom('/plan draft the steps', '/plan   check the callers  ', '/plan Off', '/plan off now', '/plan offline', '/plan OFF', '/plan \tsketch the rollback\t'),
+  // The kit's probe command: a command other than /plan, which must leave plan state and projection alone (PROJ-02).
+  fc.constantFrom('/probe note', '/probe off'),
+);
+
+export interface ExploreArbitraryOptions {
+  capabilities: Capabilities;
+  /** At most this many commands per session. */
+  maxSteps: number;
+}
+
+export function sessionArbitrary({ capabilities, maxSteps }: ExploreArbitraryOptions): fc.Arbitrary<Session> {
+  const has = (capability: Parameters<typeof isSupported>[1]) => isSupported(capabilities, capability);
+
+  const midTurn: fc.Arbitrary<MidTurnAction> = has('commands')
+    ? fc.oneof(
+        { weight: 3, arbitrary: fc.record({ kind: fc.constant('set' as const), agent: agentRef, active: fc.boolean() }) },
+        { weight: 2, arbitrary: fc.record({ kind: fc.constant('plan-line' as const), agent: agentRef, line: planLines }) },
+      )
+    : fc.record({ kind: fc.constant('set' as const), agent: agentRef, active: fc.boolean() });
+
+  const during = fc.array(midTurn, { maxLength: 2 });
+
+  const continuing: fc.Arbitrary<PlannedAnswer> = fc.oneof(
+    { weight: 3, arbitrary: fc.record({ type: fc.constant('probe' as const), effect: fc.constantFrom('read' as const, 'write' as const, 'command' as const) }) },
+    { weight: 3, arbitrary: fc.record({ type: fc.constant('exit' as const), review: fc.constantFrom(...REVIEW_ANSWERS) }) },
+    ...(has('retry') ? [{ weight: 2, arbitrary: fc.constant({ type: 'failure' as const }) }] : []),
+  );
+
+  /** 1-4 requests; all but the last continue (tool call) or fail (retried once), never two failures in a row. */
+  const requests: fc.Arbitrary<PlannedRequest[]> = fc
+    .tuple(fc.array(fc.record({ answer: continuing, during }), { maxLength: 3 }), during)
+    .map(([middle, last]) => [...middle, { answer: { type: 'text' as const }, during: last }])
+    .filter((planned) => planned.every((request, index) => !(request.answer.type === 'failure' && planned[index + 1]?.answer.type === 'failure')));
+
+  const commands: Array<fc.WeightedArbitrary<SessionCommand>> = [
+    { weight: 6, arbitrary: fc.record({ kind: fc.constant('prompt' as const), agent: agentRef, requests }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('set' as const), agent: agentRef, active: fc.boolean() }) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'new-agent' as const }) },
+  ];
+  if (has('commands')) commands.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('plan-line' as const), agent: agentRef, line: planLines }) });
+  if (has('fork')) commands.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('fork' as const), agent: agentRef }) });
+  if (has('spawn')) commands.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('spawn' as const), agent: agentRef }) });
+  if (has('compaction')) commands.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const), agent: agentRef }) });
+  if (has('restart')) commands.push({ weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) });
+
+  return fc.array(fc.oneof(...commands), { minLength: 1, maxLength: maxSteps });
+}

@@ -1,0 +1,109 @@
+/**
+ * The commands an explored session is made of, as plain data (so fast-check
+ * can generate, shrink and print them). Like fast-check's model-based
+ * commands, each has a precondition checked against the model when it is
+ * about to run (`session-runner.ts`): a command whose precondition fails is
+ * skipped, not run, and not printed.
+ *
+ * Agents are referred to by index into the agents the session has so far
+ * (taken modulo their number), so shrinking away an agent never leaves a
+ * dangling reference.
+ */
+
+/** How the user answers a plan review. */
+export type ReviewAnswer =
+  | 'approve'
+  | 'approve-with-empty-text'
+  | 'approve-with-text'
+  | 'approve-and-keep-planning'
+  | 'approve-other-case'
+  | 'approve-padded'
+  | 'approve-twice'
+  | 'keep-planning'
+  | 'keep-planning-with-text'
+  | 'free-text-only'
+  | 'dismiss'
+  | 'provider-fails'
+  | 'abort'
+  | 'no-answer';
+
+export const REVIEW_ANSWERS: readonly ReviewAnswer[] = [
+  'approve',
+  'approve-with-empty-text',
+  'approve-with-text',
+  'approve-and-keep-planning',
+  'approve-other-case',
+  'approve-padded',
+  'approve-twice',
+  'keep-planning',
+  'keep-planning-with-text',
+  'free-text-only',
+  'dismiss',
+  'provider-fails',
+  'abort',
+  'no-answer',
+];
+
+/** How the model answers one planned request. */
+export type PlannedAnswer =
+  | { type: 'text' }
+  /** A call of one of the kit's probe tools: read-like, writing, or running a command (SCOPE-02). */
+  | { type: 'probe'; effect: 'read' | 'write' | 'command' }
+  | { type: 'failure' }
+  | { type: 'exit'; review: ReviewAnswer };
+
+/** Something the user does while the model handles a request (on any agent). */
+export type MidTurnAction =
+  | { kind: 'set'; agent: number; active: boolean }
+  | { kind: 'plan-line'; agent: number; line: string };
+
+export interface PlannedRequest {
+  answer: PlannedAnswer;
+  during: MidTurnAction[];
+}
+
+export type SessionCommand =
+  /** A prompt: its planned requests; all but the last continue the turn (tool call) or fail (retried). */
+  | { kind: 'prompt'; agent: number; requests: PlannedRequest[] }
+  | { kind: 'set'; agent: number; active: boolean }
+  | { kind: 'plan-line'; agent: number; line: string }
+  | { kind: 'new-agent' }
+  | { kind: 'fork'; agent: number }
+  | { kind: 'spawn'; agent: number }
+  /** A long conversation (so any host has something to shrink), then compaction. */
+  | { kind: 'compact'; agent: number }
+  | { kind: 'restart' };
+
+export type Session = SessionCommand[];
+
+/** One line per command, for messages and tests. */
+export function describeCommand(command: SessionCommand): string {
+  switch (command.kind) {
+    case 'prompt':
+      return `prompt #${command.agent}: ${command.requests
+        .map((request) => `${describeAnswer(request.answer)}${request.during.length ? `[${request.during.map(describeAction).join('; ')}]` : ''}`)
+        .join(' ')}`;
+    case 'set':
+    case 'plan-line':
+      return describeAction(command);
+    case 'new-agent':
+      return 'new agent';
+    case 'fork':
+      return `fork #${command.agent}`;
+    case 'spawn':
+      return `spawn from #${command.agent}`;
+    case 'compact':
+      return `compact #${command.agent}`;
+    case 'restart':
+      return 'restart';
+  }
+}
+
+function describeAnswer(answer: PlannedAnswer): string {
+  if (answer.type === 'exit') return `exit(${answer.review})`;
+  return answer.type === 'probe' ? `probe(${answer.effect})` : answer.type;
+}
+
+function describeAction(action: MidTurnAction): string {
+  return action.kind === 'set' ? `set #${action.agent} ${action.active ? 'on' : 'off'}` : `#${action.agent} ${JSON.stringify(action.line)}`;
+}

@@ -1,0 +1,111 @@
+/**
+ * Review answers: what the kit's user replies for each, the suite's step that
+ * scripts the same reply, and what the clauses say the answer means (only an
+ * exact, lone `Approve` consents, REVIEW-03; `Approve` with an empty free text
+ * is left open by the seed).
+ */
+import type { Question, QuestionReply } from '../../src/index.js';
+import type { ReviewAnswer } from './commands.js';
+import { quote } from './transcript.js';
+
+export const APPROVE = 'Approve';
+const FEEDBACK = 'Split the second step in two';
+const FREE_TEXT = 'Please add a rollback step';
+const APPROVE_NOTE = 'Approved, but add a test step';
+export const PROVIDER_FAILURE = 'the question provider is down (explore)';
+
+/** Whether the answer consents: true, false, or 'open' where the seed lets the host decide. */
+export function consents(answer: ReviewAnswer): boolean | 'open' {
+  if (answer === 'approve') return true;
+  if (answer === 'approve-with-empty-text') return 'open';
+  return false;
+}
+
+/** Text the failed call must carry (REVIEW-04: the user's feedback; REVIEW-06: the provider's own message). */
+export function carriedText(answer: ReviewAnswer): string | undefined {
+  switch (answer) {
+    case 'keep-planning-with-text':
+      return FEEDBACK;
+    case 'free-text-only':
+      return FREE_TEXT;
+    case 'approve-with-text':
+      return APPROVE_NOTE;
+    case 'provider-fails':
+      return PROVIDER_FAILURE;
+    default:
+      return undefined;
+  }
+}
+
+/** The keep-planning option is the host's own label: the first offered one that is not the approving one. */
+function keepPlanningLabel(question: Question): string {
+  const approve = question.approveLabel ?? APPROVE;
+  return question.options.find((option) => option.label !== approve && option.label !== APPROVE)?.label ?? 'Keep planning';
+}
+
+export function replyFor(answer: ReviewAnswer, question: Question): QuestionReply {
+  switch (answer) {
+    case 'approve':
+      return { type: 'answer', selected: [APPROVE] };
+    case 'approve-with-empty-text':
+      return { type: 'answer', selected: [APPROVE], freeText: '' };
+    case 'approve-with-text':
+      return { type: 'answer', selected: [APPROVE], freeText: APPROVE_NOTE };
+    case 'approve-and-keep-planning':
+      return { type: 'answer', selected: [APPROVE, keepPlanningLabel(question)] };
+    case 'approve-other-case':
+      return { type: 'answer', selected: ['approve'] };
+    case 'approve-padded':
+      return { type: 'answer', selected: [' Approve '] };
+    case 'approve-twice':
+      return { type: 'answer', selected: [APPROVE, APPROVE] };
+    case 'keep-planning':
+      return { type: 'answer', selected: [keepPlanningLabel(question)] };
+    case 'keep-planning-with-text':
+      return { type: 'answer', selected: [keepPlanningLabel(question)], freeText: FEEDBACK };
+    case 'free-text-only':
+      return { type: 'answer', selected: [], freeText: FREE_TEXT };
+    case 'dismiss':
+      return { type: 'dismiss' };
+    case 'provider-fails':
+      return { type: 'fail', message: PROVIDER_FAILURE };
+    case 'abort':
+      return { type: 'abort' };
+    case 'no-answer':
+      return { type: 'no-answer' };
+  }
+}
+
+/** The suite's step that scripts the same reply. */
+export function reviewStep(answer: ReviewAnswer): string {
+  switch (answer) {
+    case 'approve':
+      return 'the user will answer the review by selecting Approve';
+    case 'approve-with-empty-text':
+      return 'the user will answer the review by selecting Approve with the feedback ""';
+    case 'approve-with-text':
+      return `the user will answer the review by selecting Approve with the feedback ${quote(APPROVE_NOTE)}`;
+    case 'approve-and-keep-planning':
+      return 'the user will answer the review by selecting both Approve and the keep-planning option';
+    case 'approve-other-case':
+      return `the user will answer the review by selecting exactly the labels '["approve"]'`;
+    case 'approve-padded':
+      return `the user will answer the review by selecting exactly the labels '[" Approve "]'`;
+    case 'approve-twice':
+      return `the user will answer the review by selecting exactly the labels '["Approve","Approve"]'`;
+    case 'keep-planning':
+      return 'the user will answer the review by selecting the keep-planning option';
+    case 'keep-planning-with-text':
+      return `the user will answer the review by selecting the keep-planning option with the feedback ${quote(FEEDBACK)}`;
+    case 'free-text-only':
+      return `the user will answer the review by typing only ${quote(FREE_TEXT)}`;
+    case 'dismiss':
+      return 'the user will dismiss the review to talk instead';
+    case 'provider-fails':
+      return `the question provider will fail the review with ${quote(PROVIDER_FAILURE)}`;
+    case 'abort':
+      return 'the user will abort the review';
+    case 'no-answer':
+      return 'the user will answer the review with no answer item';
+  }
+}

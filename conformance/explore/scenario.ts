@@ -1,0 +1,57 @@
+/**
+ * A disagreement printed as a ready-to-paste Gherkin scenario (the suite's own
+ * steps), and as a whole feature file that fails against the host it was
+ * found on and passes against a conforming one.
+ */
+import type { Disagreement } from './session-runner.js';
+
+export interface FoundScenario {
+  adapter: string;
+  seed: number;
+  path: string;
+  /** The explore arguments needed to replay it (besides seed and path). */
+  replay: string;
+  disagreement: Disagreement;
+  /** The session's steps, keywords included, without the failing check. */
+  lines: string[];
+  /** Capabilities the session used (`@needs:` tags). */
+  needs: string[];
+}
+
+function title(found: FoundScenario): string {
+  const first = found.disagreement.message.split('\n')[0]!.replace(/\s+/g, ' ');
+  const short = first.length > 110 ? `${first.slice(0, 107)}...` : first;
+  return `explore found: ${short}`;
+}
+
+function stableId(found: FoundScenario): string {
+  const slug = found.adapter.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'host';
+  return `explore-${slug}-seed-${found.seed}-path-${found.path.replace(/:/g, '-')}`;
+}
+
+/** The scenario's steps, the failing check last (a mid-turn check is already among the steps it belongs to). */
+function steps(found: FoundScenario): string[] {
+  const lines = [...found.lines];
+  const check = found.disagreement.check;
+  if (check && !check.midTurn) lines.push(`Then ${check.text}`);
+  return lines;
+}
+
+export function scenarioText(found: FoundScenario, indent = ''): string {
+  return [`${indent}Scenario: ${title(found)}`, ...steps(found).map((line) => `${indent}  ${line}`)].join('\n');
+}
+
+export function featureText(found: FoundScenario): string {
+  const tags = [...found.disagreement.clauses.map((clause) => `@${clause}`), `@id:${stableId(found)}`, ...found.needs.map((need) => `@needs:${need}`)];
+  return [
+    `# Found by plan-mode-conformance explore --adapter ${found.adapter} --seed ${found.seed} --path ${found.path}${found.replay}`,
+    `# ${found.disagreement.message.split('\n')[0]}`,
+    'Feature: A session explore found on the host',
+    '  explore generated this session, shrank it and compared every observation with',
+    '  the kit\'s oracle; the last check is where the host disagreed.',
+    '',
+    `  ${tags.join(' ')}`,
+    scenarioText(found, '  '),
+    '',
+  ].join('\n');
+}

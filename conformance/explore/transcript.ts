@@ -1,0 +1,81 @@
+/**
+ * What a session did, written down as the suite's own Gherkin steps while it
+ * runs: every action the user took, and for each turn the lines that script it
+ * beforehand (the model's answers, the user's mid-turn actions and review
+ * answers). A disagreement adds the one check that fails, so the printed
+ * scenario replays the session and fails where the host disagreed.
+ */
+
+export type Keyword = 'Given' | 'When' | 'Then';
+
+interface Step {
+  keyword: Keyword;
+  text: string;
+}
+
+interface Turn {
+  /** Lines run before the prompt: answers, mid-turn actions and checks, review answers, in the order they act. */
+  setup: string[];
+  action: string;
+}
+
+export class Transcript {
+  private readonly entries: Array<Step | Turn> = [];
+  private current: Turn | undefined;
+
+  /** A step outside any turn. */
+  step(keyword: Keyword, text: string): void {
+    this.entries.push({ keyword, text });
+  }
+
+  /** Starts a turn-shaped entry (a prompt, or a command that starts a turn); its setup lines come first. */
+  beginTurn(action: string): void {
+    const turn: Turn = { setup: [], action };
+    this.current = turn;
+    this.entries.push(turn);
+  }
+
+  endTurn(): void {
+    this.current = undefined;
+  }
+
+  /** A line that must be in place before the current turn starts (or before the next step when none is open). */
+  setup(text: string): void {
+    if (this.current) this.current.setup.push(text);
+    else this.entries.push({ keyword: 'Given', text });
+  }
+
+  /** The steps in order, each with its keyword ("And" where it repeats the previous one). */
+  lines(): string[] {
+    const steps: Step[] = [];
+    for (const entry of this.entries) {
+      if ('keyword' in entry) {
+        steps.push(entry);
+      } else {
+        for (const text of entry.setup) steps.push({ keyword: 'Given', text });
+        steps.push({ keyword: 'When', text: entry.action });
+      }
+    }
+    let previous: Keyword | undefined;
+    return steps.map((step) => {
+      const keyword = step.keyword === previous ? 'And' : step.keyword;
+      previous = step.keyword;
+      return `${keyword} ${step.text}`;
+    });
+  }
+}
+
+/** A Gherkin string argument: double quotes unless the text holds one. */
+export function quote(text: string): string {
+  if (!text.includes('"')) return `"${text}"`;
+  if (!text.includes("'")) return `'${text}'`;
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+export function onOff(active: boolean): string {
+  return active ? 'on' : 'off';
+}
+
+export function onOffList(values: boolean[]): string {
+  return quote(values.length === 0 ? 'none' : values.map(onOff).join(', '));
+}

@@ -1,0 +1,96 @@
+/**
+ * The oracle for a whole session: one `PlanOracle` per agent plus what the
+ * lifecycle clauses say about agents coming and going. A fork carries the
+ * logged state, the last header and the projection target of its origin, then
+ * changes on its own (STATE-04); a spawned agent starts inactive (STATE-07);
+ * compaction keeps the state (STATE-05); a restart keeps everything logged
+ * (STATE-03), which is why the runner only restarts with nothing pending
+ * (LIM-01 lets a host lose a pending selection, and a printed scenario must
+ * replay the same on every host).
+ */
+import { PlanOracle, type NoticeDirection } from './plan-oracle.js';
+
+export type AgentKind = 'created' | 'fork' | 'child';
+
+export interface OracleAgent {
+  /** The agent's name in printed scenarios: `the agent`, `agent "B"`. */
+  readonly name: string;
+  readonly id: string;
+  readonly kind: AgentKind;
+  readonly plan: PlanOracle;
+  /** plan/mode events already in the agent's log when it was created (a fork's inherited ones). */
+  readonly inheritedEvents: number;
+  /** Texts the user steered into the running turn, waiting for the next request (CMD-03). */
+  readonly steered: string[];
+  /**
+   * Whether the notices in the agent's history are still known: compaction
+   * may fold them into a summary, after which the oracle stops counting them.
+   */
+  noticesKnown: boolean;
+  /** Whether the history was compacted since the agent's last request (its messages need not repeat). */
+  compactedSinceRequest: boolean;
+  /** Prompts this agent finished. */
+  turns: number;
+  /** Reviews of exit_plan_mode calls the user answered for this agent. */
+  reviews: number;
+  /** Notices the agent's last request had already seen (the rest still wait for its next request). */
+  seenNotices: number;
+  /**
+   * A fork's inherited notices that its origin's model had not seen yet, at the
+   * end of its inherited list: whether a fork carries a notice still waiting
+   * for the origin's next request is not the spec's business, so its first
+   * request may show them or not.
+   */
+  optionalNotices: number;
+  /** How many notices the agent's history held when it came to be (a fork's inherited ones) or at the last restart. */
+  inheritedNotices: number;
+}
+
+export function createdAgent(name: string, id: string): OracleAgent {
+  return agent(name, id, 'created', new PlanOracle(), 0);
+}
+
+/** A spawned agent starts outside plan mode, before any request of its own (STATE-07). */
+export function spawnedAgent(name: string, id: string): OracleAgent {
+  const plan = new PlanOracle();
+  plan.cause = ['STATE-07'];
+  return agent(name, id, 'child', plan, 0);
+}
+
+/** A fork: the origin's logged state, last header, notices and projection target; nothing pending (STATE-04). */
+export function forkedAgent(name: string, id: string, origin: OracleAgent, inheritedEvents: number): OracleAgent {
+  const plan = new PlanOracle();
+  plan.logged = origin.plan.logged;
+  plan.lastHeader = origin.plan.lastHeader;
+  plan.notices = origin.plan.notices;
+  plan.noticeDirections.push(...origin.plan.noticeDirections);
+  plan.projectionTarget = origin.plan.projectionTarget;
+  plan.cause = ['STATE-04'];
+  const fork = agent(name, id, 'fork', plan, inheritedEvents);
+  fork.noticesKnown = origin.noticesKnown;
+  fork.optionalNotices = origin.plan.notices - origin.seenNotices;
+  fork.inheritedNotices = origin.plan.notices;
+  return fork;
+}
+
+function agent(name: string, id: string, kind: AgentKind, plan: PlanOracle, inheritedEvents: number): OracleAgent {
+  return { name, id, kind, plan, inheritedEvents, steered: [], noticesKnown: true, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0 };
+}
+
+/**
+ * NARR-01: a host's notice for entering and its notice for leaving differ,
+ * and each is the same text every time. Returns a problem, or undefined.
+ */
+export function noticeTextProblem(directions: readonly NoticeDirection[], texts: readonly string[]): string | undefined {
+  const byDirection = new Map<NoticeDirection, string>();
+  for (const [index, direction] of directions.entries()) {
+    const text = texts[index]!;
+    const known = byDirection.get(direction);
+    if (known !== undefined && known !== text) return `two notices for ${direction} plan mode read differently: ${JSON.stringify(known)} and ${JSON.stringify(text)}`;
+    byDirection.set(direction, text);
+  }
+  const entering = byDirection.get('entering');
+  const leaving = byDirection.get('leaving');
+  if (entering !== undefined && entering === leaving) return `the notice for entering plan mode and the one for leaving it read the same: ${JSON.stringify(entering)}`;
+  return undefined;
+}

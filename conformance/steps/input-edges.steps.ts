@@ -1,0 +1,119 @@
+/**
+ * Edge inputs: `/plan` lines with tabs and line breaks, review answers with
+ * labels that were not offered or several answer items, and the one answer
+ * whose verdict the seed leaves open. Feature text cannot hold a tab, so
+ * command lines and messages write `⇥` for a tab and `↵` for a line break.
+ */
+import { Given, Then, When } from '@cucumber/cucumber';
+import type { AnswerItemReply, Question, QuestionReply } from '../../src/index.js';
+import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
+import { assertInPlanMode, assertNotInPlanMode } from './requests.steps.js';
+import { typeCommand } from './commands.steps.js';
+import { planModeEvents, toolResults } from '../world/observations.js';
+import type { PlanWorld } from '../world/plan-world.js';
+
+const APPROVE = 'Approve';
+/** Stands for the host's own keep-planning label in a scripted answer. */
+const KEEP_PLANNING = 'KEEP-PLANNING';
+
+/** `⇥` is a tab, `↵` a line break. */
+export function withWhiteSpace(text: string): string {
+  return text.replaceAll('⇥', '\t').replaceAll('↵', '\n');
+}
+
+When('the user types the command {string}, reading ⇥ as a tab and ↵ as a line break', async function (this: PlanWorld, line: string) {
+  await typeCommand(this, 'the agent', withWhiteSpace(line));
+  this.assertNoProblems();
+});
+
+Then('the first request carries just the user message {string} in plan mode, reading ⇥ and ↵ the same way', async function (this: PlanWorld, text: string) {
+  const request = await this.request(1);
+  expectEqual(request.messages, [{ role: 'user', source: 'user', text: withWhiteSpace(text) }], 'the messages of the first request after the command');
+  assertInPlanMode(this, request, 'the first request after the command');
+});
+
+// ---------------------------------------------------------------------------
+// Review answers
+
+function lastQuestion(world: PlanWorld): Question | undefined {
+  return world.user.asked.at(-1)?.question;
+}
+
+/** The scripted label, with `KEEP-PLANNING` read as the first offered option that is not `Approve`. */
+function resolveLabel(world: PlanWorld, label: string): string {
+  if (label !== KEEP_PLANNING) return label;
+  const question = lastQuestion(world);
+  const other = question?.options.find((option) => option.label !== APPROVE && option.label !== question.approveLabel);
+  if (!other) {
+    world.user.problems.push(`the review offers no keep-planning option besides Approve: ${show(question?.options)}`);
+    return KEEP_PLANNING;
+  }
+  return other.label;
+}
+
+function parseJson<T>(text: string, what: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    fail(`the scenario's ${what} is not JSON: ${show(text)} (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** An answer whose labels resolve when the host reads them, so `KEEP-PLANNING` means the option just offered. */
+function lazyLabels(world: PlanWorld, labels: string[], freeText?: string): QuestionReply {
+  const reply = { type: 'answer' as const } as { type: 'answer'; selected: string[]; freeText?: string };
+  Object.defineProperty(reply, 'selected', { get: () => labels.map((label) => resolveLabel(world, label)), enumerable: true });
+  if (freeText !== undefined) reply.freeText = freeText;
+  return reply;
+}
+
+function labelList(json: string): string[] {
+  const labels = parseJson<unknown>(json, 'label list');
+  if (!Array.isArray(labels) || !labels.every((label) => typeof label === 'string')) fail(`the labels must be a JSON list of strings: ${show(json)}`);
+  return labels;
+}
+
+Given('the user will answer the review by selecting exactly the labels {string}', function (this: PlanWorld, json: string) {
+  this.user.willReply(lazyLabels(this, labelList(json)));
+});
+
+Given('the user will answer the review by selecting exactly the labels {string} with the free text {string}', function (this: PlanWorld, json: string, freeText: string) {
+  this.user.willReply(lazyLabels(this, labelList(json), freeText));
+});
+
+Given('the user will answer the review with the answer items {string}', function (this: PlanWorld, json: string) {
+  const items = parseJson<AnswerItemReply[]>(json, 'answer items');
+  if (!Array.isArray(items) || !items.every((item) => Array.isArray(item?.selected))) fail(`the answer items must be a JSON list of { selected, freeText? }: ${show(json)}`);
+  const reply = { type: 'answers' as const } as { type: 'answers'; items: AnswerItemReply[] };
+  Object.defineProperty(reply, 'items', {
+    get: () => items.map((item) => ({ ...item, selected: item.selected.map((label) => resolveLabel(this, label)) })),
+    enumerable: true,
+  });
+  this.user.willReply(reply);
+});
+
+/**
+ * Where the seed leaves the verdict open (Approve with an empty free text),
+ * either verdict passes, as long as the host acts on the one it gave: an
+ * approval returns `{ approved: true }` and leaves plan mode from the next
+ * request on; anything else is a failed call that keeps plan mode.
+ */
+Then('request {int} shows exit_plan_mode either approving or not, and plan mode follows that verdict', async function (this: PlanWorld, n: number) {
+  const request = await this.request(n);
+  const result = toolResults(request.messages, 'exit_plan_mode').at(-1);
+  if (!result) fail(`request ${n} shows no exit_plan_mode result`);
+  const log = await (await this.host()).readLog(await this.agent());
+  const events = planModeEvents(log).map((event) => event.payload.active);
+  const state = await (await this.host()).getPlanMode(await this.agent());
+  if (!result.isError) {
+    expectEqual(result.value, { approved: true }, `the structured value of the approving exit_plan_mode result ${show(result)}`);
+    assertNotInPlanMode(this, request, `request ${n}, after the host approved`);
+    expectEqual(events, [true, false], 'the plan/mode events after the host approved');
+    expectEqual(state, { active: false }, 'get(agent) after the host approved');
+  } else {
+    expectTrue(result.text.trim().length > 0, `the failed exit_plan_mode result carries no message: ${show(result)}`);
+    assertInPlanMode(this, request, `request ${n}, after the host did not approve`);
+    expectEqual(events, [true], 'the plan/mode events after the host did not approve');
+    expectEqual(state, { active: true }, 'get(agent) after the host did not approve');
+  }
+});

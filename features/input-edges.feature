@@ -1,0 +1,146 @@
+Feature: Every input at its edges
+  The spec defines three inputs a person controls: the deployment's plan-mode
+  configuration, the argument of `/plan`, and the answer to a plan review.
+  Each must be read exactly as the spec says at its edges too: a section of
+  any other YAML kind is refused, and a string section reaches the model byte
+  for byte, trailing white space and any script included; a `/plan` argument
+  is trimmed of every kind of surrounding white space, and only `off` itself
+  leaves plan mode; a review approves only on the single selection `Approve`,
+  spelled exactly as offered. Where the seed leaves the verdict open (an
+  empty free text next to `Approve`), either verdict passes.
+  Command lines and messages below write ⇥ for a tab and ↵ for a line break.
+
+  Rule: a section that is not a non-blank string is refused, whatever YAML kind it is
+
+    @id:edge-config-kinds-refused @CFG-01
+    Scenario Outline: a deployment whose plan-mode config is <case> makes the host refuse to start
+      Given the deployment is:
+        """yaml
+        - id: plan-mode
+          name: '@deepseek-ai/dsh-plan-mode'
+          config: <config>
+        """
+      When the host starts
+      Then the host refuses to start
+
+      Examples:
+        | case                  | config                                          |
+        | a-null-section        | { section: null }                               |
+        | a-tilde-section       | { section: ~ }                                  |
+        | a-list-section        | { section: [Plan first., Then act.] }           |
+        | a-mapping-section     | { section: { text: Plan first. } }              |
+        | a-boolean-section     | { section: true }                               |
+        | a-float-section       | { section: 4.5 }                                |
+        | a-list-config         | [ section, Plan first. ]                        |
+        | a-string-config       | "section: Plan first."                           |
+        | a-number-config       | 7                                               |
+
+  Rule: a string section reaches the model exactly as written
+
+    @id:edge-config-text-kept @CFG-03 @POLICY-01
+    Scenario Outline: a section with <case> reaches the model byte for byte
+      Given the deployment is:
+        """yaml
+        - id: plan-mode
+          name: '@deepseek-ai/dsh-plan-mode'
+          config:
+            section: <section>
+        """
+      When the host starts
+      Then the host started
+      When the user prompts "Hello"
+      And the user turns plan mode on
+      And the user prompts "Plan the importer"
+      Then request 2 carries the deployment's section exactly as written, where request 1 had none
+
+      Examples:
+        | case                      | section                                                     |
+        | trailing-spaces-on-lines  | "Plan first.   \\nThen act.\t\\nDone.  "                     |
+        | leading-indentation       | "  Indented first line.\\n\tTabbed second line."            |
+        | unicode                   | "计划模式：先探索，再设计。 Ünïcödé ✓ 🚧"                      |
+        | carriage-returns          | "Plan first.\r\\nThen act.\r\\n"                            |
+        | quotes-and-backslashes    | "Say \"plan\" \\\\ not 'act'."                              |
+
+  Rule: a /plan argument that is exactly off after trimming any white space leaves plan mode
+
+    @id:edge-plan-off-white-space @CMD-04 @PROJ-05 @needs:commands @needs:projections
+    Scenario Outline: "<line>" leaves plan mode and sends nothing
+      Given plan mode starts on
+      When the user types the command "<line>", reading ⇥ as a tab and ↵ as a line break
+      Then the command succeeded
+      And get reports plan mode off with nothing pending
+      And the log holds the plan/mode events "on, off"
+      And the projection agrees with get
+      And the model received nothing
+
+      Examples:
+        | case              | line               |
+        | tab-before        | /plan⇥off          |
+        | several-spaces    | /plan     off      |
+        | line-break-after  | /plan off↵         |
+        | tabs-and-breaks   | /plan ⇥↵off⇥↵      |
+        | trailing-tab      | /plan off⇥         |
+
+  Rule: every other argument is a message, trimmed of surrounding white space and sent under plan guidance
+
+    @id:edge-plan-message-white-space @CMD-03 @CMD-04 @PROJ-05 @needs:commands @needs:projections
+    Scenario Outline: "<line>" enters plan mode and sends "<message>"
+      When the user types the command "<line>", reading ⇥ as a tab and ↵ as a line break
+      Then the command succeeded
+      And the first request carries just the user message "<message>" in plan mode, reading ⇥ and ↵ the same way
+      And get reports plan mode on with nothing pending
+      And the log holds the plan/mode events "on"
+      And the projection agrees with get
+
+      Examples:
+        | case                  | line                        | message                |
+        | word-starting-off     | /plan offload the cache     | offload the cache      |
+        | one-word-starting-off | /plan offline               | offline                |
+        | off-hyphenated        | /plan off-by-one check      | off-by-one check       |
+        | off-tab-word          | /plan off⇥now               | off⇥now                |
+        | off-line-break-word   | /plan off↵now               | off↵now                |
+        | upper-case-off        | /plan OFF                   | OFF                    |
+        | spaces-inside-kept    | /plan   look   around       | look   around          |
+        | tab-padded            | /plan⇥⇥Sketch it⇥           | Sketch it              |
+        | line-breaks-inside    | /plan first line↵second↵    | first line↵second      |
+
+  Rule: only the single selection Approve, exactly as offered, is consent
+
+    @id:edge-review-labels-not-offered @REVIEW-03 @REVIEW-04 @TOOL-04 @needs:questions
+    Scenario Outline: selecting <case> is not consent
+      Given plan mode is on
+      And the model will answer request 1 by calling exit_plan_mode with the plan "# Add the index, then backfill."
+      And <reply>
+      When the user prompts "Plan the index"
+      Then the number of plan reviews the user was asked is 1
+      And request 2 shows exit_plan_mode failing
+      And request 2 is in plan mode
+      And get reports plan mode on with nothing pending
+      And the log holds the plan/mode events "on"
+
+      Examples:
+        | case                     | reply                                                                                                  |
+        | approve-lower-case       | the user will answer the review by selecting exactly the labels "[\"approve\"]"                        |
+        | approve-upper-case       | the user will answer the review by selecting exactly the labels "[\"APPROVE\"]"                        |
+        | approve-padded-left      | the user will answer the review by selecting exactly the labels "[\" Approve\"]"                       |
+        | approve-padded-right     | the user will answer the review by selecting exactly the labels "[\"Approve \"]"                       |
+        | approve-repeated         | the user will answer the review by selecting exactly the labels "[\"Approve\", \"Approve\"]"           |
+        | a-label-never-offered    | the user will answer the review by selecting exactly the labels "[\"Yes\"]"                            |
+        | an-empty-label           | the user will answer the review by selecting exactly the labels "[\"\"]"                               |
+        | approve-then-keep-items  | the user will answer the review with the answer items "[{\"selected\":[\"Approve\"]},{\"selected\":[\"KEEP-PLANNING\"]}]" |
+        | keep-then-approve-items  | the user will answer the review with the answer items "[{\"selected\":[\"KEEP-PLANNING\"]},{\"selected\":[\"Approve\"]}]" |
+        | approve-in-two-items     | the user will answer the review with the answer items "[{\"selected\":[\"Approve\"]},{\"selected\":[\"Approve\"]}]" |
+        | approve-then-text-items  | the user will answer the review with the answer items "[{\"selected\":[\"Approve\"]},{\"selected\":[],\"freeText\":\"later\"}]" |
+
+    @id:edge-review-open-verdict @TOOL-04 @TOOL-05 @needs:questions
+    Scenario Outline: Approve next to <case> may be read either way, and plan mode follows the verdict
+      Given plan mode is on
+      And the model will answer request 1 by calling exit_plan_mode with the plan "# Add the index, then backfill."
+      And the user will answer the review by selecting exactly the labels "[\"Approve\"]" with the free text "<free-text>"
+      When the user prompts "Plan the index"
+      Then the number of plan reviews the user was asked is 1
+      And request 2 shows exit_plan_mode either approving or not, and plan mode follows that verdict
+
+      Examples:
+        | case             | free-text |
+        | empty-free-text  |           |

@@ -1,0 +1,82 @@
+/**
+ * `plan-mode-conformance explore` through the built CLI: bad arguments are one
+ * line and exit 2; the reference agrees with the oracle; a broken host yields
+ * exit 1 and a scenario that, written with --out, fails against that host and
+ * passes against the reference (so every printed step is defined).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURES, runCli } from './cli-harness.js';
+
+const BROKEN = `${FIXTURES}adapters/explore-approve-with-anything.js`;
+
+describe('explore arguments', () => {
+  it.each([
+    [['--runs', '0'], /--runs needs a whole number/],
+    [['--runs', 'many'], /--runs needs a whole number/],
+    [['--seed', '1.5'], /--seed needs a whole number/],
+    [['--path', '1:2'], /give --seed too/],
+    [['--level', 'loose'], /--level takes 'strict'/],
+    [['--expect', 'set-06'], /--expect takes clause ids/],
+    [['--expect', 'XYZ-99'], /not in the clause catalog/],
+    [['--bogus'], /unknown argument '--bogus'/],
+    [['--adapter', 'nowhere'], /unknown adapter 'nowhere'/],
+  ])('explore %j exits 2 with one clear line', (args, message) => {
+    const run = runCli(['explore', ...args]);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it('prints its usage with --help', () => {
+    const run = runCli(['explore', '--help']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Usage: plan-mode-conformance explore');
+  });
+});
+
+describe('explore against hosts', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('finds nothing on the reference', () => {
+    const run = runCli(['explore', '--adapter', 'reference', '--runs', '40', '--seed', '7']);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('reference agreed with the oracle on 40 session(s)');
+    expect(run.status).toBe(0);
+  });
+
+  it('finds a broken review, prints it as a scenario, and the written feature fails on that host and passes on the reference', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmc-explore-test-'));
+    dirs.push(dir);
+    const out = join(dir, 'found.feature');
+    const run = runCli(['explore', '--adapter', BROKEN, '--runs', '200', '--seed', '1', '--out', out]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/^Scenario: explore found: /m);
+    expect(run.stdout).toMatch(/--seed 1 --path [\d:]+/);
+    const feature = await readFile(out, 'utf8');
+    expect(feature).toMatch(/^Feature: /m);
+    expect(feature).toMatch(/@REVIEW-03 @id:explore-/);
+
+    const onBroken = runCli(['--adapter', BROKEN, '--features', dir]);
+    expect(onBroken.summary).toBe('conformance: 0 passed, 1 failed, 0 skipped');
+    expect(onBroken.status).toBe(1);
+    const onReference = runCli(['--adapter', 'reference', '--features', dir]);
+    expect(onReference.summary).toBe('conformance: 1 passed, 0 failed, 0 skipped');
+    expect(onReference.status).toBe(0);
+  });
+
+  it('replays the counterexample from its seed and path', () => {
+    const first = runCli(['explore', '--adapter', BROKEN, '--runs', '200', '--seed', '1']);
+    const path = /--path ([\d:]+)/.exec(first.stdout)?.[1];
+    expect(path).toBeDefined();
+    const replay = runCli(['explore', '--adapter', BROKEN, '--seed', '1', '--path', path!]);
+    expect(replay.status).toBe(1);
+    const scenario = (text: string) => text.slice(text.indexOf('Scenario:'), text.indexOf('explore: replay'));
+    expect(scenario(replay.stdout)).toBe(scenario(first.stdout));
+  });
+});

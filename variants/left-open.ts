@@ -1,0 +1,24 @@
+/**
+ * The choices clauses.md leaves open ("Left open by the seed"), one key per
+ * bullet. Every bullet must be taken by at least one variant (catalog.ts), so
+ * the matrix proves the suite passes a host whichever way it chooses.
+ */
+export const LEFT_OPEN = {
+  wording: 'the wording of notices, exit_plan_mode results and failures, /plan results and error messages',
+  'malformed-plan': 'whether exit_plan_mode refuses a plan it considers malformed, or reviews any string',
+  'approve-empty-text': 'whether Approve with an empty free-text answer counts as consent',
+  'header-timing': 'when within one request the request/header record is logged',
+  bookkeeping: 'whether turn/start and turn/end are logged, and what other bookkeeping records are kept',
+  separator: 'how the system prompt joins sections',
+  'subscribe-snapshot': 'whether a projection registry pushes a snapshot when a subscriber attaches',
+  retries: 'how many times a failed request is retried, and whether giving up rejects the prompt or ends the turn',
+  'tool-position': 'where the exit tool stands in the tool catalog',
+  'plan-placement': 'whether the review carries the plan in its question text or its detail',
+  'header-content': 'what a logged request header records beyond being there',
+  'observed-events': 'which other events session observers are told about',
+  'steer-notice-order': 'the order of a steered /plan message and a notice that reach the same request',
+  'prompt-order': 'whether the prompt is logged before or after the pending selection is applied',
+  'withdrawn-pending': 'whether get still reports a pending equal to active after a withdrawal, until the next boundary (SET-03)',
+} as const;
+
+export type LeftOpenChoice = keyof typeof LEFT_OPEN;

@@ -1,0 +1,96 @@
+/**
+ * `npm run variants`: builds every variant of the reference (catalog.ts), each
+ * another choice the seed leaves open, and runs every required scenario
+ * against it; each must pass them all. Prints one line per variant and ends
+ * with `variants: N passed, N failed`. Exit 0 only when every variant passes
+ * and every "Left open" bullet of clauses.md is taken by some variant.
+ *
+ * Variants are built in a folder unique to this run under .variants/ (inside
+ * the package, so the copies resolve its dependencies), removed at the end,
+ * on SIGINT/SIGTERM and at exit (the mutant matrix's workspace helper).
+ */
+import { join } from 'node:path';
+import { loadCatalog } from '../conformance/catalog/clause-catalog.js';
+import { PACKAGE_ROOT } from '../conformance/package-root.js';
+import { runSuite } from '../conformance/runner/run-suite.js';
+import { isFailing } from '../conformance/runner/scenario-result.js';
+import { buildPatchedReference, mutantWorkspace } from '../mutants/build-mutant.js';
+import { VARIANTS } from './catalog.js';
+import { LEFT_OPEN, type LeftOpenChoice } from './left-open.js';
+import type { Variant } from './variant.js';
+
+const CALL_LIMIT_MS = 2_000;
+
+interface Row {
+  variant: Variant;
+  failed: string[];
+  ran: number;
+  error?: string;
+}
+
+/** A tag expression selecting the required scenarios: none naming a recommended clause. */
+async function requiredOnly(): Promise<string> {
+  const recommended = (await loadCatalog()).filter((clause) => clause.level === 'recommended').map((clause) => `@${clause.id}`);
+  return recommended.length === 0 ? '' : `not (${recommended.join(' or ')})`;
+}
+
+async function runVariant(variant: Variant, folder: string, tags: string): Promise<Row> {
+  try {
+    const adapterPath = await buildPatchedReference(PACKAGE_ROOT, { name: `variant ${variant.name}`, patches: variant.patches }, join(folder, variant.name));
+    const { results } = await runSuite({ adapterPath, tags, formats: [], callLimitMs: CALL_LIMIT_MS });
+    const failed = results
+      .filter((result) => isFailing(result.status))
+      .map((result) => `${result.stableId ?? result.name}: ${(result.message ?? '').split('\n')[0]}`);
+    return { variant, failed, ran: results.length };
+  } catch (error) {
+    return { variant, failed: [], ran: 0, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function only(names: string[]): Variant[] {
+  if (names.length === 0) return VARIANTS;
+  const unknown = names.filter((name) => !VARIANTS.some((v) => v.name === name));
+  if (unknown.length > 0) throw new Error(`unknown variant(s): ${unknown.join(', ')}`);
+  return VARIANTS.filter((v) => names.includes(v.name));
+}
+
+async function main(): Promise<number> {
+  const selected = only(process.argv.slice(2));
+  const untaken = (Object.keys(LEFT_OPEN) as LeftOpenChoice[]).filter((choice) => !VARIANTS.some((v) => v.takes.includes(choice)));
+  const tags = await requiredOnly();
+  const started = performance.now();
+  const workspace = await mutantWorkspace(PACKAGE_ROOT, '.variants');
+  const removeOnSignal = (signal: NodeJS.Signals): void => {
+    void workspace.remove().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', removeOnSignal);
+  process.once('SIGTERM', removeOnSignal);
+  const rows: Row[] = [];
+  try {
+    const width = Math.max(...selected.map((v) => v.name.length));
+    for (const variant of selected) {
+      const row = await runVariant(variant, workspace.dir, tags);
+      rows.push(row);
+      const verdict = row.error ? 'ERROR' : row.failed.length === 0 ? 'passed' : 'FAILED';
+      const detail = row.error ?? (row.failed.length === 0 ? `${row.ran} required scenarios` : row.failed.slice(0, 3).join('; ') + (row.failed.length > 3 ? ` (+${row.failed.length - 3})` : ''));
+      console.log(`${variant.name.padEnd(width)}  ${verdict.padEnd(6)}  ${variant.takes.join(', ')} -> ${detail}`);
+    }
+  } finally {
+    process.removeListener('SIGINT', removeOnSignal);
+    process.removeListener('SIGTERM', removeOnSignal);
+    await workspace.remove();
+  }
+  for (const choice of untaken) console.log(`left open but taken by no variant: ${choice} (${LEFT_OPEN[choice]})`);
+  const failed = rows.filter((row) => row.error || row.failed.length > 0).length;
+  console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`variants: ${rows.length - failed} passed, ${failed} failed`);
+  return failed === 0 && untaken.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`variants: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  },
+);
