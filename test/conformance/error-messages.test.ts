@@ -3,6 +3,8 @@
  * location (file:line:column, path of the field), exit 2, no stack trace.
  */
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { dshInstallHint } from '../../conformance/adapters/load-adapter.js';
 import { AdapterDefinitionError, defineAdapter } from '../../src/index.js';
 import { FIXTURES, runCli } from './cli-harness.js';
 
@@ -55,6 +57,15 @@ describe('whole error messages', () => {
     expect(run.stderr).toMatch(/\n {2}test\/fixtures\/broken-features-2\/also-broken\.feature:4:3: expected: .*got 'this line is not Gherkin'/);
     expect(run.stderr).toMatch(/\n {2}test\/fixtures\/broken-features\/broken\.feature:4:3: expected: .*got 'Examples without outline'/);
     expectNoStack(run.stderr);
+  });
+
+  it('tells how to install the dsh adapter\'s upstream packages, with their exact versions', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> };
+    const upstream = Object.entries(manifest.devDependencies).filter(([name]) => name.startsWith('@deepseek-ai/'));
+    const hint = dshInstallHint('@deepseek-ai/cordis');
+    expect(hint).toContain('@deepseek-ai/cordis is not installed');
+    expect(hint).toContain(`npm install --save-dev ${upstream.map(([name, version]) => `${name}@${version}`).join(' ')}`);
+    expect(upstream.every(([, version]) => /^\d/.test(version))).toBe(true);
   });
 
   it('rejects a call limit Node timers would overflow', () => {
