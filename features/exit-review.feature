@@ -53,7 +53,7 @@ Feature: Leaving plan mode through a reviewed plan
     @needs:questions @TOOL-05 @REVIEW-03
     Examples: the exact approval
       | case                   | reply                                                                                            | reviews | result                                                                                  | state  | after | events  |
-      | approve                | the user will answer the review by selecting Approve                                             | 1       | exit_plan_mode succeeding                                                               | not in | off   | on, off |
+      | approve                | the user will answer the review by selecting Approve                                             | 1       | exit_plan_mode succeeding with the value { approved: true }                             | not in | off   | on, off |
 
     @needs:questions @REVIEW-03 @REVIEW-04
     Examples: answers that are not consent
@@ -75,6 +75,8 @@ Feature: Leaving plan mode through a reviewed plan
       | case                   | reply                                                                                            | reviews | result                                                                                  | state  | after | events  |
       | aborted                | the user will abort the review                                                                   | 1       | exit_plan_mode failing with its own non-empty message                                   | in     | on    | on      |
       | provider-error         | the question provider will fail the review with "question service returned 503"                  | 1       | exit_plan_mode failing with a message containing "question service returned 503"        | in     | on    | on      |
+      | provider-error-lines   | the question provider will fail the review with "upstream said:\nservice unavailable (503)"      | 1       | exit_plan_mode failing with a message containing "upstream said:\nservice unavailable (503)" | in | on | on      |
+      | provider-error-unicode | the question provider will fail the review with "评审服务暂时不可用 — retry ✓"                      | 1       | exit_plan_mode failing with a message containing "评审服务暂时不可用 — retry ✓"              | in     | on    | on      |
 
     @REVIEW-06
     Examples: no question channel composed
@@ -89,7 +91,7 @@ Feature: Leaving plan mode through a reviewed plan
     When the user prompts "Plan the cleanup"
     And the user prompts "Go ahead"
     Then request 1 is in plan mode
-    And request 2 shows exit_plan_mode succeeding
+    And request 2 shows exit_plan_mode succeeding with the value { approved: true }
     And request 2 is not in plan mode
     And request 3 is not in plan mode
     And the plan/mode event comes before the header of request 2, which is the first to show it
@@ -116,7 +118,7 @@ Feature: Leaving plan mode through a reviewed plan
     And the model will answer request 1 by calling exit_plan_mode with the plan "# Cache the lookups for five minutes."
     And <ui>
     When the user prompts "Plan the cache"
-    Then request 2 shows exit_plan_mode succeeding
+    Then request 2 shows exit_plan_mode succeeding with the value { approved: true }
     And request 2 is not in plan mode
     And get reports plan mode off with nothing pending
 

@@ -21,7 +21,7 @@ Feature: Every input at its edges
           config: <config>
         """
       When the host starts
-      Then the host refuses to start with a message naming "section"
+      Then the host refuses to start
 
       Examples:
         | case                  | config                                          |

@@ -76,3 +76,30 @@ Feature: What plan mode costs the model
       | assistant | Done.    |
       | notice    | default  |
       | user      | Carry on |
+
+  @id:mx-prompt-and-notice-same-request @MX-03 @NARR-05
+  Scenario: a selection waiting across the end of a turn reaches the next request together with the prompt, both after what the model saw
+    # Whether the prompt or the notice comes first is the host's choice.
+    Given while the model handles request 1, the user turns plan mode on
+    When the user prompts "Look around"
+    And the user prompts "Carry on"
+    Then request 2 grows request 1 by exactly:
+      | kind      | detail   |
+      | assistant | Done.    |
+      | user      | Carry on |
+      | notice    | plan     |
+    And request 2 is in plan mode
+
+  @id:mx-steered-message-and-notice-same-request @MX-03 @NARR-05 @needs:commands
+  Scenario: a /plan message and the notice of its entry reach the same request, both after the tool result
+    # Whether the steered message or the notice comes first is the host's choice.
+    Given request 1 will be followed by a continuation
+    And while the model handles request 1, the user types the command "/plan Check the migrations"
+    When the user prompts "Look around"
+    Then request 2 grows request 1 by exactly:
+      | kind      | detail               |
+      | assistant | calls probe_lookup   |
+      | tool      | probe_lookup ok      |
+      | user      | Check the migrations |
+      | notice    | plan                 |
+    And request 2 is in plan mode

@@ -177,7 +177,7 @@ Feature: Selecting plan mode with set and get
       | on-off-at-continuation        | off   | continuation      | on, off      | queued, cancelled          | none    | off | 0       |
       | off-on-off-at-continuation    | on    | continuation      | off, on, off | queued, cancelled, queued  | on, off | off | 1       |
 
-    @needs:retry
+    @needs:retry @SET-06
     Examples: at a retry
       | case               | start | boundary | selections  | results                   | events | end | notices |
       | on-off-on-at-retry | off   | retry    | on, off, on | queued, cancelled, queued | on     | on  | 1       |
@@ -199,7 +199,7 @@ Feature: Selecting plan mode with set and get
       | case                                  | start | first             | second            | target | events  |
       | enter-at-continuation-then-submission | off   | continuation      | prompt submission | on     | on      |
 
-    @needs:retry
+    @needs:retry @SET-06
     Examples: with a retry
       | case                             | start | first | second       | target | events |
       | enter-at-retry-then-continuation | off   | retry | continuation | on     | on     |

@@ -4,10 +4,13 @@
  * with the patched sources transpiled over the copies. The reference itself
  * is never modified. Mutants (broken references, mutants/) and variants
  * (references making another choice the seed leaves open, variants/) are
- * both built this way.
+ * both built this way. Each run builds in a folder of its own (two runs at
+ * once never share one) inside the package, where the copies still resolve
+ * its node_modules, and removes it when done.
  */
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { occurrences } from '../conformance/assertions/system-prompt.js';
 import type { Mutant, Patch } from './mutant.js';
@@ -36,6 +39,37 @@ export async function patchedSources(root: string, set: PatchSet): Promise<Map<s
   return sources;
 }
 
+/** A new folder for one run's builds, removed by `remove` (or, failing that, when the process exits). */
+export async function mutantWorkspace(root: string, kind = '.mutants'): Promise<{ dir: string; remove(): Promise<void> }> {
+  await mkdir(join(root, kind), { recursive: true });
+  const dir = await mkdtemp(join(root, kind, `run-${process.pid}-`));
+  const onExit = (): void => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', onExit);
+  return {
+    dir,
+    async remove() {
+      process.removeListener('exit', onExit);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Copies compiled modules without their source maps: the maps' relative paths
+ * would point nowhere from the copy, and every loader that reads them (vitest)
+ * would warn once per file.
+ */
+async function copyWithoutSourceMaps(from: string, to: string): Promise<void> {
+  for (const entry of await readdir(from, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.map') || entry.name.endsWith('.d.ts')) continue;
+    const source = join(entry.parentPath, entry.name);
+    const target = join(to, relative(from, source));
+    await mkdir(dirname(target), { recursive: true });
+    const text = await readFile(source, 'utf8');
+    await writeFile(target, entry.name.endsWith('.js') ? text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n') : text);
+  }
+}
+
 /**
  * Builds the patched reference under `folder` (replacing whatever was there)
  * and returns the path of its adapter module. `folder` must lie inside the
@@ -46,8 +80,8 @@ export async function buildPatchedReference(root: string, set: PatchSet, folder:
   const out = join(folder, 'dist');
   await rm(folder, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
-  await cp(join(root, 'dist', 'reference'), join(out, 'reference'), { recursive: true });
-  await cp(join(root, 'dist', 'src'), join(out, 'src'), { recursive: true });
+  await copyWithoutSourceMaps(join(root, 'dist', 'reference'), join(out, 'reference'));
+  await copyWithoutSourceMaps(join(root, 'dist', 'src'), join(out, 'src'));
   for (const [file, source] of sources) {
     const { outputText, diagnostics } = ts.transpileModule(source, {
       fileName: file,
@@ -63,7 +97,20 @@ export async function buildPatchedReference(root: string, set: PatchSet, folder:
   return join(out, 'reference', 'adapter.js');
 }
 
-/** Builds one mutant under .mutants/<name>/; returns the path of its adapter module. */
-export async function buildMutant(root: string, mutant: Mutant): Promise<string> {
-  return buildPatchedReference(root, { name: `mutant ${mutant.name}`, patches: mutant.patches }, join(root, '.mutants', mutant.name));
+let defaultWorkspace: Promise<{ dir: string; remove(): Promise<void> }> | undefined;
+
+/** Removes the folder `buildMutant` used without a workspace (test runners may end without 'exit'). */
+export async function removeDefaultWorkspace(): Promise<void> {
+  const workspace = defaultWorkspace;
+  defaultWorkspace = undefined;
+  if (workspace) await (await workspace).remove();
+}
+
+/**
+ * Returns the path of the mutant's adapter module. Without a workspace, the
+ * mutant goes into one shared by this process and removed when it exits.
+ */
+export async function buildMutant(root: string, mutant: Mutant, workspace?: string): Promise<string> {
+  const base = workspace ?? (await (defaultWorkspace ??= mutantWorkspace(root))).dir;
+  return buildPatchedReference(root, { name: `mutant ${mutant.name}`, patches: mutant.patches }, join(base, mutant.name));
 }

@@ -277,4 +277,22 @@ MUTANTS.push(
     patch(REVIEW, 'if (answer.selected.length !== 1) return false;', 'if (new Set(answer.selected).size !== 1) return false;')),
   mutant('first-answer-item-read', ['REVIEW-03'],
     patch(QUESTIONS, 'const items = reply.answers.filter((item) => item.questionId === questionId);', 'const items = reply.answers.filter((item) => item.questionId === questionId).slice(0, 1);')),
+
+  // What the contract could not see before.
+  mutant('approved-value-dropped', ['TOOL-05'],
+    patch(EXIT, 'return { text: APPROVED_TEXT, value: { approved: true } };', 'return { text: APPROVED_TEXT };')),
+  mutant('changing-tools-refused-in-plan-mode', ['SCOPE-02'],
+    patch('adapter.ts', 'execute: async (args) => ({ text: await tool.execute(args) }),', "execute: async (args) => ((globalThis as { planActive?: boolean }).planActive && (tool.effect ?? 'read') !== 'read' ? { text: 'Refused: plan mode only allows reading.', isError: true } : { text: await tool.execute(args) }),"),
+    patch(POLICY, 'policyText(foldPlanMode(ctx.readLog(agent)), section)', 'policyText(((globalThis as { planActive?: boolean }).planActive = foldPlanMode(ctx.readLog(agent))), section)')),
+  mutant('writing-tools-dry-run-in-plan-mode', ['SCOPE-02'],
+    patch('adapter.ts', 'execute: async (args) => ({ text: await tool.execute(args) }),', "execute: async (args) => ((globalThis as { planActive?: boolean }).planActive && tool.effect === 'write' ? { text: 'Dry run in plan mode: nothing was written.' } : { text: await tool.execute(args) }),"),
+    patch(POLICY, 'policyText(foldPlanMode(ctx.readLog(agent)), section)', 'policyText(((globalThis as { planActive?: boolean }).planActive = foldPlanMode(ctx.readLog(agent))), section)')),
+  mutant('projection-folds-every-command', ['PROJ-02'],
+    patch(PROJECTION, "if (e.type === 'command/run' && e.payload.name === PLAN_COMMAND_NAME) {", "if (e.type === 'command/run') {")),
+  mutant('plan-off-commits-without-notice', ['NARR-01', 'CMD-04'],
+    patch(COMMAND, 'if (isOffArgument(message)) {\n        const outcome = selections.set(agent, false);', "if (isOffArgument(message)) {\n        if (selections.logged(agent) && selections.get(agent).pending === undefined && !(ctx as unknown as { isRunning(agent: string): boolean }).isRunning(agent)) {\n          selections.commitApprovedExit(agent);\n          return ok(LEAVE_TEXTS.committed);\n        }\n        const outcome = selections.set(agent, false);")),
+
+  // Steps that checked less than their titles.
+  mutant('provider-error-first-line-only', ['REVIEW-06'],
+    patch(QUESTIONS, 'throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error)}`, { cause: error });', "throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error).split('\\n')[0]}`, { cause: error });")),
 );

@@ -9,7 +9,7 @@ import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { BUILT_IN_ADAPTERS } from '../conformance/adapters/load-adapter.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
-import { buildMutant } from './build-mutant.js';
+import { buildMutant, mutantWorkspace } from './build-mutant.js';
 import { MUTANTS } from './catalog.js';
 import type { Mutant } from './mutant.js';
 
@@ -26,9 +26,9 @@ function clauseTags(mutant: Mutant): string {
   return mutant.breaks.map((clause) => `@${clause}`).join(' or ');
 }
 
-async function runMutant(mutant: Mutant): Promise<Row> {
+async function runMutant(mutant: Mutant, workspace: string): Promise<Row> {
   try {
-    const adapterPath = await buildMutant(PACKAGE_ROOT, mutant);
+    const adapterPath = await buildMutant(PACKAGE_ROOT, mutant, workspace);
     const { results } = await runSuite({ adapterPath, tags: clauseTags(mutant), formats: [], callLimitMs: CALL_LIMIT_MS });
     const failing = results.filter((result) => isFailing(result.status));
     const caughtBy = failing
@@ -56,7 +56,17 @@ async function main(): Promise<number> {
   for (const result of broken) console.log(`  reference fails ${result.stableId}: ${(result.message ?? '').split('\n')[0]}`);
 
   const rows: Row[] = [];
-  for (const mutant of selected) rows.push(await runMutant(mutant));
+  const workspace = await mutantWorkspace(PACKAGE_ROOT);
+  const removeOnSignal = (signal: NodeJS.Signals): void => {
+    void workspace.remove().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', removeOnSignal);
+  process.once('SIGTERM', removeOnSignal);
+  try {
+    for (const mutant of selected) rows.push(await runMutant(mutant, workspace.dir));
+  } finally {
+    await workspace.remove();
+  }
 
   const width = Math.max(...rows.map((row) => row.mutant.name.length));
   console.log(`\n${'mutant'.padEnd(width)}  verdict    clauses -> caught by`);
@@ -71,11 +81,14 @@ async function main(): Promise<number> {
   return survivors.length === 0 && broken.length === 0 ? 0 : 1;
 }
 
+// exitCode, not exit(): the matrix's lines reach a slow pipe whole.
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    process.exitCode = code;
+  },
   (error: unknown) => {
     console.error(`mutants: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(2);
+    process.exitCode = 2;
   },
 );
 

@@ -25,8 +25,26 @@ export interface PluginEntry {
   config?: unknown;
 }
 
+/**
+ * Parsed deployments by text. A test run starts hundreds of hosts on the same
+ * few deployments, and YAML parsing is the costly part of a start; callers get
+ * their own copy, so none can change what another reads.
+ */
+const parsedDeployments = new Map<string, PluginEntry[]>();
+const PARSED_DEPLOYMENTS_KEPT = 64;
+
 /** Parses the plugin list; malformed YAML or a malformed entry is a `DeploymentError` naming the problem. */
 export function readPluginEntries(yamlText: string): PluginEntry[] {
+  let entries = parsedDeployments.get(yamlText);
+  if (!entries) {
+    entries = parsePluginEntries(yamlText);
+    if (parsedDeployments.size >= PARSED_DEPLOYMENTS_KEPT) parsedDeployments.clear();
+    parsedDeployments.set(yamlText, entries);
+  }
+  return structuredClone(entries);
+}
+
+function parsePluginEntries(yamlText: string): PluginEntry[] {
   const document = parseDocument(yamlText, { prettyErrors: true });
   if (document.errors.length > 0) {
     const first = document.errors[0]!;
@@ -55,7 +73,19 @@ export function readPlanModeEntry(yamlText: string): PluginEntry {
   return entry;
 }
 
+const writtenDeployments = new Map<string, string>();
+
 /** Writes a deployment with one plan-mode entry holding `config` (used by the kit). */
 export function planModeDeployment(config: unknown): string {
-  return stringify([{ id: PLAN_MODE_ENTRY_ID, name: PLAN_MODE_PACKAGE_NAME, config }]);
+  // Only configs of plain strings are kept (keyed by their JSON, which then says all YAML would).
+  const plain = config !== null && typeof config === 'object' && !Array.isArray(config) && Object.values(config).every((value) => typeof value === 'string');
+  if (!plain) return stringify([{ id: PLAN_MODE_ENTRY_ID, name: PLAN_MODE_PACKAGE_NAME, config }]);
+  const key = JSON.stringify(config);
+  let text = writtenDeployments.get(key);
+  if (text === undefined) {
+    text = stringify([{ id: PLAN_MODE_ENTRY_ID, name: PLAN_MODE_PACKAGE_NAME, config }]);
+    if (writtenDeployments.size >= PARSED_DEPLOYMENTS_KEPT) writtenDeployments.clear();
+    writtenDeployments.set(key, text);
+  }
+  return text;
 }

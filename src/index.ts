@@ -1,7 +1,8 @@
 /**
  * plan-mode-conformance public API: the adapter contract an implementer imports,
  * the shared schemas every value crossing it is checked against, and the
- * documented files the kit reads and writes (baselines, results).
+ * documented files the kit reads and writes (baselines, results), and the host
+ * protocol for hosts in other languages (message schemas, `serveAdapter`).
  */
 export * from './contract/model.js';
 export * from './contract/questions.js';
@@ -12,3 +13,4 @@ export * from './deployment.js';
 export * from './levels.js';
 export * from './results/baseline.js';
 export * from './results/results-document.js';
+export * from './protocol/index.js';

@@ -5,16 +5,16 @@
  * with `variants: N passed, N failed`. Exit 0 only when every variant passes
  * and every "Left open" bullet of clauses.md is taken by some variant.
  *
- * Variants are built in a folder unique to this run inside the package root
- * (so the copies resolve the package's dependencies), removed at the end.
+ * Variants are built in a folder unique to this run under .variants/ (inside
+ * the package, so the copies resolve its dependencies), removed at the end,
+ * on SIGINT/SIGTERM and at exit (the mutant matrix's workspace helper).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCatalog } from '../conformance/catalog/clause-catalog.js';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
-import { buildPatchedReference } from '../mutants/build-mutant.js';
+import { buildPatchedReference, mutantWorkspace } from '../mutants/build-mutant.js';
 import { VARIANTS } from './catalog.js';
 import { LEFT_OPEN, type LeftOpenChoice } from './left-open.js';
 import type { Variant } from './variant.js';
@@ -59,19 +59,26 @@ async function main(): Promise<number> {
   const untaken = (Object.keys(LEFT_OPEN) as LeftOpenChoice[]).filter((choice) => !VARIANTS.some((v) => v.takes.includes(choice)));
   const tags = await requiredOnly();
   const started = performance.now();
-  const folder = await mkdtemp(join(PACKAGE_ROOT, '.variants-'));
+  const workspace = await mutantWorkspace(PACKAGE_ROOT, '.variants');
+  const removeOnSignal = (signal: NodeJS.Signals): void => {
+    void workspace.remove().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', removeOnSignal);
+  process.once('SIGTERM', removeOnSignal);
   const rows: Row[] = [];
   try {
     const width = Math.max(...selected.map((v) => v.name.length));
     for (const variant of selected) {
-      const row = await runVariant(variant, folder, tags);
+      const row = await runVariant(variant, workspace.dir, tags);
       rows.push(row);
       const verdict = row.error ? 'ERROR' : row.failed.length === 0 ? 'passed' : 'FAILED';
       const detail = row.error ?? (row.failed.length === 0 ? `${row.ran} required scenarios` : row.failed.slice(0, 3).join('; ') + (row.failed.length > 3 ? ` (+${row.failed.length - 3})` : ''));
       console.log(`${variant.name.padEnd(width)}  ${verdict.padEnd(6)}  ${variant.takes.join(', ')} -> ${detail}`);
     }
   } finally {
-    await rm(folder, { recursive: true, force: true });
+    process.removeListener('SIGINT', removeOnSignal);
+    process.removeListener('SIGTERM', removeOnSignal);
+    await workspace.remove();
   }
   for (const choice of untaken) console.log(`left open but taken by no variant: ${choice} (${LEFT_OPEN[choice]})`);
   const failed = rows.filter((row) => row.error || row.failed.length > 0).length;

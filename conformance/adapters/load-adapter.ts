@@ -1,13 +1,17 @@
 /**
  * Resolves `--adapter NAME|PATH` to an adapter module and checks its default
- * export. Anything wrong here is a usage problem (exit 2), reported in one line.
+ * export. Anything wrong here is a usage problem (exit 2), reported whole:
+ * every problem of the definition with its path, a syntax error with its
+ * file:line:column, a missing upstream package with the command that installs it.
  */
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { register } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { AdapterShapeSchema, type Adapter } from '../../src/index.js';
-import { describeIssues } from '../guard/adapter-error.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { AdapterDefinitionError, AdapterShapeSchema, describeZodIssues, type Adapter } from '../../src/index.js';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { execArgv, isExecAdapter, loadExecAdapterOnce } from '../transport/exec-resolver.js';
 
 /** Built-in adapters are found in the compiled package. */
 const DIST_ROOT = join(PACKAGE_ROOT, 'dist');
@@ -17,12 +21,16 @@ export const BUILT_IN_ADAPTERS: Record<string, string> = {
   dsh: resolve(DIST_ROOT, 'adapters/dsh/adapter.js'),
 };
 
+/** The npm scope of the upstream packages the built-in dsh adapter composes. */
+const DSH_SCOPE = '@deepseek-ai/';
+
 export class AdapterLoadError extends Error {
   override name = 'AdapterLoadError';
 }
 
 /** Turns a name or path into an absolute module path, without loading it. */
 export function resolveAdapterPath(nameOrPath: string, cwd = process.cwd()): string {
+  if (isExecAdapter(nameOrPath)) return checkedExecSpec(nameOrPath); // a host process, not a module: see transport/
   const builtIn = BUILT_IN_ADAPTERS[nameOrPath];
   if (builtIn) return builtIn;
   const looksLikePath = nameOrPath.includes('/') || nameOrPath.includes('\\') || /\.[cm]?js$/.test(nameOrPath);
@@ -35,21 +43,135 @@ export function resolveAdapterPath(nameOrPath: string, cwd = process.cwd()): str
   return path;
 }
 
+let kitResolution = false;
+
+/**
+ * Lets an adapter outside any project that installed the kit import
+ * `plan-mode-conformance` (resolved to this kit), once per process.
+ */
+function resolveKitByName(): void {
+  if (kitResolution) return;
+  kitResolution = true;
+  // Both from the compiled package (the hooks run in Node's loader thread, which cannot load TypeScript).
+  const kitEntry = join(DIST_ROOT, 'src', 'index.js');
+  const hooks = join(DIST_ROOT, 'conformance', 'adapters', 'kit-resolve-hooks.js');
+  if (!existsSync(kitEntry) || !existsSync(hooks)) return;
+  register(pathToFileURL(hooks), { data: { kitEntryUrl: pathToFileURL(kitEntry).href } });
+}
+
 /** Imports the module and validates its default export. */
 export async function loadAdapter(path: string): Promise<Adapter> {
+  if (isExecAdapter(path)) return loadExec(path);
   let module: { default?: unknown };
+  if (!Object.values(BUILT_IN_ADAPTERS).includes(path)) resolveKitByName();
   try {
     module = (await import(pathToFileURL(path).href)) as { default?: unknown };
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new AdapterLoadError(`adapter module ${path} could not be imported: ${message}`);
+    throw new AdapterLoadError(describeImportFailure(path, error));
   }
   if (module.default === undefined) {
-    throw new AdapterLoadError(`adapter module ${path} has no default export (use defineAdapter)`);
+    throw new AdapterLoadError(`adapter module ${path} has no default export (export default defineAdapter({ ... }))`);
   }
   const parsed = AdapterShapeSchema.safeParse(module.default);
   if (!parsed.success) {
-    throw new AdapterLoadError(`adapter module ${path} is malformed: ${describeIssues(parsed.error)}`);
+    const problems = describeZodIssues(parsed.error);
+    throw new AdapterLoadError(`adapter module ${path}: its default export has ${problems.length} problem(s):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
   return module.default as Adapter;
+}
+
+function describeImportFailure(path: string, error: unknown): string {
+  const prefix = `adapter module ${path} could not be imported`;
+  if (error instanceof AdapterDefinitionError) {
+    const [head, ...problems] = error.message.split('\n');
+    const site = callSite(error);
+    return `${prefix}: ${head!.replace(/:$/, '')}${site ? ` (defineAdapter called at ${site})` : ''}:\n${problems.join('\n')}`;
+  }
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ERR_MODULE_NOT_FOUND') {
+    const missing = message.match(/Cannot find (?:package|module) '([^']+)'/)?.[1];
+    if (missing?.startsWith(DSH_SCOPE) && path === BUILT_IN_ADAPTERS.dsh) return dshInstallHint(missing);
+    return `${prefix}: ${message}`;
+  }
+  if (error instanceof SyntaxError) {
+    const location = syntaxErrorLocation(path);
+    return `${prefix}: ${location ? `${location.where}: ` : ''}SyntaxError: ${message}${location ? `\n${location.excerpt}` : ''}`;
+  }
+  const name = error instanceof Error && error.name !== 'Error' ? `${error.name}: ` : '';
+  const site = error instanceof Error ? callSite(error) : undefined;
+  return `${prefix}: ${name}${message}${site ? ` (at ${site})` : ''}`;
+}
+
+/**
+ * Where a module-level error was thrown: the first stack frame outside Node's
+ * internals and the kit's `src/` (so a `defineAdapter` problem points at its
+ * call). Only the location is shown, not the stack: the error is the user's.
+ */
+function callSite(error: Error): string | undefined {
+  const kitSrc = join(PACKAGE_ROOT, 'dist', 'src');
+  for (const line of (error.stack ?? '').split('\n').slice(1)) {
+    const frame = line.match(/\(?((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?\s*$/);
+    if (!frame) continue;
+    const file = frame[1]!.startsWith('file://') ? fileURLToPath(frame[1]!) : frame[1]!;
+    if (file.startsWith(kitSrc)) continue;
+    return `${file}:${frame[2]}:${frame[3]}`;
+  }
+  return undefined;
+}
+
+/**
+ * `import()` of a module with a syntax error rejects, on Node 20, with a
+ * SyntaxError that names neither the file (which may be one the adapter
+ * imports) nor the line. Node prints both when the import fails in a process
+ * of its own, and nothing of the module runs (a syntax error stops it at link
+ * time), so the location is read from such a process.
+ */
+export function syntaxErrorLocation(path: string): { where: string; excerpt: string } | undefined {
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', 'await import(process.argv[1])', pathToFileURL(path).href], {
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
+  const lines = (child.stderr ?? '').split('\n');
+  const head = lines.findIndex((line) => /^(file:\/\/\S+|\/\S+):\d+$/.test(line));
+  if (head < 0) return undefined;
+  const [, file, lineNumber] = lines[head]!.match(/^(\S+):(\d+)$/)!;
+  const source = lines[head + 1] ?? '';
+  const caret = lines[head + 2] ?? '';
+  const column = caret.indexOf('^') + 1;
+  const shownFile = file!.startsWith('file://') ? fileURLToPath(file!) : file!;
+  return {
+    where: `${shownFile}:${lineNumber}${column > 0 ? `:${column}` : ''}`,
+    excerpt: column > 0 ? `  ${source}\n  ${caret}` : `  ${source}`,
+  };
+}
+
+/** What to run when the built-in dsh adapter's upstream packages are not installed. */
+export function dshInstallHint(missing: string): string {
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+  const packages = Object.entries(manifest.devDependencies ?? {})
+    .filter(([name]) => name.startsWith(DSH_SCOPE))
+    .map(([name, version]) => `${name}@${version}`);
+  return [
+    `the built-in dsh adapter needs the upstream packages it composes, and ${missing} is not installed.`,
+    'Install them (exact versions) next to plan-mode-conformance, then run again:',
+    `  npm install --save-dev ${packages.join(' ')}`,
+  ].join('\n');
+}
+
+function checkedExecSpec(spec: string): string {
+  try {
+    execArgv(spec);
+  } catch (error) {
+    throw new AdapterLoadError(error instanceof Error ? error.message : String(error));
+  }
+  return spec;
+}
+
+async function loadExec(spec: string): Promise<Adapter> {
+  try {
+    return await loadExecAdapterOnce(spec);
+  } catch (error) {
+    throw new AdapterLoadError(error instanceof Error ? error.message : String(error));
+  }
 }

@@ -1,59 +1,114 @@
 /**
- * `npm run bench`: measures the whole suite's wall time against the reference
- * and the kit's per-scenario overhead. Figures go into notes and the README,
- * never into timed tests.
+ * `npm run bench`: what a newcomer waits for, measured side by side in one
+ * run (rounds interleaved, medians), so machine load affects every figure
+ * alike. Figures go into notes and the README, never into timed tests.
  *
- * - suite: the full feature set against the reference, run `RUNS` times in one
- *   process (support code loaded once, as the mutant matrix does); median wall time.
- * - per scenario: median wall time divided by the scenario count.
- * - overhead: a minimal scenario (fresh store, host start, one `set`, dispose)
- *   run many times; its mean duration is what the kit adds around any check.
+ * - bare: cucumber-js itself running one trivial scenario (one empty step).
+ * - one: the kit's CLI running one scenario against the reference (`--tags`),
+ *   child process and all. Start-up ratio = one / bare (target 1.5, goal 1.2).
+ * - whole: the kit's CLI running the whole suite against the reference.
+ *   Marginal cost per scenario = (whole - one) / (N - 1) (target 3 ms, goal 2).
  */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BUILT_IN_ADAPTERS } from '../adapters/load-adapter.js';
-import { runSuite } from '../runner/run-suite.js';
+import { dirname, join } from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const OVERHEAD_SCENARIOS = 200;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ONE_SCENARIO = process.env.BENCH_SCENARIO ?? '@id:cfg-seed-example';
+const CLI = join(PACKAGE_ROOT, 'dist', 'conformance', 'cli', 'main.js');
+
+interface Timed {
+  ms: number;
+  /** CPU time of the process and every descendant it waited for; NaN where unknown. */
+  cpuMs: number;
+  stdout: string;
+}
+
+/**
+ * CPU time (user + system) of this process's waited-for children so far, from
+ * /proc (Linux; clock ticks assumed 100 Hz). Less sensitive to a loaded
+ * machine than wall time, so both are shown.
+ */
+function childrenCpuMs(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function timed(args: string[], cwd: string): Timed {
+  const cpuBefore = childrenCpuMs();
+  const started = performance.now();
+  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  const ms = performance.now() - started;
+  if (run.status !== 0) throw new Error(`bench: ${args.join(' ')} exited ${run.status}:\n${run.stdout}${run.stderr}`);
+  return { ms, cpuMs: childrenCpuMs() - cpuBefore, stdout: run.stdout };
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function overheadFeatures(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pmc-bench-'));
-  const rows = Array.from({ length: OVERHEAD_SCENARIOS }, (_, index) => `      | case-${index} |`).join('\n');
-  await writeFile(
-    join(dir, 'overhead.feature'),
-    `Feature: overhead\n  @id:bench-minimal @SET-01\n  Scenario Outline: minimal\n    When the user turns plan mode on\n    Then set returned committed\n    Examples:\n      | case |\n${rows}\n`,
-  );
+function scenarioCount(stdout: string): number {
+  const match = stdout.match(/conformance: (\d+) passed, (\d+) failed, (\d+) skipped/);
+  if (!match) throw new Error(`bench: no closing line in:\n${stdout.slice(-500)}`);
+  return Number(match[1]) + Number(match[2]) + Number(match[3]);
+}
+
+/** A one-scenario cucumber project: one feature, one empty step. */
+async function bareProject(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'plan-mode-conformance-bench-'));
+  await writeFile(join(dir, 'trivial.feature'), 'Feature: trivial\n  Scenario: nothing\n    Given nothing happens\n');
+  const cucumber = createRequire(import.meta.url).resolve('@cucumber/cucumber');
+  await writeFile(join(dir, 'steps.mjs'), `import { Given } from ${JSON.stringify(cucumber)};\nGiven('nothing happens', () => {});\n`);
   return dir;
 }
 
 async function main(): Promise<void> {
-  const adapterPath = BUILT_IN_ADAPTERS.reference!;
-  const walls: number[] = [];
-  let scenarios = 0;
-  let failing = 0;
-  for (let run = 0; run < RUNS; run += 1) {
-    const result = await runSuite({ adapterPath, formats: [] });
-    walls.push(result.wallMs);
-    scenarios = result.results.length;
-    failing = result.results.filter((r) => r.status !== 'passed').length;
+  const require = createRequire(import.meta.url);
+  const cucumberBin = join(dirname(require.resolve('@cucumber/cucumber/package.json')), 'bin', 'cucumber.js');
+  const bare = await bareProject();
+  try {
+    const times = { bare: [] as number[], one: [] as number[], whole: [] as number[] };
+    const cpu = { bare: [] as number[], one: [] as number[], whole: [] as number[] };
+    let scenarios = 0;
+    // One warm-up round (file-system caches), then measured rounds, interleaved.
+    for (let round = 0; round <= RUNS; round += 1) {
+      const b = timed([cucumberBin, '--import', 'steps.mjs', 'trivial.feature'], bare);
+      const one = timed([CLI, '--tags', ONE_SCENARIO], PACKAGE_ROOT);
+      const whole = timed([CLI], PACKAGE_ROOT);
+      if (scenarioCount(one.stdout) !== 1) throw new Error(`bench: ${ONE_SCENARIO} must select exactly one scenario`);
+      scenarios = scenarioCount(whole.stdout);
+      if (round === 0) continue;
+      times.bare.push(b.ms);
+      times.one.push(one.ms);
+      times.whole.push(whole.ms);
+      cpu.bare.push(b.cpuMs);
+      cpu.one.push(one.cpuMs);
+      cpu.whole.push(whole.cpuMs);
+    }
+    const [bareMs, oneMs, wholeMs] = [median(times.bare), median(times.one), median(times.whole)];
+    const show = (values: number[]) => `[${values.map((value) => value.toFixed(0)).join(', ')}]`;
+    console.log(`bare cucumber-js, one trivial scenario: ${bareMs.toFixed(0)} ms median of ${RUNS} ${show(times.bare)}`);
+    console.log(`kit CLI, one scenario (${ONE_SCENARIO}):   ${oneMs.toFixed(0)} ms ${show(times.one)}`);
+    console.log(`kit CLI, whole suite (${scenarios} scenarios): ${wholeMs.toFixed(0)} ms ${show(times.whole)}`);
+    console.log(`start-up ratio (one / bare): ${(oneMs / bareMs).toFixed(2)}x (target 1.5x, goal 1.2x)`);
+    console.log(`marginal cost per scenario ((whole - one) / ${scenarios - 1}): ${((wholeMs - oneMs) / (scenarios - 1)).toFixed(2)} ms (target 3 ms, goal 2 ms)`);
+    const [bareCpu, oneCpu, wholeCpu] = [median(cpu.bare), median(cpu.one), median(cpu.whole)];
+    if (!Number.isNaN(bareCpu)) {
+      console.log(`CPU time (user + system, all processes), medians: bare ${bareCpu.toFixed(0)} ms, one ${oneCpu.toFixed(0)} ms, whole ${wholeCpu.toFixed(0)} ms`);
+      console.log(`  CPU start-up ratio ${(oneCpu / bareCpu).toFixed(2)}x, CPU per further scenario ${((wholeCpu - oneCpu) / (scenarios - 1)).toFixed(2)} ms`);
+    }
+  } finally {
+    await rm(bare, { recursive: true, force: true });
   }
-  const dir = await overheadFeatures();
-  const overhead = await runSuite({ adapterPath, formats: [], featuresDir: dir });
-  await rm(dir, { recursive: true, force: true });
-  const perMinimal = overhead.results.reduce((sum, r) => sum + r.durationMs, 0) / overhead.results.length;
-  const suiteMs = median(walls);
-  const rssMb = process.memoryUsage().rss / 2 ** 20;
-  console.log(`suite against reference: ${scenarios} scenarios (${failing} not passed), median wall ${suiteMs.toFixed(0)} ms over ${RUNS} runs [${walls.map((w) => w.toFixed(0)).join(', ')}]`);
-  console.log(`mean per scenario: ${(suiteMs / scenarios).toFixed(1)} ms`);
-  console.log(`kit overhead per scenario (store, host start, one set, dispose): ${perMinimal.toFixed(2)} ms mean over ${overhead.results.length}`);
-  console.log(`resident memory after the runs: ${rssMb.toFixed(0)} MiB`);
 }
 
 await main();

@@ -1,9 +1,11 @@
 /**
  * The coverage lint: every clause has a scenario, every scenario names a known
- * clause and has exactly one stable id, and stable ids are unique.
+ * clause and has exactly one stable id, stable ids are unique, and no scenario
+ * names clauses of both levels (its verdict would either fail a run for a
+ * SHOULD or let a MUST pass as a recommendation: split it).
  */
 import type { ScenarioInfo } from '../features/feature-files.js';
-import type { Clause } from './clause-catalog.js';
+import { levelsNamed, levelsOf, type Clause } from './clause-catalog.js';
 
 export interface CoverageReport {
   /** clause id → stable ids of the scenarios that prove it. */
@@ -16,6 +18,7 @@ export function lintCoverage(clauses: Clause[], scenarios: ScenarioInfo[]): Cove
   const table = new Map<string, string[]>(clauses.map((clause) => [clause.id, []]));
   const problems: string[] = [];
   const ids = new Map<string, string>();
+  const levels = levelsOf(clauses);
   for (const scenario of scenarios) {
     const where = `${scenario.uri}: "${scenario.name}"`;
     if (scenario.idTags !== 1 || scenario.stableId === undefined) {
@@ -29,6 +32,10 @@ export function lintCoverage(clauses: Clause[], scenarios: ScenarioInfo[]): Cove
     for (const clause of scenario.clauses) {
       if (!known.has(clause)) problems.push(`${where} names the unknown clause @${clause}`);
       else table.get(clause)!.push(scenario.stableId ?? scenario.name);
+    }
+    if (levelsNamed(scenario.clauses, levels).length > 1) {
+      const named = scenario.clauses.map((clause) => `@${clause} (${levels.get(clause) ?? 'unknown'})`).join(', ');
+      problems.push(`${where} names clauses of both levels: ${named}; split it into a required and a recommended scenario`);
     }
   }
   for (const [clause, proving] of table) {

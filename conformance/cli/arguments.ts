@@ -1,26 +1,50 @@
 /** Command-line arguments of `plan-mode-conformance`, parsed strictly. */
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
+import { RunLevelSchema, type RunLevel } from '../../src/index.js';
 
 export const USAGE = `Usage: plan-mode-conformance [options]
+       plan-mode-conformance <command> [arguments]
 
 Runs the plan-mode conformance suite against a host adapter.
 
 Options:
   --adapter NAME|PATH      built-in adapter (reference, dsh) or path to an adapter module (default: reference)
+  --level default|strict   default: only required (MUST) scenarios fail the run; recommended (SHOULD) ones
+                           are reported on a "recommended:" line. strict: recommended ones count as well
   --tags EXPR              only scenarios matching the cucumber tag expression, e.g. "@SET-02 or @CMD-04"
-  --format NAME[:FILE]     progress, summary, pretty, junit, html, message or markdown; repeatable (default: progress)
-  --baseline FILE          YAML of scenarios the host is known to fail, each with a reason
-  --write-baseline FILE    write a baseline listing the current failures
+  --format NAME[:FILE]     a report, to FILE or to stdout; repeatable (default: progress). NAME is one of
+                             progress, summary, pretty   cucumber's console formats
+                             json, message               cucumber's own JSON and message (NDJSON) formats
+                             junit                       JUnit XML: one test per stable id, baselined failures skipped
+                             html                        the kit's self-contained HTML report
+                             markdown                    the compatibility report: clause texts, levels, human review
+                             results                     the results file (JSON, schema plan-mode-conformance/results)
+  --baseline FILE          YAML of the failures the host is known to have (id, step, kind, reason, clause)
+  --write-baseline FILE    write a baseline listing the current failures (keeps the reasons of FILE)
   --coverage               check the clause catalog against the features and print the coverage table; runs nothing
   --call-limit MS          time limit for one adapter call (default: 5000)
   --features DIR           run the feature files under DIR instead of the kit's own
   --help                   show this text
 
-Exit codes: 0 nothing failed; 1 a scenario failed, a step is undefined or pending,
-or a baseline entry is stale; 2 unusable arguments or an adapter that cannot be loaded.`;
+Commands:
+  init [FILE]              write a commented adapter skeleton to FILE (default: plan-mode-adapter.mjs)
+  explore                  explore a host against the kit's oracle
+  docs --out DIR [RESULTS.json ...]   build the static documentation site from results files
+  compare OLD.json NEW.json           list regressions between two results files (exit 1 on any)
 
-export const CUCUMBER_FORMATS = ['progress', 'summary', 'pretty', 'junit', 'html', 'message', 'json'] as const;
-export const KIT_FORMATS = ['markdown'] as const;
+Exit codes: 0 nothing counted failed; 1 a counted scenario failed, a step is undefined or
+pending, a baselined scenario failed another way, or a baseline entry is stale or expired;
+2 unusable arguments, files or adapter.`;
+
+/** Formats cucumber writes (its own definitions). */
+export const CUCUMBER_FORMATS = ['progress', 'summary', 'pretty', 'message', 'json'] as const;
+/** Formats the kit writes from its results, so they agree with the exit code. */
+export const KIT_FORMATS = ['junit', 'html', 'markdown', 'results'] as const;
+export type KitFormat = (typeof KIT_FORMATS)[number];
+
+export function isKitFormat(name: string): name is KitFormat {
+  return (KIT_FORMATS as readonly string[]).includes(name);
+}
 
 export interface Format {
   name: string;
@@ -36,6 +60,7 @@ export interface CliArguments {
   coverage: boolean;
   callLimitMs?: number;
   featuresDir?: string;
+  level: RunLevel;
   help: boolean;
 }
 
@@ -43,10 +68,10 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const VALUE_OPTIONS = new Set(['--adapter', '--tags', '--format', '--baseline', '--write-baseline', '--call-limit', '--features']);
+const VALUE_OPTIONS = new Set(['--adapter', '--tags', '--format', '--baseline', '--write-baseline', '--call-limit', '--features', '--level']);
 
 export function parseArguments(argv: string[]): CliArguments {
-  const parsed: CliArguments = { adapter: 'reference', tags: '', formats: [], coverage: false, help: false };
+  const parsed: CliArguments = { adapter: 'reference', tags: '', formats: [], coverage: false, level: 'default', help: false };
   const seen = new Set<string>();
   for (let index = 0; index < argv.length; index += 1) {
     const raw = argv[index]!;
@@ -86,6 +111,9 @@ export function parseArguments(argv: string[]): CliArguments {
       case '--features':
         parsed.featuresDir = value;
         break;
+      case '--level':
+        parsed.level = parseLevel(value);
+        break;
     }
   }
   return parsed;
@@ -110,8 +138,20 @@ function parseFormat(value: string): Format {
   return file === undefined ? { name } : { name, file };
 }
 
+/** Node's timers hold at most 2^31-1 ms; a longer limit would silently become 1 ms. */
+export const MAX_CALL_LIMIT_MS = 2_147_483_647;
+
 function parseLimit(value: string): number {
   const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--call-limit must be a positive whole number of milliseconds, got '${value}'`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(limit) || limit < 1) {
+    throw new UsageError(`--call-limit must be a positive whole number of milliseconds, got '${value}'`);
+  }
+  if (limit > MAX_CALL_LIMIT_MS) throw new UsageError(`--call-limit must be at most ${MAX_CALL_LIMIT_MS} ms (about 24.8 days), got '${value}'`);
   return limit;
+}
+
+function parseLevel(value: string): RunLevel {
+  const parsed = RunLevelSchema.safeParse(value);
+  if (!parsed.success) throw new UsageError(`--level must be ${RunLevelSchema.options.join(' or ')}, got '${value}'`);
+  return parsed.data;
 }

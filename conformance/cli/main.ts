@@ -5,22 +5,22 @@
  * Exit 0: nothing failed. 1: a scenario failed (or undefined/pending, or a stale
  * baseline entry). 2: unusable arguments, files or adapter, in one line.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { AdapterLoadError, loadAdapter, resolveAdapterPath } from '../adapters/load-adapter.js';
-import { formatCoverageTable, lintCoverage } from '../catalog/coverage-lint.js';
-import { loadCatalog } from '../catalog/clause-catalog.js';
-import { FeatureFileError, KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
-import { markdownReport } from '../report/markdown-report.js';
-import { BaselineError, judge, readBaseline, writeBaseline, type Baseline } from '../runner/baseline.js';
-import { runSuite } from '../runner/run-suite.js';
-import { parseArguments, UsageError, USAGE, type CliArguments } from './arguments.js';
-import { summaryLine, verdictLines } from './summary.js';
+// Only what is needed to start the suite's child process is imported up front;
+// the rest (catalog, features, baselines, reports) loads while the child starts.
+import { resolve } from 'node:path';
+import { AdapterLoadError, resolveAdapterPath } from '../adapters/load-adapter.js';
+import { runSuiteIsolated } from '../runner/suite-process.js';
+import { isKitFormat, parseArguments, USAGE, type CliArguments, type Format } from './arguments.js';
+import { Progress } from './progress.js';
+import { stageReports } from './staged-reports.js';
+import type { PreparedRun } from './verdict.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
+
+/** Errors that are the user's input, reported in one line without a stack (matched by name: their modules load lazily). */
+const USER_ERRORS = new Set(['UsageError', 'AdapterLoadError', 'BaselineError', 'FeatureFileError']);
 
 /**
  * Subcommands other than the conformance run, each in its own module under
@@ -61,8 +61,14 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function coverage(args: CliArguments): Promise<number> {
+  const [{ formatCoverageTable, lintCoverage }, { loadCatalog }, { parseFeatures, scenariosOf }, { featuresDirOf }] = await Promise.all([
+    import('../catalog/coverage-lint.js'),
+    import('../catalog/clause-catalog.js'),
+    import('../features/feature-files.js'),
+    import('./verdict.js'),
+  ]);
   const clauses = await loadCatalog();
-  const scenarios = scenariosOf(await parseFeatures(featuresDir(args)));
+  const scenarios = scenariosOf(await parseFeatures(featuresDirOf(args)));
   const report = lintCoverage(clauses, scenarios);
   console.log(formatCoverageTable(clauses, report));
   for (const problem of report.problems) console.error(`coverage: ${problem}`);
@@ -70,79 +76,110 @@ async function coverage(args: CliArguments): Promise<number> {
   return report.problems.length === 0 ? EXIT_OK : EXIT_FAILED;
 }
 
+/**
+ * The run: the suite runs in a child process (`runSuiteIsolated`) while this
+ * process checks its own inputs; the verdict and reports come from this side
+ * only, so nothing the adapter does can end or corrupt them.
+ */
 async function conformance(args: CliArguments): Promise<number> {
   const adapterPath = resolveAdapterPath(args.adapter);
-  const adapter = await loadAdapter(adapterPath);
-  const features = await parseFeatures(featuresDir(args));
-  const knownIds = new Set(scenariosOf(features).flatMap((scenario) => (scenario.stableId ? [scenario.stableId] : [])));
-  const baseline: Baseline | undefined = args.baseline ? await readBaseline(args.baseline, knownIds) : undefined;
-  const replaced = args.writeBaseline ? await existingBaseline(args.writeBaseline, knownIds) : undefined;
-
-  const cucumberFormats = args.formats.filter((format) => format.name !== 'markdown');
-  const formats = (args.formats.length === 0 ? [{ name: 'progress' }] : cucumberFormats).map((format) =>
-    format.file ? `${format.name}:${resolve(format.file)}` : format.name,
-  );
-  for (const format of cucumberFormats) if (format.file) await mkdir(dirname(resolve(format.file)), { recursive: true });
-
-  const run = await runSuite({
-    adapterPath,
-    tags: args.tags,
-    formats,
-    ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
-    featuresDir: featuresDir(args),
+  const progress = Progress.onTerminal();
+  const reports = await stageReports(cucumberFormats(args, progress !== undefined));
+  const abort = new AbortController();
+  let stdoutLineOpen = false;
+  const toStdout = (text: string): void => {
+    if (text !== '') stdoutLineOpen = !text.endsWith('\n');
+    if (progress) progress.write(process.stdout, text);
+    else process.stdout.write(text);
+  };
+  const running = runSuiteIsolated({
+    request: {
+      adapterPath,
+      tags: args.tags,
+      formats: reports.formats,
+      ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
+      ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}),
+    },
+    onOutput: toStdout,
+    onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
+    abort: abort.signal,
+    ...(progress ? { events: progress } : {}),
   });
-  const verdict = judge(run.results, baseline);
-  if (run.results.length === 0) {
-    console.log('conformance: no scenario matched; nothing was checked');
-    console.log('conformance: 0 passed, 0 failed, 0 skipped');
-    return EXIT_FAILED;
+  let prepared: PreparedRun;
+  const { finishRun, prepareRun, reportOnStdout } = await import('./verdict.js');
+  try {
+    prepared = await prepareRun(args, adapterPath);
+  } catch (error) {
+    abort.abort();
+    await running;
+    await reports.discard();
+    throw error;
   }
+  const run = await running;
+  progress?.clear();
+  // A run cut short leaves cucumber's dots mid-line: the kit's lines start on their own.
+  if (stdoutLineOpen && run.ending.kind !== 'completed') toStdout('\n');
 
-  for (const format of args.formats.filter((candidate) => candidate.name === 'markdown')) {
-    const text = markdownReport(adapter.name, await loadCatalog(), run.results, verdict);
-    if (format.file) {
-      await mkdir(dirname(resolve(format.file)), { recursive: true });
-      await writeFile(format.file, text);
-    } else {
-      process.stdout.write(text);
-    }
+  switch (run.ending.kind) {
+    case 'unusable':
+      await reports.discard();
+      throw new AdapterLoadError(run.ending.message);
+    case 'stopped':
+      await reports.discard();
+      console.error(`plan-mode-conformance: ${run.ending.message}`);
+      return EXIT_USAGE;
+    case 'interrupted':
+      await reports.discard();
+      console.error(`plan-mode-conformance: interrupted (${run.ending.signal}) after ${run.results.length} scenario(s); no report written`);
+      return run.ending.signal === 'SIGINT' ? 130 : 143;
+    case 'crashed':
+      // Cucumber's own reports stop mid-document; the kit's still show what ran.
+      await reports.discard();
+      break;
+    case 'completed':
+      await reports.commit();
+      break;
   }
-  if (args.writeBaseline) {
-    const reasons: Baseline = { known_failures: [...(replaced?.known_failures ?? []), ...(baseline?.known_failures ?? [])] };
-    const written = await writeBaseline(args.writeBaseline, adapter.name, run.results, reasons);
-    console.log(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
-  }
-  for (const line of verdictLines(run.results, verdict, baseline !== undefined)) console.log(line);
-  const summary = summaryLine(run.results, verdict);
-  console.log(summary.text);
-  return summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
+  if (run.adapter) prepared.adapter = run.adapter;
+  const line = reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text);
+  const problems = run.faults.map((fault) => `fault between scenarios: ${fault}`);
+  // The crash itself is the failure of the scenario in flight, whose message says how the process ended.
+  if (run.ending.kind === 'crashed') problems.push(`the run did not complete: ${run.notRun} scenario(s) did not run`);
+  for (const problem of problems) line(`conformance: ${problem}`);
+  const code = await finishRun(prepared, run, { line });
+  // Nothing counts as passed that was not checked: a run that did not complete fails.
+  return problems.length > 0 && code === EXIT_OK ? EXIT_FAILED : code;
 }
 
 /**
- * A baseline about to be rewritten: its reasons are kept for scenarios that
- * still fail. One that cannot be read is not overwritten (nothing is lost).
+ * The formats cucumber writes itself. With none asked for: its progress dots,
+ * or on a terminal its summary (failures in full) under the kit's progress line.
  */
-async function existingBaseline(path: string, knownIds: Set<string>): Promise<Baseline | undefined> {
-  if (!existsSync(path)) return undefined;
-  try {
-    return await readBaseline(path, knownIds);
-  } catch (error) {
-    throw new BaselineError(`refusing to overwrite ${path}: ${(error as Error).message}`);
-  }
+function cucumberFormats(args: CliArguments, onTerminal: boolean): Format[] {
+  if (args.formats.length === 0) return [{ name: onTerminal ? 'summary' : 'progress' }];
+  return args.formats.filter((format) => !isKitFormat(format.name));
 }
 
-function featuresDir(args: CliArguments): string {
-  return args.featuresDir ? resolve(args.featuresDir) : KIT_FEATURES_DIR;
-}
-
+/**
+ * A user error is printed whole (every problem, with its location) and
+ * without a stack trace; anything else is the kit's own failure, shown with
+ * its stack so it can be reported.
+ */
 function usageFailure(error: unknown): number {
-  const known = [UsageError, AdapterLoadError, BaselineError, FeatureFileError].some((kind) => error instanceof kind);
+  const known = error instanceof Error && USER_ERRORS.has(error.name);
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`plan-mode-conformance: ${known ? message : `unexpected error: ${message.split('\n')[0]}`}`);
+  if (known) console.error(`plan-mode-conformance: ${message}`);
+  else console.error(`plan-mode-conformance: unexpected error: ${error instanceof Error && error.stack ? error.stack : message}`);
   return EXIT_USAGE;
 }
 
+// exitCode, not exit(): the process ends once stdout and stderr have drained,
+// so a slow pipe still gets every byte, the closing line last.
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => process.exit(usageFailure(error)),
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.exitCode = usageFailure(error);
+  },
 );

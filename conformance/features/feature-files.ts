@@ -5,7 +5,7 @@
  * the result collector, so all three agree on ids.
  */
 import { readFile, readdir } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { AstBuilder, GherkinClassicTokenMatcher, Parser, compile } from '@cucumber/gherkin';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { IdGenerator, type GherkinDocument, type Pickle } from '@cucumber/messages';
@@ -31,30 +31,71 @@ export async function listFeatureFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
+/** A path as a user would type it: relative to the working folder when inside it. */
+export function shownPath(path: string, cwd = process.cwd()): string {
+  const inside = relative(cwd, path);
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
+}
+
+/** One Gherkin problem as `file:line:column: message`. */
+function locatedProblems(path: string, error: unknown): string[] {
+  const errors = (error as { errors?: unknown[] }).errors;
+  const all = Array.isArray(errors) && errors.length > 0 ? errors : [error];
+  return all.map((one) => {
+    const location = (one as { location?: { line?: number; column?: number } }).location;
+    // The parser prefixes each message with "(line:column): "; the location is shown in front instead.
+    const message = (one instanceof Error ? one.message : String(one)).replace(/^\(\d+:\d+\): /, '');
+    const where = location?.line !== undefined ? `:${location.line}:${location.column ?? 1}` : '';
+    return `${shownPath(path)}${where}: ${message}`;
+  });
+}
+
 export async function parseFeatureFile(path: string, root: string): Promise<ParsedFeature> {
   const uri = relative(root, path);
   const text = await readFile(path, 'utf8');
   const newId = IdGenerator.uuid();
   const parser = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher());
-  let document: GherkinDocument;
   try {
-    document = { ...parser.parse(text), uri };
+    const document: GherkinDocument = { ...parser.parse(text), uri };
+    return { uri, document, pickles: compile(document, uri, newId) };
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new FeatureFileError(`${uri}: not valid Gherkin: ${message}`);
+    throw new FeatureFileError(locatedProblems(path, error).join('\n'));
   }
-  return { uri, document, pickles: compile(document, uri, newId) };
 }
 
+/** Parses every feature file under `dir`; reports the Gherkin errors of all files at once. */
 export async function parseFeatures(dir: string = KIT_FEATURES_DIR): Promise<ParsedFeature[]> {
   const files = await listFeatureFiles(dir);
   if (files.length === 0) throw new FeatureFileError(`no .feature files under ${dir}`);
-  return Promise.all(files.map((file) => parseFeatureFile(file, dir)));
+  const settled = await Promise.allSettled(files.map((file) => parseFeatureFile(file, dir)));
+  const problems = settled.flatMap((one) => (one.status === 'rejected' ? [(one.reason as Error).message] : []));
+  if (problems.length > 0) {
+    const lines = problems.join('\n').split('\n');
+    throw new FeatureFileError(`feature files are not valid Gherkin (${lines.length} error(s)):\n${lines.map((line) => `  ${line}`).join('\n')}`);
+  }
+  return settled.map((one) => (one as PromiseFulfilledResult<ParsedFeature>).value);
 }
 
 export const ID_TAG_PREFIX = '@id:';
 export const NEEDS_TAG_PREFIX = '@needs:';
 export const CLAUSE_TAG = /^@([A-Z]+-\d{2})$/;
+
+/** Line of every scenario and example row, by AST node id. */
+export function nodeLines(document: GherkinDocument): Map<string, number> {
+  const lines = new Map<string, number>();
+  for (const child of document.feature?.children ?? []) {
+    const scenarios = child.scenario
+      ? [child.scenario]
+      : (child.rule?.children ?? []).flatMap((ruleChild) => (ruleChild.scenario ? [ruleChild.scenario] : []));
+    for (const scenario of scenarios) {
+      lines.set(scenario.id, scenario.location.line);
+      for (const examples of scenario.examples) {
+        for (const row of examples.tableBody) lines.set(row.id, row.location.line);
+      }
+    }
+  }
+  return lines;
+}
 
 /** Example rows by AST node id: the value of their first cell. */
 export function rowNames(document: GherkinDocument): Map<string, string> {

@@ -1,6 +1,18 @@
 import { AdapterError } from './adapter-error.js';
 
 /**
+ * An adapter call that did not settle in time. Its own class (cucumber reports
+ * an error's constructor name) so a run can tell a timeout from other adapter
+ * errors: a baseline entry for one must not excuse the other.
+ */
+export class AdapterTimeoutError extends AdapterError {
+  override name = 'AdapterTimeoutError';
+}
+
+/** The message shape of a timeout, for failures that reach the kit as text only. */
+export const TIMEOUT_MESSAGE = /^adapter method \S+: did not answer within \d+ ms/;
+
+/**
  * Awaits an adapter call for at most `limitMs`. A call that throws is reported
  * with the method named; one that never settles is reported as not answering.
  */
@@ -8,7 +20,7 @@ export async function withinLimit<T>(method: string, limitMs: number, call: () =
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new AdapterError(method, `did not answer within ${limitMs} ms`)),
+      () => reject(new AdapterTimeoutError(method, `did not answer within ${limitMs} ms`)),
       limitMs,
     );
   });

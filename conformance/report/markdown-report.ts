@@ -1,65 +1,71 @@
 /**
- * The Markdown compatibility report: per clause, how many of its scenarios
- * passed, failed, were skipped (with the missing capability) or baselined
- * (with the reason), followed by the details a reader needs to act.
+ * The Markdown compatibility report: which adapter ran, with which kit and
+ * spec, at which level and against which baseline; per clause (its text
+ * beside it) how many of its scenarios passed, failed, were skipped (with the
+ * missing capability) or baselined (with the reason); the details a reader
+ * needs to act; and the texts left to human review, one example per kind.
  */
-import type { Clause } from '../catalog/clause-catalog.js';
 import type { BaselineVerdict } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
-import { isFailing } from '../runner/scenario-result.js';
-
-type Cell = 'passed' | 'failed' | 'skipped' | 'baselined';
-
-function cellOf(result: ScenarioResult, baselined: Set<ScenarioResult>): Cell {
-  if (baselined.has(result)) return 'baselined';
-  if (isFailing(result.status)) return 'failed';
-  return result.status === 'skipped' ? 'skipped' : 'passed';
-}
+import { recommendedLine, summaryLine } from '../cli/summary.js';
+import { describeRun, type RunContext } from './run-context.js';
+import { scenarioRows, type RowOutcome } from './scenario-rows.js';
 
 function escape(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-export function markdownReport(adapterName: string, clauses: Clause[], results: ScenarioResult[], verdict: BaselineVerdict): string {
-  const baselinedReason = new Map(verdict.baselined.map((entry) => [entry.result, entry.reason]));
-  const baselined = new Set(baselinedReason.keys());
+export function markdownReport(context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict): string {
+  const rows = scenarioRows(results, verdict);
   const lines: string[] = [];
-  const count = (cell: Cell) => results.filter((result) => cellOf(result, baselined) === cell).length;
-  lines.push(`# Plan mode compatibility: ${adapterName}`, '');
+  const count = (outcome: RowOutcome) => rows.filter((row) => row.outcome === outcome).length;
+  lines.push(`# Plan mode compatibility: ${context.adapter.name}`, '');
+  for (const [name, value] of describeRun(context)) lines.push(`- **${name}**: ${escape(value)}`);
+  lines.push('');
+  const recommended = recommendedLine(verdict);
   lines.push(
-    `${results.length} scenarios: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('baselined')} baselined.`,
+    `${rows.length} scenarios: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('baselined')} baselined` +
+      `${count('not-counted') > 0 ? `, ${count('not-counted')} recommended failed (not counted)` : ''}.`,
+    '',
+    ...(recommended ? [`\`${recommended}\``, ''] : []),
+    `\`${summaryLine(verdict).text}\``,
     '',
   );
-  lines.push('| clause | level | passed | failed | skipped | baselined | notes |', '|---|---|---|---|---|---|---|');
-  for (const clause of clauses) {
-    const mine = results.filter((result) => result.clauses.includes(clause.id));
-    const tally = (cell: Cell) => mine.filter((result) => cellOf(result, baselined) === cell).length;
+  lines.push('| clause | level | statement | passed | failed | skipped | baselined | notes |', '|---|---|---|---|---|---|---|---|');
+  for (const clause of context.catalog) {
+    const mine = rows.filter((row) => row.result.clauses.includes(clause.id));
+    const tally = (outcome: RowOutcome) => mine.filter((row) => row.outcome === outcome).length;
     const notes = new Set<string>();
-    for (const result of mine) {
-      const cell = cellOf(result, baselined);
-      if (cell === 'skipped' && result.skipReason) notes.add(result.skipReason);
-      if (cell === 'baselined') notes.add(`${result.stableId}: ${baselinedReason.get(result)}`);
-      if (cell === 'failed') notes.add(`${result.stableId ?? result.name} failed`);
+    for (const row of mine) {
+      if (row.outcome === 'skipped' && row.result.skipReason) notes.add(row.result.skipReason);
+      if (row.outcome === 'baselined') notes.add(`${row.id}: ${row.baseline?.reason}`);
+      if (row.outcome === 'failed') notes.add(`${row.id} failed`);
+      if (row.outcome === 'not-counted') notes.add(`${row.id} failed (recommended, not counted)`);
     }
     const status = mine.length === 0 ? ' (not run)' : '';
     lines.push(
-      `| ${clause.id}${status} | ${clause.level} | ${tally('passed')} | ${tally('failed')} | ${tally('skipped')} | ${tally('baselined')} | ${escape([...notes].join('; '))} |`,
+      `| ${clause.id}${status} | ${clause.level} | ${escape(clause.statement)} | ${tally('passed')} | ${tally('failed')} | ${tally('skipped')} | ${tally('baselined')} | ${escape([...notes].join('; '))} |`,
     );
   }
-  const failing = results.filter((result) => cellOf(result, baselined) === 'failed');
+  const failing = rows.filter((row) => row.outcome === 'failed' || row.outcome === 'not-counted');
   if (failing.length > 0) {
     lines.push('', '## Failures', '');
-    for (const result of failing) {
-      lines.push(`- **${result.stableId ?? '(no id)'}** ${escape(result.name)} (${result.uri}): ${escape((result.message ?? result.status).split('\n')[0]!)}`);
+    for (const row of failing) {
+      const step = row.failure?.step ? ` at "${escape(row.failure.step)}" (${row.failure.kind})` : '';
+      lines.push(`- **${row.id}** ${escape(row.result.name)} (${row.result.uri})${step}: ${escape(row.detail ?? '')}`);
     }
   }
-  if (verdict.baselined.length > 0) {
+  const baselined = rows.filter((row) => row.outcome === 'baselined');
+  if (baselined.length > 0) {
     lines.push('', '## Known divergences (baselined)', '');
-    for (const { result, reason } of verdict.baselined) lines.push(`- **${result.stableId}**: ${escape(reason)}`);
+    for (const row of baselined) {
+      const extra = [row.baseline?.class, row.baseline?.link, row.baseline?.expires ? `expires ${row.baseline.expires}` : undefined].filter(Boolean);
+      lines.push(`- **${row.id}** (${row.baseline?.clause}, ${row.failure?.kind} at "${escape(row.failure?.step ?? '')}"): ${escape(row.baseline?.reason ?? '')}${extra.length > 0 ? ` (${escape(extra.join(', '))})` : ''}`);
+    }
   }
   if (verdict.stale.length > 0) {
     lines.push('', '## Stale baseline entries (now passing)', '');
-    for (const result of verdict.stale) lines.push(`- **${result.stableId}**`);
+    for (const { result } of verdict.stale) lines.push(`- **${result.stableId}**`);
   }
   const skipReasons = new Map<string, number>();
   for (const result of results) {
@@ -69,5 +75,17 @@ export function markdownReport(adapterName: string, clauses: Clause[], results: 
     lines.push('', '## Skipped', '');
     for (const [reason, n] of skipReasons) lines.push(`- ${n} scenario(s): ${escape(reason)}`);
   }
-  return `${lines.join('\n')}\n`;
+  lines.push('', '## Human review', '');
+  if (context.reviewTexts.length === 0) {
+    lines.push('No text was collected for review in this run.');
+  } else {
+    lines.push('The kit does not judge these texts by their wording (one example per kind). Read whether each says what it should.', '');
+    for (const text of context.reviewTexts) {
+      lines.push(`### ${text.kind}`, '');
+      if (text.expectation) lines.push(`Should: ${text.expectation}. Seen in \`${text.scenario}\`:`, '');
+      else lines.push(`Seen in \`${text.scenario}\`:`, '');
+      lines.push(...text.text.split('\n').map((line) => `> ${line}`), '');
+    }
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
 }

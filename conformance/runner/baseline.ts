@@ -1,96 +1,308 @@
 /**
- * Baselines: scenarios a host is known to fail on purpose, each with a reason.
- * A run passes when exactly the listed scenarios fail; an unlisted failure or
- * a listed scenario that now passes (a stale entry) fails it.
+ * Baselines: failures a host is known to have, each entry matching one failure
+ * exactly (src/results/baseline.ts: scenario id, failing step, kind of
+ * failure, with the reason and the MUST clause broken).
+ *
+ * A run passes when every failure it counts is matched by an entry. A failure
+ * with no entry, a baselined scenario that fails in another step or another
+ * way (expected and actual are both shown), an entry past its `expires` date,
+ * and an entry whose scenario now passes (stale) all fail it.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { parse, stringify } from 'yaml';
-import { z } from 'zod';
+import { Document, isMap, LineCounter, parseDocument } from 'yaml';
+import {
+  BaselineFileSchema,
+  type BaselineEntry,
+  type BaselineFile,
+  type ClauseLevel,
+  type FailureKind,
+  type RunLevel,
+} from '../../src/index.js';
+import { issuePath } from '../guard/adapter-error.js';
 import { isFailing, type ScenarioResult } from './scenario-result.js';
-
-export const BaselineSchema = z
-  .object({
-    adapter: z.string().optional(),
-    known_failures: z.array(
-      z
-        .object({
-          id: z.string().min(1, 'id must not be empty'),
-          reason: z.string().trim().min(1, 'every known failure needs a reason'),
-        })
-        .strict(),
-    ),
-  })
-  .strict();
-export type Baseline = z.infer<typeof BaselineSchema>;
 
 export class BaselineError extends Error {
   override name = 'BaselineError';
 }
 
-export async function readBaseline(path: string, knownIds: Set<string>): Promise<Baseline> {
+/** What the baseline reader needs to know of each scenario the features define. */
+export interface ScenarioFacts {
+  clauses: string[];
+  level: ClauseLevel;
+}
+
+export interface LocatedEntry {
+  entry: BaselineEntry;
+  /** `path:line:column` of the entry in its file. */
+  where: string;
+}
+
+export interface Baseline {
+  path: string;
+  adapter?: string;
+  entries: LocatedEntry[];
+}
+
+export interface ReadOptions {
+  /** Stable id → facts, for every scenario of the features in use. */
+  scenarios: ReadonlyMap<string, ScenarioFacts>;
+  level: RunLevel;
+}
+
+/** Reads, validates and checks a baseline against the features; lists every problem with its location. */
+export async function readBaseline(path: string, options: ReadOptions): Promise<Baseline> {
+  const { document, lineCounter } = await parseYaml(path);
+  const at = (node: unknown) => locate(path, lineCounter, node);
+  const parsed = BaselineFileSchema.safeParse(document.toJS());
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const node = nearestNode(document, issue.path);
+      return `${at(node)}: ${describePath(document, issue.path)}: ${issue.message}`;
+    });
+    throw problemList(path, problems);
+  }
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  const entries = parsed.data.known_failures.map((entry, index) => {
+    const where = at(document.getIn(['known_failures', index], true));
+    const named = `known_failures[${index}] (id ${entry.id})`;
+    const facts = options.scenarios.get(entry.id);
+    if (seen.has(entry.id)) problems.push(`${where}: ${named}: the id is listed twice (first at ${seen.get(entry.id)}); one entry per scenario`);
+    else seen.set(entry.id, where);
+    if (!facts) {
+      problems.push(`${where}: ${named}: no scenario has this id`);
+    } else {
+      if (!facts.clauses.includes(entry.clause)) {
+        problems.push(`${at(document.getIn(['known_failures', index, 'clause'], true))}: ${named}: clause ${entry.clause} is not one the scenario proves (${facts.clauses.join(', ')})`);
+      }
+      if (facts.level === 'recommended' && options.level === 'default') {
+        problems.push(
+          `${where}: ${named}: the scenario is recommended, and a default run never fails on it, so there is nothing to excuse; remove the entry, or run with --level strict`,
+        );
+      }
+    }
+    return { entry, where };
+  });
+  if (problems.length > 0) throw problemList(path, problems);
+  return { path, ...(parsed.data.adapter !== undefined ? { adapter: parsed.data.adapter } : {}), entries };
+}
+
+/**
+ * The entries of a baseline about to be rewritten, read leniently (an older
+ * format, or entries for scenarios that no longer exist, keep their reasons).
+ * A file that is not YAML, or has no `known_failures` list, is not overwritten.
+ */
+export interface PreviousBaseline {
+  entries: Array<Partial<BaselineEntry> & { id: string }>;
+  /** The comment at the top of the file, kept when the file is rewritten. */
+  header?: string;
+}
+
+export async function readPreviousEntries(path: string): Promise<PreviousBaseline> {
+  let document: Document.Parsed;
+  try {
+    ({ document } = await parseYaml(path));
+  } catch (error) {
+    throw new BaselineError(`refusing to overwrite ${path}: ${(error as Error).message}`);
+  }
+  const value = document.toJS() as { known_failures?: unknown } | null;
+  if (value === null || typeof value !== 'object' || !Array.isArray(value.known_failures)) {
+    throw new BaselineError(`refusing to overwrite ${path}: it has no known_failures list, so it may not be a baseline`);
+  }
+  const entries = value.known_failures.filter(
+    (entry): entry is Partial<BaselineEntry> & { id: string } => entry !== null && typeof entry === 'object' && typeof (entry as { id?: unknown }).id === 'string',
+  );
+  // A comment right above the first key belongs to that key in the YAML tree; either way it is the file's header.
+  const firstKey = isMap(document.contents) ? (document.contents.items[0]?.key as { commentBefore?: string | null } | undefined) : undefined;
+  const header = document.commentBefore ?? firstKey?.commentBefore ?? undefined;
+  return { entries, ...(header ? { header } : {}) };
+}
+
+async function parseYaml(path: string): Promise<{ document: Document.Parsed; lineCounter: LineCounter }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
-  } catch {
-    throw new BaselineError(`baseline file ${path} cannot be read`);
-  }
-  let value: unknown;
-  try {
-    value = parse(text);
   } catch (error) {
-    throw new BaselineError(`baseline file ${path} is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+    throw new BaselineError(`baseline file ${path} cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const parsed = BaselineSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new BaselineError(`baseline file ${path}: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    throw problemList(
+      path,
+      document.errors.map((error) => {
+        const position = error.linePos?.[0];
+        return `${path}${position ? `:${position.line}:${position.col}` : ''}: not valid YAML: ${error.message.split('\n')[0]}`;
+      }),
+      'is not valid YAML',
+    );
   }
-  const seen = new Set<string>();
-  for (const entry of parsed.data.known_failures) {
-    if (seen.has(entry.id)) throw new BaselineError(`baseline file ${path}: ${entry.id} is listed twice`);
-    seen.add(entry.id);
-    if (!knownIds.has(entry.id)) throw new BaselineError(`baseline file ${path}: no scenario has the id ${entry.id}`);
+  return { document, lineCounter };
+}
+
+function problemList(path: string, problems: string[], what = 'has problems'): BaselineError {
+  return new BaselineError(`baseline file ${path} ${what} (${problems.length}):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+}
+
+/** The deepest node that exists along a path (a missing field is reported at its entry). */
+function nearestNode(document: Document.Parsed, path: readonly PropertyKey[]): unknown {
+  for (let length = path.length; length >= 0; length -= 1) {
+    const node = length === 0 ? document.contents : document.getIn(path.slice(0, length) as Array<string | number>, true);
+    if (node !== undefined && node !== null) return node;
   }
-  return parsed.data;
+  return undefined;
+}
+
+/** `known_failures[3] (id x).kind` style: entries named by their id, so a reader finds them. */
+function describePath(document: Document.Parsed, path: readonly PropertyKey[]): string {
+  if (path[0] === 'known_failures' && typeof path[1] === 'number') {
+    const id = document.getIn(['known_failures', path[1], 'id']);
+    const entry = `known_failures[${path[1]}]${typeof id === 'string' ? ` (id ${id})` : ''}`;
+    const rest = issuePath(path.slice(2));
+    return rest ? `${entry}: ${rest}` : entry;
+  }
+  return issuePath(path) || '(top)';
+}
+
+function locate(path: string, lineCounter: LineCounter, node: unknown): string {
+  const range = (node as { range?: [number, number, number] } | undefined)?.range;
+  if (!range) return path;
+  const { line, col } = lineCounter.linePos(range[0]);
+  return `${path}:${line}:${col}`;
+}
+
+/** What one counted scenario came to after the baseline was applied. */
+export type Outcome = 'passed' | 'failed' | 'baselined' | 'skipped';
+
+export interface Mismatch {
+  result: ScenarioResult;
+  entry: LocatedEntry;
+  /** Why the entry does not excuse this failure, with expected and actual. */
+  why: string;
 }
 
 export interface BaselineVerdict {
-  /** Failing scenarios not in the baseline. */
+  level: RunLevel;
+  /** Scenarios the closing line counts: required ones (and any with an unchecked step), or every one at --level strict. */
+  counted: ScenarioResult[];
+  /** Recommended scenarios of a default run, reported on their own line and never failing it. */
+  apart: ScenarioResult[];
+  /** Counted failures with no entry. */
   unexpected: ScenarioResult[];
-  /** Failing scenarios the baseline lists, with its reason. */
-  baselined: Array<{ result: ScenarioResult; reason: string }>;
-  /** Listed scenarios that ran and passed. */
-  stale: ScenarioResult[];
+  /** Counted failures matched by their entry. */
+  baselined: Array<{ result: ScenarioResult; entry: LocatedEntry }>;
+  /** Counted failures whose entry names another step or kind, or has expired. */
+  mismatched: Mismatch[];
+  /** Entries whose scenario ran and passed. */
+  stale: Array<{ result: ScenarioResult; entry: LocatedEntry }>;
+  /** The outcome of every result, counted or not. */
+  outcomes: Map<ScenarioResult, Outcome>;
 }
 
-export function judge(results: ScenarioResult[], baseline: Baseline | undefined): BaselineVerdict {
-  const reasons = new Map((baseline?.known_failures ?? []).map((entry) => [entry.id, entry.reason]));
-  const verdict: BaselineVerdict = { unexpected: [], baselined: [], stale: [] };
+export interface JudgeOptions {
+  level?: RunLevel;
+  /** Today, `YYYY-MM-DD` (injectable so expiry can be tested); defaults to the current UTC date. */
+  today?: string;
+}
+
+export function today(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function judge(results: ScenarioResult[], baseline: Baseline | undefined, options: JudgeOptions = {}): BaselineVerdict {
+  const level = options.level ?? 'default';
+  const date = options.today ?? today();
+  const entries = new Map((baseline?.entries ?? []).map((located) => [located.entry.id, located]));
+  const verdict: BaselineVerdict = { level, counted: [], apart: [], unexpected: [], baselined: [], mismatched: [], stale: [], outcomes: new Map() };
   for (const result of results) {
-    const reason = result.stableId === undefined ? undefined : reasons.get(result.stableId);
-    if (isFailing(result.status)) {
-      if (reason !== undefined && result.status === 'failed') verdict.baselined.push({ result, reason });
-      else verdict.unexpected.push(result);
-    } else if (reason !== undefined && result.status === 'passed') {
-      verdict.stale.push(result);
+    // An undefined, pending or ambiguous step is the kit failing to check, not a host's verdict: it fails a run at any level.
+    const unchecked = result.status === 'undefined' || result.status === 'pending' || result.status === 'ambiguous';
+    const counted = level === 'strict' || result.level === 'required' || unchecked;
+    (counted ? verdict.counted : verdict.apart).push(result);
+    const entry = counted && result.stableId !== undefined ? entries.get(result.stableId) : undefined;
+    let outcome: Outcome = result.status === 'skipped' ? 'skipped' : isFailing(result.status) ? 'failed' : 'passed';
+    if (counted && isFailing(result.status)) {
+      if (!entry) {
+        verdict.unexpected.push(result);
+      } else {
+        const why = mismatchOf(result, entry.entry, date);
+        if (why) verdict.mismatched.push({ result, entry, why });
+        else {
+          verdict.baselined.push({ result, entry });
+          outcome = 'baselined';
+        }
+      }
+    } else if (entry && result.status === 'passed') {
+      verdict.stale.push({ result, entry });
+      outcome = 'failed';
     }
+    verdict.outcomes.set(result, outcome);
   }
   return verdict;
 }
 
-/** Writes a baseline listing every current failure; reasons are left for a person to fill in. */
-export async function writeBaseline(path: string, adapter: string, results: ScenarioResult[], previous?: Baseline): Promise<number> {
-  const earlier = new Map((previous?.known_failures ?? []).map((entry) => [entry.id, entry.reason]));
+/** Why an entry does not excuse a failure, or undefined when it does. */
+export function mismatchOf(result: ScenarioResult, entry: BaselineEntry, date: string): string | undefined {
+  const kind = result.failureKind ?? 'assertion';
+  const step = result.failedStep ?? '(no step)';
+  if (entry.expires !== undefined && entry.expires < date) {
+    return `baseline entry expired on ${entry.expires} (today is ${date}): look at it again, then renew or remove it`;
+  }
+  if (entry.step !== step || entry.kind !== kind) {
+    const differs = entry.step !== step && entry.kind !== kind ? 'another step and another kind' : entry.step !== step ? 'another step' : 'another kind';
+    return `fails in ${differs} than its baseline entry: expected ${entry.kind} at "${entry.step}", actual ${kind} at "${step}"`;
+  }
+  return undefined;
+}
+
+/** The entry `--write-baseline` proposes for a failing result. */
+export function entryFor(result: ScenarioResult, previous: Partial<BaselineEntry> | undefined): BaselineEntry {
+  const kind: FailureKind = result.failureKind ?? 'assertion';
+  const entry: BaselineEntry = {
+    id: result.stableId!,
+    step: result.failedStep ?? '(no step)',
+    kind: kind as BaselineEntry['kind'],
+    // The clause kept from the previous entry when it is still one the scenario proves; otherwise the
+    // scenario's first clause (its tags list the clause it mainly proves first), for a person to check.
+    clause: previous?.clause !== undefined && result.clauses.includes(previous.clause) ? previous.clause : (result.clauses[0] ?? 'TODO-00'),
+    reason: previous?.reason ?? `TODO: state the observed difference (${firstLine(result.message)})`,
+  };
+  if (previous?.class !== undefined) entry.class = previous.class;
+  if (previous?.link !== undefined) entry.link = previous.link;
+  if (previous?.expires !== undefined) entry.expires = previous.expires;
+  return entry;
+}
+
+/** Failure kinds an entry can name; the others (undefined/pending/ambiguous steps) are the kit's problems. */
+const BASELINABLE: ReadonlySet<FailureKind> = new Set(['assertion', 'adapter-error', 'timeout', 'crash']);
+
+/**
+ * Writes a baseline listing every counted failure that can be baselined,
+ * keeping reason, clause, class, link and expiry of entries for the same
+ * scenario in `previous`. Returns how many entries it wrote.
+ */
+export async function writeBaseline(
+  path: string,
+  adapter: string,
+  results: ScenarioResult[],
+  previous: ReadonlyArray<Partial<BaselineEntry> & { id: string }>,
+  level: RunLevel = 'default',
+  header?: string,
+): Promise<number> {
+  const earlier = new Map(previous.map((entry) => [entry.id, entry]));
   const known_failures = results
-    .filter((result) => result.status === 'failed' && result.stableId !== undefined)
-    .map((result) => ({
-      id: result.stableId!,
-      reason: earlier.get(result.stableId!) ?? `TODO: state the observed difference (${firstLine(result.message)})`,
-    }));
-  await writeFile(path, stringify({ adapter, known_failures }, { lineWidth: 0 }));
+    .filter((result) => isFailing(result.status) && result.stableId !== undefined)
+    .filter((result) => BASELINABLE.has(result.failureKind ?? 'assertion'))
+    .filter((result) => level === 'strict' || result.level === 'required')
+    .map((result) => entryFor(result, earlier.get(result.stableId!)));
+  const file: BaselineFile = { adapter, known_failures };
+  const document = new Document(file);
+  if (header) document.commentBefore = header;
+  await writeFile(path, document.toString({ lineWidth: 0 }));
   return known_failures.length;
 }
 
 function firstLine(text: string | undefined): string {
   return (text ?? 'failed').split('\n')[0]!.slice(0, 200);
 }
+

@@ -1,15 +1,22 @@
 /**
- * Runs the features against one adapter with cucumber-js, in process, and
+ * Runs the features against one adapter with cucumber-js, in this process, and
  * returns one result per scenario. Support code is loaded once per process and
  * reused, so several runs (the mutant matrix) don't re-register steps.
+ *
+ * The CLI does not call this directly: it runs it in a child process
+ * (`suite-process.ts`) so an adapter cannot end or corrupt the verdict. The
+ * mutant matrix and the bench call it in process, where the adapters are the
+ * kit's own.
  */
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
-import { KIT_FEATURES_DIR } from '../features/feature-files.js';
+import type { Envelope, GherkinDocument, Pickle } from '@cucumber/messages';
+import { clausesOf, KIT_FEATURES_DIR, rowNames, stableIdOf } from '../features/feature-files.js';
 import { DEFAULT_CALL_LIMIT_MS, type KitParameters } from '../world/parameters.js';
 import { ResultCollector } from './result-collector.js';
 import type { ScenarioResult } from './scenario-result.js';
+import type { ReviewText } from '../../src/index.js';
 
 const SUPPORT_GLOBS = ['support/**/*.js', 'steps/**/*.js'].map((glob) =>
   fileURLToPath(new URL(`../${glob}`, import.meta.url)),
@@ -25,11 +32,30 @@ export interface SuiteOptions {
   featuresDir?: string;
   /** Where formatters without a file write; defaults to the process's stdout. */
   stdout?: Writable;
+  /** Told as each scenario starts and ends (the child process streams these to the CLI). */
+  events?: SuiteEvents;
+}
+
+/** What a scenario is before it has a result: enough to name it if it never finishes. */
+export interface ScenarioStart {
+  stableId: string | undefined;
+  name: string;
+  uri: string;
+  clauses: string[];
+}
+
+export interface SuiteEvents {
+  /** The number of scenarios the run will execute, once cucumber has planned them. */
+  planned?(total: number): void;
+  started?(scenario: ScenarioStart): void;
+  finished?(result: ScenarioResult): void;
 }
 
 export interface SuiteRun {
   results: ScenarioResult[];
   wallMs: number;
+  /** Texts left to human review, the first of each kind (plain JSON, so it can cross a process boundary). */
+  reviewTexts: ReviewText[];
 }
 
 let loadedSupport: ISupportCodeLibrary | undefined;
@@ -52,6 +78,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     },
   });
   const collector = new ResultCollector();
+  const onMessage = options.events ? scenarioEvents(collector, options.events) : collector.onMessage;
   const started = performance.now();
   // With no formatter asked for, cucumber would still print its default one: send that nowhere.
   const quiet = (options.formats ?? []).length === 0;
@@ -60,10 +87,58 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const run = await runCucumber(
     loadedSupport ? { ...runConfiguration, support: loadedSupport } : runConfiguration,
     environment,
-    collector.onMessage,
+    onMessage,
   );
   loadedSupport = run.support;
-  return { results: collector.results(), wallMs: performance.now() - started };
+  return { results: collector.results(), wallMs: performance.now() - started, reviewTexts: collector.collectedReviewTexts() };
+}
+
+/**
+ * Feeds the collector and tells `events` when a scenario starts (named as the
+ * collector would name it) and when its result is final.
+ */
+function scenarioEvents(collector: ResultCollector, events: SuiteEvents): (envelope: Envelope) => void {
+  const documents = new Map<string, GherkinDocument>();
+  const rows = new Map<string, Map<string, string>>();
+  const pickles = new Map<string, Pickle>();
+  const testCases = new Map<string, string>();
+  let planned = 0;
+  let toldPlanned = false;
+  let finished = 0;
+  return (envelope) => {
+    collector.onMessage(envelope);
+    if (envelope.gherkinDocument?.uri) documents.set(envelope.gherkinDocument.uri, envelope.gherkinDocument);
+    if (envelope.pickle) pickles.set(envelope.pickle.id, envelope.pickle);
+    if (envelope.testCase) {
+      testCases.set(envelope.testCase.id, envelope.testCase.pickleId);
+      planned += 1;
+    }
+    // Cucumber assembles every test case before it starts the first one.
+    if (envelope.testCaseStarted && !toldPlanned) {
+      toldPlanned = true;
+      events.planned?.(planned);
+    }
+    if (envelope.testCaseStarted && events.started) {
+      const pickle = pickles.get(testCases.get(envelope.testCaseStarted.testCaseId) ?? '');
+      if (pickle) {
+        let documentRows = rows.get(pickle.uri);
+        if (!documentRows) {
+          const document = documents.get(pickle.uri);
+          documentRows = document ? rowNames(document) : new Map<string, string>();
+          rows.set(pickle.uri, documentRows);
+        }
+        events.started({ stableId: stableIdOf(pickle, documentRows), name: pickle.name, uri: pickle.uri, clauses: clausesOf(pickle) });
+      }
+    }
+    if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried && events.finished) {
+      // The collector appends each final result; the newest is this scenario's.
+      const results = collector.results();
+      if (results.length > finished) {
+        finished = results.length;
+        events.finished(results[results.length - 1]!);
+      }
+    }
+  };
 }
 
 function discard(): Writable {

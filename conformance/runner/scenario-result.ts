@@ -1,14 +1,31 @@
 /** One scenario's outcome as the kit reports it. */
+import type { ClauseLevel, FailureKind } from '../../src/index.js';
+
 export type ScenarioStatus = 'passed' | 'failed' | 'skipped' | 'undefined' | 'pending' | 'ambiguous';
 
 export interface ScenarioResult {
   stableId: string | undefined;
   name: string;
   uri: string;
+  /** Line of the scenario (or of the outline row) in its feature file. */
+  line?: number;
   clauses: string[];
+  /**
+   * The level of the scenario's clauses: `recommended` only when every clause
+   * it names is recommended (the coverage lint rejects mixed scenarios; a mixed
+   * one still counts as required, so it can never be excused by its level).
+   */
+  level: ClauseLevel;
   status: ScenarioStatus;
   /** First failure message, for failed/undefined/pending/ambiguous. */
   message?: string;
+  /**
+   * How it failed: set for every failing status. `crash` is set by whoever runs
+   * the suite when the host process died under the scenario.
+   */
+  failureKind?: FailureKind;
+  /** The text of the failing step (keyword excluded), or `(Before hook)` / `(After hook)`. */
+  failedStep?: string;
   /** Why the scenario was skipped (a missing capability, with the adapter's reason). */
   skipReason?: string;
   durationMs: number;

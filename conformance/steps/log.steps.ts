@@ -1,5 +1,6 @@
 /** The session log and what its observers were told. */
 import { Then } from '@cucumber/cucumber';
+import type { Message } from '../../src/index.js';
 import { expectEqual, expectTrue, show } from '../assertions/expect.js';
 import { foldPlanMode, noticesInLog, parseOnOffList, planModeEvents } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
@@ -59,15 +60,17 @@ Then('the log holds {int} notice(s)', async function (this: PlanWorld, count: nu
 });
 
 /**
- * STATE-01: the event is log-only. Judged on every message but notices (whose
- * wording is the host's own and may well say "plan mode"): none may carry the
- * event's type or its payload.
+ * STATE-01: the event is log-only. Judged on the messages whose words are not
+ * the plugin's own (notices and exit_plan_mode results may well speak of plan
+ * mode as they like): none may carry the event's type or its payload. The
+ * STATE-01 scenarios also compare each request's messages with a table, so a
+ * record sent as a message of its own shows there too.
  */
 Then('no model request carries a plan\\/mode record', function (this: PlanWorld) {
+  const ownWords = (message: Message): boolean =>
+    (message.role === 'user' && message.source === 'plugin') || (message.role === 'tool' && message.toolName === 'exit_plan_mode');
   this.model.requests.forEach((request, index) => {
-    const leaked = request.messages.filter(
-      (message) => !(message.role === 'user' && message.source === 'plugin') && /plan\/mode|"active"\s*:/.test(message.text),
-    );
+    const leaked = request.messages.filter((message) => !ownWords(message) && /plan\/mode|"active"\s*:/.test(message.text));
     expectEqual(leaked, [], `messages of request ${index + 1} that carry a plan/mode record`);
   });
 });

@@ -107,17 +107,28 @@ Given('the user will answer the review by selecting the label the question names
   );
 });
 
-/** REVIEW-02 / LIM-02: a generic UI ignores intent and approveLabel and picks the option shown as "Approve". */
+/**
+ * REVIEW-02 / LIM-02: a generic UI never reads intent or approveLabel. It shows
+ * the options, the user picks the one labelled "Approve", and it submits the
+ * way a generic question form does: a list of answer items, one per question
+ * (the `answers` reply), where the intent-aware UI above answers its decision
+ * card with a single answer naming the approving label. A correct host reads
+ * both the same.
+ */
 Given('a generic question UI will answer the review by selecting the option labelled {string}', function (this: PlanWorld, label: string) {
-  this.user.willReply(
-    lazyAnswer(() => {
-      const options = lastQuestion(this)?.options ?? [];
-      if (!options.some((option) => option.label === label)) {
-        this.user.problems.push(`a generic UI cannot select ${show(label)}: the question offers ${show(options.map((o) => o.label))}`);
+  const reply = { type: 'answers' as const } as { type: 'answers'; items: Array<{ selected: string[] }> };
+  Object.defineProperty(reply, 'items', {
+    enumerable: true,
+    get: () => {
+      const asked = lastQuestion(this);
+      const shown = asked === undefined ? [] : asked.options.map((option) => option.label);
+      if (!shown.includes(label)) {
+        this.user.problems.push(`a generic UI cannot select ${show(label)}: the question offers ${show(shown)}`);
       }
-      return [label];
-    }),
-  );
+      return [{ selected: shown.filter((offered) => offered === label) }];
+    },
+  });
+  this.user.willReply(reply);
 });
 
 Given('a generic question UI will answer the review by selecting its other option', function (this: PlanWorld) {

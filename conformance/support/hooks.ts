@@ -2,12 +2,16 @@
  * Scenario lifecycle: every scenario gets a fresh world, a fresh store folder
  * and its own host, which is disposed afterwards even when the scenario failed.
  * Scenarios tagged `@needs:<capability>` are skipped, with the adapter's reason,
- * when the adapter lacks that capability.
+ * when the adapter lacks that capability. Faults the host raises outside any
+ * awaited call fail the scenario in flight (the step they happened in, or the
+ * scenario's end), and a host that cannot start is reported for fail-fast.
  */
-import { After, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
+import { After, AfterStep, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import { CAPABILITIES, missingReason, type Capability } from '../../src/index.js';
 import { PlanWorld } from '../world/plan-world.js';
+import { beginScenario, endScenario, faultsSettled, takeFaults, watchingFaults } from './in-flight.js';
 import { SKIP_REASON_MEDIA_TYPE } from './skip-reason.js';
+import { noteStart } from './start-watch.js';
 
 const STEP_TIMEOUT_MS = Number(process.env.PLAN_MODE_CONFORMANCE_STEP_TIMEOUT_MS ?? 30_000);
 
@@ -15,6 +19,7 @@ setWorldConstructor(PlanWorld);
 setDefaultTimeout(STEP_TIMEOUT_MS);
 
 Before(async function (this: PlanWorld, { pickle }) {
+  beginScenario(this);
   await this.prepare();
   const needed = pickle.tags
     .map((tag) => tag.name.match(/^@needs:(.+)$/)?.[1])
@@ -32,11 +37,28 @@ Before(async function (this: PlanWorld, { pickle }) {
   return undefined;
 });
 
+AfterStep(async function (this: PlanWorld) {
+  if (!watchingFaults()) return;
+  await faultsSettled();
+  throwFaults(this, 'during this step');
+});
+
 After(async function (this: PlanWorld, { result }) {
-  await this.dispose();
+  try {
+    await this.dispose();
+    throwFaults(this, 'during this scenario');
+  } finally {
+    endScenario(this);
+    if (this.startAttempt) noteStart(this.startAttempt);
+  }
   // Fail closed: a mid-turn action scripted for a request that never came was never checked.
   const unrun = this.model.unrunActions();
   if (unrun.length > 0 && result?.status === 'PASSED') {
     throw new Error(`mid-turn action(s) never ran, the request never came: ${unrun.join(', ')}`);
   }
 });
+
+function throwFaults(world: PlanWorld, when: string): void {
+  const faults = takeFaults(world);
+  if (faults.length > 0) throw new Error(`the host raised ${faults.length === 1 ? 'a fault' : `${faults.length} faults`} outside any awaited call, ${when}: ${faults.join('\n')}`);
+}

@@ -27,6 +27,20 @@ import { headerOfRequest } from '../assertions/request-headers.js';
 import { requestNumber } from './observations.js';
 import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS } from './probes.js';
 import { readParameters, type KitParameters } from './parameters.js';
+import { insideRunFolder } from './run-folder.js';
+import type { StartAttempt } from '../support/start-watch.js';
+
+/** Each adapter module is imported and validated once per process, not once per scenario. */
+const adapters = new Map<string, Promise<Adapter>>();
+function adapterAt(path: string): Promise<Adapter> {
+  let adapter = adapters.get(path);
+  if (!adapter) {
+    adapter = loadAdapter(path);
+    adapters.set(path, adapter);
+    adapter.catch(() => adapters.delete(path));
+  }
+  return adapter;
+}
 
 export const DEFAULT_AGENT = 'the agent';
 export const DEFAULT_SECTION = 'You are in plan mode. Explore and design before presenting the complete plan through exit_plan_mode.';
@@ -46,6 +60,8 @@ export class PlanWorld extends World<KitParameters> {
   compose: Composition = { commands: true, questions: true, projections: true };
 
   storeDir = '';
+  /** How starting the host went, once it was tried (fail-fast reads it). */
+  startAttempt: StartAttempt | undefined;
   private guarded: GuardedHost | undefined;
   private starting: Promise<GuardedHost> | undefined;
   /** Scenario names ("the agent", "agent B", "the fork") to host agent ids. */
@@ -84,7 +100,7 @@ export class PlanWorld extends World<KitParameters> {
   }
 
   async prepare(): Promise<void> {
-    this.adapter = await loadAdapter(this.kit.adapterPath);
+    this.adapter = await adapterAt(this.kit.adapterPath);
     this.storeDir = await mkdtemp(join(tmpdir(), 'plan-mode-conformance-'));
   }
 
@@ -115,6 +131,8 @@ export class PlanWorld extends World<KitParameters> {
       questions: this.compose.questions && this.supports('questions'),
       projections: this.compose.projections && this.supports('projections'),
     };
+    const attempt: StartAttempt = { kitDeployment: this.deploymentText === undefined, storeDir: this.storeDir };
+    this.startAttempt = attempt;
     this.guarded = await startGuardedHost(
       this.adapter,
       {
@@ -130,7 +148,10 @@ export class PlanWorld extends World<KitParameters> {
         },
       },
       this.kit.callLimitMs,
-    );
+    ).catch((error: unknown) => {
+      attempt.error = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    });
     return this.guarded;
   }
 
@@ -216,7 +237,9 @@ export class PlanWorld extends World<KitParameters> {
       if (this.guarded) await this.guarded.dispose();
       else if (this.starting) await this.starting.then((host) => host.dispose()).catch(() => undefined);
     } finally {
-      if (this.storeDir) await rm(this.storeDir, { recursive: true, force: true });
+      // Under the CLI, stores live in the run's own folder, removed whole when the run
+      // ends (on every path): one removal instead of one per scenario.
+      if (this.storeDir && !insideRunFolder(this.storeDir)) await rm(this.storeDir, { recursive: true, force: true });
     }
   }
 }

@@ -4,7 +4,7 @@
  * event restarts the history from its summary (a host-sourced user message).
  * Every other event is log-only.
  */
-import type { SessionEvent, SessionEventMap } from './events.js';
+import type { SessionEvent } from './events.js';
 import type { ChatMessage } from './model.js';
 
 export function deriveHistory(events: readonly SessionEvent[]): ChatMessage[] {
@@ -18,7 +18,15 @@ export function deriveHistory(events: readonly SessionEvent[]): ChatMessage[] {
         messages.push({ role: 'assistant', text: e.payload.text, toolCalls: structuredClone(e.payload.toolCalls) });
         break;
       case 'tool/result':
-        messages.push(toolMessage(e.payload));
+        messages.push({
+          role: 'tool',
+          toolCallId: e.payload.toolCallId,
+          toolName: e.payload.toolName,
+          text: e.payload.text,
+          isError: e.payload.isError,
+          // The structured value rides along when the tool returned one.
+          ...(e.payload.value === undefined ? {} : { value: structuredClone(e.payload.value) }),
+        });
         break;
       case 'compaction':
         messages = [{ role: 'user', source: 'host', text: e.payload.summary }];
@@ -28,19 +36,6 @@ export function deriveHistory(events: readonly SessionEvent[]): ChatMessage[] {
     }
   }
   return messages;
-}
-
-/** A tool result as the model receives it; the structured value rides along when the tool returned one. */
-function toolMessage(payload: SessionEventMap['tool/result']): ChatMessage {
-  const message: ChatMessage = {
-    role: 'tool',
-    toolCallId: payload.toolCallId,
-    toolName: payload.toolName,
-    text: payload.text,
-    isError: payload.isError,
-  };
-  if (payload.value !== undefined) message.value = structuredClone(payload.value);
-  return message;
 }
 
 /** The host's own summariser: a plain digest of the history, no model call. */

@@ -22,10 +22,10 @@ export const CapabilitySchema = z.enum(CAPABILITIES);
 export type Capability = z.infer<typeof CapabilitySchema>;
 
 /** Each capability is either supported (`true`) or missing with a reason a reader understands. */
-export const CapabilitySupportSchema = z.union([
-  z.literal(true),
-  z.object({ missing: z.string().min(1, 'a missing capability needs a reason') }).strict(),
-]);
+export const CapabilitySupportSchema = z.union(
+  [z.literal(true), z.object({ missing: z.string().min(1, 'a missing capability needs a reason') }).strict()],
+  { error: 'expected true (supported) or { missing: "<the reason>" }' },
+);
 export type CapabilitySupport = z.infer<typeof CapabilitySupportSchema>;
 
 export const CapabilitiesSchema = z
@@ -118,14 +118,59 @@ export interface Adapter {
 }
 
 export const AdapterShapeSchema = z.object({
-  name: z.string().min(1),
+  name: z.string().min(1, 'the adapter needs a name for reports'),
   capabilities: CapabilitiesSchema,
   start: z.custom<Adapter['start']>((value) => typeof value === 'function', 'start must be a function'),
 });
 
-/** Declares an adapter; validates its shape at once so a broken module fails at load. */
+/** A definition `defineAdapter` refuses; `problems` lists every one, each with its path. */
+export class AdapterDefinitionError extends Error {
+  override name = 'AdapterDefinitionError';
+  constructor(readonly problems: string[]) {
+    super(`defineAdapter: the adapter definition has ${problems.length} problem(s):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  }
+}
+
+/** `capabilities.fork.missing` style path of a value inside the definition. */
+function pathOf(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out === '' ? String(part) : `${out}.${String(part)}`), '');
+}
+
+/**
+ * Every problem of a failed parse as `path: what is wrong`, in words: a
+ * union's alternatives are listed (`expected true or object`) and a value
+ * that is absent is called missing, rather than zod's "Invalid input".
+ */
+export function describeZodIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${pathOf(issue.path) || '(value)'}: ${describeZodIssue(issue)}`);
+}
+
+function describeZodIssue(issue: z.core.$ZodIssue): string {
+  const received = issue.code === 'invalid_union' ? issue.errors.flat().map((one) => one.message.match(/received (\w+)/)?.[1]).find(Boolean) : undefined;
+  if (issue.code === 'invalid_union' && issue.message !== 'Invalid input') {
+    // The schema says in words what it takes.
+    return received === 'undefined' ? `missing: ${issue.message}` : `${issue.message}${received ? `, received ${received}` : ''}`;
+  }
+  if (issue.code === 'invalid_union' && issue.errors.length > 0 && issue.errors.every((branch) => branch.length > 0 && branch[0]!.path.length === 0)) {
+    const expected = issue.errors.map((branch) => {
+      const first = branch[0]!;
+      if (first.code === 'invalid_value') return first.values.map((value) => JSON.stringify(value)).join(' or ');
+      if (first.code === 'invalid_type') return first.expected === 'object' ? 'an object' : first.expected;
+      return first.message;
+    });
+    return received === 'undefined' ? `missing: expected ${expected.join(' or ')}` : `expected ${expected.join(' or ')}${received ? `, received ${received}` : ''}`;
+  }
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `missing: expected ${issue.expected}`;
+  return issue.message.replace(/^Invalid input: /, '');
+}
+
+/**
+ * Declares an adapter; validates its shape at once so a broken module fails
+ * at load, with every problem listed (not only the first).
+ */
 export function defineAdapter(adapter: Adapter): Adapter {
-  AdapterShapeSchema.parse(adapter);
+  const parsed = AdapterShapeSchema.safeParse(adapter);
+  if (!parsed.success) throw new AdapterDefinitionError(describeZodIssues(parsed.error));
   return adapter;
 }
 

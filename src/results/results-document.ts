@@ -26,7 +26,11 @@ export const ScenarioRecordSchema = z
     clauses: z.array(z.string()),
     level: ClauseLevelSchema,
     status: ScenarioVerdictSchema,
-    /** Present when the scenario did not pass (failed or baselined). */
+    /**
+     * Present when the scenario failed (status failed or baselined). A
+     * recommended scenario that failed in a default run has status `failed`
+     * too: the document's `level` says it did not count.
+     */
     failure: z
       .object({
         kind: FailureKindSchema,
@@ -37,7 +41,7 @@ export const ScenarioRecordSchema = z
       .strict()
       .optional(),
     skipReason: z.string().optional(),
-    /** The baseline entry that matched (status `baselined`), or that no longer matches (`failed`). */
+    /** The baseline entry that matched (status `baselined`), or that no longer matches (`failed`: see `note`). */
     baseline: z
       .object({
         reason: z.string(),
@@ -48,6 +52,12 @@ export const ScenarioRecordSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * What is wrong with the baseline for this scenario, when it fails the run
+     * because of it: a stale entry (the scenario now passes), an entry naming
+     * another step or kind (expected and actual), or an expired entry.
+     */
+    note: z.string().optional(),
     durationMs: z.number().nonnegative(),
   })
   .strict();

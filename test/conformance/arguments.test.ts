@@ -4,7 +4,8 @@ import { runCli } from './cli-harness.js';
 
 describe('command-line arguments', () => {
   it('defaults to the reference adapter', () => {
-    expect(parseArguments([])).toMatchObject({ adapter: 'reference', tags: '', formats: [], coverage: false });
+    expect(parseArguments([])).toMatchObject({ adapter: 'reference', tags: '', formats: [], coverage: false, level: 'default' });
+    expect(parseArguments(['--level', 'strict']).level).toBe('strict');
   });
 
   it('takes repeated formats with optional files', () => {
@@ -21,6 +22,8 @@ describe('command-line arguments', () => {
     [['--format', 'fancy'], /unknown format 'fancy'/],
     [['--call-limit', '-4'], /positive whole number/],
     [['--adapter', 'a', '--adapter', 'b'], /given twice/],
+    [['--level', 'lenient'], /--level must be default or strict/],
+    [['--call-limit', '1e12'], /positive whole number/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseArguments(argv)).toThrow(UsageError);
     expect(() => parseArguments(argv)).toThrow(message);
@@ -29,6 +32,6 @@ describe('command-line arguments', () => {
   it('exits 2 with one line and no stack trace for unusable arguments', () => {
     const run = runCli(['--format', 'fancy']);
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe("plan-mode-conformance: unknown format 'fancy' (known: progress, summary, pretty, junit, html, message, json, markdown)");
+    expect(run.stderr.trim()).toBe("plan-mode-conformance: unknown format 'fancy' (known: progress, summary, pretty, message, json, junit, html, markdown, results)");
   });
 });

@@ -53,7 +53,6 @@ describe('the kit against deliberately broken adapters', () => {
 describe('adapters that cannot be used', () => {
   it.each([
     ['no-default.js', /has no default export/],
-    ['bad-capabilities.js', /is malformed: field capabilities\.fork/],
     ['import-fails.js', /could not be imported/],
   ])('%s exits 2 with a one-line reason', (file, reason) => {
     const run = runCli(['--adapter', `${FIXTURES}adapters/${file}`]);

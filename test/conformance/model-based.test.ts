@@ -5,7 +5,7 @@
  * mismatch fast-check shrinks the session to a minimal one.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkScript } from '../../conformance/oracle/run-script.js';
 import { describeScript, type ScriptedRequest, type SessionScript } from '../../conformance/oracle/script.js';
 import { PlanOracle } from '../../conformance/oracle/plan-oracle.js';
@@ -101,6 +101,8 @@ describe('the reference host against the oracle', () => {
 });
 
 describe('the oracle check has teeth', () => {
+  // The mutants' folder under .mutants/ goes with the test: a worker may end without an 'exit' event.
+  afterAll(async () => (await import('../../mutants/build-mutant.js')).removeDefaultWorkspace());
   it.each(['pending-ignored-at-retry', 'notice-when-header-already-agrees', 'cancel-keeps-pending', 'running-set-commits'])(
     'finds a session that the mutant %s gets wrong',
     async (name) => {

@@ -48,6 +48,7 @@ function harness(config: unknown = { section: SECTION }) {
           execute: async () => 'PROBE RESULT',
         },
       ],
+      commands: [{ name: 'probe', description: 'probe command', run: async (agent, args) => `probed ${agent} ${args}` }],
     },
   };
   return { options, requests, responses, replies, asked };
@@ -106,6 +107,18 @@ describe('dsh adapter: a plan-mode round trip', () => {
         { type: 'plan/mode', payload: { active: false } },
       ]);
       expect(await host.readObserved(agent)).toEqual(log);
+    });
+  });
+
+  it('registers the probe command beside /plan: a successful result, its own command/run, the plan projection untouched', async () => {
+    const h = harness();
+    await withHost(h, async (host) => {
+      const agent = await host.createAgent();
+      expect(await host.runCommand!(agent, '/probe off')).toEqual({ ok: true, text: `probed ${agent} off` });
+      const log = await host.readLog(agent);
+      expect(log.filter((e) => e.type === 'command/run')).toEqual([{ type: 'command/run', name: 'probe', args: 'off' }]);
+      expect(await host.readProjection!(agent)).toEqual({ active: false, pending: false });
+      expect(await host.getPlanMode(agent)).toEqual({ active: false });
     });
   });
 

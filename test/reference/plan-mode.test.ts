@@ -42,6 +42,7 @@ async function harness(
         { name: 'probe:high', order: 90, text: 'HIGH' },
       ],
       tools: [{ name: 'probe_tool', description: 'probe', parameters: { type: 'object' }, execute: async () => 'probed' }],
+      commands: [{ name: 'probe', description: 'probe command', run: async (agent, args) => `probed ${agent} ${args}` }],
     },
   });
   const agent = await host.createAgent();
@@ -156,10 +157,28 @@ describe('exit_plan_mode (TOOL, REVIEW)', () => {
       options: [{ label: 'Approve' }, { label: 'Keep planning' }],
     });
     expect(requests[1]!.systemPrompt).not.toContain(SECTION);
-    expect(requests[1]!.messages.at(-1)).toMatchObject({ role: 'tool', isError: false });
+    expect(requests[1]!.messages.at(-1)).toMatchObject({ role: 'tool', isError: false, value: { approved: true } });
     const log = await host.readLog(agent);
     expect(planEvents(log).map((e) => e.payload)).toEqual([{ active: true }, { active: false }]);
     expect(notices(log)).toEqual([]);
+  });
+
+  it('reads several answer items for the review as one answer: every selection and text counts', async () => {
+    const { host, agent, script, requests } = await harness({
+      replies: [
+        { type: 'answers', items: [{ selected: ['Approve'] }, { selected: ['Approve'] }] },
+        { type: 'answers', items: [{ selected: ['Approve'] }, { selected: [], freeText: 'later' }] },
+        { type: 'answers', items: [{ selected: ['Approve'] }] },
+      ],
+    });
+    await host.setPlanMode(agent, true);
+    script.push(exitCall(), exitCall(), exitCall());
+    await host.prompt(agent, 'plan it');
+    const results = requests.map((request) => request.messages.at(-1));
+    expect(results[1]).toMatchObject({ role: 'tool', isError: true });
+    expect(results[2]).toMatchObject({ role: 'tool', isError: true });
+    expect(results[2]!.text).toContain('later');
+    expect(results[3]).toMatchObject({ role: 'tool', isError: false, value: { approved: true } });
   });
 
   it.each<[QuestionReply, string]>([
@@ -193,6 +212,15 @@ describe('exit_plan_mode (TOOL, REVIEW)', () => {
 });
 
 describe('/plan (CMD) and the plan projection (PROJ)', () => {
+  it('registers the probe command beside /plan; it logs its command/run and leaves the projection alone', async () => {
+    const { host, agent } = await harness();
+    expect(await host.runCommand!(agent, '/probe off')).toEqual({ ok: true, text: `probed ${agent} off` });
+    const log = await host.readLog(agent);
+    expect(log.filter((e) => e.type === 'command/run')).toEqual([{ type: 'command/run', name: 'probe', args: 'off' }]);
+    expect(await host.readProjection!(agent)).toEqual({ active: false, pending: false });
+    expect(await host.readProjectionPushes!(agent)).toEqual([]);
+  });
+
   it('enters and leaves while idle; nothing reaches the model', async () => {
     const { host, agent, requests } = await harness();
     expect(await host.runCommand!(agent, '/plan')).toEqual({ ok: true, text: 'Entered plan mode.' });

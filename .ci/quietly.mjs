@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * `node .ci/quietly.mjs LABEL COMMAND [ARGS...]`: runs one step of `npm test`
+ * and shows its output only when it fails; on success, one line with the
+ * step's own last line. The step runs with a temporary folder (TMPDIR) of its
+ * own, removed afterwards, so no step leaves anything in the system's.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const [label, command, ...args] = process.argv.slice(2);
+if (!label || !command) {
+  console.error('usage: node .ci/quietly.mjs LABEL COMMAND [ARGS...]');
+  process.exit(2);
+}
+const tmp = mkdtempSync(join(tmpdir(), 'plan-mode-conformance-test-'));
+const started = performance.now();
+const chunks = [];
+const child = spawn(command, args, {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+  shell: process.platform === 'win32',
+});
+child.stdout.on('data', (chunk) => chunks.push(chunk));
+child.stderr.on('data', (chunk) => chunks.push(chunk));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('close', (code, signal) => {
+  const left = readdirSync(tmp);
+  rmSync(tmp, { recursive: true, force: true });
+  const output = Buffer.concat(chunks).toString();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (code === 0) {
+    const last = output.trim().split('\n').at(-1)?.trim() ?? '';
+    console.log(`ok   ${label} (${seconds} s)${last ? `: ${last}` : ''}`);
+    if (left.length > 0) console.log(`     ${label} left ${left.length} temporary file(s) behind (removed): ${left.slice(0, 5).join(', ')}`);
+  } else {
+    process.stdout.write(output);
+    console.log(`FAIL ${label} (${seconds} s): ${signal ? `killed by ${signal}` : `exit ${code}`}`);
+  }
+  process.exitCode = code ?? 1;
+});

@@ -1,0 +1,138 @@
+/**
+ * The conformance run around the suite: what is read and checked before it
+ * runs (adapter, features, baseline: any problem is exit 2 before anything
+ * runs), and what happens with its results (baseline and level applied,
+ * reports written, baseline rewritten, closing lines printed, exit code).
+ * main.ts calls `prepareRun`, runs the suite however it runs it, then
+ * `finishRun` with the results.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { Adapter, ReviewText } from '../../src/index.js';
+import { loadAdapter, resolveAdapterPath } from '../adapters/load-adapter.js';
+import { levelsOf, loadCatalogFile, scenarioLevel, SEED_VERSION, type Catalog } from '../catalog/clause-catalog.js';
+import { KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
+import { kitIdentity, type RunContext } from '../report/run-context.js';
+import { writeKitReports } from '../report/write-reports.js';
+import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type PreviousBaseline, type ScenarioFacts } from '../runner/baseline.js';
+import type { ScenarioResult } from '../runner/scenario-result.js';
+import { isKitFormat, type CliArguments } from './arguments.js';
+import { recommendedLine, summaryLine, verdictLines } from './summary.js';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+export interface PreparedRun {
+  args: CliArguments;
+  adapterPath: string;
+  /** What the reports name; the suite's child process loads the adapter and tells it. */
+  adapter: Pick<Adapter, 'name' | 'capabilities'>;
+  featuresDir: string;
+  catalog: Catalog;
+  baseline?: Baseline;
+  /** The file `--write-baseline` will replace: its entries' reasons and its header comment are kept. */
+  previous: PreviousBaseline;
+  startedAt: Date;
+}
+
+/** What the suite run hands back. */
+export interface FinishedSuite {
+  results: ScenarioResult[];
+  wallMs: number;
+  reviewTexts?: ReviewText[];
+}
+
+export function featuresDirOf(args: CliArguments): string {
+  return args.featuresDir ? resolve(args.featuresDir) : KIT_FEATURES_DIR;
+}
+
+/**
+ * Everything checked before the suite runs; throws a user error (exit 2) on any
+ * problem. The adapter itself is loaded where the suite runs (a child process,
+ * so its code never runs in the CLI's); given its path, this side names it by
+ * its path until the child tells its name.
+ */
+export async function prepareRun(args: CliArguments, adapterPath?: string): Promise<PreparedRun> {
+  const adapter = adapterPath ? { name: args.adapter, capabilities: {} as Adapter['capabilities'] } : await loadAdapter((adapterPath = resolveAdapterPath(args.adapter)));
+  const featuresDir = featuresDirOf(args);
+  const catalog = await loadCatalogFile();
+  // The kit's own features are checked by its tests; parsing them all again costs every run
+  // (the suite's child parses what it runs). Other features, and any baseline, are checked here.
+  const needsFeatures = args.featuresDir !== undefined || args.baseline !== undefined || args.writeBaseline !== undefined;
+  const features = needsFeatures ? await parseFeatures(featuresDir) : [];
+  const levels = levelsOf(catalog.clauses);
+  const scenarios = new Map<string, ScenarioFacts>();
+  for (const scenario of scenariosOf(features)) {
+    if (scenario.stableId) scenarios.set(scenario.stableId, { clauses: scenario.clauses, level: scenarioLevel(scenario.clauses, levels) });
+  }
+  const baseline = args.baseline ? await readBaseline(args.baseline, { scenarios, level: args.level }) : undefined;
+  const previous = args.writeBaseline && existsSync(args.writeBaseline) ? await readPreviousEntries(args.writeBaseline) : { entries: [] };
+  return {
+    args,
+    adapterPath,
+    adapter,
+    featuresDir,
+    catalog,
+    ...(baseline ? { baseline } : {}),
+    previous,
+    startedAt: new Date(),
+  };
+}
+
+export interface FinishOptions {
+  /** Where the closing lines go; by default stdout, or stderr when a report goes to stdout. */
+  line?: (text: string) => void;
+  /** Today as `YYYY-MM-DD`, for baseline expiry (tests inject it). */
+  today?: string;
+}
+
+/** Applies baseline and level, writes reports and the baseline, prints the closing lines; returns the exit code. */
+export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, options: FinishOptions = {}): Promise<number> {
+  const { args } = prepared;
+  const line = options.line ?? (reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text));
+  const results = suite.results.map((result) => ({ ...result, uri: featureUri(result.uri, prepared.featuresDir) }));
+  if (results.length === 0) {
+    line('conformance: no scenario matched; nothing was checked');
+    line('conformance: 0 passed, 0 failed, 0 skipped');
+    return EXIT_FAILED;
+  }
+  const verdict = judge(results, prepared.baseline, { level: args.level, ...(options.today ? { today: options.today } : {}) });
+  const context: RunContext = {
+    adapter: { name: prepared.adapter.name, capabilities: prepared.adapter.capabilities },
+    kit: kitIdentity(),
+    spec: { seed: SEED_VERSION, clauses: prepared.catalog.version },
+    level: args.level,
+    baseline: prepared.baseline ? { path: prepared.baseline.path, entries: prepared.baseline.entries.length } : null,
+    startedAt: prepared.startedAt.toISOString(),
+    durationMs: suite.wallMs,
+    catalog: prepared.catalog.clauses,
+    reviewTexts: suite.reviewTexts ?? [],
+  };
+  await writeKitReports(args.formats, context, results, verdict);
+  if (args.writeBaseline) {
+    const previous = [...prepared.previous.entries, ...(prepared.baseline?.entries.map((located) => located.entry) ?? [])];
+    const written = await writeBaseline(args.writeBaseline, prepared.adapter.name, results, previous, args.level, prepared.previous.header);
+    line(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
+  }
+  for (const text of verdictLines(verdict, prepared.baseline !== undefined)) line(text);
+  const recommended = recommendedLine(verdict);
+  if (recommended) line(recommended);
+  const summary = summaryLine(verdict);
+  line(summary.text);
+  return summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
+}
+
+/**
+ * True when a report is written to stdout (no file given) in a format a
+ * program reads: then the kit's own lines go to stderr, so stdout stays valid.
+ */
+export function reportOnStdout(args: CliArguments): boolean {
+  return args.formats.some((format) => format.file === undefined && (isKitFormat(format.name) || format.name === 'json' || format.name === 'message'));
+}
+
+/** A scenario's feature file relative to the features folder (cucumber gives it relative to the working folder). */
+function featureUri(uri: string, featuresDir: string): string {
+  const inside = relative(featuresDir, resolve(process.cwd(), uri));
+  return inside.startsWith('..') || isAbsolute(inside) ? uri : inside;
+}

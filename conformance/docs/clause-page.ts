@@ -1,0 +1,102 @@
+/**
+ * One clause: its statement and level, the seed sentences it is read from
+ * (quoted in Chinese, with section and line), each host's verdict, and every
+ * scenario that proves it as readable Gherkin with each host's result.
+ */
+import type { ScenarioRecord } from '../../src/index.js';
+import { scenarioGherkin } from './gherkin-html.js';
+import { html, inlineCode, type Html } from './html.js';
+import { page } from './page-shell.js';
+import { NOT_COUNTED, resultCell, statusWord } from './result-html.js';
+import { cellStatus, recordsFor, uncountedFailure, type ClauseView, type HostView, type ScenarioView, type SiteModel } from './site-model.js';
+import { countByStatus } from './status.js';
+
+const LEVEL_MEANING = {
+  required: 'required (MUST): a host that breaks it does not conform; its scenarios fail a run',
+  recommended: 'recommended (SHOULD): reported on its own; it fails a run only at the strict level',
+};
+
+export function clausePage(model: SiteModel, index: number): Html {
+  const view = model.clauses[index]!;
+  const { clause } = view;
+  const previous = model.clauses[index - 1];
+  const next = model.clauses[index + 1];
+  const knownIds = new Set(view.scenarios.flatMap((scenario) => scenario.cases.map((entry) => entry.stableId)));
+  const others = model.hosts.flatMap((host) => recordsFor(host, clause.id)).filter((record) => !knownIds.has(record.id));
+  return page(model, {
+    title: `${clause.id}: ${clause.statement.replace(/`/g, '')}`,
+    root: '../',
+    prose: true,
+    body: html`<p class="muted no-print"><a href="../index.html">Clause matrix</a> › ${view.family.id}: ${view.family.name}</p>
+<h1>${clause.id} <span class="level ${clause.level}">${clause.level}</span></h1>
+<p class="statement">${inlineCode(clause.statement)}</p>
+<dl class="facts">
+<dt>Family</dt><dd>${view.family.id}: ${view.family.name}</dd>
+<dt>Level</dt><dd>${LEVEL_MEANING[clause.level]}</dd>
+${clause.derived ? html`<dt>Derived</dt><dd>not stated word for word in the seed; it follows from the sentences below</dd>` : ''}
+<dt>Proved by</dt><dd>${provedBy(view, clause.id)}</dd>
+</dl>
+<h2 id="seed">From the seed</h2>
+<p class="muted">The normative text (Chinese). Highlighted: the words this clause is read from; the rest of the sentence is shown for context.</p>
+${view.quotes.map((quote) => html`<blockquote class="seed" lang="zh-Hans">
+<p>${quote.before ? html`<span class="context">${inlineCode(quote.before)}</span>` : ''}<mark>${inlineCode(quote.text)}</mark>${quote.after ? html`<span class="context">${inlineCode(quote.after)}</span>` : ''}</p>
+<footer lang="en">Seed, ${quote.headings.length ? html`section <span lang="zh-Hans">${quote.headings.join(' › ')}</span>, ` : ''}line ${quote.line}</footer>
+</blockquote>
+`)}
+${model.hosts.length > 0 ? hostResults(model.hosts, view) : ''}
+<h2 id="scenarios">Scenarios</h2>
+${view.scenarios.length === 0 ? html`<p>No scenario in the features proves this clause.</p>` : view.scenarios.map((scenario) => scenarioArticle(scenario, clause.id, model.hosts))}
+${others.length > 0 ? html`<h2 id="other-scenarios">Other scenarios in the results</h2>
+<p>These ran for this clause but are not among the kit's features (a run with other feature files).</p>
+<ul>${[...new Set(others.map((record) => `${record.id}: ${record.name} (${record.uri})`))].map((line) => html`<li>${line}</li>`)}</ul>` : ''}
+<nav class="pager" aria-label="Clauses">
+${previous ? html`<a href="${previous.clause.id}.html" rel="prev">← ${previous.clause.id}</a>` : html`<span></span>`}
+${next ? html`<a href="${next.clause.id}.html" rel="next">${next.clause.id} →</a>` : ''}
+</nav>`,
+  });
+}
+
+function hostResults(hosts: readonly HostView[], view: ClauseView): Html {
+  return html`<h2 id="results">Results by host</h2>
+<table>
+<thead><tr><th scope="col">Host</th><th scope="col">Verdict</th><th scope="col">Scenarios</th></tr></thead>
+<tbody>
+${hosts.map((host) => {
+  const status = cellStatus(host, view.clause.id);
+  const count = countByStatus(recordsFor(host, view.clause.id), (record) => record.status);
+  const parts = (['passed', 'failed', 'baselined', 'skipped'] as const).filter((key) => count[key] > 0).map((key) => `${count[key]} ${key}`);
+  return html`<tr id="host-${host.key}"><th scope="row"><a href="../hosts/${host.key}.html">${host.label}</a></th><td class="st st-${status}">${statusWord(status)}${uncountedFailure(host, view.clause.id) ? html`<br><small>${NOT_COUNTED}</small>` : ''}</td><td>${parts.length ? parts.join(', ') : 'none run'}</td></tr>
+`;
+})}</tbody>
+</table>`;
+}
+
+function scenarioArticle(scenario: ScenarioView, clauseId: string, hosts: readonly HostView[]): Html {
+  const tags = scenario.scenario.tags.map((tag) => tag.name);
+  const cases = scenario.cases.filter((entry) => entry.clauses.includes(clauseId));
+  const outline = cases.some((entry) => entry.rowName !== undefined);
+  return html`<article class="scenario" id="${scenario.anchor}" aria-labelledby="${scenario.anchor}-title">
+<h3 id="${scenario.anchor}-title"><span class="kw">${scenario.scenario.keyword}:</span> ${scenario.scenario.name}</h3>
+<p class="muted">Feature: ${scenario.featureName} · <code>${scenario.uri}:${scenario.scenario.location.line}</code></p>
+<ul class="tags" aria-label="Tags">${tags.map((tag) => html`<li>${tag}</li>`)}</ul>
+${scenarioGherkin(scenario, clauseId)}
+${hosts.length > 0 ? html`<table>
+<caption>${outline ? html`Results by example (ids <code>${cases[0]?.stableId?.split('/')[0] ?? ''}/…</code>)` : 'Results'}</caption>
+<thead><tr><th scope="col">${outline ? 'Example' : 'Scenario'}</th>${hosts.map((host) => html`<th scope="col">${host.label}</th>`)}</tr></thead>
+<tbody>
+${cases.map((entry) => html`<tr><th scope="row"><code>${outline ? entry.rowName : (entry.stableId ?? '(no @id)')}</code></th>${hosts.map((host) => resultCell(recordOf(host, entry.stableId), host.document.level))}</tr>
+`)}</tbody>
+</table>` : ''}
+</article>
+`;
+}
+
+function recordOf(host: HostView, id: string | undefined): ScenarioRecord | undefined {
+  return id === undefined ? undefined : host.byId.get(id);
+}
+
+function provedBy(view: ClauseView, clauseId: string): string {
+  const cases = view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(clauseId)).length, 0);
+  const scenarios = `${view.scenarios.length} scenario${view.scenarios.length === 1 ? '' : 's'}`;
+  return cases === view.scenarios.length ? scenarios : `${scenarios}, ${cases} cases counting each example row`;
+}

@@ -1,0 +1,116 @@
+/**
+ * The home page: the clause matrix (clauses by family down, hosts across),
+ * each cell the clause's verdict on that host, totals per host, and filters by
+ * family, level and status that work with CSS alone (radio buttons and
+ * `:has()`), so the page needs no script.
+ */
+import { html, inlineCode, token, type Html } from './html.js';
+import { page } from './page-shell.js';
+import { readableTime } from './readable-time.js';
+import { counts, statusWord } from './result-html.js';
+import { cellStatus, uncountedFailure, type ClauseView, type HostView, type SiteModel } from './site-model.js';
+import { CELL_STATUSES, STATUS_TEXT, countByStatus, type CellStatus } from './status.js';
+
+const LEVELS = ['required', 'recommended'] as const;
+
+export function homePage(model: SiteModel): Html {
+  const withHosts = model.hosts.length > 0;
+  const statuses = CELL_STATUSES.filter((status) => withHosts && model.clauses.some((view) => model.hosts.some((host) => cellStatus(host, view.clause.id) === status)));
+  return page(model, {
+    title: 'Plan mode conformance: clause matrix',
+    root: '',
+    current: 'home',
+    css: filterRules(model, statuses),
+    body: html`<h1>Plan mode: clauses${withHosts ? ' and hosts' : ''}</h1>
+<p class="lead">Every row is a clause of the plan mode spec, read from the seed (the <code>@deepseek-ai/dsh-plan-mode</code> README, in Chinese); its page quotes the seed sentences and shows the scenarios that prove it.
+${withHosts ? html`Every host column is one conformance run: a cell is the worst result of the clause's scenarios on that host (failed, then baselined, then skipped, then passed), or <em>not run</em> when the run had none of them.` : html`No results file was given, so no host is shown.`}</p>
+${withHosts ? hostSummary(model) : ''}
+<h2 id="matrix-heading">Clause matrix</h2>
+${filters(model, statuses)}
+<div class="matrix-wrap">
+<table class="matrix" aria-labelledby="matrix-heading">
+<thead><tr><th scope="col">Clause</th><th scope="col">Level</th><th scope="col">Statement</th>${withHosts
+      ? model.hosts.map((host) => html`<th scope="col"><a href="hosts/${host.key}.html">${host.label}</a></th>`)
+      : html`<th scope="col">Scenarios</th>`}</tr></thead>
+${model.families.map((family) => {
+  const rows = model.clauses.filter((view) => view.family.id === family.id);
+  return html`<tbody class="fam-${token(family.id)}">
+<tr><th scope="rowgroup" colspan="${3 + Math.max(model.hosts.length, 1)}">${family.id}: ${family.name}</th></tr>
+${rows.map((view) => clauseRow(view, model.hosts))}</tbody>
+`;
+})}
+${withHosts ? totals(model) : ''}
+</table>
+<p class="muted" aria-hidden="true"><span class="shown-count"></span> of ${model.clauses.length} clauses shown.</p>
+</div>`,
+  });
+}
+
+function clauseRow(view: ClauseView, hosts: readonly HostView[]): Html {
+  const id = view.clause.id;
+  const cells = hosts.map((host) => ({ host, status: cellStatus(host, id) }));
+  const classes = ['clause', `lvl-${view.clause.level}`, ...new Set(cells.map((cell) => `has-${cell.status}`))];
+  return html`<tr class="${classes.join(' ')}">
+<th scope="row"><a href="clauses/${id}.html">${id}</a></th>
+<td class="fit"><span class="level ${view.clause.level}">${view.clause.level}</span></td>
+<td class="statement">${inlineCode(view.clause.statement)}</td>
+${hosts.length > 0
+    ? cells.map(({ host, status }) => html`<td class="st st-${status}"><a href="clauses/${id}.html#host-${host.key}">${statusWord(status)}${uncountedFailure(host, id) ? html`<small class="uncounted">not counted</small>` : ''}<span class="vh">: ${id} on ${host.label}</span></a></td>`)
+    : html`<td>${view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(id)).length, 0)}</td>`}
+</tr>
+`;
+}
+
+function totals(model: SiteModel): Html {
+  const counts = model.hosts.map((host) => countByStatus(model.clauses, (view) => cellStatus(host, view.clause.id)));
+  return html`<tfoot>
+${CELL_STATUSES.map((status) => html`<tr><th scope="row" colspan="3">Clauses ${STATUS_TEXT[status].label}</th>${counts.map((count) => html`<td>${count[status]}</td>`)}</tr>
+`)}</tfoot>`;
+}
+
+function hostSummary(model: SiteModel): Html {
+  return html`<h2 id="hosts-heading">Hosts</h2>
+<table aria-labelledby="hosts-heading">
+<thead><tr><th scope="col">Host</th><th scope="col">Verdict</th><th scope="col">Scenarios</th>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<th scope="col">${status}</th>`)}<th scope="col">Missing capabilities</th><th scope="col">Level</th><th scope="col">Run</th></tr></thead>
+<tbody>
+${model.hosts.map((host) => {
+  const count = countByStatus(host.document.scenarios, (record) => record.status);
+  const missing = Object.entries(host.document.adapter.capabilities).filter(([, support]) => support !== true).map(([name]) => name);
+  const failing = host.document.scenarios.filter((record) => record.status === 'failed' && counts(record, host.document.level)).length;
+  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th>${failing === 0
+    ? html`<td class="st st-passed">${statusWord('passed')}<small class="uncounted">conforms at level ${host.document.level}</small></td>`
+    : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`}<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
+`;
+})}</tbody>
+</table>`;
+}
+
+function filters(model: SiteModel, statuses: readonly CellStatus[]): Html {
+  const group = (name: string, legend: string, options: Array<{ value: string; label: string }>) => html`<fieldset>
+<legend>${legend}</legend>
+${[{ value: 'all', label: 'all' }, ...options].map((option, index) => html`<input type="radio" name="${name}" id="f-${name}-${token(option.value)}" value="${option.value}"${index === 0 ? html` checked` : ''}><label for="f-${name}-${token(option.value)}">${option.label}</label>
+`)}</fieldset>`;
+  return html`<form class="filters" aria-label="Filter the matrix">
+${group('family', 'Family', model.families.map((family) => ({ value: family.id, label: family.id })))}
+${group('level', 'Level', LEVELS.map((level) => ({ value: level, label: level })))}
+${statuses.length > 0 ? group('status', 'Status on some host', statuses.map((status) => ({ value: status, label: STATUS_TEXT[status].label }))) : ''}
+</form>`;
+}
+
+/** One rule per filter choice: hide the rows (and family groups) that do not match it. */
+function filterRules(model: SiteModel, statuses: readonly CellStatus[]): string {
+  const rules: string[] = [];
+  const hide = (when: string[], target: string) => rules.push(`body${when.map((id) => `:has(#${id}:checked)`).join('')} .matrix ${target} { display: none; }`);
+  for (const family of model.families) hide([`f-family-${token(family.id)}`], `tbody:not(.fam-${token(family.id)})`);
+  for (const level of LEVELS) {
+    hide([`f-level-${level}`], `tr.clause:not(.lvl-${level})`);
+    hide([`f-level-${level}`], `tbody:not(:has(tr.lvl-${level}))`);
+  }
+  for (const status of statuses) {
+    hide([`f-status-${token(status)}`], `tr.clause:not(.has-${status})`);
+    hide([`f-status-${token(status)}`], `tbody:not(:has(tr.has-${status}))`);
+    for (const level of LEVELS) hide([`f-level-${level}`, `f-status-${token(status)}`], `tbody:not(:has(tr.lvl-${level}.has-${status}))`);
+  }
+  return `\n${rules.join('\n')}\n`;
+}
+

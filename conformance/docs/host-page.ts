@@ -1,0 +1,111 @@
+/**
+ * One host: the run (kit, spec, level, baseline), its totals, its capabilities
+ * with the reasons for missing ones, the baseline entries that matched with
+ * their reasons, any failures, and the texts the kit shows a person instead of
+ * judging their wording.
+ */
+import type { ScenarioRecord } from '../../src/index.js';
+import { html, inlineCode, type Html } from './html.js';
+import { page } from './page-shell.js';
+import { resultDetail, statusWord } from './result-html.js';
+import { readableTime } from './readable-time.js';
+import type { ClauseView, HostView, SiteModel } from './site-model.js';
+import { countByStatus } from './status.js';
+
+export function hostPage(model: SiteModel, host: HostView): Html {
+  const { document } = host;
+  const count = countByStatus(document.scenarios, (record) => record.status);
+  const baselined = document.scenarios.filter((record) => record.status === 'baselined');
+  const failed = document.scenarios.filter((record) => record.status === 'failed');
+  const skipped = document.scenarios.filter((record) => record.status === 'skipped');
+  const link = (record: ScenarioRecord) => scenarioLink(model.clauses, record);
+  const anyMissing = Object.values(document.adapter.capabilities).some((support) => support !== true);
+  return page(model, {
+    title: `Host ${host.label}: plan mode conformance`,
+    root: '../',
+    current: host.key,
+    body: html`<h1>Host: ${host.label}</h1>
+<dl class="facts">
+<dt>Scenarios</dt><dd>${document.scenarios.length}: ${count.passed} passed, ${count.failed} failed, ${count.baselined} baselined, ${count.skipped} skipped</dd>
+<dt>Level</dt><dd>${document.level}</dd>
+<dt>Baseline</dt><dd>${document.baseline ? html`<code>${document.baseline.path}</code> (${document.baseline.entries} entries)` : 'none'}</dd>
+<dt>Kit</dt><dd>${document.kit.name} ${document.kit.version}</dd>
+<dt>Spec</dt><dd>seed ${document.spec.seed}, clauses ${document.spec.clauses}</dd>
+<dt>Run</dt><dd>started ${readableTime(document.startedAt)}, took ${(document.durationMs / 1000).toFixed(1)} s</dd>
+</dl>
+<nav class="toc no-print" aria-label="On this page"><ul>
+${failed.length > 0 ? html`<li><a href="#failures">Failures (${failed.length})</a></li>` : ''}
+<li><a href="#baseline">Known divergences (${baselined.length})</a></li>
+${skipped.length > 0 ? html`<li><a href="#skipped">Skipped (${skipped.length})</a></li>` : ''}
+<li><a href="#capabilities">Capabilities</a></li>
+<li><a href="#review-texts">Texts for human review (${document.reviewTexts.length})</a></li>
+</ul></nav>
+${failed.length > 0 ? html`<h2 id="failures">Failures</h2>
+<table>
+<thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How it failed</th></tr></thead>
+<tbody>
+${failed.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${record.clauses.join(', ')}</td><td class="st st-failed">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
+`)}</tbody>
+</table>` : ''}
+<h2 id="baseline">Known divergences (baseline)</h2>
+${baselined.length === 0
+      ? html`<p>No scenario was baselined.</p>`
+      : html`<p>${baselined.length} scenario(s) fail in a known way, each listed in the baseline with its reason (${groupBy(baselined, reasonOf).size} distinct reasons).</p>
+${[...groupBy(baselined, reasonOf)].map(([, records]) => divergence(model.clauses, records))}`}
+${skipped.length > 0 ? html`<h2 id="skipped">Skipped</h2>
+${[...groupBy(skipped, (record) => record.skipReason ?? 'no reason given')].map(([reason, records]) => html`<p>${reason} (${records.length})</p>
+<ul>${records.map((record) => html`<li>${link(record)}</li>`)}</ul>
+`)}` : ''}
+<h2 id="capabilities">Capabilities</h2>
+<table>
+<thead><tr><th scope="col">Capability</th><th scope="col">Supported</th>${anyMissing ? html`<th scope="col">Reason when missing</th>` : ''}</tr></thead>
+<tbody>
+${Object.entries(document.adapter.capabilities).map(([name, support]) => html`<tr><th scope="row">${name}</th>${support === true ? html`<td class="st st-passed">yes</td>${anyMissing ? html`<td></td>` : ''}` : html`<td class="st st-skipped">missing</td><td>${support.missing}</td>`}</tr>
+`)}</tbody>
+</table>
+<h2 id="review-texts">Texts for human review</h2>
+<p class="muted">The kit never judges these texts by their wording (only by where they appear and that texts reporting different things differ); read them to check they say what they are meant to.</p>
+${document.reviewTexts.length === 0 ? html`<p>The run recorded none.</p>` : document.reviewTexts.map((text, index) => html`<section class="review-text" aria-labelledby="text-${index}">
+<h3 id="text-${index}">${text.kind}</h3>
+${text.expectation ? html`<p>Meant to: ${text.expectation}.</p>` : ''}
+<pre>${text.text}</pre>
+<p class="muted">Seen in scenario <code>${text.scenario}</code>.</p>
+</section>
+`)}`,
+  });
+}
+
+function scenarioLink(clauses: readonly ClauseView[], record: ScenarioRecord): Html {
+  const view = clauses.find((candidate) => record.clauses.includes(candidate.clause.id));
+  const scenario = view?.scenarios.find((candidate) => candidate.cases.some((entry) => entry.stableId === record.id));
+  if (!view) return html`<code>${record.id}</code>`;
+  return html`<a href="../clauses/${view.clause.id}.html${scenario ? `#${scenario.anchor}` : ''}"><code>${record.id}</code></a>`;
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}
+
+function reasonOf(record: ScenarioRecord): string {
+  return record.baseline?.reason ?? 'no reason recorded';
+}
+
+/** One known divergence: its reason once, then every scenario it covers with the clause and the step that fails. */
+function divergence(clauses: readonly ClauseView[], records: readonly ScenarioRecord[]): Html {
+  const entry = records[0]!.baseline;
+  return html`<section class="divergence">
+<p class="reason">${inlineCode(reasonOf(records[0]!))}${entry?.class ? html` <span class="muted">(${entry.class})</span>` : ''}${entry?.link ? html` Tracked at <code>${entry.link}</code>.` : ''}${entry?.expires ? html` <span class="muted">Entry expires ${entry.expires}.</span>` : ''}</p>
+<table>
+<thead><tr><th scope="col">Scenario</th><th scope="col">Clause</th><th scope="col">Failing step</th></tr></thead>
+<tbody>
+${records.map((record) => {
+  const clause = record.baseline?.clause ?? record.clauses[0] ?? '';
+  return html`<tr><th scope="row">${scenarioLink(clauses, record)}</th><td class="nowrap">${clause ? html`<a href="../clauses/${clause}.html">${clause}</a>` : ''}</td><td>${record.failure?.step ?? ''}</td></tr>
+`;
+})}</tbody>
+</table>
+</section>
+`;
+}

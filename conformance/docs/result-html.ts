@@ -1,0 +1,46 @@
+/** One host's result for one scenario, as a table cell: the status word, then why (failure, baseline reason, skip reason). */
+import type { RunLevel, ScenarioRecord } from '../../src/index.js';
+import { html, inlineCode, type Html } from './html.js';
+import { STATUS_TEXT, type CellStatus } from './status.js';
+
+export function statusWord(status: CellStatus): Html {
+  const { mark, label } = STATUS_TEXT[status];
+  return html`<span aria-hidden="true">${mark}</span> ${label}`;
+}
+
+/** A recommended scenario fails a run only at the strict level; at the default level its failure is reported, not counted. */
+export function counts(record: Pick<ScenarioRecord, 'level'>, runLevel: RunLevel): boolean {
+  return record.level === 'required' || runLevel === 'strict';
+}
+
+export const NOT_COUNTED = 'recommended: does not fail a default-level run';
+
+export function resultCell(record: ScenarioRecord | undefined, runLevel: RunLevel): Html {
+  if (!record) return html`<td class="st st-not-run">${statusWord('not-run')}</td>`;
+  return html`<td class="st st-${record.status}">${statusWord(record.status)}${resultDetail(record, runLevel)}</td>`;
+}
+
+export function resultDetail(record: ScenarioRecord, runLevel: RunLevel): Html {
+  const failure = record.failure ? html`<p>${record.failure.kind}${record.failure.step ? html` at step <q>${record.failure.step}</q>` : ''}:</p>${failureMessage(record.failure.message)}` : '';
+  const note = record.note ? html`<p><strong>Baseline:</strong> ${record.note}</p>` : '';
+  if (record.status === 'baselined' && record.baseline) {
+    return html`<div class="result-detail"><p><strong>Known divergence</strong>${record.baseline.class ? ` (${record.baseline.class})` : ''}: ${inlineCode(record.baseline.reason)}</p>
+${record.baseline.link ? html`<p>Tracked at <code>${record.baseline.link}</code></p>` : ''}${record.baseline.expires ? html`<p>Entry expires ${record.baseline.expires}</p>` : ''}
+${failure ? html`<details><summary>How it fails</summary>${failure}</details>` : ''}</div>`;
+  }
+  if (record.status === 'failed') {
+    const entry = record.baseline ? html`<p>Baseline entry: ${inlineCode(record.baseline.reason)}</p>` : '';
+    const uncounted = counts(record, runLevel) ? '' : html`<p class="muted">${NOT_COUNTED}.</p>`;
+    return html`<div class="result-detail">${uncounted}${note}${entry}${failure}</div>`;
+  }
+  if (record.status === 'skipped') return html`<div class="result-detail"><p>${record.skipReason ?? 'no reason given'}</p></div>`;
+  return html``;
+}
+
+/** The message itself in full; a stack trace, when the message carries one, folded away under it. */
+export function failureMessage(message: string): Html {
+  const lines = message.split('\n');
+  const stackAt = lines.findIndex((line) => /^\s+at /.test(line));
+  if (stackAt <= 0) return html`<pre>${message}</pre>`;
+  return html`<pre>${lines.slice(0, stackAt).join('\n')}</pre><details><summary>Stack trace</summary><pre>${lines.slice(stackAt).join('\n')}</pre></details>`;
+}

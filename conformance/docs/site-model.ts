@@ -1,0 +1,169 @@
+/**
+ * Everything the site shows, gathered once: the catalog's clauses with their
+ * located seed quotes and the feature scenarios that prove them, and one host
+ * per results file. Pages only read this model.
+ */
+import type { Background, GherkinDocument, Pickle, Rule, Scenario } from '@cucumber/messages';
+import type { ResultsDocument, ScenarioRecord } from '../../src/index.js';
+import { familyOf, type Clause } from '../catalog/clause-catalog.js';
+import { clausesOf, rowNames, stableIdOf, type ParsedFeature } from '../features/feature-files.js';
+import type { ResultsFile } from './read-results.js';
+import { readableTime } from './readable-time.js';
+import type { Seed, SeedQuote } from './seed-quotes.js';
+import { counts } from './result-html.js';
+import { aggregateStatus, type CellStatus } from './status.js';
+
+/** Family names, as the sections of clauses.md call them. */
+const FAMILY_NAMES: Record<string, string> = {
+  SCOPE: 'Scope',
+  STATE: 'Durable state',
+  SET: 'Selection: set and get',
+  NARR: 'Narration',
+  POLICY: 'Plan policy prompt section',
+  TOOL: 'Exit tool',
+  REVIEW: 'Review exchange',
+  CMD: '/plan command',
+  PROJ: 'Session projection',
+  CFG: 'Configuration',
+  MX: 'Model experience',
+  LIM: 'Known limitations',
+};
+
+export interface Family {
+  id: string;
+  name: string;
+}
+
+/** One pickle of a scenario: the scenario itself, or one row of an outline. */
+export interface ScenarioCase {
+  stableId: string | undefined;
+  clauses: string[];
+  /** The outline row's first cell, for outline rows. */
+  rowName?: string;
+}
+
+export interface ScenarioView {
+  /** Anchor on the clause page. */
+  anchor: string;
+  featureName: string;
+  uri: string;
+  scenario: Scenario;
+  /** The feature's background, then the rule's, as they run before the steps. */
+  backgrounds: Background[];
+  cases: ScenarioCase[];
+}
+
+export interface ClauseView {
+  clause: Clause;
+  family: Family;
+  quotes: SeedQuote[];
+  /** Feature scenarios with at least one case proving the clause. */
+  scenarios: ScenarioView[];
+}
+
+export interface HostView {
+  /** File name stem of the host page (unique). */
+  key: string;
+  name: string;
+  /** What the site calls it: the adapter name, with the run's start time when two results files share a name. */
+  label: string;
+  path: string;
+  document: ResultsDocument;
+  byId: Map<string, ScenarioRecord>;
+}
+
+export interface SiteModel {
+  families: Family[];
+  clauses: ClauseView[];
+  hosts: HostView[];
+  scenarioCount: number;
+  seedPath: string;
+}
+
+export function buildSiteModel(catalog: readonly Clause[], features: readonly ParsedFeature[], seed: Seed, results: readonly ResultsFile[]): SiteModel {
+  const quotes = seed.quotesOf(catalog);
+  const scenarios = features.flatMap(scenarioViews);
+  const families: Family[] = [];
+  for (const clause of catalog) {
+    const id = familyOf(clause.id);
+    if (!families.some((family) => family.id === id)) families.push({ id, name: FAMILY_NAMES[id] ?? id });
+  }
+  const clauses = catalog.map((clause) => ({
+    clause,
+    family: families.find((family) => family.id === familyOf(clause.id))!,
+    quotes: quotes.get(clause.id) ?? [],
+    scenarios: scenarios.filter((view) => view.cases.some((entry) => entry.clauses.includes(clause.id))),
+  }));
+  return {
+    families,
+    clauses,
+    hosts: hostViews(results),
+    scenarioCount: scenarios.reduce((sum, view) => sum + view.cases.length, 0),
+    seedPath: seed.path,
+  };
+}
+
+/** A host's records for the scenarios proving a clause (as the run tagged them). */
+export function recordsFor(host: HostView, clauseId: string): ScenarioRecord[] {
+  return host.document.scenarios.filter((record) => record.clauses.includes(clauseId));
+}
+
+export function cellStatus(host: HostView, clauseId: string): CellStatus {
+  return aggregateStatus(recordsFor(host, clauseId));
+}
+
+function hostViews(results: readonly ResultsFile[]): HostView[] {
+  const used = new Set<string>();
+  return results.map(({ path, document }) => {
+    const stem = document.adapter.name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'host';
+    let key = stem;
+    for (let n = 2; used.has(key); n += 1) key = `${stem}-${n}`;
+    used.add(key);
+    const shared = results.filter((other) => other.document.adapter.name === document.adapter.name).length > 1;
+    const label = shared ? `${document.adapter.name} (${readableTime(document.startedAt)})` : document.adapter.name;
+    return { key, name: document.adapter.name, label, path, document, byId: new Map(document.scenarios.map((record) => [record.id, record])) };
+  });
+}
+
+function scenarioViews(feature: ParsedFeature): ScenarioView[] {
+  const document: GherkinDocument = feature.document;
+  const rows = rowNames(document);
+  const picklesByScenario = new Map<string, Pickle[]>();
+  for (const pickle of feature.pickles) {
+    const scenarioId = pickle.astNodeIds[0]!;
+    picklesByScenario.set(scenarioId, [...(picklesByScenario.get(scenarioId) ?? []), pickle]);
+  }
+  const featureBackground = document.feature?.children.find((child) => child.background)?.background;
+  const views: ScenarioView[] = [];
+  const add = (scenario: Scenario, rule: Rule | undefined) => {
+    const ruleBackground = rule?.children.find((child) => child.background)?.background;
+    const cases = (picklesByScenario.get(scenario.id) ?? []).map((pickle) => {
+      const rowId = pickle.astNodeIds[1];
+      return {
+        stableId: stableIdOf(pickle, rows),
+        clauses: clausesOf(pickle),
+        ...(rowId !== undefined ? { rowName: rows.get(rowId) ?? '' } : {}),
+      };
+    });
+    const base = cases[0]?.stableId?.split('/')[0] ?? `${feature.uri}-${scenario.location.line}`;
+    views.push({
+      anchor: `scenario-${base.replace(/[^A-Za-z0-9_-]+/g, '-')}`,
+      featureName: document.feature?.name ?? feature.uri,
+      uri: feature.uri,
+      scenario,
+      backgrounds: [featureBackground, ruleBackground].filter((background): background is Background => background !== undefined),
+      cases,
+    });
+  };
+  for (const child of document.feature?.children ?? []) {
+    if (child.scenario) add(child.scenario, undefined);
+    for (const ruleChild of child.rule?.children ?? []) if (ruleChild.scenario) add(ruleChild.scenario, child.rule);
+  }
+  return views;
+}
+
+/** The cell is `failed` only through recommended scenarios, which a default-level run reports without counting. */
+export function uncountedFailure(host: HostView, clauseId: string): boolean {
+  const failed = recordsFor(host, clauseId).filter((record) => record.status === 'failed');
+  return failed.length > 0 && failed.every((record) => !counts(record, host.document.level));
+}

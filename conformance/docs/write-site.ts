@@ -1,0 +1,46 @@
+/**
+ * Writes the documentation site: DIR/index.html, DIR/clauses/<ID>.html and
+ * DIR/hosts/<adapter>.html, every page self-contained (inline style, no
+ * script, no file from elsewhere), so it works opened from the file system.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadCatalog, CATALOG_PATH } from '../catalog/clause-catalog.js';
+import { KIT_FEATURES_DIR, parseFeatures } from '../features/feature-files.js';
+import { clausePage } from './clause-page.js';
+import { homePage } from './home-page.js';
+import { hostPage } from './host-page.js';
+import type { ResultsFile } from './read-results.js';
+import { Seed, SEED_PATH } from './seed-quotes.js';
+import { buildSiteModel, type SiteModel } from './site-model.js';
+
+export interface SiteOptions {
+  outDir: string;
+  results: readonly ResultsFile[];
+  featuresDir?: string;
+  catalogPath?: string;
+  seedPath?: string;
+}
+
+export interface WrittenSite {
+  model: SiteModel;
+  files: string[];
+}
+
+export async function writeSite(options: SiteOptions): Promise<WrittenSite> {
+  const [catalog, features, seed] = await Promise.all([
+    loadCatalog(options.catalogPath ?? CATALOG_PATH),
+    parseFeatures(options.featuresDir ?? KIT_FEATURES_DIR),
+    Seed.read(options.seedPath ?? SEED_PATH),
+  ]);
+  // Everything is built (and every quote checked) before the first file is written.
+  const model = buildSiteModel(catalog, features, seed, options.results);
+  const pages = new Map<string, string>([['index.html', homePage(model).value]]);
+  model.clauses.forEach((view, index) => pages.set(join('clauses', `${view.clause.id}.html`), clausePage(model, index).value));
+  for (const host of model.hosts) pages.set(join('hosts', `${host.key}.html`), hostPage(model, host).value);
+
+  await mkdir(join(options.outDir, 'clauses'), { recursive: true });
+  if (model.hosts.length > 0) await mkdir(join(options.outDir, 'hosts'), { recursive: true });
+  for (const [file, text] of pages) await writeFile(join(options.outDir, file), text);
+  return { model, files: [...pages.keys()] };
+}

@@ -1,0 +1,70 @@
+/**
+ * JUnit XML written by the kit from its results, so it agrees with the exit
+ * code: one test per scenario named by its stable id; a baselined failure is
+ * `skipped` with `expected failure (baseline): reason`; a recommended failure
+ * of a default run is `skipped` too (it does not fail the run); properties name
+ * adapter, kit, spec, baseline and level.
+ */
+import type { BaselineVerdict } from '../runner/baseline.js';
+import type { ScenarioResult } from '../runner/scenario-result.js';
+import type { RunContext } from './run-context.js';
+import { firstLine, scenarioRows } from './scenario-rows.js';
+
+/** Escapes text for XML attributes and content, dropping characters XML 1.0 cannot carry. */
+export function xmlEscape(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
+
+export function junitReport(context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict): string {
+  const rows = scenarioRows(results, verdict);
+  const failures = rows.filter((row) => row.outcome === 'failed').length;
+  const skipped = rows.filter((row) => row.outcome !== 'failed' && row.outcome !== 'passed').length;
+  const suiteName = `plan-mode-conformance: ${context.adapter.name}`;
+  const properties: Array<[string, string]> = [
+    ['adapter', context.adapter.name],
+    ['kit.version', context.kit.version],
+    ['spec.seed', context.spec.seed],
+    ['spec.clauses', context.spec.clauses],
+    ['baseline', context.baseline?.path ?? 'none'],
+    ['level', context.level],
+  ];
+  const attributes = `tests="${rows.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(context.durationMs)}"`;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xmlEscape(suiteName)}" ${attributes}>`,
+    `  <testsuite name="${xmlEscape(suiteName)}" ${attributes} timestamp="${xmlEscape(context.startedAt)}">`,
+    '    <properties>',
+    ...properties.map(([name, value]) => `      <property name="${xmlEscape(name)}" value="${xmlEscape(value)}"/>`),
+    '    </properties>',
+  ];
+  for (const row of rows) {
+    const classname = row.result.uri.replace(/\.feature$/, '').replace(/[\\/]/g, '.');
+    lines.push(`    <testcase name="${xmlEscape(row.id)}" classname="${xmlEscape(classname)}" time="${seconds(row.result.durationMs)}">`);
+    lines.push(
+      '      <properties>',
+      `        <property name="clauses" value="${xmlEscape(row.result.clauses.join(' '))}"/>`,
+      `        <property name="level" value="${row.result.level}"/>`,
+      '      </properties>',
+    );
+    if (row.outcome === 'failed') {
+      const type = row.failure?.kind ?? 'baseline';
+      const body = [row.note, row.failure?.step ? `step: ${row.failure.step}` : undefined, row.failure?.message].filter(Boolean).join('\n');
+      lines.push(`      <failure message="${xmlEscape(row.detail ?? 'failed')}" type="${xmlEscape(type)}">${xmlEscape(body)}</failure>`);
+    } else if (row.outcome === 'baselined' || row.outcome === 'not-counted' || row.outcome === 'skipped') {
+      lines.push(`      <skipped message="${xmlEscape(row.detail ?? row.outcome)}"/>`);
+      if (row.failure) lines.push(`      <system-out>${xmlEscape(`${row.failure.step ? `step: ${row.failure.step}\n` : ''}${firstLine(row.failure.message)}`)}</system-out>`);
+    }
+    lines.push('    </testcase>');
+  }
+  lines.push('  </testsuite>', '</testsuites>', '');
+  return lines.join('\n');
+}

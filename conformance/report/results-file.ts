@@ -1,0 +1,58 @@
+/**
+ * The results file (`--format results:FILE`): the run as one JSON document of
+ * the documented schema (src/results/results-document.ts), read by `docs` and
+ * `compare`. Validated before it is written: a document the schema refuses is
+ * the kit's own bug and is never written.
+ */
+import { ResultsDocumentSchema, RESULTS_SCHEMA_ID, RESULTS_VERSION, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
+import type { BaselineVerdict } from '../runner/baseline.js';
+import type { ScenarioResult } from '../runner/scenario-result.js';
+import type { RunContext } from './run-context.js';
+import { scenarioRows } from './scenario-rows.js';
+
+export function resultsDocument(context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict): ResultsDocument {
+  const scenarios = scenarioRows(results, verdict).map((row): ScenarioRecord => {
+    const { result } = row;
+    const record: ScenarioRecord = {
+      id: row.id,
+      name: result.name,
+      uri: result.uri,
+      clauses: result.clauses,
+      level: result.level,
+      status: row.outcome === 'not-counted' ? 'failed' : row.outcome,
+      durationMs: Math.max(0, result.durationMs),
+    };
+    if (result.line !== undefined) record.line = result.line;
+    if (row.failure) record.failure = row.failure;
+    if (result.skipReason !== undefined) record.skipReason = result.skipReason;
+    if (row.baseline) {
+      const { reason, clause, class: kind, link, expires } = row.baseline;
+      record.baseline = { reason, clause, ...(kind ? { class: kind } : {}), ...(link ? { link } : {}), ...(expires ? { expires } : {}) };
+    }
+    if (row.note !== undefined) record.note = row.note;
+    return record;
+  });
+  const document: ResultsDocument = {
+    schema: RESULTS_SCHEMA_ID,
+    version: RESULTS_VERSION,
+    kit: context.kit,
+    spec: context.spec,
+    adapter: context.adapter,
+    level: context.level,
+    baseline: context.baseline,
+    startedAt: context.startedAt,
+    durationMs: Math.max(0, context.durationMs),
+    scenarios,
+    reviewTexts: context.reviewTexts,
+  };
+  const checked = ResultsDocumentSchema.safeParse(document);
+  if (!checked.success) {
+    const problems = checked.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`the results document does not match its own schema (a kit bug): ${problems.join('; ')}`);
+  }
+  return checked.data;
+}
+
+export function resultsFile(context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict): string {
+  return `${JSON.stringify(resultsDocument(context, results, verdict), null, 2)}\n`;
+}

@@ -1,0 +1,46 @@
+/**
+ * What every report says about the run besides its results: which adapter ran,
+ * which kit and spec version judged it, at which level, against which baseline.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Capabilities, ReviewText, RunLevel } from '../../src/index.js';
+import type { Clause } from '../catalog/clause-catalog.js';
+import { PACKAGE_ROOT } from '../package-root.js';
+
+export interface RunContext {
+  adapter: { name: string; capabilities: Capabilities };
+  kit: { name: string; version: string };
+  /** The seed package and version the catalog encodes, and the catalog's own version. */
+  spec: { seed: string; clauses: string };
+  level: RunLevel;
+  /** The baseline file applied, if any, and how many entries it has. */
+  baseline: { path: string; entries: number } | null;
+  startedAt: string;
+  durationMs: number;
+  catalog: Clause[];
+  /** Texts the kit does not judge by wording, one per kind, for a person to read. */
+  reviewTexts: ReviewText[];
+}
+
+let kit: { name: string; version: string } | undefined;
+
+/** The kit's own name and version, from its package.json. */
+export function kitIdentity(): { name: string; version: string } {
+  kit ??= (({ name, version }) => ({ name, version }))(
+    JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string },
+  );
+  return kit;
+}
+
+/** One line naming the run, for report headers. */
+export function describeRun(context: RunContext): Array<[string, string]> {
+  return [
+    ['adapter', context.adapter.name],
+    ['kit', `${context.kit.name} ${context.kit.version}`],
+    ['spec', `${context.spec.seed}, clause catalog ${context.spec.clauses}`],
+    ['level', context.level === 'strict' ? 'strict (recommended scenarios count)' : 'default (required scenarios count; recommended reported apart)'],
+    ['baseline', context.baseline ? `${context.baseline.path} (${context.baseline.entries} entries)` : 'none'],
+    ['started', context.startedAt],
+  ];
+}

@@ -1,0 +1,65 @@
+/**
+ * One row per scenario as every kit report shows it: its outcome after the
+ * baseline and the level were applied, and the one-line detail behind it. All
+ * reports read these rows, so they agree with each other and with the exit code.
+ */
+import type { BaselineEntry, FailureKind } from '../../src/index.js';
+import type { BaselineVerdict, Outcome } from '../runner/baseline.js';
+import { isFailing, type ScenarioResult } from '../runner/scenario-result.js';
+
+/** `not-counted`: a recommended scenario that failed in a default run (reported, never failing it). */
+export type RowOutcome = Outcome | 'not-counted';
+
+export interface ScenarioRow {
+  result: ScenarioResult;
+  id: string;
+  outcome: RowOutcome;
+  /** One line: why it failed, why it is excused, or why it was skipped. */
+  detail?: string;
+  failure?: { kind: FailureKind; step?: string; message: string };
+  baseline?: BaselineEntry;
+  /** Stale or mismatched entry, or expiry: what is wrong with the baseline for this scenario. */
+  note?: string;
+}
+
+export function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n')[0]!.trim();
+}
+
+export function scenarioRows(results: ScenarioResult[], verdict: BaselineVerdict): ScenarioRow[] {
+  const baselined = new Map(verdict.baselined.map(({ result, entry }) => [result, entry.entry]));
+  const mismatched = new Map(verdict.mismatched.map((mismatch) => [mismatch.result, mismatch]));
+  const stale = new Map(verdict.stale.map(({ result, entry }) => [result, entry.entry]));
+  const counted = new Set(verdict.counted);
+  return results.map((result) => {
+    const outcome = verdict.outcomes.get(result) ?? 'failed';
+    const row: ScenarioRow = { result, id: result.stableId ?? `(no id) ${result.name}`, outcome };
+    if (isFailing(result.status)) {
+      row.failure = {
+        kind: result.failureKind ?? 'assertion',
+        ...(result.failedStep !== undefined ? { step: result.failedStep } : {}),
+        message: result.message ?? `step ${result.status}`,
+      };
+    }
+    const entry = baselined.get(result) ?? mismatched.get(result)?.entry.entry ?? stale.get(result);
+    if (entry) row.baseline = entry;
+    if (outcome === 'baselined') {
+      row.detail = `expected failure (baseline): ${entry!.reason}`;
+    } else if (mismatched.has(result)) {
+      row.note = mismatched.get(result)!.why;
+      row.detail = `${row.note}; ${firstLine(row.failure?.message)}`;
+    } else if (stale.has(result)) {
+      row.note = 'stale baseline entry: the scenario now passes; remove the entry';
+      row.detail = row.note;
+    } else if (outcome === 'failed') {
+      row.detail = firstLine(row.failure?.message);
+    } else if (outcome === 'skipped') {
+      row.detail = result.skipReason ?? 'skipped';
+    }
+    if (isFailing(result.status) && !counted.has(result)) {
+      row.outcome = 'not-counted';
+      row.detail = `recommended, not counted at the default level: ${firstLine(row.failure?.message)}`;
+    }
+    return row;
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * The suite's child process: loads the adapter, runs cucumber with it and
+ * streams what happens to the CLI (`suite-process.ts`), which owns the verdict.
+ * Whatever the adapter does here (exit, throw from a timer, print) cannot end
+ * or corrupt the verdict: formatter output has its own channel (IPC), the
+ * adapter's console goes to this process's stdout/stderr, which the CLI shows
+ * on its stderr.
+ */
+import { Writable } from 'node:stream';
+import type { Adapter } from '../../src/index.js';
+import { AdapterLoadError, loadAdapter } from '../adapters/load-adapter.js';
+import { scenarioInFlight, watchProcessFaults } from '../support/in-flight.js';
+import { whenHostCannotStart } from '../support/start-watch.js';
+import { runSuite } from './run-suite.js';
+import type { ChildMessage, ChildRequest } from './suite-messages.js';
+
+/** How long a signal leaves the host in flight to dispose before the process ends. */
+const DISPOSE_ON_SIGNAL_MS = 2_000;
+
+function send(message: ChildMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send || !process.connected) return resolve();
+    process.send(message, undefined, {}, () => resolve());
+  });
+}
+
+/** Ends this process once every message and console write is out. */
+async function leave(code: number): Promise<never> {
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+  process.exit(code);
+}
+
+let ending = false;
+
+/**
+ * A signal (or the CLI going away) disposes of the host in flight, for a
+ * bounded time, then ends the process. A terminal's Ctrl-C reaches this
+ * process and the CLI, which forwards it again: repeats are ignored.
+ */
+function onSignal(signal: NodeJS.Signals): void {
+  if (ending) return;
+  ending = true;
+  const code = signal === 'SIGINT' ? 130 : 143;
+  const scenario = scenarioInFlight();
+  const timer = setTimeout(() => process.exit(code), DISPOSE_ON_SIGNAL_MS);
+  void (scenario ? scenario.dispose() : Promise.resolve()).catch(() => undefined).finally(() => {
+    clearTimeout(timer);
+    process.exit(code);
+  });
+}
+
+async function main(): Promise<void> {
+  const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  // The CLI may go away without a signal (killed): nothing is left to report to.
+  process.once('disconnect', () => onSignal('SIGTERM'));
+  watchProcessFaults((message) => void send({ type: 'fault', message }));
+  whenHostCannotStart((message) => {
+    void send({ type: 'stop', message }).then(() => leave(2));
+  });
+
+  let adapter: Adapter;
+  try {
+    adapter = await loadAdapter(request.adapterPath);
+  } catch (error) {
+    const message = error instanceof AdapterLoadError ? error.message : `adapter module ${request.adapterPath} could not be loaded: ${String(error)}`;
+    await send({ type: 'unusable', message });
+    return leave(2);
+  }
+  await send({ type: 'ready', adapter: { name: adapter.name, capabilities: adapter.capabilities } });
+
+  const stdout = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      void send({ type: 'output', text: chunk.toString() }).then(() => done());
+    },
+  });
+  const run = await runSuite({
+    ...request,
+    // No formatter asked for: runSuite discards cucumber's default one.
+    ...((request.formats ?? []).length > 0 ? { stdout } : {}),
+    events: {
+      planned: (total) => void send({ type: 'planned', total }),
+      started: (scenario) => void send({ type: 'started', scenario }),
+      finished: (result) => void send({ type: 'finished', result }),
+    },
+  });
+  await send({ type: 'done', results: run.results, wallMs: run.wallMs, reviewTexts: run.reviewTexts });
+  process.removeAllListeners('disconnect');
+  await leave(0);
+}
+
+main().catch(async (error: unknown) => {
+  await send({ type: 'fault', message: `the suite process failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` });
+  await leave(1);
+});

@@ -1,0 +1,209 @@
+/**
+ * The CLI's side of a run: the suite runs in a child process (`suite-child.ts`)
+ * and this side keeps the verdict. Whatever ends the child, the run ends with
+ * a named outcome, never a silent pass: an exit or crash fails the scenario in
+ * flight with the child's last output lines; a signal is forwarded and the
+ * child is waited for a bounded time. The child's temporary files (stores
+ * included: its TMPDIR) live in one folder per run, removed on every path.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Adapter, ReviewText } from '../../src/index.js';
+import { RUN_FOLDER_ENV } from '../world/run-folder.js';
+import type { ScenarioStart, SuiteEvents, SuiteRun } from './run-suite.js';
+import type { ScenarioResult } from './scenario-result.js';
+import type { ChildMessage, ChildRequest } from './suite-messages.js';
+
+const CHILD_ENTRY = new URL('./suite-child.js', import.meta.url);
+/** How long the child may take to end after its last word or a forwarded signal. */
+const GRACE_MS = 3_000;
+/** Lines of the child's own output kept to explain how it ended. */
+const KEPT_LINES = 12;
+
+export type SuiteEnding =
+  | { kind: 'completed' }
+  /** The adapter cannot be used (exit 2). */
+  | { kind: 'unusable'; message: string }
+  /** Fail fast: the host cannot start (exit 2). */
+  | { kind: 'stopped'; message: string }
+  /** The child ended before the run did; the scenario in flight failed (exit 1). */
+  | { kind: 'crashed'; message: string }
+  | { kind: 'interrupted'; signal: NodeJS.Signals };
+
+export interface IsolatedRun extends SuiteRun {
+  ending: SuiteEnding;
+  /** The adapter as the child loaded it; undefined when it never loaded. */
+  adapter: Pick<Adapter, 'name' | 'capabilities'> | undefined;
+  /** Faults raised between scenarios; each fails the run. */
+  faults: string[];
+  /** Scenarios planned but never finished (a crash or a stop came first). */
+  notRun: number;
+}
+
+export interface IsolatedOptions {
+  request: ChildRequest;
+  /** Formatter output meant for stdout. */
+  onOutput(text: string): void;
+  /** The child's own stdout and stderr (the adapter's console), for the CLI's stderr. */
+  onChildOutput(text: string): void;
+  events?: SuiteEvents;
+  /** Ends the run early (the CLI found its input unusable meanwhile). */
+  abort?: AbortSignal;
+}
+
+export async function runSuiteIsolated(options: IsolatedOptions): Promise<IsolatedRun> {
+  const runDir = await mkdtemp(join(tmpdir(), 'plan-mode-conformance-run-'));
+  // Last resort if this process ends some other way before the run is over.
+  const removeOnExit = (): void => rmSync(runDir, { recursive: true, force: true });
+  process.once('exit', removeOnExit);
+  try {
+    return await superviseChild(options, runDir);
+  } finally {
+    await rm(runDir, { recursive: true, force: true });
+    process.removeListener('exit', removeOnExit);
+  }
+}
+
+function superviseChild(options: IsolatedOptions, runDir: string): Promise<IsolatedRun> {
+  const child = fork(CHILD_ENTRY, [JSON.stringify(options.request)], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: { ...process.env, TMPDIR: runDir, TMP: runDir, TEMP: runDir, [RUN_FOLDER_ENV]: runDir },
+  });
+  const lastLines = keepLastLines(child);
+  child.stdout?.on('data', (chunk: Buffer) => options.onChildOutput(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => options.onChildOutput(chunk.toString()));
+
+  const finished: ScenarioResult[] = [];
+  const faults: string[] = [];
+  let planned = 0;
+  let inFlight: ScenarioStart | undefined;
+  let inFlightSince = 0;
+  let adapter: Pick<Adapter, 'name' | 'capabilities'> | undefined;
+  let done: { results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[] } | undefined;
+  let told: SuiteEnding | undefined;
+  let interrupted: NodeJS.Signals | undefined;
+  const started = performance.now();
+
+  child.on('message', (message: ChildMessage) => {
+    switch (message.type) {
+      case 'ready':
+        adapter = message.adapter;
+        break;
+      case 'unusable':
+        told = { kind: 'unusable', message: message.message };
+        break;
+      case 'stop':
+        told = { kind: 'stopped', message: message.message };
+        break;
+      case 'output':
+        options.onOutput(message.text);
+        break;
+      case 'planned':
+        planned = message.total;
+        options.events?.planned?.(message.total);
+        break;
+      case 'started':
+        inFlight = message.scenario;
+        inFlightSince = performance.now();
+        options.events?.started?.(message.scenario);
+        break;
+      case 'finished':
+        inFlight = undefined;
+        finished.push(message.result);
+        options.events?.finished?.(message.result);
+        break;
+      case 'fault':
+        faults.push(message.message);
+        break;
+      case 'done':
+        done = { results: message.results, wallMs: message.wallMs, reviewTexts: message.reviewTexts };
+        inFlight = undefined;
+        break;
+    }
+    // Its last word said: the child ends by itself, or is ended.
+    if (message.type === 'done' || message.type === 'stop' || message.type === 'unusable') endWithin(child, GRACE_MS);
+  });
+
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (interrupted) {
+      child.kill('SIGKILL');
+      return;
+    }
+    interrupted = signal;
+    child.kill(signal);
+    endWithin(child, GRACE_MS);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const onAbort = (): void => onSignal('SIGTERM');
+  options.abort?.addEventListener('abort', onAbort, { once: true });
+  if (options.abort?.aborted) onAbort();
+
+  return new Promise((resolve) => {
+    child.once('close', (code, signal) => {
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+      options.abort?.removeEventListener('abort', onAbort);
+      const wallMs = performance.now() - started;
+      const base = { adapter, faults, notRun: 0, reviewTexts: [] as ReviewText[] };
+      if (interrupted) {
+        return resolve({ ...base, results: finished, wallMs, ending: { kind: 'interrupted', signal: interrupted } });
+      }
+      if (told?.kind === 'unusable' || told?.kind === 'stopped') {
+        return resolve({ ...base, results: finished, wallMs, notRun: Math.max(0, planned - finished.length), ending: told });
+      }
+      if (done && code === 0) return resolve({ ...base, ...done, ending: { kind: 'completed' } });
+
+      const how = code !== null ? `exited with code ${code}` : `was killed by ${signal ?? 'a signal'}`;
+      const tail = lastLines();
+      const output = tail.length > 0 ? `\nlast output of the suite process:\n${tail.map((line) => `  ${line}`).join('\n')}` : '';
+      if (adapter === undefined) {
+        const message = `adapter module ${options.request.adapterPath} ended the suite process while loading (it ${how})${output}`;
+        return resolve({ ...base, results: finished, wallMs, ending: { kind: 'unusable', message } });
+      }
+      const where = inFlight ? `during scenario ${inFlight.stableId ?? inFlight.name} (${inFlight.uri})` : done ? 'after the run' : 'between scenarios';
+      const message = `the suite process ${how} ${where}: the adapter or host ended it${output}`;
+      const results = [...finished];
+      if (inFlight) {
+        results.push({
+          stableId: inFlight.stableId,
+          name: inFlight.name,
+          uri: inFlight.uri,
+          clauses: inFlight.clauses,
+          // A crash is never excused by a level: the run it ended checked nothing after it.
+          level: 'required',
+          status: 'failed',
+          failureKind: 'crash',
+          message,
+          durationMs: performance.now() - inFlightSince,
+        });
+      }
+      resolve({ ...base, results, wallMs, notRun: Math.max(0, planned - results.length), ending: { kind: 'crashed', message } });
+    });
+  });
+}
+
+/** Ends the child if it has not ended by itself within `ms`. */
+function endWithin(child: ChildProcess, ms: number): void {
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  timer.unref();
+  child.once('exit', () => clearTimeout(timer));
+}
+
+/** The last lines the child wrote to its stdout or stderr. */
+function keepLastLines(child: ChildProcess): () => string[] {
+  const lines: string[] = [];
+  let partial = '';
+  const take = (chunk: Buffer): void => {
+    const parts = (partial + chunk.toString()).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts.filter((line) => line.trim() !== ''));
+    if (lines.length > KEPT_LINES) lines.splice(0, lines.length - KEPT_LINES);
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  return () => (partial.trim() !== '' ? [...lines, partial] : [...lines]).slice(-KEPT_LINES);
+}

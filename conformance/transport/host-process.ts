@@ -1,0 +1,205 @@
+/**
+ * One run of the host command: a child process in its own process group that
+ * speaks the protocol on stdin/stdout and logs on stderr. The first thing
+ * that breaks the protocol (a wire fault, the process exiting on its own, the
+ * command not starting) is the process's *failure*: the group is killed at
+ * once, every pending kit call rejects with it, and so does every later call.
+ * Errors name the kit's method and end with the tail of the host's stderr.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { z } from 'zod';
+import { JsonRpcPeer, LineSplitter, RpcError, RpcErrorCode, quoteLine, type WireFault } from '../../src/protocol/index.js';
+import { AdapterError } from '../guard/adapter-error.js';
+import { StderrTail } from './stderr-tail.js';
+
+export interface HostProcessOptions {
+  argv: string[];
+  cwd: string;
+  /** Answers the host's requests (`model`, `question`, `tool`), params already parsed. */
+  handle(method: string, params: Record<string, unknown>): Promise<unknown>;
+  /** Params schemas of the host's requests. */
+  incoming: Record<string, z.ZodType>;
+}
+
+const DRAIN_LIMIT_MS = 1_000;
+
+/** Every live host group, killed if the kit exits without disposing them. */
+const live = new Set<HostProcess>();
+let exitHookInstalled = false;
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const host of live) host.killGroup();
+  });
+}
+
+export class HostProcess {
+  private readonly child: ChildProcess;
+  private readonly peer: JsonRpcPeer;
+  private readonly stderr = new StderrTail();
+  private failure: string | undefined;
+  /** Whether some kit call already carried the failure to a step. */
+  private failureReported = false;
+  /** Set when the kit ends the process itself, so that its exit is no failure. */
+  private ending = false;
+  readonly closed: Promise<void>;
+
+  constructor(private readonly options: HostProcessOptions) {
+    installExitHook();
+    const [command, ...args] = options.argv;
+    // detached: its own process group, so that killing the group takes the host's own children too.
+    this.child = spawn(command!, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    live.add(this);
+    this.peer = new JsonRpcPeer({
+      write: (line) => {
+        if (this.child.stdin?.writable) this.child.stdin.write(line);
+      },
+      incoming: options.incoming,
+      handle: async (method, params) => {
+        try {
+          return await options.handle(method, params);
+        } catch (error) {
+          // A request the kit cannot take (e.g. a tool it never registered) breaks the protocol too.
+          if (error instanceof RpcError && error.code !== RpcErrorCode.applicationError) {
+            this.fail(`the host broke the protocol: its ${method} request was refused with ${error.code}: ${error.message}`);
+          }
+          throw error;
+        }
+      },
+      onFault: (fault) => this.fail(describeFault(fault)),
+    });
+    const lines = new LineSplitter((line) => {
+      if (this.failure === undefined) this.peer.receive(line);
+    });
+    this.child.stdout!.on('data', (chunk: Buffer) => lines.push(chunk));
+    this.child.stdout!.on('end', () => {
+      const rest = lines.end();
+      if (rest !== '') this.fail(`the host's stdout ended in the middle of a line (a message must end with \\n): ${quoteLine(rest)}`);
+    });
+    this.child.stderr!.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    // Writing to a host that died is reported by its exit, not as a crash of the kit.
+    this.child.stdin!.on('error', () => undefined);
+    this.child.on('exit', () => this.killGroup());
+    this.closed = new Promise((resolve) => {
+      this.child.on('error', (error) => {
+        this.fail(`the host command could not be started: ${error.message}`);
+        // A command that never started emits no 'close'.
+        if (this.child.pid === undefined) {
+          live.delete(this);
+          resolve();
+        }
+      });
+      this.child.on('close', (code, signal) => {
+        live.delete(this);
+        if (!this.ending) {
+          this.fail(signal ? `the host process was killed by ${signal}` : `the host process exited with code ${code}`);
+        }
+        resolve();
+      });
+    });
+  }
+
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /**
+   * Sends a kit call and resolves with its raw result. A -32000 error reply
+   * rejects with the host's own message (like an in-process adapter that
+   * throws); everything else rejects with an `AdapterError` naming `method`.
+   */
+  async request(method: string, params: Record<string, unknown>): Promise<unknown> {
+    if (this.failure !== undefined) {
+      await this.drained();
+      throw this.failureError(method);
+    }
+    try {
+      return await this.peer.request(method, params);
+    } catch (error) {
+      if (!(error instanceof RpcError)) throw error;
+      if (error.code === RpcErrorCode.applicationError) throw new Error(error.message);
+      if (error.code === RpcErrorCode.methodNotFound) {
+        throw new AdapterError(method, `the host does not know this method (it answered -32601: ${error.message})${this.stderr.describe()}`);
+      }
+      throw new AdapterError(method, `the host answered error ${error.code}: ${error.message}${this.stderr.describe()}`);
+    }
+  }
+
+  /** Whether the process failed, or left kit calls unanswered (a timed-out call): then it must not be reused. */
+  get troubled(): boolean {
+    return this.failure !== undefined || this.peer.pendingMethods().length > 0;
+  }
+
+  /**
+   * The failure not yet carried to any step, and kit calls the host never
+   * answered, as one error (or none). Call it after `kill`, so that the stderr
+   * tail holds everything the host wrote.
+   */
+  leftovers(method: string): AdapterError | undefined {
+    if (this.failure !== undefined && !this.failureReported) return this.failureError(method);
+    const unanswered = this.peer.pendingMethods();
+    if (unanswered.length > 0) {
+      return new AdapterError(method, `the host never answered ${unanswered.join(', ')}${this.stderr.describe()}`);
+    }
+    return undefined;
+  }
+
+  /** Closes stdin (the host should exit), waits up to `graceMs`, then kills the group. */
+  async close(graceMs: number): Promise<void> {
+    this.ending = true;
+    this.child.stdin?.end();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.closed, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    this.killGroup();
+    await this.closed;
+  }
+
+  /** Ends the process as a crash would: no dispose, SIGKILL to the whole group. */
+  async kill(): Promise<void> {
+    this.ending = true;
+    this.killGroup();
+    await this.closed;
+  }
+
+  killGroup(): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // ESRCH: the group is already gone.
+    }
+  }
+
+  private fail(message: string): void {
+    if (this.failure !== undefined || this.ending) return;
+    this.failure = message;
+    this.ending = true;
+    this.killGroup();
+    // Reject once stdout and stderr are drained, so the message carries all the host wrote before it died.
+    void this.drained().then(() => this.peer.rejectAll((method) => this.failureError(method)));
+  }
+
+  /** Resolves when the process's pipes closed, or after a second (a descendant that left the group may hold them). */
+  private drained(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([this.closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_LIMIT_MS)))]).finally(() =>
+      clearTimeout(timer),
+    );
+  }
+
+  private failureError(method: string): AdapterError {
+    this.failureReported = true;
+    return new AdapterError(method, `${this.failure}${this.stderr.describe()}`);
+  }
+}
+
+function describeFault(fault: WireFault): string {
+  return `the host broke the protocol: it sent ${fault.message}`;
+}

@@ -1,0 +1,119 @@
+/** The documentation site's structure: every clause page quotes the seed, host pages, nothing loaded from elsewhere. */
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadCatalog } from '../../conformance/catalog/clause-catalog.js';
+import { run as docs } from '../../conformance/cli/commands/docs.js';
+import { Seed, SeedQuoteError } from '../../conformance/docs/seed-quotes.js';
+import { aggregateStatus } from '../../conformance/docs/status.js';
+import { buildSite, DSH_RESULTS, REFERENCE_RESULTS } from './site-fixture.js';
+
+/** What a reader sees of a page's markup: tags dropped, entities decoded, white space collapsed. */
+function visibleText(markup: string): string {
+  return markup
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+async function allFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('docs site', () => {
+  it('has a page per clause quoting its seed sentences with section and line', async () => {
+    const site = await buildSite();
+    const catalog = await loadCatalog();
+    const seed = await Seed.read();
+    for (const clause of catalog) {
+      const text = visibleText(await readFile(join(site.dir, 'clauses', `${clause.id}.html`), 'utf8'));
+      expect(text).toContain(clause.id);
+      expect(clause.quote?.length, `${clause.id} has quotes`).toBeGreaterThan(0);
+      for (const quote of clause.quote ?? []) {
+        // Code spans lose their backticks on the page (they become <code>); the words stay verbatim.
+        expect(text.replace(/\s+/g, ''), `${clause.id} quotes the seed`).toContain(quote.replace(/`/g, '').replace(/\s+/g, ''));
+        expect(text).toContain(`line ${seed.locate(clause.id, quote).line}`);
+      }
+    }
+    const set02 = visibleText(await readFile(join(site.dir, 'clauses', 'SET-02.html'), 'utf8'));
+    expect(set02).toMatch(/Seed, section 持久状态\s*, line 11/);
+  });
+
+  it('shows both hosts on the matrix and has a page per host with capabilities, baseline reasons and review texts', async () => {
+    const site = await buildSite();
+    const home = visibleText(await readFile(join(site.dir, 'index.html'), 'utf8'));
+    expect(home).toMatch(/Clause Level Statement reference dsh/);
+    const dsh = visibleText(await readFile(join(site.dir, 'hosts', 'dsh.html'), 'utf8'));
+    expect(dsh).toContain('restart missing the only session persistence backend');
+    expect(dsh).toContain('dsh-llm-retry re-sends the failed request unchanged');
+    expect(dsh).toContain('The user switched this session to plan mode.');
+    expect(existsSync(join(site.dir, 'hosts', 'reference.html'))).toBe(true);
+  });
+
+  it('loads nothing from elsewhere: no external URL, script or style sheet file in any page', async () => {
+    const site = await buildSite();
+    const files = await allFiles(site.dir);
+    expect(files.length).toBe(site.files.length);
+    for (const file of files) {
+      const markup = await readFile(file, 'utf8');
+      expect(markup, file).not.toMatch(/(?:src|href)\s*=\s*["']?\s*(?:https?:)?\/\//i);
+      expect(markup, file).not.toMatch(/https?:\/\//i);
+      expect(markup, file).not.toMatch(/<script|<link\b|@import|url\(/i);
+    }
+  });
+
+  it('builds the documentation alone, without host columns, when no results file is given', async () => {
+    const site = await buildSite([]);
+    expect(existsSync(join(site.dir, 'hosts'))).toBe(false);
+    const home = visibleText(await readFile(join(site.dir, 'index.html'), 'utf8'));
+    expect(home).toMatch(/Clause Level Statement Scenarios/);
+    expect(home).not.toContain('reference');
+    expect(site.files).toContain(join('clauses', 'CMD-04.html'));
+  });
+
+  it('aggregates a cell: failed beats baselined beats skipped beats passed; not run without any result', () => {
+    const of = (...statuses: Array<'passed' | 'failed' | 'baselined' | 'skipped'>) => aggregateStatus(statuses.map((status) => ({ status })));
+    expect(of()).toBe('not-run');
+    expect(of('passed', 'passed')).toBe('passed');
+    expect(of('passed', 'skipped')).toBe('skipped');
+    expect(of('skipped', 'baselined', 'passed')).toBe('baselined');
+    expect(of('baselined', 'failed', 'skipped')).toBe('failed');
+  });
+
+  it('keeps two runs of the same host apart (a release and its candidate)', async () => {
+    const site = await buildSite([REFERENCE_RESULTS, REFERENCE_RESULTS]);
+    expect(site.model.hosts.map((host) => host.key)).toEqual(['reference', 'reference-2']);
+    expect(existsSync(join(site.dir, 'hosts', 'reference-2.html'))).toBe(true);
+    const home = visibleText(await readFile(join(site.dir, 'index.html'), 'utf8'));
+    const label = site.model.hosts[0]!.label;
+    expect(label).toMatch(/^reference \(\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)$/);
+    expect(home).toContain(`Statement ${label} ${label}`);
+  });
+
+  it('fails loudly when a quote is not in the seed verbatim, or is ambiguous', () => {
+    const seed = new Seed('## 配置\n\n`section` 必填且非空。未知键会在加载时失败。\n', 'seed.md');
+    expect(seed.locate("CFG-01", "`section` 必填且非空。")).toMatchObject({ text: "`section` 必填且非空。", line: 3, headings: ["配置"], before: "", after: "" });
+    expect(seed.locate("CFG-02", "未知键")).toMatchObject({ before: "", after: "会在加载时失败。" });
+    expect(() => seed.locate('CFG-01', 'section 必填')).toThrow(SeedQuoteError);
+    expect(() => seed.locate('CFG-01', 'section 必填')).toThrow(/CFG-01: quote not found verbatim/);
+    expect(() => seed.locate('CFG-02', '失败')).not.toThrow();
+    expect(() => seed.locate('CFG-02', '。')).toThrow(/more than once/);
+    expect(() => seed.quotesOf([{ id: 'CFG-03', level: 'required', statement: 's', seed: 'x' }])).toThrow(/CFG-03: no quote/);
+  });
+
+  it('exits 2 with a clear message on an unusable results file, and writes nothing', async () => {
+    const errors: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+    const dir = join((await buildSite([])).dir, 'out');
+    expect(await docs(['--out', dir, REFERENCE_RESULTS, 'no-such-results.json'])).toBe(2);
+    expect(errors.join('\n')).toContain('cannot read results file no-such-results.json: no such file');
+    expect(existsSync(dir)).toBe(false);
+    expect(await docs([DSH_RESULTS])).toBe(2);
+    expect(errors.join('\n')).toContain('--out DIR is required');
+  });
+});
