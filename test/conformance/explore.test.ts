@@ -39,6 +39,8 @@ describe('explore arguments', () => {
 
 describe('explore against hosts', () => {
   const dirs: string[] = [];
+  /** What the broken host's exploration printed (the replay test reuses it). */
+  let foundOutput = '';
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
@@ -55,6 +57,7 @@ describe('explore against hosts', () => {
     dirs.push(dir);
     const out = join(dir, 'found.feature');
     const run = runCli(['explore', '--adapter', BROKEN, '--runs', '200', '--seed', '1', '--out', out]);
+    foundOutput = run.stdout;
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^Scenario: explore found: /m);
     expect(run.stdout).toMatch(/--seed 1 --path [\d:]+/);
@@ -79,7 +82,7 @@ describe('explore against hosts', () => {
   });
 
   it('replays the counterexample from its seed and path', () => {
-    const first = runCli(['explore', '--adapter', BROKEN, '--runs', '200', '--seed', '1']);
+    const first = { stdout: foundOutput || runCli(['explore', '--adapter', BROKEN, '--runs', '200', '--seed', '1']).stdout };
     const path = /--path ([\d:]+)/.exec(first.stdout)?.[1];
     expect(path).toBeDefined();
     const replay = runCli(['explore', '--adapter', BROKEN, '--seed', '1', '--path', path!]);
