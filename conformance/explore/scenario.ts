@@ -11,6 +11,8 @@ export interface FoundScenario {
   path: string;
   /** The explore arguments needed to replay it (besides seed and path). */
   replay: string;
+  /** How `--adapter` named the host, for the replay line (a built-in name or a path). */
+  adapterArgument?: string;
   disagreement: Disagreement;
   /** The session's steps, keywords included, without the failing check. */
   lines: string[];
@@ -44,9 +46,9 @@ export function scenarioText(found: FoundScenario, indent = ''): string {
 export function featureText(found: FoundScenario): string {
   const tags = [...found.disagreement.clauses.map((clause) => `@${clause}`), `@id:${stableId(found)}`, ...found.needs.map((need) => `@needs:${need}`)];
   return [
-    `# Found by plan-mode-conformance explore --adapter ${found.adapter} --seed ${found.seed} --path ${found.path}${found.replay}`,
+    `# Found by plan-mode-conformance explore --adapter ${found.adapterArgument ?? found.adapter} --seed ${found.seed} --path ${found.path}${found.replay}`,
     `# ${found.disagreement.message.split('\n')[0]}`,
-    'Feature: A session explore found on the host',
+    `Feature: A session explore found on ${found.adapter}`,
     '  explore generated this session, shrank it and compared every observation with',
     '  the kit\'s oracle; the last check is where the host disagreed.',
     '',

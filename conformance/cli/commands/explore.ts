@@ -4,7 +4,9 @@
  * counterexample (printed as a Gherkin scenario, written with --out), 2 on
  * bad arguments or an adapter that cannot be loaded.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { loadAdapter, resolveAdapterPath } from '../../adapters/load-adapter.js';
 import { loadCatalog } from '../../catalog/clause-catalog.js';
@@ -45,7 +47,7 @@ export async function run(argv: string[]): Promise<number> {
     console.log(`explore: ${adapter.name} agreed with the oracle on ${result.runs} session(s) (seed ${seed}, ${seconds}s)`);
     return 0;
   }
-  const found = result.found;
+  const found = { ...result.found, adapterArgument: args.adapter };
   console.log(`explore: ${adapter.name} disagrees with the oracle (seed ${found.seed}, path ${found.path}, ${result.shrinks ?? 0} shrink(s), ${seconds}s)`);
   console.log(`explore: ${found.disagreement.message}`);
   if (found.disagreement.clauses.length > 0) console.log(`explore: clauses ${found.disagreement.clauses.join(', ')}`);
@@ -57,10 +59,27 @@ export async function run(argv: string[]): Promise<number> {
     const out = resolve(args.out);
     await mkdir(dirname(out), { recursive: true });
     await writeFile(out, featureText(found));
-    const level = args.strict ? ' --level strict' : '';
-    console.log(`explore: wrote ${out}; run it with: plan-mode-conformance --adapter ${args.adapter} --features ${dirname(out)}${level}`);
+    const level = args.strict ? ['--level', 'strict'] : [];
+    console.log(`explore: wrote ${out}; run it with: plan-mode-conformance --adapter ${args.adapter} --features ${dirname(out)}${level.map((part) => ` ${part}`).join('')}`);
+    console.log(`explore: ${replayVerdict(args.adapter, dirname(out), level)}`);
   }
   return 1;
+}
+
+/**
+ * Runs the written feature through the suite in a fresh process, as a user
+ * would: a disagreement that only shows after earlier sessions in the same
+ * process (a host keeping module state across instances) would not replay.
+ */
+function replayVerdict(adapter: string, folder: string, level: string[]): string {
+  const cli = fileURLToPath(new URL('../main.js', import.meta.url));
+  const run = spawnSync(process.execPath, [cli, '--adapter', adapter, '--features', folder, ...level], { encoding: 'utf8', timeout: 300_000 });
+  if (run.status === 1) return `the written feature fails against ${adapter} in a fresh process, as it should`;
+  if (run.status === 0) {
+    return `warning: the written feature passes against ${adapter} in a fresh process; the disagreement depends on state the host kept from earlier sessions in the same process`;
+  }
+  const reason = (run.stderr || run.stdout).trim().split('\n').at(-1) ?? `exit ${run.status}`;
+  return `warning: could not replay the written feature: ${reason}`;
 }
 
 /** The arguments that shape the generated sessions, so a replay regenerates the same ones. */
