@@ -15,7 +15,7 @@ from typing import Any, Awaitable, Callable, Optional
 
 from .agent import Agent
 from .commands import CommandRegistry
-from .events import Event, event
+from .events import Event
 from .projections import ProjectionRegistry
 from .prompt import PromptSections
 from .questions import Provider, QuestionSeam
@@ -130,7 +130,3 @@ class Host:
                 subscriber(agent_id, record)
             except Exception as error:  # an observer never breaks the agent
                 print(f"[host] session observer failed: {error}", file=sys.stderr)
-
-
-def host_event(kind: str, **payload: Any) -> Event:
-    return event(kind, **payload)

@@ -17,7 +17,7 @@ import os
 from typing import Any, Optional
 
 from .deployment import plan_mode_config
-from .events import Event, to_contract
+from .events import to_contract
 from .host import Composition, Host
 from .jsonl import JsonLinesFile
 from .plan_mode import PlanModePlugin, parse_config

@@ -2,7 +2,7 @@
 and the execution of the model's tool calls."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Optional
 
 
@@ -29,7 +29,6 @@ class Tool:
     description: str
     parameters: dict[str, Any]
     execute: Callable[[dict[str, Any], ToolCallContext], Awaitable[ToolResult]]
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def descriptor(self) -> dict[str, Any]:
         return {"name": self.name, "description": self.description, "parameters": self.parameters}
