@@ -80,6 +80,40 @@ export class ScriptedModel {
     return this.requests.filter((request) => request.agent === agent);
   }
 
+  /** Who waits for an agent to have made a number of requests (see `requestsReaching`). */
+  private readonly countWaiters: Array<{ agent: string; count: number; wake: () => void }> = [];
+
+  /**
+   * The agent's requests once it has made at least `count` of them, or as they
+   * stand after `limitMs`: a host may answer a command before the turn it
+   * starts has reached the model. Woken by each arriving request, not polled.
+   */
+  async requestsReaching(agent: string, count: number, limitMs: number): Promise<ModelRequest[]> {
+    if (this.requestsOf(agent).length < count) {
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        const waiter = { agent, count, wake: resolve };
+        this.countWaiters.push(waiter);
+        timer = setTimeout(() => {
+          this.countWaiters.splice(this.countWaiters.indexOf(waiter), 1);
+          resolve();
+        }, limitMs);
+      });
+      clearTimeout(timer);
+    }
+    return this.requestsOf(agent);
+  }
+
+  private wakeCountWaiters(agent: string): void {
+    const made = this.requestsOf(agent).length;
+    for (const waiter of [...this.countWaiters]) {
+      if (waiter.agent === agent && made >= waiter.count) {
+        this.countWaiters.splice(this.countWaiters.indexOf(waiter), 1);
+        waiter.wake();
+      }
+    }
+  }
+
   readonly port: ModelPort = async (raw) => {
     const parsed = ModelRequestSchema.safeParse(raw);
     if (!parsed.success) {
@@ -89,6 +123,7 @@ export class ScriptedModel {
     }
     const request = parsed.data;
     this.requests.push(request);
+    this.wakeCountWaiters(request.agent);
     const n = this.requestsOf(request.agent).length;
     const key = `${request.agent}#${n}`;
     if (this.onRequest) {

@@ -33,14 +33,9 @@ export async function typeCommand(world: PlanWorld, name: string, line: string):
   world.commandResults.push(await host.runCommand(agent, line));
 }
 
-/** Waits (briefly) until the agent has made `count` requests: a host may answer a command before its turn runs. */
+/** The agent's requests once it made `count` (within the call limit): a host may answer a command before its turn runs. */
 async function requestsOfAtLeast(world: PlanWorld, name: string, count: number): Promise<ModelRequest[]> {
-  const agent = await world.agent(name);
-  const deadline = Date.now() + world.kit.callLimitMs;
-  while (world.model.requestsOf(agent).length < count && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return world.model.requestsOf(agent);
+  return world.model.requestsReaching(await world.agent(name), count, world.kit.callLimitMs);
 }
 
 function userTexts(messages: Message[]): string[] {
