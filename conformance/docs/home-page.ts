@@ -79,7 +79,7 @@ ${model.hosts.map((host) => {
   const failing = host.document.scenarios.filter((record) => record.status === 'failed' && counts(record, host.document.level)).length;
   return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th>${failing === 0
     ? html`<td class="st st-passed">${statusWord('passed')}<small class="uncounted">conforms at level ${host.document.level}</small></td>`
-    : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`}<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
+    : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`}<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}${status === 'failed' && count.failed > failing ? html`<small>${count.failed - failing} recommended, not counted</small>` : ''}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
 `;
 })}</tbody>
 </table>`;

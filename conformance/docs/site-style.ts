@@ -42,7 +42,7 @@ caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 .st-baselined { color: var(--baselined); background: var(--baselined-bg); }
 .st-skipped { color: var(--skipped); background: var(--skipped-bg); }
 .st-passed { color: var(--passed); background: var(--passed-bg); }
-.st small { display: block; font-weight: 400; font-size: .8rem; }
+.st small { display: block; font-weight: 400; font-size: .8rem; white-space: normal; }
 .st-not-run { color: var(--not-run); font-weight: 400; }
 /* Matrix */
 .matrix { width: 100%; }

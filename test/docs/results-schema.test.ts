@@ -9,8 +9,8 @@ import { PACKAGE_ROOT } from '../../conformance/package-root.js';
 import { DSH_RESULTS, REFERENCE_RESULTS } from './site-fixture.js';
 
 describe('results file schema', () => {
-  it('protocol/results.schema.json is what the zod schema generates (regenerate: npm run schemas)', async () => {
-    const entry = PUBLISHED_SCHEMAS.find((candidate) => candidate.file === 'protocol/results.schema.json');
+  it('protocol/schemas/results.schema.json is what the zod schema generates (regenerate: npm run schemas)', async () => {
+    const entry = PUBLISHED_SCHEMAS.find((candidate) => candidate.file === 'protocol/schemas/results.schema.json');
     expect(entry).toBeDefined();
     expect(await readFile(join(PACKAGE_ROOT, entry!.file), 'utf8')).toBe(render(entry!));
   });
