@@ -1,8 +1,8 @@
 /** Baselines: entries match the failure (scenario, step, kind), expire, go stale, and are read with located errors. */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { BaselineEntry } from '../../src/index.js';
 import { BaselineError, judge, readBaseline, writeBaseline, type Baseline, type ScenarioFacts } from '../../conformance/runner/baseline.js';
 import type { ScenarioResult } from '../../conformance/runner/scenario-result.js';
@@ -30,8 +30,20 @@ function baseline(...entries: BaselineEntry[]): Baseline {
   return { path: 'b.yaml', entries: entries.map((one, index) => ({ entry: one, where: `b.yaml:${index + 3}:5` })) };
 }
 
+/** Every folder the tests make, removed at the end: a test run leaves nothing behind. */
+const folders: string[] = [];
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+async function tempFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'baseline-'));
+  folders.push(folder);
+  return folder;
+}
+
 async function file(text: string): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'baseline-')), 'b.yaml');
+  const path = join(await tempFolder(), 'b.yaml');
   await writeFile(path, text);
   return path;
 }
@@ -141,7 +153,7 @@ describe('reading baseline files', () => {
 
 describe('writing a baseline', () => {
   it('writes id, step, kind and clause of each failure and keeps what a person wrote before', async () => {
-    const path = join(await mkdtemp(join(tmpdir(), 'baseline-')), 'b.yaml');
+    const path = join(await tempFolder(), 'b.yaml');
     const previous = [{ id: 'a', reason: 'known since rc.7', class: 'host-divergence' as const, link: 'https://example.org/1', expires: '2027-01-31', clause: 'SET-01' }];
     const results = [
       result('a', 'failed', { clauses: ['SET-01', 'NARR-01'] }),
