@@ -11,6 +11,7 @@ import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
 import { buildMutant, mutantWorkspace } from './build-mutant.js';
 import { MUTANTS } from './catalog.js';
+import { selectByName } from './select-by-name.js';
 import type { Mutant } from './mutant.js';
 
 interface Row {
@@ -40,15 +41,8 @@ async function runMutant(mutant: Mutant, workspace: string): Promise<Row> {
   }
 }
 
-function only(names: string[]): Mutant[] {
-  if (names.length === 0) return MUTANTS;
-  const unknown = names.filter((name) => !MUTANTS.some((m) => m.name === name));
-  if (unknown.length > 0) throw new Error(`unknown mutant(s): ${unknown.join(', ')}`);
-  return MUTANTS.filter((m) => names.includes(m.name));
-}
-
 async function main(): Promise<number> {
-  const selected = only(process.argv.slice(2));
+  const selected = selectByName(MUTANTS, process.argv.slice(2), 'mutant');
   const started = performance.now();
   const baseline = await runSuite({ adapterPath: BUILT_IN_ADAPTERS.reference!, formats: [] });
   const broken = baseline.results.filter((result) => isFailing(result.status));

@@ -16,6 +16,7 @@ import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
 import { buildPatchedReference, mutantWorkspace } from '../mutants/build-mutant.js';
 import { VARIANTS } from './catalog.js';
+import { selectByName } from '../mutants/select-by-name.js';
 import { LEFT_OPEN, type LeftOpenChoice } from './left-open.js';
 import type { Variant } from './variant.js';
 
@@ -47,15 +48,8 @@ async function runVariant(variant: Variant, folder: string, tags: string): Promi
   }
 }
 
-function only(names: string[]): Variant[] {
-  if (names.length === 0) return VARIANTS;
-  const unknown = names.filter((name) => !VARIANTS.some((v) => v.name === name));
-  if (unknown.length > 0) throw new Error(`unknown variant(s): ${unknown.join(', ')}`);
-  return VARIANTS.filter((v) => names.includes(v.name));
-}
-
 async function main(): Promise<number> {
-  const selected = only(process.argv.slice(2));
+  const selected = selectByName(VARIANTS, process.argv.slice(2), 'variant');
   const untaken = (Object.keys(LEFT_OPEN) as LeftOpenChoice[]).filter((choice) => !VARIANTS.some((v) => v.takes.includes(choice)));
   const tags = await requiredOnly();
   const started = performance.now();

@@ -70,12 +70,18 @@ export class UsageError extends Error {
 
 const VALUE_OPTIONS = new Set(['--adapter', '--tags', '--format', '--baseline', '--write-baseline', '--call-limit', '--features', '--level']);
 
+/** `--name=value` as `['--name', 'value']`; anything else as `[raw, undefined]` (the value, if any, is the next argument). */
+export function splitOption(raw: string): [string, string | undefined] {
+  const equals = raw.indexOf('=');
+  return raw.startsWith('--') && equals >= 0 ? [raw.slice(0, equals), raw.slice(equals + 1)] : [raw, undefined];
+}
+
 export function parseArguments(argv: string[]): CliArguments {
   const parsed: CliArguments = { adapter: 'reference', tags: '', formats: [], coverage: false, level: 'default', help: false };
   const seen = new Set<string>();
   for (let index = 0; index < argv.length; index += 1) {
     const raw = argv[index]!;
-    const [option, inline] = raw.startsWith('--') && raw.includes('=') ? [raw.slice(0, raw.indexOf('=')), raw.slice(raw.indexOf('=') + 1)] : [raw, undefined];
+    const [option, inline] = splitOption(raw);
     if (option === '--help' || option === '-h') {
       parsed.help = true;
       continue;

@@ -1,5 +1,5 @@
 /** Arguments of `plan-mode-conformance explore`, parsed strictly: anything unusable is one clear line (exit 2). */
-import { UsageError } from '../cli/arguments.js';
+import { splitOption, UsageError } from '../cli/arguments.js';
 
 export const EXPLORE_USAGE = `Usage: plan-mode-conformance explore [options]
 
@@ -49,7 +49,7 @@ export function parseExploreArguments(argv: string[]): ExploreArguments {
   const seen = new Set<string>();
   for (let index = 0; index < argv.length; index += 1) {
     const raw = argv[index]!;
-    const [option, inline] = raw.startsWith('--') && raw.includes('=') ? [raw.slice(0, raw.indexOf('=')), raw.slice(raw.indexOf('=') + 1)] : [raw, undefined];
+    const [option, inline] = splitOption(raw);
     if (option === '--help' || option === '-h') {
       parsed.help = true;
       continue;
