@@ -6,7 +6,7 @@
  */
 
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
-import { BUILT_IN_ADAPTERS } from '../conformance/adapters/load-adapter.js';
+import { BUILT_IN_ADAPTERS } from '../conformance/adapters/adapter-path.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
 import { buildMutant, mutantWorkspace } from './build-mutant.js';

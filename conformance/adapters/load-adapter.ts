@@ -1,5 +1,5 @@
 /**
- * Resolves `--adapter NAME|PATH` to an adapter module and checks its default
+ * Loads an adapter (resolved by `adapter-path.ts`) and checks its default
  * export. Anything wrong here is a usage problem (exit 2), reported whole:
  * every problem of the definition with its path, a syntax error with its
  * file:line:column, a missing upstream package with the command that installs it.
@@ -7,41 +7,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { register } from 'node:module';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { AdapterDefinitionError, AdapterShapeSchema, describeZodIssues, type Adapter } from '../../src/index.js';
+import { AdapterShapeSchema, describeZodIssues, type Adapter } from '../../src/index.js';
 import { PACKAGE_ROOT } from '../package-root.js';
-import { execArgv, isExecAdapter, loadExecAdapterOnce } from '../transport/exec-resolver.js';
-
-/** Built-in adapters are found in the compiled package. */
-const DIST_ROOT = join(PACKAGE_ROOT, 'dist');
-
-export const BUILT_IN_ADAPTERS: Record<string, string> = {
-  reference: resolve(DIST_ROOT, 'reference/adapter.js'),
-  dsh: resolve(DIST_ROOT, 'adapters/dsh/adapter.js'),
-};
+import { isExecAdapter } from '../transport/exec-spec.js';
+import { loadExecAdapterOnce } from '../transport/exec-resolver.js';
+import { AdapterLoadError, BUILT_IN_ADAPTERS, DIST_ROOT } from './adapter-path.js';
 
 /** The npm scope of the upstream packages the built-in dsh adapter composes. */
 const DSH_SCOPE = '@deepseek-ai/';
-
-export class AdapterLoadError extends Error {
-  override name = 'AdapterLoadError';
-}
-
-/** Turns a name or path into an absolute module path, without loading it. */
-export function resolveAdapterPath(nameOrPath: string, cwd = process.cwd()): string {
-  if (isExecAdapter(nameOrPath)) return checkedExecSpec(nameOrPath); // a host process, not a module: see transport/
-  const builtIn = BUILT_IN_ADAPTERS[nameOrPath];
-  if (builtIn) return builtIn;
-  const looksLikePath = nameOrPath.includes('/') || nameOrPath.includes('\\') || /\.[cm]?js$/.test(nameOrPath);
-  if (!looksLikePath) {
-    const names = Object.keys(BUILT_IN_ADAPTERS).join(', ');
-    throw new AdapterLoadError(`unknown adapter '${nameOrPath}' (built-in: ${names}; or give a path to a module)`);
-  }
-  const path = isAbsolute(nameOrPath) ? nameOrPath : resolve(cwd, nameOrPath);
-  if (!existsSync(path)) throw new AdapterLoadError(`adapter module not found: ${path}`);
-  return path;
-}
 
 let kitResolution = false;
 
@@ -82,7 +57,8 @@ export async function loadAdapter(path: string): Promise<Adapter> {
 
 function describeImportFailure(path: string, error: unknown): string {
   const prefix = `adapter module ${path} could not be imported`;
-  if (error instanceof AdapterDefinitionError) {
+  // By name: the adapter's copy of the public API may not be the kit's (the CLI runs bundled).
+  if (error instanceof Error && error.name === 'AdapterDefinitionError') {
     const [head, ...problems] = error.message.split('\n');
     const site = callSite(error);
     return `${prefix}: ${head!.replace(/:$/, '')}${site ? ` (defineAdapter called at ${site})` : ''}:\n${problems.join('\n')}`;
@@ -157,15 +133,6 @@ export function dshInstallHint(missing: string): string {
     'Install them (exact versions) next to plan-mode-conformance, then run again:',
     `  npm install --save-dev ${packages.join(' ')}`,
   ].join('\n');
-}
-
-function checkedExecSpec(spec: string): string {
-  try {
-    execArgv(spec);
-  } catch (error) {
-    throw new AdapterLoadError(error instanceof Error ? error.message : String(error));
-  }
-  return spec;
 }
 
 async function loadExec(spec: string): Promise<Adapter> {

@@ -1,11 +1,18 @@
-/** The repo's clause catalog (features/clauses.yaml), loaded and validated. */
-import { readFileSync } from 'node:fs';
+/**
+ * The repo's clause catalog (features/clauses.yaml), loaded and validated.
+ * The build checks it once and writes the result beside the compiled kit
+ * (`compileCatalog`), keyed by the YAML's content hash: every run reads that
+ * instead of parsing YAML again, unless the YAML has changed since.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { ClauseLevelSchema, type ClauseLevel } from '../../src/index.js';
 import { KIT_FEATURES_DIR } from '../features/feature-files.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { issuePath } from '../guard/adapter-error.js';
 
 export const ClauseSchema = z
@@ -41,12 +48,47 @@ export async function loadCatalog(path: string = CATALOG_PATH): Promise<Clause[]
 }
 
 export async function loadCatalogFile(path: string = CATALOG_PATH): Promise<Catalog> {
-  return checkCatalog(path, await readFile(path, 'utf8'));
+  return catalogFromText(path, await readFile(path, 'utf8'));
 }
 
 /** For code that cannot wait (the result collector is built synchronously). */
 export function loadCatalogFileSync(path: string = CATALOG_PATH): Catalog {
-  return checkCatalog(path, readFileSync(path, 'utf8'));
+  return catalogFromText(path, readFileSync(path, 'utf8'));
+}
+
+/** The kit's catalog as the build checked it (`npm run build`). */
+export const COMPILED_CATALOG_PATH = join(PACKAGE_ROOT, 'dist', 'catalog', 'clauses.json');
+
+interface CompiledCatalog {
+  /** sha256 of the YAML text it was compiled from. */
+  source: string;
+  catalog: Catalog;
+}
+
+function sourceHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Checks the kit's catalog and writes it where runs look first; throws when it is malformed. */
+export async function compileCatalog(): Promise<string> {
+  const text = await readFile(CATALOG_PATH, 'utf8');
+  const compiled: CompiledCatalog = { source: sourceHash(text), catalog: checkCatalog(CATALOG_PATH, text) };
+  mkdirSync(dirname(COMPILED_CATALOG_PATH), { recursive: true });
+  writeFileSync(COMPILED_CATALOG_PATH, `${JSON.stringify(compiled)}\n`);
+  return COMPILED_CATALOG_PATH;
+}
+
+/** The compiled catalog when it was compiled from exactly `text`; anything else parses the YAML. */
+export function catalogFromText(path: string, text: string): Catalog {
+  if (path === CATALOG_PATH) {
+    try {
+      const compiled = JSON.parse(readFileSync(COMPILED_CATALOG_PATH, 'utf8')) as CompiledCatalog;
+      if (compiled.source === sourceHash(text)) return compiled.catalog;
+    } catch {
+      // Not built, or unreadable: the YAML is the source of truth.
+    }
+  }
+  return checkCatalog(path, text);
 }
 
 function checkCatalog(path: string, text: string): Catalog {

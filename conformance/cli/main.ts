@@ -8,11 +8,12 @@
 // Only what is needed to start the suite's child process is imported up front;
 // the rest (catalog, features, baselines, reports) loads while the child starts.
 import { resolve } from 'node:path';
-import { AdapterLoadError, resolveAdapterPath } from '../adapters/load-adapter.js';
+import { AdapterLoadError, resolveAdapterPath } from '../adapters/adapter-path.js';
 import { runSuiteIsolated } from '../runner/suite-process.js';
 import { isKitFormat, parseArguments, USAGE, type CliArguments, type Format } from './arguments.js';
 import { Progress } from './progress.js';
 import { stageReports } from './staged-reports.js';
+import { tracePoint } from '../runner/trace-point.js';
 import type { PreparedRun } from './verdict.js';
 
 export const EXIT_OK = 0;
@@ -92,6 +93,7 @@ async function conformance(args: CliArguments): Promise<number> {
     if (progress) progress.write(process.stdout, text);
     else process.stdout.write(text);
   };
+  tracePoint('cli-forks-suite');
   const running = runSuiteIsolated({
     request: {
       adapterPath,
@@ -116,6 +118,7 @@ async function conformance(args: CliArguments): Promise<number> {
     throw error;
   }
   const run = await running;
+  tracePoint('cli-suite-ended');
   progress?.clear();
   // A run cut short leaves cucumber's dots mid-line: the kit's lines start on their own.
   if (stdoutLineOpen && run.ending.kind !== 'completed') toStdout('\n');
@@ -147,6 +150,7 @@ async function conformance(args: CliArguments): Promise<number> {
   if (run.ending.kind === 'crashed') problems.push(`the run did not complete: ${run.notRun} scenario(s) did not run`);
   for (const problem of problems) line(`conformance: ${problem}`);
   const code = await finishRun(prepared, run, { line });
+  tracePoint('cli-verdict-written');
   // Nothing counts as passed that was not checked: a run that did not complete fails.
   return problems.length > 0 && code === EXIT_OK ? EXIT_FAILED : code;
 }

@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Adapter, ReviewText } from '../../src/index.js';
-import { loadAdapter, resolveAdapterPath } from '../adapters/load-adapter.js';
+import { resolveAdapterPath } from '../adapters/adapter-path.js';
+import { loadAdapter } from '../adapters/load-adapter.js';
 import { levelsOf, loadCatalogFile, scenarioLevel, SEED_VERSION, type Catalog } from '../catalog/clause-catalog.js';
 import { KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
 import { kitIdentity, type RunContext } from '../report/run-context.js';

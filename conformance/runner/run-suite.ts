@@ -1,7 +1,8 @@
 /**
  * Runs the features against one adapter with cucumber-js, in this process, and
  * returns one result per scenario. Support code is loaded once per process and
- * reused, so several runs (the mutant matrix) don't re-register steps.
+ * reused (`support-library.ts`), so several runs (the mutant matrix) don't
+ * re-register steps.
  *
  * The CLI does not call this directly: it runs it in a child process
  * (`suite-process.ts`) so an adapter cannot end or corrupt the verdict. The
@@ -9,18 +10,15 @@
  * kit's own.
  */
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope, GherkinDocument, Pickle } from '@cucumber/messages';
 import { clausesOf, KIT_FEATURES_DIR, rowNames, stableIdOf } from '../features/feature-files.js';
 import { DEFAULT_CALL_LIMIT_MS, type KitParameters } from '../world/parameters.js';
 import { ResultCollector } from './result-collector.js';
+import { kitSupportLibrary } from './support-library.js';
+import { tracePoint } from './trace-point.js';
 import type { ScenarioResult } from './scenario-result.js';
 import type { ReviewText } from '../../src/index.js';
-
-const SUPPORT_GLOBS = ['support/**/*.js', 'steps/**/*.js'].map((glob) =>
-  fileURLToPath(new URL(`../${glob}`, import.meta.url)),
-);
 
 export interface SuiteOptions {
   adapterPath: string;
@@ -58,8 +56,6 @@ export interface SuiteRun {
   reviewTexts: ReviewText[];
 }
 
-let loadedSupport: ISupportCodeLibrary | undefined;
-
 export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const parameters: KitParameters = {
     adapterPath: options.adapterPath,
@@ -70,13 +66,13 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     file: false,
     provided: {
       paths: [`${featuresDir.replace(/\/$/, '')}/**/*.feature`],
-      import: SUPPORT_GLOBS,
       tags: options.tags ?? '',
       format: options.formats ?? [],
       strict: true,
       worldParameters: { ...parameters },
     },
   });
+  tracePoint('suite-configured');
   const collector = new ResultCollector();
   const onMessage = options.events ? scenarioEvents(collector, options.events) : collector.onMessage;
   const started = performance.now();
@@ -84,12 +80,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const quiet = (options.formats ?? []).length === 0;
   const stdout = options.stdout ?? (quiet ? discard() : process.stdout);
   const environment = { cwd: process.cwd(), stdout, stderr: process.stderr };
-  const run = await runCucumber(
-    loadedSupport ? { ...runConfiguration, support: loadedSupport } : runConfiguration,
-    environment,
-    onMessage,
-  );
-  loadedSupport = run.support;
+  tracePoint('suite-collector-ready');
+  await runCucumber({ ...runConfiguration, support: await kitSupportLibrary() }, environment, onMessage);
   return { results: collector.results(), wallMs: performance.now() - started, reviewTexts: collector.collectedReviewTexts() };
 }
 
@@ -116,6 +108,7 @@ function scenarioEvents(collector: ResultCollector, events: SuiteEvents): (envel
     // Cucumber assembles every test case before it starts the first one.
     if (envelope.testCaseStarted && !toldPlanned) {
       toldPlanned = true;
+      tracePoint('suite-first-scenario');
       events.planned?.(planned);
     }
     if (envelope.testCaseStarted && events.started) {

@@ -8,11 +8,13 @@
  */
 import { Writable } from 'node:stream';
 import type { Adapter } from '../../src/index.js';
-import { AdapterLoadError, loadAdapter } from '../adapters/load-adapter.js';
+import { AdapterLoadError } from '../adapters/adapter-path.js';
+import { loadAdapter } from '../adapters/load-adapter.js';
 import { scenarioInFlight, watchProcessFaults } from '../support/in-flight.js';
 import { whenHostCannotStart } from '../support/start-watch.js';
 import { runSuite } from './run-suite.js';
 import type { ChildMessage, ChildRequest } from './suite-messages.js';
+import { tracePoint } from './trace-point.js';
 
 /** How long a signal leaves the host in flight to dispose before the process ends. */
 const DISPOSE_ON_SIGNAL_MS = 2_000;
@@ -51,6 +53,7 @@ function onSignal(signal: NodeJS.Signals): void {
 }
 
 async function main(): Promise<void> {
+  tracePoint('child-main');
   const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
     await send({ type: 'unusable', message });
     return leave(2);
   }
+  tracePoint('child-adapter-loaded');
   await send({ type: 'ready', adapter: { name: adapter.name, capabilities: adapter.capabilities } });
 
   const stdout = new Writable({
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
       finished: (result) => void send({ type: 'finished', result }),
     },
   });
+  tracePoint('child-suite-done');
   await send({ type: 'done', results: run.results, wallMs: run.wallMs, reviewTexts: run.reviewTexts });
   process.removeAllListeners('disconnect');
   await leave(0);

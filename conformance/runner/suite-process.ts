@@ -1,5 +1,6 @@
 /**
- * The CLI's side of a run: the suite runs in a child process (`suite-child.ts`)
+ * The CLI's side of a run: the suite runs in a child process (`suite-child.ts`,
+ * forked as its bundle: see bundled-entries.ts)
  * and this side keeps the verdict. Whatever ends the child, the run ends with
  * a named outcome, never a silent pass: an exit or crash fails the scenario in
  * flight with the child's last output lines; a signal is forwarded and the
@@ -12,12 +13,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Adapter, ReviewText } from '../../src/index.js';
+import { SUITE_CHILD_BUNDLE } from '../bundled-entries.js';
 import { RUN_FOLDER_ENV } from '../world/run-folder.js';
 import type { ScenarioStart, SuiteEvents, SuiteRun } from './run-suite.js';
 import type { ScenarioResult } from './scenario-result.js';
 import type { ChildMessage, ChildRequest } from './suite-messages.js';
 
-const CHILD_ENTRY = new URL('./suite-child.js', import.meta.url);
+const CHILD_ENTRY = SUITE_CHILD_BUNDLE;
 /** How long the child may take to end after its last word or a forwarded signal. */
 const GRACE_MS = 3_000;
 /** Lines of the child's own output kept to explain how it ended. */

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadExecAdapter } from './exec-adapter.js';
-import { execArgv } from './exec-resolver.js';
+import { execArgv } from './exec-spec.js';
 
 export interface CpuSample {
   /** This process, in ms of CPU. */

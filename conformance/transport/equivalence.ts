@@ -5,7 +5,7 @@
  * the host behind it is the same code.
  */
 import { join } from 'node:path';
-import { BUILT_IN_ADAPTERS } from '../adapters/load-adapter.js';
+import { BUILT_IN_ADAPTERS } from '../adapters/adapter-path.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { runSuite, type SuiteRun } from '../runner/run-suite.js';
 import { cpuNow, cpuSince, type CpuSample } from './cost.js';

@@ -1,22 +1,10 @@
 /**
- * `--adapter "exec:<command line>"` in adapter resolution: recognising the
- * spec, checking its command line early (a usage error, exit 2), and loading
- * the adapter once per kit process (the world asks for it every scenario).
+ * `--adapter "exec:<command line>"` in adapter loading: the adapter is
+ * loaded once per kit process (the world asks for it every scenario).
  */
 import type { Adapter } from '../../src/index.js';
-import { splitCommandLine } from './command-line.js';
 import { loadExecAdapter } from './exec-adapter.js';
-
-export const EXEC_PREFIX = 'exec:';
-
-export function isExecAdapter(spec: string): boolean {
-  return spec.startsWith(EXEC_PREFIX);
-}
-
-/** The command's words; throws `CommandLineError` for a command line it cannot run. */
-export function execArgv(spec: string): string[] {
-  return splitCommandLine(spec.slice(EXEC_PREFIX.length));
-}
+import { execArgv } from './exec-spec.js';
 
 const loaded = new Map<string, Promise<Adapter>>();
 

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const CLI = `${ROOT}dist/conformance/cli/main.js`;
+/** The bundled CLI: what `plan-mode-conformance` runs. */
+export const CLI = `${ROOT}dist/bundled/cli.js`;
 export const FIXTURES = `${ROOT}test/fixtures/`;
 
 export interface CliRun {

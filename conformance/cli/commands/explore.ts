@@ -6,9 +6,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
-import { loadAdapter, resolveAdapterPath } from '../../adapters/load-adapter.js';
+import { resolveAdapterPath } from '../../adapters/adapter-path.js';
+import { loadAdapter } from '../../adapters/load-adapter.js';
+import { CLI_BUNDLE } from '../../bundled-entries.js';
 import { loadCatalog } from '../../catalog/clause-catalog.js';
 import { EXPLORE_USAGE, parseExploreArguments, type ExploreArguments } from '../../explore/explore-arguments.js';
 import { explore } from '../../explore/explore.js';
@@ -72,8 +73,7 @@ export async function run(argv: string[]): Promise<number> {
  * process (a host keeping module state across instances) would not replay.
  */
 function replayVerdict(adapter: string, folder: string, level: string[]): string {
-  const cli = fileURLToPath(new URL('../main.js', import.meta.url));
-  const run = spawnSync(process.execPath, [cli, '--adapter', adapter, '--features', folder, ...level], { encoding: 'utf8', timeout: 300_000 });
+  const run = spawnSync(process.execPath, [CLI_BUNDLE, '--adapter', adapter, '--features', folder, ...level], { encoding: 'utf8', timeout: 300_000 });
   if (run.status === 1) return `the written feature fails against ${adapter} in a fresh process, as it should`;
   if (run.status === 0) {
     return `warning: the written feature passes against ${adapter} in a fresh process; the disagreement depends on state the host kept from earlier sessions in the same process`;

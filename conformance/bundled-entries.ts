@@ -1,0 +1,16 @@
+/**
+ * The two programs the kit ships as single-file bundles (built by
+ * build/bundle.mjs after tsc): the CLI, and the suite's child process it
+ * forks. One file starts several times faster than the same code as a few
+ * hundred ES modules, each resolved and read on its own. Found from the
+ * package root, so the compiled modules, the bundles and the TypeScript
+ * sources (unit tests) all name the same files.
+ */
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from './package-root.js';
+
+export const BUNDLED_DIR = join(PACKAGE_ROOT, 'dist', 'bundled');
+/** `plan-mode-conformance` itself (package.json `bin`). */
+export const CLI_BUNDLE = join(BUNDLED_DIR, 'cli.js');
+/** The suite's child process (runner/suite-child.ts). */
+export const SUITE_CHILD_BUNDLE = join(BUNDLED_DIR, 'suite-child.js');

@@ -1,0 +1,92 @@
+/**
+ * What the kit does to start fast must not change what it checks: the
+ * support library lists every registering module, the native match indices
+ * give cucumber exactly what the package they replace gives, and the
+ * compiled catalog is the YAML's, or is not used.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CATALOG_PATH, CatalogSchema, catalogFromText, loadCatalogFile } from '../../conformance/catalog/clause-catalog.js';
+import { parseFeatures } from '../../conformance/features/feature-files.js';
+import execWithIndices from '../../conformance/runner/native-match-indices.js';
+import { kitSupportLibrary } from '../../conformance/runner/support-library.js';
+import { ROOT } from './cli-harness.js';
+
+describe('the support library', () => {
+  it('registers every steps file and every support module that registers with cucumber', () => {
+    const listed = readFileSync(join(ROOT, 'conformance/support/registrations.ts'), 'utf8');
+    const registering = ['steps', 'support'].flatMap((folder) =>
+      readdirSync(join(ROOT, 'conformance', folder))
+        .filter((file) => file.endsWith('.ts'))
+        .filter((file) => /from '@cucumber\/cucumber'/.test(readFileSync(join(ROOT, 'conformance', folder, file), 'utf8')))
+        .map((file) => (folder === 'support' ? `./${file.replace(/\.ts$/, '.js')}` : `../steps/${file.replace(/\.ts$/, '.js')}`)),
+    );
+    expect(registering.length).toBeGreaterThan(20);
+    for (const module of registering) expect(listed, `registrations.ts must import ${module}`).toContain(`import '${module}';`);
+  });
+});
+
+describe('native match indices', () => {
+  it('give what regexp-match-indices gives, exactly, for every step text of the features against every step definition', async () => {
+    const cucumber = createRequire(import.meta.url).resolve('@cucumber/cucumber-expressions');
+    const polyfill = createRequire(cucumber)('regexp-match-indices/implementation') as (this: RegExp, text: string) => RegExpExecArray | null;
+    const library = await kitSupportLibrary();
+    const regexps = library.stepDefinitions.map((definition) => definition.expression.regexp as RegExp);
+    const texts = [...new Set((await parseFeatures()).flatMap((feature) => feature.pickles.flatMap((pickle) => pickle.steps.map((step) => step.text))))];
+    expect(regexps.length).toBeGreaterThan(100);
+    expect(texts.length).toBeGreaterThan(100);
+    let matched = 0;
+    for (const regexp of regexps) {
+      for (const text of texts) {
+        const ours = execWithIndices(regexp, text);
+        // Whether it matches is the regexp's own semantics; what differs is how indices are found.
+        expect(ours !== null).toBe(regexp.test(text));
+        if (ours === null) continue;
+        matched += 1;
+        const theirs = polyfill.call(regexp, text)!;
+        expect([...ours]).toEqual([...theirs]);
+        expect(ours.index).toBe(theirs.index);
+        ours.indices!.forEach((span, group) => {
+          // Exact: each group's indices slice out what it captured.
+          expect(span === undefined ? undefined : text.slice(...span)).toBe(ours[group]);
+          // The package misplaces the last repetition of a repeated group (`(\\.[^"]*)*` in {string});
+          // wherever its indices are exact, they are the same.
+          const their = theirs.indices![group];
+          if (their === undefined || text.slice(...their) === theirs[group]) expect(span).toEqual(their);
+        });
+      }
+    }
+    expect(matched).toBeGreaterThanOrEqual(texts.length);
+  });
+
+  it('leave a regexp as they found it and keep a global one moving', () => {
+    const sticky = /a(b)?/g;
+    expect(execWithIndices(sticky, 'xab ab')!.indices![1]).toEqual([2, 3]);
+    expect(sticky.lastIndex).toBe(3);
+    expect(execWithIndices(sticky, 'xab ab')!.index).toBe(4);
+    expect(/x/.hasIndices).toBe(false);
+  });
+});
+
+describe('the compiled catalog', () => {
+  const folders: string[] = [];
+  afterAll(async () => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
+
+  it('is what the YAML says', async () => {
+    expect(await loadCatalogFile()).toEqual(CatalogSchema.parse(parse(readFileSync(CATALOG_PATH, 'utf8'))));
+  });
+
+  it('is not used once the YAML has changed, nor for another catalog', async () => {
+    const text = readFileSync(CATALOG_PATH, 'utf8').replace(/version: \S+/, 'version: 2099-01-01');
+    expect(catalogFromText(CATALOG_PATH, text).version).toBe('2099-01-01');
+    const folder = await mkdtemp(join(tmpdir(), 'catalog-'));
+    folders.push(folder);
+    await writeFile(join(folder, 'clauses.yaml'), text);
+    expect((await loadCatalogFile(join(folder, 'clauses.yaml'))).version).toBe('2099-01-01');
+  });
+});
