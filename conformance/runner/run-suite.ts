@@ -13,6 +13,7 @@ import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope, GherkinDocument, Pickle } from '@cucumber/messages';
 import { clausesOf, KIT_FEATURES_DIR, rowNames, stableIdOf } from '../features/feature-files.js';
+import { kitFeatureFilesMatching } from '../features/feature-index.js';
 import { DEFAULT_CALL_LIMIT_MS, type KitParameters } from '../world/parameters.js';
 import { ResultCollector } from './result-collector.js';
 import { kitSupportLibrary } from './support-library.js';
@@ -65,7 +66,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const { runConfiguration } = await loadConfiguration({
     file: false,
     provided: {
-      paths: [`${featuresDir.replace(/\/$/, '')}/**/*.feature`],
+      paths: (await kitFeatureFilesMatching(options.tags ?? '', featuresDir)) ?? [`${featuresDir.replace(/\/$/, '')}/**/*.feature`],
       tags: options.tags ?? '',
       format: options.formats ?? [],
       strict: true,
@@ -80,8 +81,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const quiet = (options.formats ?? []).length === 0;
   const stdout = options.stdout ?? (quiet ? discard() : process.stdout);
   const environment = { cwd: process.cwd(), stdout, stderr: process.stderr };
-  tracePoint('suite-collector-ready');
-  await runCucumber({ ...runConfiguration, support: await kitSupportLibrary() }, environment, onMessage);
+  const support = await kitSupportLibrary();
+  tracePoint('suite-support-ready');
+  await runCucumber({ ...runConfiguration, support }, environment, onMessage);
   return { results: collector.results(), wallMs: performance.now() - started, reviewTexts: collector.collectedReviewTexts() };
 }
 

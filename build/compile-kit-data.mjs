@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+/**
+ * What every run would otherwise work out again, worked out once at build
+ * time into dist/catalog/: the clause catalog, checked (clause-catalog.ts),
+ * and the feature files' tags (feature-index.ts). Both are keyed by their
+ * sources' content, so an edit without a rebuild is read from the sources.
+ */
+import { compileCatalog } from '../dist/conformance/catalog/clause-catalog.js';
+import { writeFeatureIndex } from '../dist/conformance/features/feature-index.js';
+
+await Promise.all([compileCatalog(), writeFeatureIndex()]);
