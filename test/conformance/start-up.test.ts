@@ -64,6 +64,26 @@ describe('native match indices', () => {
     expect(matched).toBeGreaterThanOrEqual(texts.length);
   });
 
+  it('compare a literal start only where every match has it', () => {
+    const cases: [RegExp, string, boolean][] = [
+      [/^abc|def/, 'xdef', true],
+      [/^ab?c/, 'ac', true],
+      [/^ab*c/, 'ac', true],
+      [/^ab{0,2}c/, 'ac', true],
+      [/^ab+c/, 'abbc', true],
+      [/^abc/i, 'ABC', true],
+      [/^abc/m, 'x\nabc', true],
+      [/^a(b|c)d/, 'acd', true],
+      [/^a[|]b|c/, 'xc', true],
+      [/^a\|b/, 'a|b', true],
+      [/^a\|b/, 'b', false],
+      [/^the user (\d+)/, 'the user 3', true],
+      [/^the user (\d+)/, 'a user 3', false],
+      [/abc/, 'xabc', true],
+    ];
+    for (const [regexp, text, matches] of cases) expect(execWithIndices(regexp, text) !== null, `${regexp} on ${JSON.stringify(text)}`).toBe(matches);
+  });
+
   it('leave a regexp as they found it and keep a global one moving', () => {
     const sticky = /a(b)?/g;
     expect(execWithIndices(sticky, 'xab ab')!.indices![1]).toEqual([2, 3]);
