@@ -6,7 +6,7 @@
  * own, removed afterwards, so no step leaves anything in the system's.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,7 +15,17 @@ if (!label || !command) {
   console.error('usage: node .ci/quietly.mjs LABEL COMMAND [ARGS...]');
   process.exit(2);
 }
-const tmp = mkdtempSync(join(tmpdir(), 'plan-mode-conformance-test-'));
+// In memory where the system has room, as the kit itself does (conformance/support/temporary-root.ts).
+const shm = '/dev/shm';
+const roomy = (() => {
+  try {
+    const stats = statfsSync(shm);
+    return process.platform === 'linux' && stats.bavail * stats.bsize >= 256 * 1024 * 1024;
+  } catch {
+    return false;
+  }
+})();
+const tmp = mkdtempSync(join(process.env.TMPDIR || !roomy ? tmpdir() : shm, 'plan-mode-conformance-test-'));
 const started = performance.now();
 const chunks = [];
 const child = spawn(command, args, {

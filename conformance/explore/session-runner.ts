@@ -10,7 +10,6 @@
  * Each run gets a fresh temporary store, removed afterwards.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import {
@@ -35,6 +34,7 @@ import type { MidTurnAction, PlannedAnswer, PlannedRequest, ReviewAnswer, Sessio
 import { describeCommand } from './commands.js';
 import { carriedText, consents, replyFor, reviewStep } from './reviews.js';
 import { onOff, onOffList, quote, Transcript } from './transcript.js';
+import { temporaryRoot } from '../support/temporary-root.js';
 
 /** One disagreement: the clauses it breaks, what differed, and the suite step that checks it. */
 export interface Disagreement {
@@ -113,7 +113,7 @@ export class SessionRunner {
   constructor(private readonly options: RunnerOptions) {}
 
   async run(session: Session): Promise<SessionResult> {
-    const storeDir = await mkdtemp(join(tmpdir(), 'pmc-explore-'));
+    const storeDir = await mkdtemp(join(temporaryRoot(), 'pmc-explore-'));
     let started: GuardedHost | undefined;
     try {
       const capabilities = this.options.adapter.capabilities;

@@ -5,7 +5,6 @@
  * (empty when the host agrees), so property-based tests can shrink scripts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { planModeDeployment, type Adapter, type ModelResponse, type SetOutcome } from '../../src/index.js';
@@ -16,6 +15,7 @@ import { makeProbeTools, PROBE_SECTIONS, PROBE_TOOL_NAME } from '../world/probes
 import { noticesIn, planModeEvents } from '../world/observations.js';
 import { PlanOracle } from './plan-oracle.js';
 import type { Answer, SessionScript } from './script.js';
+import { temporaryRoot } from '../support/temporary-root.js';
 
 const SECTION = 'ORACLE PLAN SECTION: explore, then present the plan through exit_plan_mode.';
 const CALL_LIMIT_MS = 5_000;
@@ -27,7 +27,7 @@ function response(answer: Answer, id: string): ModelResponse {
 }
 
 export async function checkScript(adapter: Adapter, script: SessionScript): Promise<string[]> {
-  const storeDir = await mkdtemp(join(tmpdir(), 'pmc-oracle-'));
+  const storeDir = await mkdtemp(join(temporaryRoot(), 'pmc-oracle-'));
   const model = new ScriptedModel();
   const user = new ScriptedUser();
   const oracle = new PlanOracle();

@@ -10,7 +10,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Adapter, ReviewText } from '../../src/index.js';
 import { SUITE_CHILD_BUNDLE } from '../bundled-entries.js';
@@ -18,6 +17,7 @@ import { RUN_FOLDER_ENV } from '../world/run-folder.js';
 import type { ScenarioStart, SuiteEvents, SuiteRun } from './run-suite.js';
 import type { ScenarioResult } from './scenario-result.js';
 import type { ChildMessage, ChildRequest } from './suite-messages.js';
+import { temporaryRoot } from '../support/temporary-root.js';
 
 const CHILD_ENTRY = SUITE_CHILD_BUNDLE;
 /** How long the child may take to end after its last word or a forwarded signal. */
@@ -57,7 +57,7 @@ export interface IsolatedOptions {
 }
 
 export async function runSuiteIsolated(options: IsolatedOptions): Promise<IsolatedRun> {
-  const runDir = await mkdtemp(join(tmpdir(), 'plan-mode-conformance-run-'));
+  const runDir = await mkdtemp(join(temporaryRoot(), 'plan-mode-conformance-run-'));
   // Last resort if this process ends some other way before the run is over.
   const removeOnExit = (): void => rmSync(runDir, { recursive: true, force: true });
   process.once('exit', removeOnExit);

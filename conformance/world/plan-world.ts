@@ -4,7 +4,6 @@
  * names the feature gives them, and the last results steps may assert on.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { World, type IWorldOptions } from '@cucumber/cucumber';
 import {
@@ -29,6 +28,7 @@ import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS } f
 import { readParameters, type KitParameters } from './parameters.js';
 import { insideRunFolder } from './run-folder.js';
 import type { StartAttempt } from '../support/start-watch.js';
+import { temporaryRoot } from '../support/temporary-root.js';
 
 /** Each adapter module is imported and validated once per process, not once per scenario. */
 const adapters = new Map<string, Promise<Adapter>>();
@@ -101,7 +101,7 @@ export class PlanWorld extends World<KitParameters> {
 
   async prepare(): Promise<void> {
     this.adapter = await adapterAt(this.kit.adapterPath);
-    this.storeDir = await mkdtemp(join(tmpdir(), 'plan-mode-conformance-'));
+    this.storeDir = await mkdtemp(join(temporaryRoot(), 'plan-mode-conformance-'));
   }
 
   supports(capability: Capability): boolean {
