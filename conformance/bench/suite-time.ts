@@ -15,11 +15,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { CLI_BUNDLE } from '../bundled-entries.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONE_SCENARIO = process.env.BENCH_SCENARIO ?? '@id:cfg-seed-example';
-const CLI = join(PACKAGE_ROOT, 'dist', 'conformance', 'cli', 'main.js');
+const CLI = CLI_BUNDLE;
 
 interface Timed {
   ms: number;

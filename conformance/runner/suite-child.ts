@@ -19,11 +19,38 @@ import { tracePoint } from './trace-point.js';
 /** How long a signal leaves the host in flight to dispose before the process ends. */
 const DISPOSE_ON_SIGNAL_MS = 2_000;
 
-function send(message: ChildMessage): Promise<void> {
+function sendNow(message: ChildMessage): Promise<void> {
   return new Promise((resolve) => {
     if (!process.send || !process.connected) return resolve();
     process.send(message, undefined, {}, () => resolve());
   });
+}
+
+/**
+ * Formatter output, gathered until this turn of the event loop ends (or
+ * another message goes out, so the order holds): cucumber's progress format
+ * writes one dot per step, and one message per dot cost more than the steps.
+ */
+let pendingOutput = '';
+let outputFlush: NodeJS.Immediate | undefined;
+
+function flushOutput(): Promise<void> {
+  if (outputFlush) clearImmediate(outputFlush);
+  outputFlush = undefined;
+  if (pendingOutput === '') return Promise.resolve();
+  const text = pendingOutput;
+  pendingOutput = '';
+  return sendNow({ type: 'output', text });
+}
+
+function sendOutput(text: string): void {
+  pendingOutput += text;
+  outputFlush ??= setImmediate(() => void flushOutput());
+}
+
+function send(message: ChildMessage): Promise<void> {
+  void flushOutput();
+  return sendNow(message);
 }
 
 /** Ends this process once every message and console write is out. */
@@ -77,7 +104,8 @@ async function main(): Promise<void> {
 
   const stdout = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
-      void send({ type: 'output', text: chunk.toString() }).then(() => done());
+      sendOutput(chunk.toString());
+      done();
     },
   });
   const run = await runSuite({

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { SessionEvent } from './events.js';
 import { parseStoredEvent } from './event-schema.js';
-import { appendJsonLine, readJsonLines, type Warn } from './jsonl.js';
+import { JsonLineAppender, readJsonLines, type Warn } from './jsonl.js';
 
 export interface AgentRecord {
   id: string;
@@ -30,6 +30,7 @@ export class StoreClosedError extends Error {
 
 export class SessionStore {
   private closed = false;
+  private readonly appender = new JsonLineAppender();
 
   constructor(
     readonly dir: string,
@@ -44,7 +45,7 @@ export class SessionStore {
 
   appendIndex(record: AgentRecord): void {
     this.assertOpen();
-    appendJsonLine(this.indexFile(), record);
+    this.appender.append(this.indexFile(), record);
   }
 
   readEvents(agent: string): SessionEvent[] {
@@ -53,17 +54,19 @@ export class SessionStore {
 
   appendEvent(agent: string, event: SessionEvent): void {
     this.assertOpen();
-    appendJsonLine(this.logFile(agent), event);
+    this.appender.append(this.logFile(agent), event);
   }
 
   /** Removes a log left without an index line (a crash while creating the agent), before its id is reused. */
   discardUnlistedLog(agent: string): void {
     this.assertOpen();
+    this.appender.close(this.logFile(agent));
     if (existsSync(this.logFile(agent))) rmSync(this.logFile(agent));
   }
 
   close(): void {
     this.closed = true;
+    this.appender.close();
   }
 
   logFile(agent: string): string {
