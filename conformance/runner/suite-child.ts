@@ -13,6 +13,7 @@ import { loadAdapter } from '../adapters/load-adapter.js';
 import { scenarioInFlight, watchProcessFaults } from '../support/in-flight.js';
 import { whenHostCannotStart } from '../support/start-watch.js';
 import { runSuite } from './run-suite.js';
+import { kitSupportLibrary } from './support-library.js';
 import type { ChildMessage, ChildRequest } from './suite-messages.js';
 import { tracePoint } from './trace-point.js';
 
@@ -27,15 +28,16 @@ function sendNow(message: ChildMessage): Promise<void> {
 }
 
 /**
- * Formatter output, gathered until this turn of the event loop ends (or
- * another message goes out, so the order holds): cucumber's progress format
- * writes one dot per step, and one message per dot cost more than the steps.
+ * Formatter output, gathered for up to OUTPUT_BATCH_MS, or until another
+ * message goes out (so the order holds): cucumber's progress format writes
+ * one dot per step, and one message per dot cost more than the steps.
  */
+const OUTPUT_BATCH_MS = 50;
 let pendingOutput = '';
-let outputFlush: NodeJS.Immediate | undefined;
+let outputFlush: NodeJS.Timeout | undefined;
 
 function flushOutput(): Promise<void> {
-  if (outputFlush) clearImmediate(outputFlush);
+  if (outputFlush) clearTimeout(outputFlush);
   outputFlush = undefined;
   if (pendingOutput === '') return Promise.resolve();
   const text = pendingOutput;
@@ -45,7 +47,7 @@ function flushOutput(): Promise<void> {
 
 function sendOutput(text: string): void {
   pendingOutput += text;
-  outputFlush ??= setImmediate(() => void flushOutput());
+  outputFlush ??= setTimeout(() => void flushOutput(), OUTPUT_BATCH_MS);
 }
 
 function send(message: ChildMessage): Promise<void> {
@@ -55,6 +57,7 @@ function send(message: ChildMessage): Promise<void> {
 
 /** Ends this process once every message and console write is out. */
 async function leave(code: number): Promise<never> {
+  tracePoint('child-leaves');
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
   process.exit(code);
@@ -93,7 +96,10 @@ async function main(): Promise<void> {
 
   let adapter: Adapter;
   try {
-    adapter = await loadAdapter(request.adapterPath);
+    const loading = loadAdapter(request.adapterPath);
+    // Cucumber's support code does not depend on the adapter: it is built while the adapter's files are read.
+    void kitSupportLibrary().catch(() => undefined);
+    adapter = await loading;
   } catch (error) {
     const message = error instanceof AdapterLoadError ? error.message : `adapter module ${request.adapterPath} could not be loaded: ${String(error)}`;
     await send({ type: 'unusable', message });

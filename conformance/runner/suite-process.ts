@@ -18,6 +18,7 @@ import type { ScenarioStart, SuiteEvents, SuiteRun } from './run-suite.js';
 import type { ScenarioResult } from './scenario-result.js';
 import type { ChildMessage, ChildRequest } from './suite-messages.js';
 import { temporaryRoot } from '../support/temporary-root.js';
+import { tracePoint } from './trace-point.js';
 
 const CHILD_ENTRY = SUITE_CHILD_BUNDLE;
 /** How long the child may take to end after its last word or a forwarded signal. */
@@ -121,6 +122,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
         faults.push(message.message);
         break;
       case 'done':
+        tracePoint('cli-suite-done-received');
         done = { results: message.results, wallMs: message.wallMs, reviewTexts: message.reviewTexts };
         inFlight = undefined;
         break;
