@@ -41,6 +41,34 @@ const nativeMatchIndices = {
   },
 };
 
+/**
+ * The parts of cucumber the suite's child uses, without the rest of its
+ * entry modules: they also load cucumber's command line and configuration
+ * loader (the kit writes its run configuration out: runner/run-configuration.ts),
+ * which cost every start about 30 ms. The same objects as cucumber's own
+ * entries export (lib/index.js, lib/api/index.js); names the kit imports
+ * from elsewhere fail the build.
+ */
+const cucumberLib = join(root, 'node_modules', '@cucumber', 'cucumber', 'lib');
+const SLIM_CUCUMBER = {
+  '@cucumber/cucumber': [
+    `import builder from ${JSON.stringify(join(cucumberLib, 'support_code_library_builder', 'index.js'))};`,
+    `import world from ${JSON.stringify(join(cucumberLib, 'support_code_library_builder', 'world.js'))};`,
+    // CommonJS modules with `exports.default`: whichever way the default import maps them.
+    'export const supportCodeLibraryBuilder = builder.methods ? builder : builder.default;',
+    "export const World = typeof world === 'function' ? world : world.default;",
+    'export const { After, AfterAll, AfterStep, Before, BeforeAll, BeforeStep, defineParameterType, defineStep, Given, setDefaultTimeout, setWorldConstructor, Then, When } = supportCodeLibraryBuilder.methods;',
+  ].join('\n'),
+  '@cucumber/cucumber/api': `export { runCucumber } from ${JSON.stringify(join(cucumberLib, 'api', 'run_cucumber.js'))};`,
+};
+const slimCucumber = {
+  name: 'slim-cucumber',
+  setup(build) {
+    build.onResolve({ filter: /^@cucumber\/cucumber(\/api)?$/ }, (args) => ({ path: args.path, namespace: 'slim-cucumber' }));
+    build.onLoad({ filter: /.*/, namespace: 'slim-cucumber' }, (args) => ({ contents: SLIM_CUCUMBER[args.path], resolveDir: root, loader: 'js' }));
+  },
+};
+
 // CommonJS code (cucumber's) inlined in an ES module still asks for require, __filename and __dirname.
 const banner = [
   "import { createRequire as kitCreateRequire } from 'node:module';",
@@ -75,6 +103,6 @@ await Promise.all([
     entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
     outfile: join(outdir, 'suite-child.js'),
     external: ['zod'],
-    plugins: [sharePublicApi, nativeMatchIndices],
+    plugins: [sharePublicApi, nativeMatchIndices, slimCucumber],
   }),
 ]);

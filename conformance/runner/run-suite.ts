@@ -10,12 +10,13 @@
  * kit's own.
  */
 import { Writable } from 'node:stream';
-import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
+import { runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope, GherkinDocument, Pickle } from '@cucumber/messages';
 import { clausesOf, KIT_FEATURES_DIR, rowNames, stableIdOf } from '../features/feature-files.js';
 import { kitFeatureFilesMatching } from '../features/feature-index.js';
 import { DEFAULT_CALL_LIMIT_MS, type KitParameters } from '../world/parameters.js';
 import { ResultCollector } from './result-collector.js';
+import { runConfigurationOf } from './run-configuration.js';
 import { kitSupportLibrary } from './support-library.js';
 import { tracePoint } from './trace-point.js';
 import type { ScenarioResult } from './scenario-result.js';
@@ -63,15 +64,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     callLimitMs: options.callLimitMs ?? DEFAULT_CALL_LIMIT_MS,
   };
   const featuresDir = options.featuresDir ?? KIT_FEATURES_DIR;
-  const { runConfiguration } = await loadConfiguration({
-    file: false,
-    provided: {
-      paths: (await kitFeatureFilesMatching(options.tags ?? '', featuresDir)) ?? [`${featuresDir.replace(/\/$/, '')}/**/*.feature`],
-      tags: options.tags ?? '',
-      format: options.formats ?? [],
-      strict: true,
-      worldParameters: { ...parameters },
-    },
+  const runConfiguration = runConfigurationOf({
+    paths: (await kitFeatureFilesMatching(options.tags ?? '', featuresDir)) ?? [`${featuresDir.replace(/\/$/, '')}/**/*.feature`],
+    tags: options.tags ?? '',
+    formats: options.formats ?? [],
+    worldParameters: { ...parameters },
   });
   tracePoint('suite-configured');
   const collector = new ResultCollector();

@@ -2,7 +2,8 @@
  * What the kit does to start fast must not change what it checks: the
  * support library lists every registering module, the native match indices
  * give cucumber exactly what the package they replace gives, and the
- * compiled catalog is the YAML's, or is not used.
+ * compiled catalog is the YAML's, or is not used; the run configuration the
+ * kit writes out is the one cucumber would load.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { parse } from 'yaml';
 import { CATALOG_PATH, CatalogSchema, catalogFromText, loadCatalogFile } from '../../conformance/catalog/clause-catalog.js';
 import { parseFeatures } from '../../conformance/features/feature-files.js';
 import execWithIndices from '../../conformance/runner/native-match-indices.js';
+import { runConfigurationOf } from '../../conformance/runner/run-configuration.js';
 import { kitSupportLibrary } from '../../conformance/runner/support-library.js';
 import { ROOT } from './cli-harness.js';
 
@@ -108,5 +110,22 @@ describe('the compiled catalog', () => {
     folders.push(folder);
     await writeFile(join(folder, 'clauses.yaml'), text);
     expect((await loadCatalogFile(join(folder, 'clauses.yaml'))).version).toBe('2099-01-01');
+  });
+});
+
+describe('the run configuration', () => {
+  it('is what cucumber would load from the same settings', async () => {
+    const { loadConfiguration } = await import('@cucumber/cucumber/api');
+    const settings = [
+      { paths: ['features/**/*.feature'], tags: '', formats: [], worldParameters: { adapterPath: '/a.js', callLimitMs: 5000 } },
+      { paths: ['a.feature', 'b.feature'], tags: '@SET-02 and not @x', formats: ['summary', 'json:out/r.json', 'message:m.ndjson', 'pretty'], worldParameters: {} },
+    ];
+    for (const setting of settings) {
+      const { runConfiguration } = await loadConfiguration({
+        file: false,
+        provided: { paths: setting.paths, tags: setting.tags, format: setting.formats, strict: true, worldParameters: setting.worldParameters },
+      });
+      expect(runConfigurationOf(setting)).toEqual(runConfiguration);
+    }
   });
 });
