@@ -6,8 +6,8 @@
  *   loads only on demand (reports, subcommands) stays on demand.
  * - suite-child.js: the suite's child process (conformance/runner/suite-child.js):
  *   cucumber, the steps and the kit's support code. The kit's public API
- *   (dist/src) and zod stay outside it, so the child and the adapters it
- *   loads share one copy of each.
+ *   (dist/src) and what it loads (zod, yaml) stay outside it, so the child
+ *   and the adapters it loads share one copy of each.
  * Run by `npm run build`, after tsc.
  */
 import { build } from 'esbuild';
@@ -102,7 +102,8 @@ await Promise.all([
     ...common,
     entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
     outfile: join(outdir, 'suite-child.js'),
-    external: ['zod'],
+    // What the public API loads anyway: one copy for the kit and the adapters.
+    external: ['zod', 'yaml'],
     plugins: [sharePublicApi, nativeMatchIndices, slimCucumber],
   }),
 ]);
