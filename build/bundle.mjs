@@ -1,35 +1,51 @@
 #!/usr/bin/env node
 /**
- * Bundles the kit's two programs, from tsc's output, into dist/bundled/
- * (paths in conformance/bundled-entries.ts):
+ * Bundles what a run loads, from tsc's output, into dist/bundled/ (paths in
+ * conformance/bundled-entries.ts). One file starts several times faster than
+ * the same code as a few hundred ES modules, each resolved and read on its own.
+ *
  * - cli.js: the CLI (conformance/cli/main.js), everything inlined. What it
- *   loads only on demand (reports, subcommands) stays on demand.
+ *   loads only on demand (reports, subcommands) is split into cli-chunks/.
  * - suite-child.js: the suite's child process (conformance/runner/suite-child.js):
- *   cucumber, the steps and the kit's support code. The kit's public API
- *   (dist/src) and what it loads (zod, yaml) stay outside it, so the child
- *   and the adapters it loads share one copy of each.
+ *   cucumber, the steps and the kit's support code.
+ * - reference-adapter.js: the built-in reference adapter with its host and plugin.
+ * - public-api.js: the kit's public API (src/index.ts), what `import
+ *   'plan-mode-conformance'` loads (package.json `exports`).
+ * - zod.js, yaml.js: the two libraries the others use.
+ *
+ * The last three are shared, not inlined: the suite's child and the adapters
+ * it loads use one copy of each (an adapter built on the public API hands
+ * the kit values it checks with the same schemas).
  * Run by `npm run build`, after tsc.
  */
 import { build } from 'esbuild';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const outdir = join(dist, 'bundled');
-const publicApi = join(dist, 'src') + sep;
+const publicApiSources = join(dist, 'src') + sep;
 
-/** Imports of the public API stay imports of the same files, seen from the bundle. */
-const sharePublicApi = {
-  name: 'share-public-api',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      const target = resolve(args.resolveDir, args.path);
-      if (!target.startsWith(publicApi)) return undefined;
-      return { path: `./${relative(outdir, target).split(sep).join('/')}`, external: true };
-    });
-  },
-};
+/**
+ * The shared bundles, imported by the others as siblings. `publicApi: false`
+ * for the public API's own bundle, whose sources are what it inlines.
+ */
+function shareModules({ publicApi = true } = {}) {
+  return {
+    name: 'share-modules',
+    setup(build) {
+      build.onResolve({ filter: /^(zod|yaml)$/ }, (args) => ({ path: `./${args.path}.js`, external: true }));
+      if (!publicApi) return;
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const target = resolve(args.resolveDir, args.path);
+        // Every module of the public API is re-exported by its index (a name it lacks fails the build).
+        return target.startsWith(publicApiSources) ? { path: './public-api.js', external: true } : undefined;
+      });
+    },
+  };
+}
 
 /** Node's own match indices in place of the package's slow fallback (see conformance/runner/native-match-indices.ts). */
 const nativeMatchIndices = {
@@ -46,8 +62,8 @@ const nativeMatchIndices = {
  * entry modules: they also load cucumber's command line and configuration
  * loader (the kit writes its run configuration out: runner/run-configuration.ts),
  * which cost every start about 30 ms. The same objects as cucumber's own
- * entries export (lib/index.js, lib/api/index.js); names the kit imports
- * from elsewhere fail the build.
+ * entries export (lib/index.js, lib/api/index.js); a name the kit imports
+ * that is not here fails the build.
  */
 const cucumberLib = join(root, 'node_modules', '@cucumber', 'cucumber', 'lib');
 const SLIM_CUCUMBER = {
@@ -69,7 +85,15 @@ const slimCucumber = {
   },
 };
 
-// CommonJS code (cucumber's) inlined in an ES module still asks for require, __filename and __dirname.
+/** An entry written here rather than read from a file. */
+function virtualEntry(name, contents) {
+  return { stdin: { contents, resolveDir: root, sourcefile: `${name}-entry.js`, loader: 'js' }, outfile: join(outdir, `${name}.js`) };
+}
+
+// yaml is CommonJS: its names are listed so that ES modules can import them by name.
+const yamlNames = Object.keys(createRequire(import.meta.url)('yaml')).filter((name) => name !== 'default');
+
+// CommonJS code (cucumber's, yaml's) inlined in an ES module still asks for require, __filename and __dirname.
 const banner = [
   "import { createRequire as kitCreateRequire } from 'node:module';",
   "import { fileURLToPath as kitFileURLToPath } from 'node:url';",
@@ -102,8 +126,13 @@ await Promise.all([
     ...common,
     entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
     outfile: join(outdir, 'suite-child.js'),
-    // What the public API loads anyway: one copy for the kit and the adapters.
-    external: ['zod', 'yaml'],
-    plugins: [sharePublicApi, nativeMatchIndices, slimCucumber],
+    plugins: [shareModules(), nativeMatchIndices, slimCucumber],
+  }),
+  build({ ...common, entryPoints: [join(dist, 'reference', 'adapter.js')], outfile: join(outdir, 'reference-adapter.js'), plugins: [shareModules()] }),
+  build({ ...common, entryPoints: [join(dist, 'src', 'index.js')], outfile: join(outdir, 'public-api.js'), plugins: [shareModules({ publicApi: false })] }),
+  build({ ...common, ...virtualEntry('zod', "export * from 'zod';\nexport { default } from 'zod';\n") }),
+  build({
+    ...common,
+    ...virtualEntry('yaml', `import yaml from 'yaml';\nexport const { ${yamlNames.join(', ')} } = yaml;\nexport default yaml;\n`),
   }),
 ]);

@@ -1,10 +1,10 @@
 /**
- * The two programs the kit ships as single-file bundles (built by
- * build/bundle.mjs after tsc): the CLI, and the suite's child process it
- * forks. One file starts several times faster than the same code as a few
- * hundred ES modules, each resolved and read on its own. Found from the
- * package root, so the compiled modules, the bundles and the TypeScript
- * sources (unit tests) all name the same files.
+ * What the kit ships as single-file bundles (built by build/bundle.mjs after
+ * tsc): the CLI, the suite's child process it forks, the built-in reference
+ * adapter and the public API they share. One file starts several times
+ * faster than the same code as a few hundred ES modules, each resolved and
+ * read on its own. Found from the package root, so the compiled modules, the
+ * bundles and the TypeScript sources (unit tests) all name the same files.
  */
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from './package-root.js';
@@ -14,3 +14,5 @@ export const BUNDLED_DIR = join(PACKAGE_ROOT, 'dist', 'bundled');
 export const CLI_BUNDLE = join(BUNDLED_DIR, 'cli.js');
 /** The suite's child process (runner/suite-child.ts). */
 export const SUITE_CHILD_BUNDLE = join(BUNDLED_DIR, 'suite-child.js');
+/** The public API (src/index.ts), as `import 'plan-mode-conformance'` loads it. */
+export const PUBLIC_API_BUNDLE = join(BUNDLED_DIR, 'public-api.js');

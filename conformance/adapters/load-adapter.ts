@@ -13,6 +13,7 @@ import { AdapterShapeSchema, describeZodIssues, type Adapter } from '../../src/i
 import { PACKAGE_ROOT } from '../package-root.js';
 import { isExecAdapter } from '../transport/exec-spec.js';
 import { loadExecAdapterOnce } from '../transport/exec-resolver.js';
+import { PUBLIC_API_BUNDLE } from '../bundled-entries.js';
 import { AdapterLoadError, BUILT_IN_ADAPTERS, DIST_ROOT } from './adapter-path.js';
 
 /** The npm scope of the upstream packages the built-in dsh adapter composes. */
@@ -28,7 +29,7 @@ function resolveKitByName(): void {
   if (kitResolution) return;
   kitResolution = true;
   // Both from the compiled package (the hooks run in Node's loader thread, which cannot load TypeScript).
-  const kitEntry = join(DIST_ROOT, 'src', 'index.js');
+  const kitEntry = PUBLIC_API_BUNDLE;
   const hooks = join(DIST_ROOT, 'conformance', 'adapters', 'kit-resolve-hooks.js');
   if (!existsSync(kitEntry) || !existsSync(hooks)) return;
   register(pathToFileURL(hooks), { data: { kitEntryUrl: pathToFileURL(kitEntry).href } });
