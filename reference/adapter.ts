@@ -74,19 +74,19 @@ export async function start(options: StartOptions): Promise<HostHandle> {
     },
     async setPlanMode(agent, active) {
       const booted = current();
-      booted.host.readLog(agent); // an unknown agent fails here, by name
+      booted.host.requireAgent(agent); // an unknown agent fails here, by name
       return booted.planMode.set(agent, active);
     },
     async getPlanMode(agent) {
       const booted = current();
-      booted.host.readLog(agent);
+      booted.host.requireAgent(agent);
       return booted.planMode.get(agent);
     },
     async readLog(agent) {
       return current().host.readLog(agent).map(toContractEvent);
     },
     async readObserved(agent) {
-      current().host.readLog(agent);
+      current().host.requireAgent(agent);
       return [...(observed.get(agent) ?? [])];
     },
     async runCommand(agent, line) {
@@ -96,7 +96,7 @@ export async function start(options: StartOptions): Promise<HostHandle> {
       return current().host.readProjection(agent, PLAN_PROJECTION_NAME) as PlanProjectionView;
     },
     async readProjectionPushes(agent) {
-      current().host.readLog(agent);
+      current().host.requireAgent(agent);
       return [...(pushes.get(agent) ?? [])];
     },
     async fork(agent) {

@@ -19,7 +19,14 @@ interface Prepared {
   prefix: string;
 }
 
-const prepared = new WeakMap<RegExp, Prepared>();
+/**
+ * Kept on the pattern itself rather than in a WeakMap: every step is tried
+ * against every definition (half a million calls in a suite run), and a
+ * property read is the cheapest lookup there is. The pattern object is
+ * cucumber's; only this module reads the key.
+ */
+const PREPARED = Symbol('plan-mode-conformance: prepared pattern');
+type PreparedPattern = RegExp & { [PREPARED]?: Prepared };
 
 /** Characters that mean something in a pattern: the literal start ends before the first. */
 const SPECIAL = new Set(['\\', '^', '$', '.', '|', '?', '*', '+', '(', ')', '[', ']', '{', '}']);
@@ -52,11 +59,11 @@ function literalStart(regexp: RegExp): string {
   return next === '?' || next === '*' || next === '{' ? prefix.slice(0, -1) : prefix;
 }
 
-export default function execWithIndices(regexp: RegExp, text: string): RegExpExecArray | null {
-  let entry = prepared.get(regexp);
+export default function execWithIndices(regexp: PreparedPattern, text: string): RegExpExecArray | null {
+  let entry = regexp[PREPARED];
   if (entry === undefined) {
     entry = { flagged: regexp.hasIndices ? regexp : new RegExp(regexp.source, `${regexp.flags}d`), prefix: literalStart(regexp) };
-    prepared.set(regexp, entry);
+    Object.defineProperty(regexp, PREPARED, { value: entry });
   }
   if (!text.startsWith(entry.prefix)) {
     if (regexp.global || regexp.sticky) regexp.lastIndex = 0;

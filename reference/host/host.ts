@@ -120,6 +120,11 @@ export class Host {
     return this.agent(agent).log.read();
   }
 
+  /** Throws `UnknownAgentError`, naming the id, unless the agent exists. */
+  requireAgent(agent: string): void {
+    this.agent(agent);
+  }
+
   append(agent: string, e: SessionEvent): void {
     this.agent(agent).log.append(e);
   }
