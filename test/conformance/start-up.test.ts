@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CATALOG_PATH, CatalogSchema, catalogFromText, loadCatalogFile } from '../../conformance/catalog/clause-catalog.js';
 import { parseFeatures } from '../../conformance/features/feature-files.js';
+import { literalStart } from '../../conformance/runner/literal-start.js';
 import execWithIndices from '../../conformance/runner/native-match-indices.js';
 import { runConfigurationOf } from '../../conformance/runner/run-configuration.js';
 import { kitSupportLibrary } from '../../conformance/runner/support-library.js';
@@ -66,32 +67,45 @@ describe('native match indices', () => {
     expect(matched).toBeGreaterThanOrEqual(texts.length);
   });
 
-  it('compare a literal start only where every match has it', () => {
-    const cases: [RegExp, string, boolean][] = [
-      [/^abc|def/, 'xdef', true],
-      [/^ab?c/, 'ac', true],
-      [/^ab*c/, 'ac', true],
-      [/^ab{0,2}c/, 'ac', true],
-      [/^ab+c/, 'abbc', true],
-      [/^abc/i, 'ABC', true],
-      [/^abc/m, 'x\nabc', true],
-      [/^a(b|c)d/, 'acd', true],
-      [/^a[|]b|c/, 'xc', true],
-      [/^a\|b/, 'a|b', true],
-      [/^a\|b/, 'b', false],
-      [/^the user (\d+)/, 'the user 3', true],
-      [/^the user (\d+)/, 'a user 3', false],
-      [/abc/, 'xabc', true],
-    ];
-    for (const [regexp, text, matches] of cases) expect(execWithIndices(regexp, text) !== null, `${regexp} on ${JSON.stringify(text)}`).toBe(matches);
-  });
-
   it('leave a regexp as they found it and keep a global one moving', () => {
     const sticky = /a(b)?/g;
     expect(execWithIndices(sticky, 'xab ab')!.indices![1]).toEqual([2, 3]);
     expect(sticky.lastIndex).toBe(3);
     expect(execWithIndices(sticky, 'xab ab')!.index).toBe(4);
     expect(/x/.hasIndices).toBe(false);
+  });
+});
+
+describe('literal starts', () => {
+  it('are promised only where every match has them', () => {
+    const cases: [RegExp, string, string][] = [
+      [/^abc|def/, 'xdef', ''],
+      [/^ab?c/, 'ac', 'a'],
+      [/^ab*c/, 'ac', 'a'],
+      [/^ab{0,2}c/, 'ac', 'a'],
+      [/^ab+c/, 'abbc', 'ab'],
+      [/^abc/i, 'ABC', ''],
+      [/^abc/m, 'x\nabc', ''],
+      [/^a(b|c)d/, 'acd', 'a'],
+      [/^a[|]b|c/, 'xc', ''],
+      [/^a\|b/, 'a|b', 'a'],
+      [/^the user (\d+)/, 'the user 3', 'the user '],
+      [/abc/, 'xabc', ''],
+    ];
+    for (const [regexp, text, start] of cases) {
+      expect(regexp.test(text), `${regexp} matches ${JSON.stringify(text)}`).toBe(true);
+      expect(literalStart(regexp), `${regexp}`).toBe(start);
+    }
+  });
+
+  it('leave every step definition matching exactly the steps it matched', async () => {
+    const library = await kitSupportLibrary();
+    const texts = [...new Set((await parseFeatures()).flatMap((feature) => feature.pickles.flatMap((pickle) => pickle.steps.map((step) => step.text))))];
+    const shortened = library.stepDefinitions.filter((definition) => literalStart(definition.expression.regexp) !== '');
+    expect(shortened.length).toBeGreaterThan(library.stepDefinitions.length / 2);
+    for (const definition of library.stepDefinitions) {
+      for (const text of texts) expect(definition.matchesStepName(text)).toBe(definition.expression.match(text) !== null);
+    }
   });
 });
 
