@@ -57,6 +57,16 @@ const nativeMatchIndices = {
   },
 };
 
+/** Feature files read at once rather than through a chain of streams each (see conformance/runner/feature-sources.ts). */
+const featureSources = {
+  name: 'feature-sources',
+  setup(build) {
+    build.onResolve({ filter: /^@cucumber\/gherkin-streams$/ }, () => ({
+      path: join(dist, 'conformance', 'runner', 'feature-sources.js'),
+    }));
+  },
+};
+
 /**
  * The parts of cucumber the suite's child uses, without the rest of its
  * entry modules: they also load cucumber's command line and configuration
@@ -126,7 +136,7 @@ await Promise.all([
     ...common,
     entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
     outfile: join(outdir, 'suite-child.js'),
-    plugins: [shareModules(), nativeMatchIndices, slimCucumber],
+    plugins: [shareModules(), nativeMatchIndices, featureSources, slimCucumber],
   }),
   build({ ...common, entryPoints: [join(dist, 'reference', 'adapter.js')], outfile: join(outdir, 'reference-adapter.js'), plugins: [shareModules()] }),
   build({ ...common, entryPoints: [join(dist, 'src', 'index.js')], outfile: join(outdir, 'public-api.js'), plugins: [shareModules({ publicApi: false })] }),

@@ -3,7 +3,8 @@
  * support library lists every registering module, the native match indices
  * give cucumber exactly what the package they replace gives, and the
  * compiled catalog is the YAML's, or is not used; the run configuration the
- * kit writes out is the one cucumber would load.
+ * kit writes out is the one cucumber would load; feature files read at once
+ * give what cucumber's streams give.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -13,7 +14,10 @@ import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CATALOG_PATH, CatalogSchema, catalogFromText, loadCatalogFile } from '../../conformance/catalog/clause-catalog.js';
-import { parseFeatures } from '../../conformance/features/feature-files.js';
+import { KIT_FEATURES_DIR, listFeatureFiles, parseFeatures } from '../../conformance/features/feature-files.js';
+import { GherkinStreams } from '../../conformance/runner/feature-sources.js';
+import { GherkinStreams as GherkinStreamsPackage } from '@cucumber/gherkin-streams';
+import { IdGenerator } from '@cucumber/messages';
 import { literalStart } from '../../conformance/runner/literal-start.js';
 import execWithIndices from '../../conformance/runner/native-match-indices.js';
 import { runConfigurationOf } from '../../conformance/runner/run-configuration.js';
@@ -106,6 +110,25 @@ describe('literal starts', () => {
     for (const definition of library.stepDefinitions) {
       for (const text of texts) expect(definition.matchesStepName(text)).toBe(definition.expression.match(text) !== null);
     }
+  });
+});
+
+describe('feature sources', () => {
+  it('are the envelopes gherkin-streams gives, in the same order', async () => {
+    const files = (await listFeatureFiles(KIT_FEATURES_DIR)).slice(0, 6);
+    const read = (stream: NodeJS.ReadableStream) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const envelopes: unknown[] = [];
+        stream.on('data', (envelope) => envelopes.push(envelope));
+        stream.on('end', () => resolve(envelopes));
+        stream.on('error', reject);
+      });
+    const options = (newId: () => string) => ({ newId, relativeTo: ROOT, defaultDialect: 'en' });
+    const theirs = await read(GherkinStreamsPackage.fromPaths(files, options(IdGenerator.incrementing())));
+    const ours = await read(GherkinStreams.fromPaths(files, options(IdGenerator.incrementing())));
+    expect(ours.length).toBeGreaterThan(files.length * 3);
+    expect(ours).toEqual(theirs);
+    await expect(read(GherkinStreams.fromPaths([join(ROOT, 'no-such.feature')], options(IdGenerator.uuid())))).rejects.toThrow(/ENOENT/);
   });
 });
 
