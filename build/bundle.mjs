@@ -27,6 +27,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const outdir = join(dist, 'bundled');
 const publicApiSources = join(dist, 'src') + sep;
+const cucumberLib = join(root, 'node_modules', '@cucumber', 'cucumber', 'lib');
 
 /**
  * The shared bundles, imported by the others as siblings. `publicApi: false`
@@ -57,6 +58,16 @@ const nativeMatchIndices = {
   },
 };
 
+/** Steps run without cucumber's AsyncLocalStorage (see conformance/runner/cucumber-scope.ts). */
+const unscopedSteps = {
+  name: 'unscoped-steps',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/scope$/ }, (args) =>
+      args.resolveDir === join(cucumberLib, 'runtime') ? { path: join(dist, 'conformance', 'runner', 'cucumber-scope.js') } : undefined,
+    );
+  },
+};
+
 /** Feature files read at once rather than through a chain of streams each (see conformance/runner/feature-sources.ts). */
 const featureSources = {
   name: 'feature-sources',
@@ -75,7 +86,6 @@ const featureSources = {
  * entries export (lib/index.js, lib/api/index.js); a name the kit imports
  * that is not here fails the build.
  */
-const cucumberLib = join(root, 'node_modules', '@cucumber', 'cucumber', 'lib');
 const SLIM_CUCUMBER = {
   '@cucumber/cucumber': [
     `import builder from ${JSON.stringify(join(cucumberLib, 'support_code_library_builder', 'index.js'))};`,
@@ -136,7 +146,7 @@ await Promise.all([
     ...common,
     entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
     outfile: join(outdir, 'suite-child.js'),
-    plugins: [shareModules(), nativeMatchIndices, featureSources, slimCucumber],
+    plugins: [shareModules(), nativeMatchIndices, featureSources, unscopedSteps, slimCucumber],
   }),
   build({ ...common, entryPoints: [join(dist, 'reference', 'adapter.js')], outfile: join(outdir, 'reference-adapter.js'), plugins: [shareModules()] }),
   build({ ...common, entryPoints: [join(dist, 'src', 'index.js')], outfile: join(outdir, 'public-api.js'), plugins: [shareModules({ publicApi: false })] }),
