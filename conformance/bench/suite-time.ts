@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { CLI_BUNDLE } from '../bundled-entries.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const ONE_SCENARIO = process.env.BENCH_SCENARIO ?? '@id:cfg-seed-example';
 const CLI = CLI_BUNDLE;
 
@@ -50,6 +50,20 @@ function timed(args: string[], cwd: string): Timed {
   const ms = performance.now() - started;
   if (run.status !== 0) throw new Error(`bench: ${args.join(' ')} exited ${run.status}:\n${run.stdout}${run.stderr}`);
   return { ms, cpuMs: childrenCpuMs() - cpuBefore, stdout: run.stdout };
+}
+
+/**
+ * Where one run's time goes: the trace points both processes print with
+ * PLAN_MODE_CONFORMANCE_TRACE=1 (runner/trace-point.ts), as milliseconds
+ * since the CLI was spawned, in the order they came.
+ */
+function phases(args: string[], cwd: string): string {
+  const spawned = performance.timeOrigin + performance.now();
+  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', PLAN_MODE_CONFORMANCE_TRACE: '1' } });
+  const ended = performance.timeOrigin + performance.now();
+  const points = [...run.stderr.matchAll(/^trace (\S+) ([\d.]+)$/gm)].map(([, label, at]) => ({ label: label!, ms: Number(at) - spawned }));
+  points.sort((a, b) => a.ms - b.ms);
+  return [...points.map((point) => `${point.label} ${point.ms.toFixed(0)}`), `exited ${(ended - spawned).toFixed(0)}`].join(', ');
 }
 
 function median(values: number[]): number {
@@ -103,6 +117,9 @@ async function main(): Promise<void> {
     console.log(`start-up ratio (one / bare): ${(oneMs / bareMs).toFixed(2)}x (target 1.5x, goal 1.2x)`);
     console.log(`marginal cost per scenario ((whole - one) / ${scenarios - 1}): ${((wholeMs - oneMs) / (scenarios - 1)).toFixed(2)} ms (target 3 ms, goal 2 ms)`);
     const [bareCpu, oneCpu, wholeCpu] = [median(cpu.bare), median(cpu.one), median(cpu.whole)];
+    console.log(`phases of one run (ms since the CLI was spawned):`);
+    console.log(`  one scenario: ${phases([CLI, '--tags', ONE_SCENARIO], PACKAGE_ROOT)}`);
+    console.log(`  whole suite:  ${phases([CLI], PACKAGE_ROOT)}`);
     if (!Number.isNaN(bareCpu)) {
       console.log(`CPU time (user + system, all processes), medians: bare ${bareCpu.toFixed(0)} ms, one ${oneCpu.toFixed(0)} ms, whole ${wholeCpu.toFixed(0)} ms`);
       console.log(`  CPU start-up ratio ${(oneCpu / bareCpu).toFixed(2)}x, CPU per further scenario ${((wholeCpu - oneCpu) / (scenarios - 1)).toFixed(2)} ms`);
