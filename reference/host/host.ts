@@ -116,7 +116,7 @@ export class Host {
     return this.agent(agent).running;
   }
 
-  readLog(agent: string): SessionEvent[] {
+  readLog(agent: string): readonly SessionEvent[] {
     return this.agent(agent).log.read();
   }
 
@@ -186,7 +186,7 @@ export class Host {
    * told, in order), then the index line: an agent is listed only once its log
    * is complete, so a crash mid-fork leaves no half-copied agent behind.
    */
-  private addAgent(record: AgentRecord, events: SessionEvent[]): string {
+  private addAgent(record: AgentRecord, events: readonly SessionEvent[]): string {
     this.store.discardUnlistedLog(record.id);
     const log = new SessionLog(record.id, this.store, this.bus, []);
     for (const e of events) log.append(e);

@@ -20,7 +20,7 @@ export interface PluginContext {
   sessionProjections?: { register<State, View>(unit: ProjectionUnit<State, View>): void };
   userInteraction?: { ask(agent: string, question: QuestionRequest, signal?: AbortSignal): Promise<QuestionOutcome> };
   append(agent: string, event: SessionEvent): void;
-  readLog(agent: string): SessionEvent[];
+  readLog(agent: string): readonly SessionEvent[];
   /** A user message for the agent's next step (submitted as a prompt when the agent is idle). */
   steer(agent: string, text: string): Promise<void>;
   subscribe(observer: SessionObserver): () => void;

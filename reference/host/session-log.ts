@@ -8,29 +8,46 @@ import type { SessionStore } from './store.js';
 
 export class SessionLog {
   private readonly events: SessionEvent[];
+  /** What `read` hands out until the next append: one frozen list shared by every reader. */
+  private snapshot: readonly SessionEvent[] | undefined;
 
   constructor(
     readonly agent: string,
     private readonly store: SessionStore,
     private readonly bus: SessionEventBus,
-    loaded: SessionEvent[],
+    loaded: readonly SessionEvent[],
   ) {
-    this.events = [...loaded];
+    this.events = loaded.map((event) => deepFreeze(structuredClone(event)));
   }
 
   append(event: SessionEvent): void {
-    const copy = structuredClone(event);
+    const copy = deepFreeze(structuredClone(event));
     this.store.appendEvent(this.agent, copy);
     this.events.push(copy);
+    this.snapshot = undefined;
     this.bus.publish(this.agent, structuredClone(copy));
   }
 
-  /** A snapshot, oldest first; callers cannot change the log through it. */
-  read(): SessionEvent[] {
-    return structuredClone(this.events);
+  /**
+   * A snapshot, oldest first; callers cannot change the log through it. It is
+   * frozen, events included, rather than copied for each reader: the prompt,
+   * the history and the plugin each read the log for every request.
+   */
+  read(): readonly SessionEvent[] {
+    this.snapshot ??= Object.freeze([...this.events]);
+    return this.snapshot;
   }
 
   get length(): number {
     return this.events.length;
   }
+}
+
+/** Freezes a plain JSON value and everything in it; returns it. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
