@@ -124,7 +124,7 @@ export const MUTANTS: Mutant[] = [
     patch(EXIT, "plan: { type: 'string'", "markdown: { type: 'string'"),
     patch(EXIT, "required: ['plan'],", "required: ['markdown'],")),
   mutant('exit-tool-description-follows-mode', ['TOOL-02'],
-    patch('host/tools.ts', 'description,\n      parameters: structuredClone(parameters),', "description: name === 'exit_plan_mode' && (globalThis as { planActive?: boolean }).planActive ? `${description} (available now)` : description,\n      parameters: structuredClone(parameters),"),
+    patch('host/tools.ts', 'description,\n      parameters,', "description: name === 'exit_plan_mode' && (globalThis as { planActive?: boolean }).planActive ? `${description} (available now)` : description,\n      parameters,"),
     patch(POLICY, 'policyText(foldPlanMode(ctx.readLog(agent)), section)', 'policyText(((globalThis as { planActive?: boolean }).planActive = foldPlanMode(ctx.readLog(agent))), section)')),
   mutant('exit-outside-plan-mode-opens-review', ['TOOL-03'],
     patch(EXIT, 'if (!selections.logged(agent)) return failed(NOT_IN_PLAN_MODE);', '')),

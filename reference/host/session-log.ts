@@ -3,6 +3,7 @@
  * before observers hear of the event.
  */
 import type { SessionEvent } from './events.js';
+import { frozenCopy } from './frozen.js';
 import type { SessionEventBus } from './observers.js';
 import type { SessionStore } from './store.js';
 
@@ -17,15 +18,15 @@ export class SessionLog {
     private readonly bus: SessionEventBus,
     loaded: readonly SessionEvent[],
   ) {
-    this.events = loaded.map((event) => deepFreeze(structuredClone(event)));
+    this.events = loaded.map(frozenCopy);
   }
 
   append(event: SessionEvent): void {
-    const copy = deepFreeze(structuredClone(event));
+    const copy = frozenCopy(event);
     this.store.appendEvent(this.agent, copy);
     this.events.push(copy);
     this.snapshot = undefined;
-    this.bus.publish(this.agent, structuredClone(copy));
+    this.bus.publish(this.agent, copy);
   }
 
   /**
@@ -41,13 +42,4 @@ export class SessionLog {
   get length(): number {
     return this.events.length;
   }
-}
-
-/** Freezes a plain JSON value and everything in it; returns it. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }

@@ -1,4 +1,5 @@
 /** The tool registry: tools in registration order, the catalog the model receives. */
+import { frozenCopy } from './frozen.js';
 
 export interface ToolContext {
   agent: string;
@@ -39,7 +40,8 @@ export class ToolRegistry {
 
   register(tool: ToolDefinition): void {
     if (this.find(tool.name)) throw new Error(`tool '${tool.name}' is already registered`);
-    this.tools.push(tool);
+    // Frozen once here rather than copied into every request's catalog.
+    this.tools.push({ ...tool, parameters: frozenCopy(tool.parameters) });
   }
 
   find(name: string): ToolDefinition | undefined {
@@ -50,7 +52,7 @@ export class ToolRegistry {
     return this.tools.map(({ name, description, parameters }) => ({
       name,
       description,
-      parameters: structuredClone(parameters),
+      parameters,
     }));
   }
 
