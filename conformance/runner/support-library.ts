@@ -43,6 +43,12 @@ export function kitSupportLibrary(): Promise<SupportCodeLibrary> {
  * objects. A yes or no is all the question needs: each definition now
  * compares its pattern's literal start, then tests the pattern itself. The
  * answer is the same; a unit test compares the two on every step of the features.
+ *
+ * The full match is then made twice for every step of every scenario (once as
+ * cucumber lines up a scenario's steps, again as it runs each), and the
+ * features repeat most step texts many times. Each definition remembers its
+ * matches by text: a match is a list of arguments that only read their group
+ * when asked for a value, so one list serves every step with that text.
  */
 function withQuickMatchAnswers(library: SupportCodeLibrary): SupportCodeLibrary {
   for (const definition of library.stepDefinitions) {
@@ -50,8 +56,24 @@ function withQuickMatchAnswers(library: SupportCodeLibrary): SupportCodeLibrary 
     const pattern = (definition.expression as { regexp?: unknown }).regexp;
     // A global or sticky pattern keeps state between tests: left to cucumber.
     if (!(pattern instanceof RegExp) || pattern.global || pattern.sticky) continue;
+    rememberMatches(definition.expression);
     const start = literalStart(pattern);
     definition.matchesStepName = (text: string) => text.startsWith(start) && pattern.test(text);
   }
   return library;
+}
+
+type StepExpression = SupportCodeLibrary['stepDefinitions'][number]['expression'];
+
+function rememberMatches(expression: StepExpression): void {
+  const matchAfresh = expression.match.bind(expression);
+  const matches = new Map<string, ReturnType<StepExpression['match']>>();
+  expression.match = (text: string) => {
+    let match = matches.get(text);
+    if (match === undefined) {
+      match = matchAfresh(text);
+      matches.set(text, match);
+    }
+    return match;
+  };
 }

@@ -3,7 +3,8 @@
  * the first step that needs it), the scripted model and user, the agents by the
  * names the feature gives them, and the last results steps may assert on.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { World, type IWorldOptions } from '@cucumber/cucumber';
 import {
@@ -101,7 +102,9 @@ export class PlanWorld extends World<KitParameters> {
 
   async prepare(): Promise<void> {
     this.adapter = await adapterAt(this.kit.adapterPath);
-    this.storeDir = await mkdtemp(join(temporaryRoot(), 'plan-mode-conformance-'));
+    // Synchronously: a folder in memory is made in microseconds, and the promise API's
+    // round trip through the thread pool cost more than the work.
+    this.storeDir = mkdtempSync(join(temporaryRoot(), 'plan-mode-conformance-'));
   }
 
   supports(capability: Capability): boolean {
