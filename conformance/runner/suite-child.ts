@@ -29,30 +29,34 @@ function sendNow(message: ChildMessage): Promise<void> {
 
 /**
  * Formatter output, gathered for up to OUTPUT_BATCH_MS, or until another
- * message goes out (so the order holds): cucumber's progress format writes
- * one dot per step, and one message per dot cost more than the steps.
+ * message goes out, which then carries it (so the order holds): cucumber's
+ * progress format writes one dot per step, and one message per dot cost more
+ * than the steps; so did one message per scenario besides its own.
  */
 const OUTPUT_BATCH_MS = 50;
 let pendingOutput = '';
 let outputFlush: NodeJS.Timeout | undefined;
 
-function flushOutput(): Promise<void> {
+/** The output gathered so far, now taken to go out. */
+function takeOutput(): string | undefined {
   if (outputFlush) clearTimeout(outputFlush);
   outputFlush = undefined;
-  if (pendingOutput === '') return Promise.resolve();
   const text = pendingOutput;
   pendingOutput = '';
-  return sendNow({ type: 'output', text });
+  return text === '' ? undefined : text;
 }
 
 function sendOutput(text: string): void {
   pendingOutput += text;
-  outputFlush ??= setTimeout(() => void flushOutput(), OUTPUT_BATCH_MS);
+  outputFlush ??= setTimeout(() => {
+    const output = takeOutput();
+    if (output !== undefined) void sendNow({ type: 'output', text: output });
+  }, OUTPUT_BATCH_MS);
 }
 
 function send(message: ChildMessage): Promise<void> {
-  void flushOutput();
-  return sendNow(message);
+  const output = takeOutput();
+  return sendNow(output === undefined ? message : { ...message, output });
 }
 
 /** Ends this process once every message and console write is out. */

@@ -9,7 +9,8 @@ import type { ScenarioStart, SuiteOptions } from './run-suite.js';
 /** The run the CLI asks the child for (given as its one argument, JSON). */
 export type ChildRequest = Omit<SuiteOptions, 'stdout' | 'events'>;
 
-export type ChildMessage =
+/** Any message may carry formatter output that comes before it (`output`). */
+export type ChildMessage = (
   /** The adapter loaded and is well-formed. */
   | { type: 'ready'; adapter: Pick<Adapter, 'name' | 'capabilities'> }
   /** The adapter (or the run's input) cannot be used: exit 2 with this line. */
@@ -23,4 +24,5 @@ export type ChildMessage =
   | { type: 'fault'; message: string }
   /** Fail fast: the run stops here (exit 2, this line). */
   | { type: 'stop'; message: string }
-  | { type: 'done'; results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[] };
+  | { type: 'done'; results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[] }
+) & { output?: string };

@@ -93,6 +93,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   const started = performance.now();
 
   child.on('message', (message: ChildMessage) => {
+    if (message.output !== undefined && message.type !== 'output') options.onOutput(message.output);
     switch (message.type) {
       case 'ready':
         adapter = message.adapter;
