@@ -17,12 +17,23 @@ export function show(value: unknown): string {
   return inspect(value, { depth: 6, breakLength: 120 });
 }
 
-export function expectEqual<T>(actual: T, expected: T, what: string): void {
+/**
+ * A failure message, or a function that writes one: messages that show values
+ * are written only when the check fails (showing them for every passing check
+ * cost a suite run more than the checks).
+ */
+export type FailureText = string | (() => string);
+
+function written(text: FailureText): string {
+  return typeof text === 'function' ? text() : text;
+}
+
+export function expectEqual<T>(actual: T, expected: T, what: FailureText): void {
   if (!isDeepStrictEqual(actual, expected)) {
-    fail(`${what}: expected ${show(expected)} but the host showed ${show(actual)}`);
+    fail(`${written(what)}: expected ${show(expected)} but the host showed ${show(actual)}`);
   }
 }
 
-export function expectTrue(condition: boolean, message: string): asserts condition {
-  if (!condition) fail(message);
+export function expectTrue(condition: boolean, message: FailureText): asserts condition {
+  if (!condition) fail(written(message));
 }

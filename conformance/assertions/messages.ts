@@ -69,18 +69,19 @@ const byKey = (a: MessageRow, b: MessageRow): number => `${a.kind}\u0000${a.deta
  */
 export function expectMessagesMatch(world: Pick<World, 'attach'>, messages: Message[], expected: MessageRow[], what: string): void {
   const actual = messages.map(describeMessage);
-  const shown = `${what}: expected ${show(expected)} (notices by direction; user-side messages of one request in any order) but the host showed ${show(actual)}`;
+  const shown = (): string =>
+    `${what}: expected ${show(expected)} (notices by direction; user-side messages of one request in any order) but the host showed ${show(actual)}`;
   const actualRuns = runs(actual);
   const expectedRuns = runs(expected);
-  if (actualRuns.length !== expectedRuns.length) fail(shown);
+  if (actualRuns.length !== expectedRuns.length) fail(shown());
   actualRuns.forEach((run, index) => {
     const wanted = expectedRuns[index]!;
     const notices = run.filter((row) => row.kind === 'notice');
     const wantedNotices = wanted.filter((row) => row.kind === 'notice');
     const others = run.filter((row) => row.kind !== 'notice').sort(byKey);
     const wantedOthers = wanted.filter((row) => row.kind !== 'notice').sort(byKey);
-    if (notices.length !== wantedNotices.length) fail(shown);
-    if (JSON.stringify(others) !== JSON.stringify(wantedOthers)) fail(shown);
+    if (notices.length !== wantedNotices.length) fail(shown());
+    if (JSON.stringify(others) !== JSON.stringify(wantedOthers)) fail(shown());
     notices.forEach((notice, at) => judgeNotice(world, noticeDirectionWord(wantedNotices[at]!.detail), notice.detail, what));
   });
 }

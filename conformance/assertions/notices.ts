@@ -30,11 +30,11 @@ export function judgeNotice(world: Pick<World, 'attach'>, direction: NoticeDirec
   const same = texts[direction][0];
   expectTrue(
     same === undefined || same === text,
-    `${label}: the ${direction} notice should be the same text every time (NARR-01); earlier ${show(same)}, now ${show(text)}`,
+    () => `${label}: the ${direction} notice should be the same text every time (NARR-01); earlier ${show(same)}, now ${show(text)}`,
   );
   expectTrue(
     !texts[other].includes(text),
-    `${label}: the ${direction} notice has the same text as the ${other} notice, ${show(text)}; entering and leaving must be told apart (NARR-01)`,
+    () => `${label}: the ${direction} notice has the same text as the ${other} notice, ${show(text)}; entering and leaving must be told apart (NARR-01)`,
   );
   if (!texts[direction].includes(text)) showForReview(world, direction === 'entry' ? 'entry-notice' : 'exit-notice', text);
   texts[direction].push(text);

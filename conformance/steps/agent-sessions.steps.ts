@@ -115,7 +115,7 @@ function assertGet(state: PlanModeState, active: boolean, pending: boolean | und
   }
   expectTrue(
     state.active === active && (state.pending === undefined || state.pending === state.active),
-    `${what}: expected plan mode ${active ? 'on' : 'off'} with no other mode pending, but the host showed ${show(state)}`,
+    () => `${what}: expected plan mode ${active ? 'on' : 'off'} with no other mode pending, but the host showed ${show(state)}`,
   );
 }
 
@@ -191,16 +191,16 @@ Then('the number of model requests of {agent} is {int}', async function (this: P
 Then('request {int} of {agent} carries the notices {string}', async function (this: PlanWorld, n: number, name: string, list: string) {
   const notices = noticesIn((await requestOf(this, n, name)).messages);
   const expected = list.trim() === 'none' ? [] : list.split(',').map((item) => item.trim());
-  expectEqual(notices.length, expected.length, `number of plugin notices in request ${n} of ${name} (${show(notices.map((notice) => notice.text))})`);
+  expectEqual(notices.length, expected.length, () => `number of plugin notices in request ${n} of ${name} (${show(notices.map((notice) => notice.text))})`);
   const textOf = new Map<string, string>();
   expected.forEach((direction, index) => {
     const text = notices[index]!.text;
     const known = textOf.get(direction);
-    expectTrue(known === undefined || known === text, `two notices reporting ${direction} plan mode read differently: ${show(known)} and ${show(text)}`);
+    expectTrue(known === undefined || known === text, () => `two notices reporting ${direction} plan mode read differently: ${show(known)} and ${show(text)}`);
     textOf.set(direction, text);
   });
   const texts = [...textOf.values()];
-  expectEqual(new Set(texts).size, texts.length, `different texts for the different switches in ${show([...textOf.entries()])}`);
+  expectEqual(new Set(texts).size, texts.length, () => `different texts for the different switches in ${show([...textOf.entries()])}`);
 });
 
 /** The user-typed texts the request adds after repeating the agent's previous request (" | " between texts, any order). */
@@ -244,24 +244,24 @@ async function lastExitResult(world: PlanWorld, n: number, name: string) {
 
 Then('request {int} of {agent} shows exit_plan_mode failing', async function (this: PlanWorld, n: number, name: string) {
   const result = await lastExitResult(this, n, name);
-  expectTrue(result.isError, `the exit_plan_mode result in request ${n} of ${name} should be a failed call: ${show(result)}`);
+  expectTrue(result.isError, () => `the exit_plan_mode result in request ${n} of ${name} should be a failed call: ${show(result)}`);
 });
 
 /** TOOL-05: an approval is a successful call whose structured value is `{ approved: true }`. */
 Then('request {int} of {agent} shows exit_plan_mode succeeding', async function (this: PlanWorld, n: number, name: string) {
   const result = await lastExitResult(this, n, name);
-  expectTrue(!result.isError, `the exit_plan_mode result in request ${n} of ${name} should succeed: ${show(result)}`);
+  expectTrue(!result.isError, () => `the exit_plan_mode result in request ${n} of ${name} should succeed: ${show(result)}`);
   expectEqual(result.value, { approved: true }, `the structured value of the approved exit_plan_mode result in request ${n} of ${name}`);
 });
 
 Then('request {int} of {agent} shows exit_plan_mode failing with a message containing {string}', async function (this: PlanWorld, n: number, name: string, text: string) {
   const result = await lastExitResult(this, n, name);
-  expectTrue(result.isError, `the exit_plan_mode result in request ${n} of ${name} should be a failed call: ${show(result)}`);
-  expectTrue(result.text.includes(text), `the exit_plan_mode failure in request ${n} of ${name} should carry ${show(text)}: ${show(result.text)}`);
+  expectTrue(result.isError, () => `the exit_plan_mode result in request ${n} of ${name} should be a failed call: ${show(result)}`);
+  expectTrue(result.text.includes(text), () => `the exit_plan_mode failure in request ${n} of ${name} should carry ${show(text)}: ${show(result.text)}`);
 });
 
 /** CMD-07: every `/plan` result is a success (its wording is not judged here). */
 Then('every command result so far is a success', function (this: PlanWorld) {
   expectTrue(this.commandResults.length > 0, 'no command was run');
-  this.commandResults.forEach((result, index) => expectTrue(result.ok, `command ${index + 1} should succeed: ${show(result)}`));
+  this.commandResults.forEach((result, index) => expectTrue(result.ok, () => `command ${index + 1} should succeed: ${show(result)}`));
 });

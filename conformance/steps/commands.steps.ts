@@ -80,16 +80,16 @@ Given('while the model handles request {int}, the user types the command {string
 Then('the command succeeded', function (this: PlanWorld) {
   const result = this.commandResults.at(-1);
   if (!result) fail('no command was run');
-  expectTrue(result.ok, `the command ${show(linesOf(this).at(-1))} should succeed: ${show(result)}`);
+  expectTrue(result.ok, () => `the command ${show(linesOf(this).at(-1))} should succeed: ${show(result)}`);
   showForReview(this, 'command-result', result.text);
 });
 
 /** CMD-07: every command typed so far succeeded. */
 Then('the {int} command results are successes', function (this: PlanWorld, count: number) {
   const lines = linesOf(this);
-  expectEqual(this.commandResults.length, count, `number of command results (lines typed: ${show(lines)})`);
+  expectEqual(this.commandResults.length, count, () => `number of command results (lines typed: ${show(lines)})`);
   this.commandResults.forEach((result, index) => {
-    expectTrue(result.ok, `command ${index + 1} ${show(lines[index])} should succeed: ${show(result)}`);
+    expectTrue(result.ok, () => `command ${index + 1} ${show(lines[index])} should succeed: ${show(result)}`);
     showForReview(this, 'command-result', result.text);
   });
 });
@@ -98,13 +98,13 @@ Then('the {int} command results are successes', function (this: PlanWorld, count
 Then('the {int} command results have {int} different texts', function (this: PlanWorld, count: number, distinct: number) {
   const lines = linesOf(this);
   const results = this.commandResults;
-  expectEqual(results.length, count, `number of command results (lines typed: ${show(lines)})`);
+  expectEqual(results.length, count, () => `number of command results (lines typed: ${show(lines)})`);
   results.forEach((result) => showForReview(this, 'command-result', result.text));
   const texts = new Set(results.map((result) => result.text));
   expectEqual(
     texts.size,
     distinct,
-    `number of different result texts in ${show(results.map((result, index) => `${lines[index]} → ${result.text}`))}`,
+    () => `number of different result texts in ${show(results.map((result, index) => `${lines[index]} → ${result.text}`))}`,
   );
 });
 
@@ -116,7 +116,7 @@ Then('the results of commands {int} and {int} differ', function (this: PlanWorld
   if (!first || !second) fail(`only ${this.commandResults.length} command results were recorded (lines typed: ${show(lines)})`);
   expectTrue(
     first.text !== second.text,
-    `command ${a} ${show(lines[a - 1])} and command ${b} ${show(lines[b - 1])} report different things but the host answered both with ${show(first.text)}`,
+    () => `command ${a} ${show(lines[a - 1])} and command ${b} ${show(lines[b - 1])} report different things but the host answered both with ${show(first.text)}`,
   );
 });
 
@@ -133,7 +133,7 @@ Then('the model received the user message {string} under plan guidance', async f
 
 Then('the only user text request {int} adds is {string}', async function (this: PlanWorld, n: number, text: string) {
   const added = await addedIn(this, n);
-  expectEqual(userTexts(added), [text], `user-typed messages added in request ${n} (added: ${show(added)})`);
+  expectEqual(userTexts(added), [text], () => `user-typed messages added in request ${n} (added: ${show(added)})`);
 });
 
 Then('request {int} adds no user text', async function (this: PlanWorld, n: number) {
@@ -161,14 +161,14 @@ Then('no request shows a command line or a command result', function (this: Plan
     for (const message of request.messages) {
       if (message.role === 'user' && message.source === 'plugin') continue;
       for (const line of lines) {
-        expectTrue(!message.text.includes(line), `request ${index + 1} carries the command line ${show(line)} in ${show(message)}`);
+        expectTrue(!message.text.includes(line), () => `request ${index + 1} carries the command line ${show(line)} in ${show(message)}`);
       }
       for (const text of results) {
-        expectTrue(!message.text.includes(text), `request ${index + 1} carries the command result ${show(text)} in ${show(message)}`);
+        expectTrue(!message.text.includes(text), () => `request ${index + 1} carries the command result ${show(text)} in ${show(message)}`);
       }
       expectTrue(
         !(message.role === 'user' && message.source === 'user' && /^\s*\/plan\b/.test(message.text)),
-        `request ${index + 1} carries a /plan line as a user message: ${show(message)}`,
+        () => `request ${index + 1} carries a /plan line as a user message: ${show(message)}`,
       );
     }
   });
@@ -177,5 +177,5 @@ Then('no request shows a command line or a command result', function (this: Plan
 Then('the log holds the user message {string} once', async function (this: PlanWorld, text: string) {
   const log = await (await this.host()).readLog(await this.agent());
   const found = log.filter((event) => event.type === 'user/message' && event.source === 'user' && event.text === text);
-  expectEqual(found.length, 1, `user/message events from the user with the text ${show(text)}`);
+  expectEqual(found.length, 1, () => `user/message events from the user with the text ${show(text)}`);
 });

@@ -42,7 +42,7 @@ When('the model answers the held request {int} of {agent} and its turn ends', as
 When('the user types the command {string} for {agent}', async function (this: PlanWorld, line: string, name: string) {
   await typeCommand(this, name, line);
   const result = this.commandResults.at(-1);
-  expectTrue(result?.ok === true, `the command ${show(line)} for ${name} should succeed; the host answered ${show(result)}`);
+  expectTrue(result?.ok === true, () => `the command ${show(line)} for ${name} should succeed; the host answered ${show(result)}`);
 });
 
 Then('get reports plan mode {onoff} with plan mode {onoff} pending for {agent}', async function (this: PlanWorld, active: boolean, pending: boolean, name: string) {
@@ -53,20 +53,20 @@ Then('get reports plan mode {onoff} with plan mode {onoff} pending for {agent}',
 Then('set returned one of {string}', function (this: PlanWorld, list: string) {
   const allowed = list.split(',').map((item) => item.trim());
   const last = this.setOutcomes.at(-1);
-  expectTrue(last !== undefined && allowed.includes(last), `the last set result should be one of ${show(allowed)}; the host returned ${show(last)}`);
+  expectTrue(last !== undefined && allowed.includes(last), () => `the last set result should be one of ${show(allowed)}; the host returned ${show(last)}`);
 });
 
 Then('request {int} of {agent} carries the user message {string}', async function (this: PlanWorld, n: number, name: string, text: string) {
   const request = await this.request(n, name);
   const users = request.messages.flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []));
-  expectTrue(users.includes(text), `request ${n} of ${name} should carry the user message ${show(text)}; its user messages are ${show(users)}`);
+  expectTrue(users.includes(text), () => `request ${n} of ${name} should carry the user message ${show(text)}; its user messages are ${show(users)}`);
 });
 
 Then('no request of {agent} carries the user message {string}', async function (this: PlanWorld, name: string, text: string) {
   const requests = this.model.requestsOf(await this.agent(name));
   requests.forEach((request, index) => {
     const found = request.messages.filter((message) => message.role === 'user' && message.text === text);
-    expectEqual(found, [], `user messages ${show(text)} in request ${index + 1} of ${name}`);
+    expectEqual(found, [], () => `user messages ${show(text)} in request ${index + 1} of ${name}`);
   });
 });
 

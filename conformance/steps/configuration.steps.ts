@@ -44,7 +44,7 @@ function refusal(world: PlanWorld): string {
   const error = startErrors.get(world);
   if (error === undefined) fail('the scenario did not start the host');
   if (error === null) fail('the host started although its deployment should have been refused');
-  expectTrue(START_WRAPPER.test(error.message), `start should reject with the plugin's own error, not ${show(error.message)}`);
+  expectTrue(START_WRAPPER.test(error.message), () => `start should reject with the plugin's own error, not ${show(error.message)}`);
   return error.message.replace(START_WRAPPER, '');
 }
 
@@ -60,7 +60,7 @@ Then('the host refuses to start with a message naming {string}', function (this:
   const candidates = names.split(' or ').map((name) => name.trim());
   expectTrue(
     candidates.some((name) => message.includes(name)),
-    `the start error should name ${candidates.map((name) => show(name)).join(' or ')}: ${show(message)}`,
+    () => `the start error should name ${candidates.map((name) => show(name)).join(' or ')}: ${show(message)}`,
   );
 });
 
@@ -80,13 +80,13 @@ Then('request {int} carries the deployment\'s section exactly as written, where 
   const requests = this.model.requestsOf(await this.agent());
   const active = requestNumber(requests, on, 'the agent');
   const inactive = requestNumber(requests, off, 'the agent');
-  expectEqual(occurrences(active.systemPrompt, section), 1, `occurrences of the section ${show(section)} in request ${on}`);
+  expectEqual(occurrences(active.systemPrompt, section), 1, () => `occurrences of the section ${show(section)} in request ${on}`);
   const separator = layoutOf(inactive.systemPrompt, `request ${off}`).atOrder50;
   expectTrue(!inactive.systemPrompt.includes(section), `request ${off} should not carry the section`);
   const slot = layoutOf(active.systemPrompt, `request ${on}`).atOrder50;
   const candidates = [separator + section + separator, section + separator, separator + section];
   expectTrue(
     candidates.includes(slot),
-    `order 50 of request ${on} should be the section ${show(section)} between the host's separators ${show(separator)}; it is ${show(slot)}`,
+    () => `order 50 of request ${on} should be the section ${show(section)} between the host's separators ${show(separator)}; it is ${show(slot)}`,
   );
 });

@@ -22,7 +22,7 @@ async function lastExitResult(world: PlanWorld, n: number): Promise<ToolResultMe
 }
 
 function expectFailed(result: ToolResultMessage): void {
-  expectTrue(result.isError, `the exit_plan_mode result should be a failed call: ${show(result)}`);
+  expectTrue(result.isError, () => `the exit_plan_mode result should be a failed call: ${show(result)}`);
 }
 
 /** TOOL-01: the model calls exit_plan_mode with arguments that do not carry the plan as a string. */
@@ -48,7 +48,7 @@ Then('exit_plan_mode\'s parameter schema describes an object of arguments', asyn
   const tool = request.tools.find((candidate) => candidate.name === 'exit_plan_mode');
   if (!tool) fail(`exit_plan_mode is not in the catalog: ${show(request.tools.map((t) => t.name))}`);
   const schema = tool.parameters as { type?: unknown } | null | undefined;
-  expectEqual(schema?.type, 'object', `the JSON-schema type of exit_plan_mode's parameters ${show(tool.parameters)}`);
+  expectEqual(schema?.type, 'object', () => `the JSON-schema type of exit_plan_mode's parameters ${show(tool.parameters)}`);
 });
 
 /** TOOL-01: wherever the tool stands in the catalog, it takes the plan as a required string. */
@@ -65,7 +65,7 @@ Then('the tool catalog offers exit_plan_mode taking a string {string}', async fu
 Then('request {int} shows exit_plan_mode failing with a message containing {string}', async function (this: PlanWorld, n: number, text: string) {
   const result = await lastExitResult(this, n);
   expectFailed(result);
-  expectTrue(result.text.includes(text), `the exit_plan_mode failure should carry ${show(text)} unchanged: ${show(result.text)}`);
+  expectTrue(result.text.includes(text), () => `the exit_plan_mode failure should carry ${show(text)} unchanged: ${show(result.text)}`);
   showForReview(this, providerMessagesOf(this).includes(text) ? 'seam-error-failure' : 'keep-planning-failure', result.text);
 });
 
@@ -83,7 +83,7 @@ Then('request {int} shows exit_plan_mode failing outside plan mode', async funct
 /** TOOL-05: a successful call with the tool's confirmation text (whatever it says). */
 Then('request {int} shows exit_plan_mode succeeding', async function (this: PlanWorld, n: number) {
   const result = await lastExitResult(this, n);
-  expectTrue(!result.isError, `the exit_plan_mode result should succeed: ${show(result)}`);
+  expectTrue(!result.isError, () => `the exit_plan_mode result should succeed: ${show(result)}`);
   expectTrue(result.text.trim().length > 0, 'the approval should carry the tool\'s confirmation text');
   showForReview(this, 'exit-approved-result', result.text);
 });

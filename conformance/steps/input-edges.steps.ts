@@ -106,12 +106,12 @@ Then('request {int} shows exit_plan_mode either approving or not, and plan mode 
   const events = planModeEvents(log).map((event) => event.payload.active);
   const state = await (await this.host()).getPlanMode(await this.agent());
   if (!result.isError) {
-    expectEqual(result.value, { approved: true }, `the structured value of the approving exit_plan_mode result ${show(result)}`);
+    expectEqual(result.value, { approved: true }, () => `the structured value of the approving exit_plan_mode result ${show(result)}`);
     assertNotInPlanMode(this, request, `request ${n}, after the host approved`);
     expectEqual(events, [true, false], 'the plan/mode events after the host approved');
     expectEqual(state, { active: false }, 'get(agent) after the host approved');
   } else {
-    expectTrue(result.text.trim().length > 0, `the failed exit_plan_mode result carries no message: ${show(result)}`);
+    expectTrue(result.text.trim().length > 0, () => `the failed exit_plan_mode result carries no message: ${show(result)}`);
     assertInPlanMode(this, request, `request ${n}, after the host did not approve`);
     expectEqual(events, [true], 'the plan/mode events after the host did not approve');
     expectEqual(state, { active: true }, 'get(agent) after the host did not approve');

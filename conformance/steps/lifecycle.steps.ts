@@ -77,13 +77,13 @@ Then('the projection reads the same as before the restart', async function (this
 
 Then('get reports plan mode {onoff}, the pending selection kept or lost', async function (this: PlanWorld, active: boolean) {
   const before = snapshotOf(this, DEFAULT_AGENT).state;
-  expectTrue(before.pending !== undefined, `nothing was pending before the restart: ${show(before)}`);
+  expectTrue(before.pending !== undefined, () => `nothing was pending before the restart: ${show(before)}`);
   const state = await (await this.host()).getPlanMode(await this.agent());
   const lost = { active };
   const kept = { active, pending: before.pending };
   expectTrue(
     JSON.stringify(state) === JSON.stringify(lost) || JSON.stringify(state) === JSON.stringify(kept),
-    `get after the restart should be ${show(lost)} (selection lost) or ${show(kept)} (selection kept); the host showed ${show(state)}`,
+    () => `get after the restart should be ${show(lost)} (selection lost) or ${show(kept)} (selection kept); the host showed ${show(state)}`,
   );
 });
 
@@ -99,7 +99,7 @@ Then('the log holds no plan\\/mode event that no selection asked for', async fun
   const added = payloads(log.slice(before.log.length));
   if (added.length === 0) return;
   const allowed = before.state.pending === undefined ? [] : [{ active: before.state.pending }];
-  expectEqual(added, allowed, `plan/mode events appended after the restart (pending before it: ${show(before.state)})`);
+  expectEqual(added, allowed, () => `plan/mode events appended after the restart (pending before it: ${show(before.state)})`);
   const at = log.findIndex((event, index) => index >= before.log.length && event.type === 'plan/mode');
   const agent = await this.agent();
   const requestedAfter = this.model.requestsOf(agent).length > before.requests;

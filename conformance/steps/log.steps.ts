@@ -30,7 +30,7 @@ Then('every plan\\/mode payload is exactly \\{ active: boolean }', async functio
     const keys = Object.keys(event.payload);
     expectTrue(
       keys.length === 1 && keys[0] === 'active' && typeof event.payload.active === 'boolean',
-      `plan/mode payload must be exactly { active: boolean }, got ${show(event.payload)}`,
+      () => `plan/mode payload must be exactly { active: boolean }, got ${show(event.payload)}`,
     );
   }
 });

@@ -21,7 +21,7 @@ async function newNotices(world: PlanWorld, n: number, name: string): Promise<Me
 
 async function assertAddsOneNotice(world: PlanWorld, n: number, name: string, direction: NoticeDirection): Promise<void> {
   const added = await newNotices(world, n, name);
-  expectEqual(added.length, 1, `notices added in request ${n} of ${name}: ${show(added)}`);
+  expectEqual(added.length, 1, () => `notices added in request ${n} of ${name}: ${show(added)}`);
   judgeNotice(world, direction, added[0]!.text, `request ${n} of ${name}`);
 }
 
@@ -43,5 +43,5 @@ Then('request {int} of {agent} adds no notice', async function (this: PlanWorld,
 
 Then('request {int} adds {int} notice(s)', async function (this: PlanWorld, n: number, count: number) {
   const added = await newNotices(this, n, DEFAULT_AGENT);
-  expectEqual(added.length, count, `number of notices added in request ${n}: ${show(added)}`);
+  expectEqual(added.length, count, () => `number of notices added in request ${n}: ${show(added)}`);
 });

@@ -11,7 +11,7 @@ import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 async function observedPlanModes(world: PlanWorld, name: string): Promise<boolean[]> {
   const observed = await (await world.host()).readObserved(await world.agent(name));
   return planModeEvents(observed).map((event) => {
-    expectTrue(typeof event.payload.active === 'boolean', `observers were told of a plan/mode event with payload ${show(event.payload)}`);
+    expectTrue(typeof event.payload.active === 'boolean', () => `observers were told of a plan/mode event with payload ${show(event.payload)}`);
     return event.payload.active as boolean;
   });
 }

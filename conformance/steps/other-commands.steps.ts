@@ -47,7 +47,7 @@ When('the user types the probe command {string}', async function (this: PlanWorl
 Then('the probe command ran once for the agent with the argument {string} and succeeded', async function (this: PlanWorld, args: string) {
   const agent = await this.agent(DEFAULT_AGENT);
   const result = this.commandResults.at(-1);
-  expectTrue(result?.ok === true, `the probe command ${show(linesOf(this).at(-1))} should succeed; the host answered ${show(result)}`);
+  expectTrue(result?.ok === true, () => `the probe command ${show(linesOf(this).at(-1))} should succeed; the host answered ${show(result)}`);
   expectEqual(
     this.probes.commands.map((run) => ({ agent: run.agent, args: run.args.trim() })),
     [{ agent, args }],

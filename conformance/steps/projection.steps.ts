@@ -32,7 +32,7 @@ export async function assertProjectionAgreesWithGet(world: PlanWorld, name: stri
   expectEqual(
     projection,
     { active: state.active, pending: differing },
-    `the plan projection ${when} against get(${name}) = ${show(state)}`,
+    () => `the plan projection ${when} against get(${name}) = ${show(state)}`,
   );
 }
 
@@ -104,6 +104,6 @@ Then('since then the projection pushed no view for an event the plan unit does n
   const pushed = now.slice(before.pushes.length);
   expectTrue(
     pushed.length <= folded,
-    `the registry pushed ${pushed.length} view(s) ${show(pushed)} for ${folded} event(s) the plan unit folds; the other events it logged, ${show(added.filter((event) => !foldedByUnit(event)).map((event) => (event.type === 'other' ? event.name : event.type)))}, must return the same state and push nothing`,
+    () => `the registry pushed ${pushed.length} view(s) ${show(pushed)} for ${folded} event(s) the plan unit folds; the other events it logged, ${show(added.filter((event) => !foldedByUnit(event)).map((event) => (event.type === 'other' ? event.name : event.type)))}, must return the same state and push nothing`,
   );
 });

@@ -12,7 +12,7 @@ Then('the system prompts of requests {int}, {int} and {int} are identical', asyn
 Then('the system prompts of requests {int} and {int} are not identical', async function (this: PlanWorld, a: number, b: number) {
   const first = (await this.request(a)).systemPrompt;
   const second = (await this.request(b)).systemPrompt;
-  expectTrue(first !== second, `the system prompts of requests ${a} and ${b} are identical: ${show(first)}`);
+  expectTrue(first !== second, () => `the system prompts of requests ${a} and ${b} are identical: ${show(first)}`);
 });
 
 Then('request {int} of {agent} and request {int} of {agent} carry the same tool catalog', async function (this: PlanWorld, a: number, first: string, b: number, second: string) {

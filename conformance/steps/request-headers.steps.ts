@@ -16,7 +16,7 @@ function guidedByPlan(world: PlanWorld, request: ModelRequest, label: string): b
   const layout = layoutOf(request.systemPrompt, label);
   const count = occurrences(request.systemPrompt, text);
   if (count === 0) return false;
-  expectTrue(count === 1 && layout.atOrder50.includes(text), `${label}: the plan section must appear once, at order 50; system prompt ${show(request.systemPrompt)}`);
+  expectTrue(count === 1 && layout.atOrder50.includes(text), () => `${label}: the plan section must appear once, at order 50; system prompt ${show(request.systemPrompt)}`);
   return true;
 }
 

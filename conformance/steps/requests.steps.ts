@@ -14,16 +14,16 @@ export function assertInPlanMode(world: PlanWorld, request: ModelRequest, label:
   const layout = layoutOf(request.systemPrompt, label);
   expectTrue(
     occurrences(request.systemPrompt, text) === 1,
-    `${label}: expected the configured section exactly once in the system prompt, found it ${occurrences(request.systemPrompt, text)} time(s) in ${show(request.systemPrompt)}`,
+    () => `${label}: expected the configured section exactly once in the system prompt, found it ${occurrences(request.systemPrompt, text)} time(s) in ${show(request.systemPrompt)}`,
   );
   expectTrue(
     layout.atOrder50.includes(text),
-    `${label}: the section is not between the probes at orders 49 and 51; order-50 slot holds ${show(layout.atOrder50)}`,
+    () => `${label}: the section is not between the probes at orders 49 and 51; order-50 slot holds ${show(layout.atOrder50)}`,
   );
   const expected = `${layout.separator}${text}${layout.separator}`;
   expectTrue(
     layout.atOrder50 === expected,
-    `${label}: order 50 should hold exactly the section between two of the host's separators ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
+    () => `${label}: order 50 should hold exactly the section between two of the host's separators ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
   );
 }
 
@@ -33,7 +33,7 @@ export function assertNotInPlanMode(world: PlanWorld, request: ModelRequest, lab
   const layout = layoutOf(request.systemPrompt, label);
   expectTrue(
     layout.atOrder50 === layout.separator,
-    `${label}: while inactive order 50 should hold nothing but the host's separator ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
+    () => `${label}: while inactive order 50 should hold nothing but the host's separator ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
   );
 }
 
@@ -88,7 +88,7 @@ Then('the plan section adds exactly its own text to the system prompt', async fu
   const [lead, trail] = on.atOrder50.split(text) as [string, string];
   expectTrue(
     off.atOrder50 === lead || off.atOrder50 === trail,
-    `inactive order-50 slot ${show(off.atOrder50)} should be just the host's separator (${show(lead)} or ${show(trail)})`,
+    () => `inactive order-50 slot ${show(off.atOrder50)} should be just the host's separator (${show(lead)} or ${show(trail)})`,
   );
 });
 

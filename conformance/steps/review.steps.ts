@@ -136,7 +136,7 @@ Given('a generic question UI will answer the review by selecting its other optio
 });
 
 function assertReviewCount(this: PlanWorld, count: number): void {
-  expectEqual(this.user.asked.length, count, `number of questions the user was asked (${show(this.user.asked.map((a) => a.question.question))})`);
+  expectEqual(this.user.asked.length, count, () => `number of questions the user was asked (${show(this.user.asked.map((a) => a.question.question))})`);
 }
 
 Then('the user was asked {int} plan review(s)', assertReviewCount);
@@ -149,7 +149,7 @@ Then('the user was asked exactly one plan review, for the agent, showing the pla
   const shown = [asked.question.question, asked.question.detail ?? ''];
   expectTrue(
     shown.some((text) => text.includes(plan)),
-    `the review should carry the submitted plan unchanged, ${show(plan)}; it showed question ${show(asked.question.question)} and detail ${show(asked.question.detail)}`,
+    () => `the review should carry the submitted plan unchanged, ${show(plan)}; it showed question ${show(asked.question.question)} and detail ${show(asked.question.detail)}`,
   );
 });
 
@@ -163,16 +163,16 @@ Then('the review offers Approve beside a keep-planning option', function (this: 
   const question = lastQuestion(this);
   if (!question) fail('the user was asked no question');
   const labels = question.options.map((option) => option.label);
-  expectTrue(labels.includes(APPROVE), `the review should offer ${show(APPROVE)}: ${show(labels)}`);
-  expectTrue(labels.some((label) => label !== APPROVE && label.trim().length > 0), `the review should offer a keep-planning option beside Approve: ${show(labels)}`);
+  expectTrue(labels.includes(APPROVE), () => `the review should offer ${show(APPROVE)}: ${show(labels)}`);
+  expectTrue(labels.some((label) => label !== APPROVE && label.trim().length > 0), () => `the review should offer a keep-planning option beside Approve: ${show(labels)}`);
 });
 
 Then('the review reads as a question on its own, without its intent', function (this: PlanWorld) {
   const question = lastQuestion(this);
   if (!question) fail('the user was asked no question');
-  expectTrue(question.question.trim().length > 0, `the review has no question text a generic UI could show: ${show(question)}`);
-  expectTrue(question.options.length >= 2, `the review offers fewer than two options a generic UI could show: ${show(question.options)}`);
-  expectTrue(question.options.every((option) => option.label.trim().length > 0), `every option needs a label: ${show(question.options)}`);
+  expectTrue(question.question.trim().length > 0, () => `the review has no question text a generic UI could show: ${show(question)}`);
+  expectTrue(question.options.length >= 2, () => `the review offers fewer than two options a generic UI could show: ${show(question.options)}`);
+  expectTrue(question.options.every((option) => option.label.trim().length > 0), () => `every option needs a label: ${show(question.options)}`);
 });
 
 async function exitResults(world: PlanWorld, n: number, name = DEFAULT_AGENT): Promise<ToolResultMessage[]> {
@@ -184,7 +184,7 @@ async function exitResults(world: PlanWorld, n: number, name = DEFAULT_AGENT): P
 Then('request {int} shows exit_plan_mode failing because the user takes over', async function (this: PlanWorld, n: number) {
   const result = (await exitResults(this, n)).at(-1);
   if (!result) fail(`request ${n} shows no exit_plan_mode result`);
-  expectTrue(result.isError, `a dismissed review should be a failed call: ${show(result)}`);
+  expectTrue(result.isError, () => `a dismissed review should be a failed call: ${show(result)}`);
   expectTrue(result.text.trim().length > 0, 'the failed exit_plan_mode result of a dismissed review carries no message');
   showForReview(this, 'dismissal-failure', result.text);
 });
@@ -193,7 +193,7 @@ Then('request {int} shows exit_plan_mode failing because the user takes over', a
 Then('request {int} shows exit_plan_mode failing with its own non-empty message', async function (this: PlanWorld, n: number) {
   const result = (await exitResults(this, n)).at(-1);
   if (!result) fail(`request ${n} shows no exit_plan_mode result`);
-  expectTrue(result.isError, `the exit_plan_mode result should be a failed call: ${show(result)}`);
+  expectTrue(result.isError, () => `the exit_plan_mode result should be a failed call: ${show(result)}`);
   expectTrue(result.text.trim().length > 0, 'the failed exit_plan_mode result carries no message');
   showForReview(this, 'seam-error-failure', result.text);
 });
@@ -207,7 +207,7 @@ Then('request {int} shows exit_plan_mode failing with its own non-empty message'
 Then('request {int} shows {int} failed exit_plan_mode results, the dismissal \\(result {int}\\) unlike every other', async function (this: PlanWorld, n: number, count: number, dismissal: number) {
   const results = await exitResults(this, n);
   expectEqual(results.length, count, `number of exit_plan_mode results in request ${n}`);
-  results.forEach((result, index) => expectTrue(result.isError, `exit_plan_mode result ${index + 1} should be a failed call: ${show(result)}`));
+  results.forEach((result, index) => expectTrue(result.isError, () => `exit_plan_mode result ${index + 1} should be a failed call: ${show(result)}`));
   const dismissed = results[dismissal - 1];
   if (!dismissed) fail(`request ${n} has no exit_plan_mode result ${dismissal}`);
   showForReview(this, 'dismissal-failure', dismissed.text);
@@ -215,7 +215,7 @@ Then('request {int} shows {int} failed exit_plan_mode results, the dismissal \\(
     if (index === dismissal - 1) return;
     expectTrue(
       result.text !== dismissed.text,
-      `the dismissal's failure (result ${dismissal}) must differ from the keep-planning failure and the seam's errors, but result ${index + 1} reads the same: ${show(result.text)}`,
+      () => `the dismissal's failure (result ${dismissal}) must differ from the keep-planning failure and the seam's errors, but result ${index + 1} reads the same: ${show(result.text)}`,
     );
   });
 });
@@ -230,7 +230,7 @@ Then('request {int} shows the plan {string} reviewed unchanged, or refused witho
   if (!result) fail(`request ${n} shows no exit_plan_mode result`);
   const state = await (await this.host()).getPlanMode(await this.agent());
   if (this.user.asked.length === 0) {
-    expectTrue(result.isError, `exit_plan_mode opened no review, so the call should have failed: ${show(result)}`);
+    expectTrue(result.isError, () => `exit_plan_mode opened no review, so the call should have failed: ${show(result)}`);
     expectEqual(state, { active: true }, 'get(agent) after a refused plan');
     return;
   }
@@ -238,9 +238,9 @@ Then('request {int} shows the plan {string} reviewed unchanged, or refused witho
   const asked = this.user.asked[0]!.question;
   expectTrue(
     [asked.question, asked.detail ?? ''].some((text) => text.includes(plan)),
-    `the review should carry the plan unchanged, ${show(plan)}; it showed ${show(asked.question)} and detail ${show(asked.detail)}`,
+    () => `the review should carry the plan unchanged, ${show(plan)}; it showed ${show(asked.question)} and detail ${show(asked.detail)}`,
   );
-  expectTrue(!result.isError, `the approved review should succeed: ${show(result)}`);
+  expectTrue(!result.isError, () => `the approved review should succeed: ${show(result)}`);
   expectEqual(state, { active: false }, 'get(agent) after the approved review');
 });
 

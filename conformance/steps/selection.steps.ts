@@ -78,7 +78,7 @@ Given('while the model handles request {int}, get reports plan mode {onoff} with
 function expectNothingPendingAfterWithdrawal(state: { active: boolean; pending?: boolean }, active: boolean, what: string): void {
   const withdrawn = { active, pending: active };
   if (isDeepStrictEqual(state, withdrawn)) return;
-  expectEqual(state, { active }, `${what} (a pending equal to active, ${show(withdrawn)}, would also do)`);
+  expectEqual(state, { active }, () => `${what} (a pending equal to active, ${show(withdrawn)}, would also do)`);
 }
 
 Then('get reports plan mode {onoff} with nothing pending but the withdrawn selection', async function (this: PlanWorld, active: boolean) {

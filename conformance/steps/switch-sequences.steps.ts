@@ -33,7 +33,7 @@ async function act(world: PlanWorld, action: string, promptNumber: () => number)
   } else if (action.startsWith('/')) {
     await typeCommand(world, DEFAULT_AGENT, action);
     const result = world.commandResults.at(-1);
-    expectTrue(result?.ok === true, `the command ${show(action)} should succeed; the host answered ${show(result)}`);
+    expectTrue(result?.ok === true, () => `the command ${show(action)} should succeed; the host answered ${show(result)}`);
   } else {
     throw new Error(`unknown session action ${show(action)}: use prompt, long prompts, set on, set off, compact or a /plan line`);
   }
@@ -52,7 +52,7 @@ function inPlanMode(world: PlanWorld, request: ModelRequest, label: string): boo
   const section = world.planSection();
   const count = occurrences(request.systemPrompt, section);
   if (count === 0) return false;
-  expectTrue(count === 1 && layoutOf(request.systemPrompt, label).atOrder50.includes(section), `${label}: the plan section should appear once, at order 50; the system prompt is ${show(request.systemPrompt)}`);
+  expectTrue(count === 1 && layoutOf(request.systemPrompt, label).atOrder50.includes(section), () => `${label}: the plan section should appear once, at order 50; the system prompt is ${show(request.systemPrompt)}`);
   return true;
 }
 
@@ -72,16 +72,16 @@ Then('the last request carries the notices {string}', async function (this: Plan
   const last = this.model.requestsOf(await this.agent()).at(-1);
   if (!last) fail('the agent made no model request');
   const notices: UserMessage[] = noticesIn(last.messages);
-  expectEqual(notices.length, expected.length, `number of plugin notices in the last request (the host showed ${show(notices.map((n) => n.text))}; expected ${show(expected)})`);
+  expectEqual(notices.length, expected.length, () => `number of plugin notices in the last request (the host showed ${show(notices.map((n) => n.text))}; expected ${show(expected)})`);
   const texts = { enter: new Set<string>(), leave: new Set<string>() };
   notices.forEach((notice, index) => texts[expected[index] as 'enter' | 'leave'].add(notice.text));
   for (const kind of ['enter', 'leave'] as const) {
-    expectTrue(texts[kind].size <= 1, `every ${kind} notice must be the same text; the host showed ${show([...texts[kind]])}`);
+    expectTrue(texts[kind].size <= 1, () => `every ${kind} notice must be the same text; the host showed ${show([...texts[kind]])}`);
   }
   const [enter] = texts.enter;
   const [leave] = texts.leave;
   if (enter !== undefined && leave !== undefined) {
-    expectTrue(enter !== leave, `the entry and the exit notice must differ; both read ${show(enter)}`);
+    expectTrue(enter !== leave, () => `the entry and the exit notice must differ; both read ${show(enter)}`);
   }
   if (enter !== undefined) this.attach(JSON.stringify({ kind: 'entry-notice', text: enter } satisfies ReviewTextAttachment), REVIEW_TEXT_MEDIA_TYPE);
   if (leave !== undefined) this.attach(JSON.stringify({ kind: 'exit-notice', text: leave } satisfies ReviewTextAttachment), REVIEW_TEXT_MEDIA_TYPE);

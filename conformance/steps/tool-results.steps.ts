@@ -27,9 +27,9 @@ let probeCallCounter = 0;
 Then('request {int} shows exit_plan_mode succeeding with the value \\{ approved: true }', async function (this: PlanWorld, n: number) {
   const result = toolResults((await this.request(n)).messages, 'exit_plan_mode').at(-1);
   if (!result) fail(`request ${n} shows no exit_plan_mode result`);
-  expectTrue(!result.isError, `the exit_plan_mode result should succeed: ${show(result)}`);
-  expectTrue(result.text.trim().length > 0, `the approval should carry the tool's confirmation text: ${show(result)}`);
-  expectTrue('value' in result, `the approved exit_plan_mode result shows no structured value (TOOL-05 needs { approved: true } observable): ${show(result)}`);
+  expectTrue(!result.isError, () => `the exit_plan_mode result should succeed: ${show(result)}`);
+  expectTrue(result.text.trim().length > 0, () => `the approval should carry the tool's confirmation text: ${show(result)}`);
+  expectTrue('value' in result, () => `the approved exit_plan_mode result shows no structured value (TOOL-05 needs { approved: true } observable): ${show(result)}`);
   expectEqual(result.value, { approved: true }, 'the structured value of the approved exit_plan_mode result');
 });
 
@@ -45,26 +45,26 @@ Given('the model will answer request {int} by calling the {probeEffect} probe to
 
 Then('the {probeEffect} probe tool ran {int} time(s)', function (this: PlanWorld, effect: ProbeToolEffect, count: number) {
   const runs = this.probes.tools.filter((run) => run.effect === effect);
-  expectEqual(runs.length, count, `executions of the ${PROBE_TOOLS[effect].name} probe tool (every probe execution: ${show(this.probes.tools)})`);
+  expectEqual(runs.length, count, () => `executions of the ${PROBE_TOOLS[effect].name} probe tool (every probe execution: ${show(this.probes.tools)})`);
 });
 
 Then('request {int} shows the {probeEffect} probe tool succeeding with its result', async function (this: PlanWorld, n: number, effect: ProbeToolEffect) {
   const probe = PROBE_TOOLS[effect];
   const result = toolResults((await this.request(n)).messages, probe.name).at(-1);
   if (!result) fail(`request ${n} shows no ${probe.name} result; its messages: ${show((await this.request(n)).messages)}`);
-  expectTrue(!result.isError, `the ${probe.name} call should succeed as usual: ${show(result)}`);
-  expectTrue(result.text.includes(probe.result), `the ${probe.name} result should carry what the tool returned, ${show(probe.result)}: ${show(result)}`);
+  expectTrue(!result.isError, () => `the ${probe.name} call should succeed as usual: ${show(result)}`);
+  expectTrue(result.text.includes(probe.result), () => `the ${probe.name} result should carry what the tool returned, ${show(probe.result)}: ${show(result)}`);
 });
 
 Then('request {int} offers the {probeEffect} probe tool', async function (this: PlanWorld, n: number, effect: ProbeToolEffect) {
   const request = await this.request(n);
   const name = PROBE_TOOLS[effect].name;
-  expectTrue(request.tools.some((tool) => tool.name === name), `request ${n} does not offer ${name}; its catalog: ${show(request.tools.map((tool) => tool.name))}`);
+  expectTrue(request.tools.some((tool) => tool.name === name), () => `request ${n} does not offer ${name}; its catalog: ${show(request.tools.map((tool) => tool.name))}`);
 });
 
 Then('the file-writing probe tool left its file in the store folder', function (this: PlanWorld) {
   const { path, content } = PROBE_TOOLS.write.args as { path: string; content: string };
   const file = join(this.storeDir, PROBE_WRITES_FOLDER, path);
-  expectTrue(existsSync(file), `the file-writing probe tool should have written ${show(file)}; it is not there`);
+  expectTrue(existsSync(file), () => `the file-writing probe tool should have written ${show(file)}; it is not there`);
   expectEqual(readFileSync(file, 'utf8'), content, `the content of ${file}`);
 });
