@@ -92,7 +92,10 @@ export interface FinishOptions {
 export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, options: FinishOptions = {}): Promise<number> {
   const { args } = prepared;
   const line = options.line ?? (reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text));
-  const results = suite.results.map((result) => ({ ...result, uri: featureUri(result.uri, prepared.featuresDir) }));
+  // A handful of feature files serve hundreds of results: each path is worked out once.
+  const uris = new Map<string, string>();
+  const uriOf = (uri: string): string => uris.get(uri) ?? uris.set(uri, featureUri(uri, prepared.featuresDir)).get(uri)!;
+  const results = suite.results.map((result) => ({ ...result, uri: uriOf(result.uri) }));
   if (results.length === 0) {
     line('conformance: no scenario matched; nothing was checked');
     line('conformance: 0 passed, 0 failed, 0 skipped');

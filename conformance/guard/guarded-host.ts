@@ -27,6 +27,8 @@ const REQUIRED_METHODS = ['createAgent', 'prompt', 'setPlanMode', 'getPlanMode',
 const VoidSchema = z.unknown();
 
 /** Checks that `start` returned something shaped like a host handle. */
+const PlanProjectionPushesSchema = z.array(PlanProjectionViewSchema);
+
 export function checkHandle(value: unknown): HostHandle {
   if (value === null || typeof value !== 'object') {
     throw new AdapterError('start', 'returned a malformed value: field (value): expected a host handle object');
@@ -86,7 +88,7 @@ export class GuardedHost {
   }
   readProjectionPushes(agent: string): Promise<PlanProjectionView[]> {
     const read = this.optional('readProjectionPushes');
-    return this.call('readProjectionPushes', z.array(PlanProjectionViewSchema), () => read(agent));
+    return this.call('readProjectionPushes', PlanProjectionPushesSchema, () => read(agent));
   }
   fork(agent: string): Promise<string> {
     const fork = this.optional('fork');
