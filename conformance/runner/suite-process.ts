@@ -8,7 +8,7 @@
  * included: its TMPDIR) live in one folder per run, removed on every path.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Adapter, ReviewText } from '../../src/index.js';
@@ -17,6 +17,7 @@ import { RUN_FOLDER_ENV } from '../world/run-folder.js';
 import type { ScenarioStart, SuiteEvents, SuiteRun } from './run-suite.js';
 import type { ScenarioResult } from './scenario-result.js';
 import type { ChildMessage, ChildRequest } from './suite-messages.js';
+import { removeTree } from '../support/remove-tree.js';
 import { temporaryRoot } from '../support/temporary-root.js';
 import { tracePoint } from './trace-point.js';
 
@@ -60,14 +61,14 @@ export interface IsolatedOptions {
 export async function runSuiteIsolated(options: IsolatedOptions): Promise<IsolatedRun> {
   const runDir = await mkdtemp(join(temporaryRoot(), 'plan-mode-conformance-run-'));
   // Last resort if this process ends some other way before the run is over.
-  const removeOnExit = (): void => rmSync(runDir, { recursive: true, force: true });
+  const removeOnExit = (): void => removeTree(runDir);
   process.once('exit', removeOnExit);
   try {
     return await superviseChild(options, runDir);
   } finally {
     // Synchronously: nothing else is left to do, and one call removes a run's hundreds of
     // stores faster than the promise API's round trip per file.
-    rmSync(runDir, { recursive: true, force: true });
+    removeTree(runDir);
     process.removeListener('exit', removeOnExit);
   }
 }
@@ -128,6 +129,9 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
         tracePoint('cli-suite-done-received');
         done = { results: message.results, wallMs: message.wallMs, reviewTexts: message.reviewTexts };
         inFlight = undefined;
+        // Every scenario is over: their stores go while the child process winds down
+        // (about as long as removing them takes). The folder goes once the child has ended.
+        emptyFolder(runDir);
         break;
     }
     // Its last word said: the child ends by itself, or is ended.
@@ -191,6 +195,15 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       resolve({ ...base, results, wallMs, notRun: Math.max(0, planned - results.length), ending: { kind: 'crashed', message } });
     });
   });
+}
+
+/** Removes what a folder holds, as far as it can; what is left goes with the folder. */
+function emptyFolder(folder: string): void {
+  try {
+    for (const entry of readdirSync(folder)) removeTree(join(folder, entry));
+  } catch {
+    // Left for the removal of the whole folder.
+  }
 }
 
 /** Ends the child if it has not ended by itself within `ms`. */
