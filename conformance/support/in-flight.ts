@@ -46,8 +46,12 @@ export function watchingFaults(): boolean {
 
 /**
  * Resolves after the event loop has turned once: by then Node has reported
- * every promise left rejected by the work just done, so a fault is charged to
- * the step that caused it rather than to a later one.
+ * every promise left rejected by the work just done, and run every callback
+ * it queued for that turn (setImmediate, I/O already done), so such a fault is
+ * charged to the step that caused it rather than to a later one. A host timer
+ * due later fires in whatever scenario is then in flight (or between
+ * scenarios, failing the run): waiting out timers after every step would cost
+ * each step at least a millisecond, and no wait covers every delay.
  */
 export function faultsSettled(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

@@ -39,10 +39,12 @@ describe('a run isolated from its adapter', () => {
     expect(run.leftInTmp).toEqual([]);
   });
 
-  it('fails the scenario in flight, named, on an uncaught exception thrown from a host timer', async () => {
+  it('fails the scenario in flight, named, on an uncaught exception thrown from a host callback', async () => {
     const run = await runIsolated([...adapter('prompt-throws-later.js'), ...FIXTURE_RUN, '--format', 'summary']);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/failed: fixture-prompt-only .*the host timer blew up/);
+    expect(run.stdout).toMatch(/failed: fixture-prompt-only .*the host callback blew up/);
+    // Charged to the step whose work queued the callback.
+    expect(run.stdout).toMatch(/a prompt outside plan mode[^]*✖ When the user prompts "Hello"[^]*the host callback blew up/);
     expect(run.stdout).not.toMatch(/failed: fixture-set-and-log/);
   });
 
