@@ -6,20 +6,28 @@
  *
  * - cli.js: the CLI (conformance/cli/main.js), everything inlined. What it
  *   loads only on demand (reports, subcommands) is split into cli-chunks/.
- * - suite-child.js: the suite's child process (conformance/runner/suite-child.js):
- *   cucumber, the steps and the kit's support code.
+ * - suite-child.cjs: the suite's child process (conformance/runner/suite-child.js):
+ *   cucumber, the steps and the kit's support code; suite-child-entry.cjs is
+ *   what the CLI forks: it turns on the code cache (runner/compile-cache.ts)
+ *   and loads suite-child.cjs.
  * - reference-adapter.js: the built-in reference adapter with its host and plugin.
- * - public-api.js: the kit's public API (src/index.ts), what `import
- *   'plan-mode-conformance'` loads (package.json `exports`).
- * - zod.js, yaml.js: the two libraries the others use.
+ * - public-api.cjs: the kit's public API (src/index.ts), what `import
+ *   'plan-mode-conformance'` loads (package.json `exports`, through the ES
+ *   module public-api.js in front of it).
+ * - zod.cjs, yaml.cjs: the two libraries the others use (zod.js, yaml.js in front).
  *
  * The last three are shared, not inlined: the suite's child and the adapters
  * it loads use one copy of each (an adapter built on the public API hands
- * the kit values it checks with the same schemas).
+ * the kit values it checks with the same schemas). They and the child are
+ * CommonJS because Node 20 can keep a code cache only for scripts; each
+ * `.js` in front of a `.cjs` re-exports its names, so ES modules (the
+ * reference adapter, any adapter importing the kit) load the same instance.
  * Run by `npm run build`, after tsc.
  */
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,16 +41,16 @@ const cucumberLib = join(root, 'node_modules', '@cucumber', 'cucumber', 'lib');
  * The shared bundles, imported by the others as siblings. `publicApi: false`
  * for the public API's own bundle, whose sources are what it inlines.
  */
-function shareModules({ publicApi = true } = {}) {
+function shareModules({ publicApi = true, extension = '.cjs' } = {}) {
   return {
     name: 'share-modules',
     setup(build) {
-      build.onResolve({ filter: /^(zod|yaml)$/ }, (args) => ({ path: `./${args.path}.js`, external: true }));
+      build.onResolve({ filter: /^(zod|yaml)$/ }, (args) => ({ path: `./${args.path}${extension}`, external: true }));
       if (!publicApi) return;
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
         const target = resolve(args.resolveDir, args.path);
         // Every module of the public API is re-exported by its index (a name it lacks fails the build).
-        return target.startsWith(publicApiSources) ? { path: './public-api.js', external: true } : undefined;
+        return target.startsWith(publicApiSources) ? { path: `./public-api${extension}`, external: true } : undefined;
       });
     },
   };
@@ -97,6 +105,24 @@ const SLIM_CUCUMBER = {
   ].join('\n'),
   '@cucumber/cucumber/api': `export { runCucumber } from ${JSON.stringify(join(cucumberLib, 'api', 'run_cucumber.js'))};`,
 };
+/**
+ * import() from a script Node compiles itself (see conformance/adapters/import-module.ts):
+ * the kit's own calls go through import-module.js, which becomes dynamic-import.cjs;
+ * cucumber's (the pretty formatter is a package it imports by name) are rewritten to
+ * call the same function. Cucumber's compiled CommonJS has `await import(` only as code.
+ */
+const importsOutsideCache = {
+  name: 'imports-outside-cache',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(import-module\.js|dynamic-import\.cjs)$/ }, () => ({ path: './dynamic-import.cjs', external: true }));
+    build.onLoad({ filter: /[\\/]@cucumber[\\/]cucumber[\\/]lib[\\/].*\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('await import(')) return undefined;
+      return { contents: source.replaceAll('await import(', "await require('./dynamic-import.cjs').importModule("), loader: 'js' };
+    });
+  },
+};
+
 const slimCucumber = {
   name: 'slim-cucumber',
   setup(build) {
@@ -106,15 +132,12 @@ const slimCucumber = {
 };
 
 /** An entry written here rather than read from a file. */
-function virtualEntry(name, contents) {
-  return { stdin: { contents, resolveDir: root, sourcefile: `${name}-entry.js`, loader: 'js' }, outfile: join(outdir, `${name}.js`) };
+function virtualEntry(name, contents, extension) {
+  return { stdin: { contents, resolveDir: root, sourcefile: `${name}-entry.js`, loader: 'js' }, outfile: join(outdir, `${name}${extension}`) };
 }
 
-// yaml is CommonJS: its names are listed so that ES modules can import them by name.
-const yamlNames = Object.keys(createRequire(import.meta.url)('yaml')).filter((name) => name !== 'default');
-
 // CommonJS code (cucumber's, yaml's) inlined in an ES module still asks for require, __filename and __dirname.
-const banner = [
+const esmBanner = [
   "import { createRequire as kitCreateRequire } from 'node:module';",
   "import { fileURLToPath as kitFileURLToPath } from 'node:url';",
   'const require = kitCreateRequire(import.meta.url);',
@@ -122,18 +145,62 @@ const banner = [
   "const __dirname = kitFileURLToPath(new URL('.', import.meta.url));",
 ].join('\n');
 
-const common = {
+const esm = { bundle: true, platform: 'node', format: 'esm', target: 'node20', banner: { js: esmBanner }, logLevel: 'warning' };
+// The kit's ES modules ask for import.meta.url (package-root.ts, the child's entry); in a script it is the file's URL.
+const cjs = {
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
-  banner: { js: banner },
+  define: { 'import.meta.url': 'kitImportMetaUrl' },
+  banner: { js: "const kitImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 };
 
+/**
+ * The ES module in front of a CommonJS bundle: the same instance (Node's
+ * module cache), under each of its export names (some are reserved words,
+ * such as zod's `enum`: exported by alias).
+ */
+function writeEsmFront(name) {
+  const cjsFile = join(outdir, `${name}.cjs`);
+  const exports = createRequire(import.meta.url)(cjsFile);
+  const names = Object.keys(exports).filter((key) => key !== 'default' && key !== '__esModule');
+  const lines = [
+    `// The ES module face of ${name}.cjs (build/bundle.mjs): one instance for scripts and modules alike.`,
+    "import { createRequire } from 'node:module';",
+    `const bundle = createRequire(import.meta.url)('./${name}.cjs');`,
+    ...names.map((key, index) => `const e${index} = bundle[${JSON.stringify(key)}];`),
+    `export { ${names.map((key, index) => `e${index} as ${key}`).join(', ')} };`,
+    `export default ${'default' in exports ? 'bundle.default' : 'bundle'};`,
+  ];
+  writeFileSync(join(outdir, `${name}.js`), `${lines.join('\n')}\n`);
+}
+
+// The scripts first (their ES module faces list what they export), then what imports those faces.
 await Promise.all([
   build({
-    ...common,
+    ...cjs,
+    entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
+    outfile: join(outdir, 'suite-child.cjs'),
+    plugins: [shareModules(), nativeMatchIndices, featureSources, unscopedSteps, slimCucumber, importsOutsideCache],
+  }),
+  build({
+    ...cjs,
+    entryPoints: [join(dist, 'conformance', 'runner', 'suite-child-entry.js')],
+    outfile: join(outdir, 'suite-child-entry.cjs'),
+    plugins: [{ name: 'child-bundle', setup: (b) => b.onResolve({ filter: /^\.\/suite-child\.cjs$/ }, (args) => ({ path: args.path, external: true })) }],
+  }),
+  build({ ...cjs, entryPoints: [join(dist, 'conformance', 'adapters', 'import-module.js')], outfile: join(outdir, 'dynamic-import.cjs') }),
+  build({ ...cjs, entryPoints: [join(dist, 'src', 'index.js')], outfile: join(outdir, 'public-api.cjs'), plugins: [shareModules({ publicApi: false })] }),
+  build({ ...cjs, ...virtualEntry('zod', "export * from 'zod';\nexport { default } from 'zod';\n", '.cjs') }),
+  build({ ...cjs, ...virtualEntry('yaml', "module.exports = require('yaml');\n", '.cjs') }),
+]);
+for (const name of ['zod', 'yaml', 'public-api']) writeEsmFront(name);
+
+await Promise.all([
+  build({
+    ...esm,
     // Split: the CLI starts the suite's child process first, so what it loads on demand
     // (the verdict, reports, subcommands) goes to chunks of their own, read when asked for.
     entryPoints: { cli: join(dist, 'conformance', 'cli', 'main.js') },
@@ -142,17 +209,5 @@ await Promise.all([
     chunkNames: 'cli-chunks/[name]-[hash]',
     plugins: [nativeMatchIndices],
   }),
-  build({
-    ...common,
-    entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
-    outfile: join(outdir, 'suite-child.js'),
-    plugins: [shareModules(), nativeMatchIndices, featureSources, unscopedSteps, slimCucumber],
-  }),
-  build({ ...common, entryPoints: [join(dist, 'reference', 'adapter.js')], outfile: join(outdir, 'reference-adapter.js'), plugins: [shareModules()] }),
-  build({ ...common, entryPoints: [join(dist, 'src', 'index.js')], outfile: join(outdir, 'public-api.js'), plugins: [shareModules({ publicApi: false })] }),
-  build({ ...common, ...virtualEntry('zod', "export * from 'zod';\nexport { default } from 'zod';\n") }),
-  build({
-    ...common,
-    ...virtualEntry('yaml', `import yaml from 'yaml';\nexport const { ${yamlNames.join(', ')} } = yaml;\nexport default yaml;\n`),
-  }),
+  build({ ...esm, entryPoints: [join(dist, 'reference', 'adapter.js')], outfile: join(outdir, 'reference-adapter.js'), plugins: [shareModules({ extension: '.js' })] }),
 ]);

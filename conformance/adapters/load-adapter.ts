@@ -15,6 +15,7 @@ import { isExecAdapter } from '../transport/exec-spec.js';
 import { loadExecAdapterOnce } from '../transport/exec-resolver.js';
 import { PUBLIC_API_BUNDLE } from '../bundled-entries.js';
 import { AdapterLoadError, BUILT_IN_ADAPTERS, DIST_ROOT } from './adapter-path.js';
+import { importModule } from './import-module.js';
 
 /** The npm scope of the upstream packages the built-in dsh adapter composes. */
 const DSH_SCOPE = '@deepseek-ai/';
@@ -41,7 +42,7 @@ export async function loadAdapter(path: string): Promise<Adapter> {
   let module: { default?: unknown };
   if (!Object.values(BUILT_IN_ADAPTERS).includes(path)) resolveKitByName();
   try {
-    module = (await import(pathToFileURL(path).href)) as { default?: unknown };
+    module = (await importModule(pathToFileURL(path).href)) as { default?: unknown };
   } catch (error) {
     throw new AdapterLoadError(describeImportFailure(path, error));
   }

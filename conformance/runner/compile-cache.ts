@@ -1,0 +1,93 @@
+/**
+ * A V8 code cache for the kit's own CommonJS bundles, used by the suite's
+ * child process (`suite-child-entry.ts`). Compiling the child's 3.6 MB of
+ * bundled JavaScript (cucumber, zod, yaml, the kit) cost every run about
+ * 60 ms, and the functions compiled lazily while it ran cost more; with the
+ * cache V8 reads them back instead. Node 20 has no compile cache of its own
+ * (`module.enableCompileCache` came with Node 22).
+ *
+ * Only the bundles named are compiled here; every other module loads as Node
+ * loads it. Each bundle's cache is a file of its own,
+ * named by the Node version and the bundle's size and modification time, so
+ * a rebuilt bundle or another Node never reads a stale cache (V8 also checks
+ * its own version and flags and rejects what does not fit). A missing or
+ * rejected cache is written when the process exits, after the run, so it
+ * holds the functions the run compiled too: written to a temporary name and
+ * renamed, so runs at once never read half a file; where the folder is not
+ * writable the run simply goes without.
+ */
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import vm from 'node:vm';
+
+/** Set to 0 to compile without the cache (measuring, or ruling it out). */
+export const COMPILE_CACHE_ENV = 'PLAN_MODE_CONFORMANCE_COMPILE_CACHE';
+
+interface CompiledBundle {
+  script: vm.Script;
+  cacheFile: string;
+  /** No usable cache was read: one is written at exit. */
+  write: boolean;
+}
+
+/** Node's CommonJS module object, as far as compiling into it goes. */
+interface CommonJsModule {
+  exports: unknown;
+  _compile(content: string, filename: string): unknown;
+}
+
+/** The cache file of a bundle: Node version, size and modification time in its name. */
+export function cacheFileOf(bundle: string, cacheDir: string): string {
+  const { size, mtimeMs } = statSync(bundle);
+  return join(cacheDir, `${basename(bundle)}.${process.version}-${process.arch}.${size}-${Math.floor(mtimeMs)}.cache`);
+}
+
+function readCache(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(bundle: CompiledBundle): void {
+  try {
+    mkdirSync(dirname(bundle.cacheFile), { recursive: true });
+    const partial = `${bundle.cacheFile}.${process.pid}.partial`;
+    writeFileSync(partial, bundle.script.createCachedData());
+    renameSync(partial, bundle.cacheFile);
+  } catch {
+    // A read-only install, a full disk: the next run compiles again, nothing else is lost.
+  }
+}
+
+/**
+ * From now on, the given bundles (absolute paths) compile with the cache kept
+ * in `cacheDir` when they are required. Returns the bundles compiled so far
+ * (for tests).
+ */
+export function useCompileCache(bundles: readonly string[], cacheDir: string): { compiled: ReadonlyMap<string, CompiledBundle> } {
+  const compiled = new Map<string, CompiledBundle>();
+  if (process.env[COMPILE_CACHE_ENV] === '0') return { compiled };
+  const cached = new Set(bundles);
+  const prototype = (Module as unknown as { prototype: CommonJsModule }).prototype;
+  const compileAsNodeDoes = prototype._compile;
+
+  prototype._compile = function compileWithCache(this: CommonJsModule, content: string, filename: string): unknown {
+    if (!cached.has(filename)) return compileAsNodeDoes.call(this, content, filename);
+    const cacheFile = cacheFileOf(filename, cacheDir);
+    const cachedData = readCache(cacheFile);
+    // No `import()` from here: after a cache hit V8 has lost the callback it needs (see adapters/import-module.ts).
+    const script = new vm.Script(Module.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
+    compiled.set(filename, { script, cacheFile, write: cachedData === undefined || script.cachedDataRejected === true });
+    const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+    const require = Module.createRequire(filename);
+    return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
+  };
+
+  process.once('exit', () => {
+    for (const bundle of compiled.values()) if (bundle.write) writeCache(bundle);
+  });
+  return { compiled };
+}
