@@ -4,13 +4,13 @@
  * counts them; the lint rejects a scenario naming clauses of both levels; a
  * baseline entry for a recommended scenario is refused in a default run.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioLevel } from '../../conformance/catalog/clause-catalog.js';
 import { lintCoverage } from '../../conformance/catalog/coverage-lint.js';
 import { FIXTURES, runCli } from './cli-harness.js';
+import { temporaryFolder } from '../temporary-folder.js';
 
 const levelRun = (adapter: string, extra: string[] = []) =>
   runCli(['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}level-features`, '--format', 'summary', ...extra]);
@@ -38,7 +38,7 @@ describe('run levels', () => {
   });
 
   it('refuses a baseline entry for a recommended scenario in a default run (exit 2), and takes it at strict', async () => {
-    const path = join(await mkdtemp(join(tmpdir(), 'pmc-level-')), 'b.yaml');
+    const path = join(await temporaryFolder('pmc-level-'), 'b.yaml');
     await writeFile(
       path,
       'known_failures:\n  - id: fixture-recommended\n    step: get reports plan mode on with nothing pending\n    kind: adapter-error\n    clause: CFG-04\n    reason: get is on fire\n',

@@ -4,18 +4,18 @@
  * stable ids as test names, adapter/kit/baseline/level named); cucumber's own
  * message format stays cucumber's.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ResultsDocumentSchema } from '../../src/index.js';
 import { FIXTURES, runCli } from './cli-harness.js';
+import { temporaryFolder } from '../temporary-folder.js';
 
 const fixtureArgs = (adapter: string) => ['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}features`, '--tags', 'not @id:fixture-undefined'];
 
 describe('report formats', () => {
   it('writes junit, html, message, Markdown and results reports in one run', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pmc-reports-'));
+    const dir = await temporaryFolder('pmc-reports-');
     const run = runCli([
       ...fixtureArgs('without-fork.js'),
       '--format', `junit:${dir}/junit.xml`,
@@ -56,7 +56,7 @@ describe('report formats', () => {
   });
 
   it('shows a baselined failure as expected in JUnit, HTML, Markdown and results, and exits 0', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pmc-baselined-'));
+    const dir = await temporaryFolder('pmc-baselined-');
     const args = fixtureArgs('get-throws.js');
     const first = runCli([...args, '--write-baseline', `${dir}/b.yaml`, '--format', `junit:${dir}/first.xml`]);
     expect(first.status).toBe(1);
@@ -87,7 +87,7 @@ describe('report formats', () => {
   });
 
   it('fails a baselined scenario that now fails another way (a timeout instead of an adapter error), showing both', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pmc-mismatch-'));
+    const dir = await temporaryFolder('pmc-mismatch-');
     runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
     const run = runCli([...fixtureArgs('get-hangs.js'), '--call-limit', '300', '--baseline', `${dir}/b.yaml`, '--format', `junit:${dir}/junit.xml`]);
     expect(run.status).toBe(1);
@@ -99,7 +99,7 @@ describe('report formats', () => {
   });
 
   it('fails a run whose baseline lists a scenario that now passes', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pmc-stale-'));
+    const dir = await temporaryFolder('pmc-stale-');
     runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
     const clean = runCli([...fixtureArgs('without-fork.js'), '--baseline', `${dir}/b.yaml`]);
     expect(clean.stdout).toContain(`stale baseline entry (now passes): fixture-set-and-log (${dir}/b.yaml:3:5)`);
@@ -116,7 +116,7 @@ describe('report formats', () => {
 
 describe('bad input loses nothing', () => {
   it('keeps the header comment and the reasons of a baseline it rewrites, also from the older id-and-reason format', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pmc-rewrite-'));
+    const dir = await temporaryFolder('pmc-rewrite-');
     await writeFile(`${dir}/b.yaml`, '# Why this host differs.\nknown_failures:\n  - id: fixture-set-and-log\n    reason: get() is on fire in this host\n');
     runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
     const text = await readFile(`${dir}/b.yaml`, 'utf8');
@@ -125,7 +125,7 @@ describe('bad input loses nothing', () => {
   });
 
   it('refuses to overwrite a baseline it cannot read, and leaves it as it was', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pmc-rewrite-'));
+    const dir = await temporaryFolder('pmc-rewrite-');
     await writeFile(`${dir}/b.yaml`, 'known_failures: [\n');
     const run = runCli([...fixtureArgs('without-fork.js'), '--write-baseline', `${dir}/b.yaml`]);
     expect(run.status).toBe(2);

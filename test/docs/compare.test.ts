@@ -1,19 +1,19 @@
 /** `compare`: a release gate over two results files. */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResultsDocument, ScenarioRecord } from '../../src/index.js';
 import { run as compare } from '../../conformance/cli/commands/compare.js';
 import { compareResults } from '../../conformance/compare/compare-results.js';
 import { DSH_RESULTS, REFERENCE_RESULTS } from './site-fixture.js';
+import { temporaryFolder } from '../temporary-folder.js';
 
 async function fixture(path: string): Promise<ResultsDocument> {
   return JSON.parse(await readFile(path, 'utf8')) as ResultsDocument;
 }
 
 async function written(document: unknown): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'pmc-compare-')), 'results.json');
+  const path = join(await temporaryFolder('pmc-compare-'), 'results.json');
   await writeFile(path, typeof document === 'string' ? document : JSON.stringify(document));
   return path;
 }
