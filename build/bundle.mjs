@@ -66,6 +66,23 @@ const nativeMatchIndices = {
   },
 };
 
+/** The summary line's duration without luxon and Intl (see conformance/runner/summary-duration.ts). */
+const summaryDuration = {
+  name: 'summary-duration',
+  setup(build) {
+    build.onResolve({ filter: /^luxon$/ }, () => ({ path: join(dist, 'conformance', 'runner', 'summary-duration.js') }));
+  },
+};
+
+/** One build of cucumber-expressions, cucumber's CommonJS one, for the kit's imports too (see conformance/runner/parameter-type-order.ts). */
+const oneCucumberExpressions = {
+  name: 'one-cucumber-expressions',
+  setup(build) {
+    const commonJs = createRequire(join(cucumberLib, 'index.js')).resolve('@cucumber/cucumber-expressions');
+    build.onResolve({ filter: /^@cucumber\/cucumber-expressions$/ }, () => ({ path: commonJs }));
+  },
+};
+
 /** Steps run without cucumber's AsyncLocalStorage (see conformance/runner/cucumber-scope.ts). */
 const unscopedSteps = {
   name: 'unscoped-steps',
@@ -183,7 +200,7 @@ await Promise.all([
     ...cjs,
     entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
     outfile: join(outdir, 'suite-child.cjs'),
-    plugins: [shareModules(), nativeMatchIndices, featureSources, unscopedSteps, slimCucumber, importsOutsideCache],
+    plugins: [shareModules(), nativeMatchIndices, featureSources, unscopedSteps, slimCucumber, importsOutsideCache, summaryDuration, oneCucumberExpressions],
   }),
   build({
     ...cjs,

@@ -8,6 +8,7 @@
 import { supportCodeLibraryBuilder } from '@cucumber/cucumber';
 import { IdGenerator } from '@cucumber/messages';
 import { literalStart } from './literal-start.js';
+import { orderParameterTypesWithoutIcu } from './parameter-type-order.js';
 
 /** What cucumber's builder makes: its public API sees it only as an opaque `ISupportCodeLibrary`. */
 type SupportCodeLibrary = ReturnType<typeof supportCodeLibraryBuilder.finalize>;
@@ -19,6 +20,7 @@ const DEFINITION_FRAMES = 6;
 
 export function kitSupportLibrary(): Promise<SupportCodeLibrary> {
   library ??= (async () => {
+    orderParameterTypesWithoutIcu();
     // No coordinates: cucumber then globs and imports nothing of its own.
     supportCodeLibraryBuilder.reset(process.cwd(), IdGenerator.uuid(), { requireModules: [], requirePaths: [], importPaths: [], loaders: [] });
     // Cucumber reads each definition's location off a stack trace taken as it is

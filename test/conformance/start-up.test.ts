@@ -4,13 +4,15 @@
  * give cucumber exactly what the package they replace gives, and the
  * compiled catalog is the YAML's, or is not used; the run configuration the
  * kit writes out is the one cucumber would load; feature files read at once
- * give what cucumber's streams give.
+ * give what cucumber's streams give; the summary's duration is luxon's; parameter
+ * types are ordered as cucumber orders them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CATALOG_PATH, CatalogSchema, catalogFromText, loadCatalogFile } from '../../conformance/catalog/clause-catalog.js';
@@ -21,6 +23,9 @@ import { IdGenerator } from '@cucumber/messages';
 import { literalStart } from '../../conformance/runner/literal-start.js';
 import execWithIndices from '../../conformance/runner/native-match-indices.js';
 import { runConfigurationOf } from '../../conformance/runner/run-configuration.js';
+import { Interval } from '../../conformance/runner/summary-duration.js';
+import { compareByLocale, compareWithoutIcu } from '../../conformance/runner/parameter-type-order.js';
+import type { ParameterType } from '@cucumber/cucumber-expressions';
 import { kitSupportLibrary } from '../../conformance/runner/support-library.js';
 import { ROOT } from './cli-harness.js';
 
@@ -164,5 +169,48 @@ describe('the run configuration', () => {
       });
       expect(runConfigurationOf(setting)).toEqual(runConfiguration);
     }
+  });
+});
+
+describe('the summary duration', () => {
+  // What cucumber's summary helper asks of luxon (lib/formatter/helpers/summary_helpers.js).
+  const UNITS = ['minutes', 'seconds', 'milliseconds'];
+  const FORMAT = "m'm'ss.SSS's'";
+
+  it("is luxon's, for every whole number of milliseconds from none to ten hours", async () => {
+    const luxon = (await import('luxon')) as unknown as typeof import('../../conformance/runner/summary-duration.js');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 36_000_000 }), (ms) => {
+        const [start, end] = [new Date(0), new Date(ms)];
+        expect(Interval.fromDateTimes(start, end).toDuration(UNITS).toFormat(FORMAT)).toBe(
+          luxon.Interval.fromDateTimes(start, end).toDuration(UNITS).toFormat(FORMAT),
+        );
+      }),
+      { numRuns: 2_000, examples: [[0], [999], [1_000], [59_999], [60_000], [3_600_000]] },
+    );
+  });
+
+  it('throws on anything cucumber did not ask for, rather than answer it wrongly', () => {
+    const interval = Interval.fromDateTimes(new Date(0), new Date(5));
+    expect(() => interval.toDuration(['hours', 'minutes']).toFormat('hh')).toThrow(/stand-in for luxon/);
+    expect(() => interval.toDuration(UNITS).toFormat('hh:mm')).toThrow(/format token hh/);
+    expect(() => Interval.fromDateTimes(new Date(5), new Date(0))).toThrow(/end before they start/);
+  });
+});
+
+describe('the order of parameter types', () => {
+  const BUILT_IN = ['', 'int', 'float', 'word', 'string', 'bigdecimal', 'biginteger', 'byte', 'short', 'long', 'double'];
+  const KIT = ['onoff', 'agent', 'outcome', 'boundary', 'projection', 'toolresult'];
+  const type = (name: string, preferForRegexpMatch: boolean) => ({ name, preferForRegexpMatch }) as unknown as ParameterType<unknown>;
+
+  it("is cucumber's for every pair of names, preferred or not", () => {
+    const sign = (value: number) => Math.sign(value);
+    const name = fc.oneof(fc.constantFrom(...BUILT_IN, ...KIT), fc.string(), fc.stringMatching(/^[a-z]{0,8}$/));
+    fc.assert(
+      fc.property(name, fc.boolean(), name, fc.boolean(), (a, preferA, b, preferB) => {
+        expect(sign(compareWithoutIcu(type(a, preferA), type(b, preferB)))).toBe(sign(compareByLocale(type(a, preferA), type(b, preferB))));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
