@@ -16,7 +16,7 @@
  * renamed, so runs at once never read half a file; where the folder is not
  * writable the run simply goes without.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
@@ -52,13 +52,18 @@ function readCache(file: string): Buffer | undefined {
 }
 
 function writeCache(bundle: CompiledBundle): void {
+  const partial = `${bundle.cacheFile}.${process.pid}.partial`;
   try {
     mkdirSync(dirname(bundle.cacheFile), { recursive: true });
-    const partial = `${bundle.cacheFile}.${process.pid}.partial`;
     writeFileSync(partial, bundle.script.createCachedData());
     renameSync(partial, bundle.cacheFile);
   } catch {
     // A read-only install, a full disk: the next run compiles again, nothing else is lost.
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // Nothing was written there either.
+    }
   }
 }
 
