@@ -21,7 +21,7 @@ import {
   type StartOptions,
 } from '../../src/index.js';
 import { AdapterError, parseReturned } from './adapter-error.js';
-import { withinLimit } from './time-limit.js';
+import { AdapterTimeoutError, withinLimit } from './time-limit.js';
 
 const REQUIRED_METHODS = ['createAgent', 'prompt', 'setPlanMode', 'getPlanMode', 'readLog', 'readObserved', 'dispose'] as const;
 const VoidSchema = z.unknown();
@@ -111,8 +111,32 @@ export class GuardedHost {
   }
 }
 
-/** Starts a host through the adapter, time-limited, and guards the handle it returns. */
+/**
+ * Starts a host through the adapter, time-limited, and guards the handle it
+ * returns. A host that answers after its time, or with a malformed handle, is
+ * still disposed of when it can be: the scenario has failed, but its host
+ * (a process, open files) must not live on until the run ends.
+ */
 export async function startGuardedHost(adapter: Adapter, options: StartOptions, limitMs: number): Promise<GuardedHost> {
-  const handle = await withinLimit('start', limitMs, () => adapter.start(options));
-  return new GuardedHost(checkHandle(handle), limitMs);
+  let starting: Promise<unknown> | undefined;
+  let handle: unknown;
+  try {
+    handle = await withinLimit('start', limitMs, () => (starting = adapter.start(options)));
+    return new GuardedHost(checkHandle(handle), limitMs);
+  } catch (error) {
+    if (error instanceof AdapterTimeoutError) void starting?.then(disposeUnused, () => undefined);
+    else disposeUnused(handle);
+    throw error;
+  }
+}
+
+/** Best effort, never awaited: whatever it does is the host's own affair now. */
+function disposeUnused(handle: unknown): void {
+  const dispose = (handle as { dispose?: unknown } | null | undefined)?.dispose;
+  if (typeof dispose !== 'function') return;
+  try {
+    void Promise.resolve(dispose.call(handle)).catch(() => undefined);
+  } catch {
+    // A dispose that throws at once: nothing more can be done for it.
+  }
 }
