@@ -24,6 +24,8 @@ Options:
   --write-baseline FILE    write a baseline listing the current failures (keeps the reasons of FILE)
   --coverage               check the clause catalog against the features and print the coverage table; runs nothing
   --call-limit MS          time limit for one adapter call (default: 5000)
+  --start-limit MS         time limit for a host's start or restart (default: 15000,
+                           or the call limit if that is longer)
   --features DIR           run the feature files under DIR instead of the kit's own
   --help                   show this text
 
@@ -60,6 +62,7 @@ export interface CliArguments {
   writeBaseline?: string;
   coverage: boolean;
   callLimitMs?: number;
+  startLimitMs?: number;
   featuresDir?: string;
   level: RunLevel;
   help: boolean;
@@ -69,7 +72,7 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const VALUE_OPTIONS = new Set(['--adapter', '--tags', '--format', '--baseline', '--write-baseline', '--call-limit', '--features', '--level']);
+const VALUE_OPTIONS = new Set(['--adapter', '--tags', '--format', '--baseline', '--write-baseline', '--call-limit', '--start-limit', '--features', '--level']);
 
 /** `--name=value` as `['--name', 'value']`; anything else as `[raw, undefined]` (the value, if any, is the next argument). */
 export function splitOption(raw: string): [string, string | undefined] {
@@ -113,7 +116,10 @@ export function parseArguments(argv: string[]): CliArguments {
         parsed.writeBaseline = value;
         break;
       case '--call-limit':
-        parsed.callLimitMs = parseLimit(value);
+        parsed.callLimitMs = parseLimit('--call-limit', value);
+        break;
+      case '--start-limit':
+        parsed.startLimitMs = parseLimit('--start-limit', value);
         break;
       case '--features':
         parsed.featuresDir = value;
@@ -148,12 +154,12 @@ function parseFormat(value: string): Format {
 /** Node's timers hold at most 2^31-1 ms; a longer limit would silently become 1 ms. */
 export const MAX_CALL_LIMIT_MS = 2_147_483_647;
 
-function parseLimit(value: string): number {
+function parseLimit(option: string, value: string): number {
   const limit = Number(value);
   if (!/^\d+$/.test(value.trim()) || !Number.isInteger(limit) || limit < 1) {
-    throw new UsageError(`--call-limit must be a positive whole number of milliseconds, got '${value}'`);
+    throw new UsageError(`${option} must be a positive whole number of milliseconds, got '${value}'`);
   }
-  if (limit > MAX_CALL_LIMIT_MS) throw new UsageError(`--call-limit must be at most ${MAX_CALL_LIMIT_MS} ms (about 24.8 days), got '${value}'`);
+  if (limit > MAX_CALL_LIMIT_MS) throw new UsageError(`${option} must be at most ${MAX_CALL_LIMIT_MS} ms (about 24.8 days), got '${value}'`);
   return limit;
 }
 

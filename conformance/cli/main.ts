@@ -100,6 +100,7 @@ async function conformance(args: CliArguments): Promise<number> {
       tags: args.tags,
       formats: reports.formats,
       ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
+      ...(args.startLimitMs ? { startLimitMs: args.startLimitMs } : {}),
       ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}),
     },
     onOutput: toStdout,

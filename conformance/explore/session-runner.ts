@@ -24,6 +24,7 @@ import {
   type SetOutcome,
 } from '../../src/index.js';
 import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
+import { startLimitFor } from '../world/parameters.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS, PROBE_TOOLS } from '../world/probes.js';
 import { noticesIn, planModeEvents } from '../world/observations.js';
@@ -136,6 +137,7 @@ export class SessionRunner {
           probes: { sections: PROBE_SECTIONS, tools: makeProbeTools([], { record, storeDir }), commands: makeProbeCommands(record) },
         },
         this.options.callLimitMs,
+        startLimitFor(this.options.callLimitMs),
       );
       this.host = started;
       this.agents.push(createdAgent('the agent', await this.host.createAgent()));

@@ -45,10 +45,12 @@ export class GuardedHost {
   constructor(
     private readonly handle: HostHandle,
     private readonly limitMs: number,
+    /** For restart, which starts the host again. */
+    private readonly startLimitMs: number = limitMs,
   ) {}
 
-  private async call<T>(method: string, schema: z.ZodType<T>, run: () => Promise<unknown>): Promise<T> {
-    const value = await withinLimit(method, this.limitMs, run);
+  private async call<T>(method: string, schema: z.ZodType<T>, run: () => Promise<unknown>, limitMs = this.limitMs): Promise<T> {
+    const value = await withinLimit(method, limitMs, run);
     return parseReturned(method, schema, value);
   }
 
@@ -104,7 +106,7 @@ export class GuardedHost {
   }
   async restart(): Promise<void> {
     const restart = this.optional('restart');
-    await this.call('restart', VoidSchema, () => restart());
+    await this.call('restart', VoidSchema, () => restart(), this.startLimitMs);
   }
   async dispose(): Promise<void> {
     await this.call('dispose', VoidSchema, () => this.handle.dispose());
@@ -117,12 +119,12 @@ export class GuardedHost {
  * still disposed of when it can be: the scenario has failed, but its host
  * (a process, open files) must not live on until the run ends.
  */
-export async function startGuardedHost(adapter: Adapter, options: StartOptions, limitMs: number): Promise<GuardedHost> {
+export async function startGuardedHost(adapter: Adapter, options: StartOptions, limitMs: number, startLimitMs = limitMs): Promise<GuardedHost> {
   let starting: Promise<unknown> | undefined;
   let handle: unknown;
   try {
-    handle = await withinLimit('start', limitMs, () => (starting = adapter.start(options)));
-    return new GuardedHost(checkHandle(handle), limitMs);
+    handle = await withinLimit('start', startLimitMs, () => (starting = adapter.start(options)));
+    return new GuardedHost(checkHandle(handle), limitMs, startLimitMs);
   } catch (error) {
     if (error instanceof AdapterTimeoutError) void starting?.then(disposeUnused, () => undefined);
     else disposeUnused(handle);

@@ -14,7 +14,7 @@ import { runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope, GherkinDocument, Pickle } from '@cucumber/messages';
 import { clausesOf, KIT_FEATURES_DIR, rowNames, stableIdOf } from '../features/feature-files.js';
 import { kitFeatureFilesMatching } from '../features/feature-index.js';
-import { DEFAULT_CALL_LIMIT_MS, type KitParameters } from '../world/parameters.js';
+import { DEFAULT_CALL_LIMIT_MS, startLimitFor, type KitParameters } from '../world/parameters.js';
 import { ResultCollector } from './result-collector.js';
 import { runConfigurationOf } from './run-configuration.js';
 import { kitSupportLibrary } from './support-library.js';
@@ -29,6 +29,8 @@ export interface SuiteOptions {
   /** Cucumber formatters, e.g. `progress`, `junit:reports/junit.xml`. */
   formats?: string[];
   callLimitMs?: number;
+  /** Time limit for a host's start and restart; see `startLimitFor`. */
+  startLimitMs?: number;
   featuresDir?: string;
   /** Where formatters without a file write; defaults to the process's stdout. */
   stdout?: Writable;
@@ -59,9 +61,11 @@ export interface SuiteRun {
 }
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
+  const callLimitMs = options.callLimitMs ?? DEFAULT_CALL_LIMIT_MS;
   const parameters: KitParameters = {
     adapterPath: options.adapterPath,
-    callLimitMs: options.callLimitMs ?? DEFAULT_CALL_LIMIT_MS,
+    callLimitMs,
+    startLimitMs: startLimitFor(callLimitMs, options.startLimitMs),
   };
   const featuresDir = options.featuresDir ?? KIT_FEATURES_DIR;
   const runConfiguration = runConfigurationOf({

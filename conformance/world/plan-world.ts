@@ -151,6 +151,7 @@ export class PlanWorld extends World<KitParameters> {
         },
       },
       this.kit.callLimitMs,
+      this.kit.startLimitMs,
     ).catch((error: unknown) => {
       attempt.error = error instanceof Error ? error : new Error(String(error));
       throw error;

@@ -24,6 +24,8 @@ describe('command-line arguments', () => {
     [['--adapter', 'a', '--adapter', 'b'], /given twice/],
     [['--level', 'lenient'], /--level must be default or strict/],
     [['--call-limit', '1e12'], /positive whole number/],
+    [['--start-limit', '0'], /--start-limit must be a positive whole number/],
+    [['--start-limit', '99999999999'], /--start-limit must be at most 2147483647 ms/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseArguments(argv)).toThrow(UsageError);
     expect(() => parseArguments(argv)).toThrow(message);

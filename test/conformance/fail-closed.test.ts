@@ -19,6 +19,14 @@ describe('the kit against deliberately broken adapters', () => {
     expect(run.status).toBe(1);
   });
 
+  it('limits a host start by the start limit, not the call limit: a correct host that starts slowly passes', () => {
+    const slow = fixtureRun('start-slow.js', ['--call-limit', '200']);
+    expect(slow.summary).toBe('conformance: 3 passed, 0 failed, 0 skipped');
+    const cut = fixtureRun('start-slow.js', ['--call-limit', '200', '--start-limit', '100']);
+    expect(cut.stdout).toContain('adapter method start: did not answer within 100 ms');
+    expect(cut.status).not.toBe(0);
+  });
+
   it('fails a scenario whose adapter method hangs, within the call limit', () => {
     const run = fixtureRun('get-hangs.js', ['--call-limit', '300']);
     expect(run.stdout).toContain('adapter method getPlanMode: did not answer within 300 ms');

@@ -58,7 +58,7 @@ describe('a run isolated from its adapter', () => {
   });
 
   it('ends with exit 2 and one line when the host never starts', async () => {
-    const run = await runIsolated([...adapter('start-never-answers.js'), '--call-limit', '200', '--format', 'summary']);
+    const run = await runIsolated([...adapter('start-never-answers.js'), '--start-limit', '200', '--format', 'summary']);
     expect(run.status).toBe(2);
     expect(lastLine(run.stderr)).toMatch(/^plan-mode-conformance: the host cannot start \(3 scenarios in a row, none started\): adapter method start: did not answer within 200 ms$/);
     expect(run.ms).toBeLessThan(60_000);
