@@ -18,6 +18,7 @@ import { parse } from 'yaml';
 import { CATALOG_PATH, CatalogSchema, catalogFromText, loadCatalogFile } from '../../conformance/catalog/clause-catalog.js';
 import { KIT_FEATURES_DIR, listFeatureFiles, parseFeatures } from '../../conformance/features/feature-files.js';
 import { GherkinStreams } from '../../conformance/runner/feature-sources.js';
+import { COMPILED_WITH, compiledEnvelopes } from '../../conformance/features/compiled-features.js';
 import { GherkinStreams as GherkinStreamsPackage } from '@cucumber/gherkin-streams';
 import { IdGenerator } from '@cucumber/messages';
 import { literalStart } from '../../conformance/runner/literal-start.js';
@@ -27,7 +28,7 @@ import { Interval } from '../../conformance/runner/summary-duration.js';
 import { compareByLocale, compareWithoutIcu } from '../../conformance/runner/parameter-type-order.js';
 import type { ParameterType } from '@cucumber/cucumber-expressions';
 import { kitSupportLibrary } from '../../conformance/runner/support-library.js';
-import { ROOT } from './cli-harness.js';
+import { FIXTURES, ROOT } from './cli-harness.js';
 
 describe('the support library', () => {
   it('registers every steps file and every support module that registers with cucumber', () => {
@@ -119,21 +120,54 @@ describe('literal starts', () => {
 });
 
 describe('feature sources', () => {
-  it('are the envelopes gherkin-streams gives, in the same order', async () => {
-    const files = (await listFeatureFiles(KIT_FEATURES_DIR)).slice(0, 6);
-    const read = (stream: NodeJS.ReadableStream) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const envelopes: unknown[] = [];
-        stream.on('data', (envelope) => envelopes.push(envelope));
-        stream.on('end', () => resolve(envelopes));
-        stream.on('error', reject);
-      });
-    const options = (newId: () => string) => ({ newId, relativeTo: ROOT, defaultDialect: 'en' });
+  const read = (stream: NodeJS.ReadableStream) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      const envelopes: unknown[] = [];
+      stream.on('data', (envelope) => envelopes.push(envelope));
+      stream.on('end', () => resolve(envelopes));
+      stream.on('error', reject);
+    });
+  const options = (newId: () => string) => ({ newId, relativeTo: ROOT, defaultDialect: 'en' });
+
+  /** Ids renamed in order of first appearance: envelopes compiled at build time carry the build's ids. */
+  function withoutIds(envelopes: unknown[]): unknown {
+    const names = new Map<string, string>();
+    const rename = (id: string) => names.get(id) ?? (names.set(id, `id-${names.size}`), `id-${names.size - 1}`);
+    const walk = (value: unknown, key?: string): unknown => {
+      if (Array.isArray(value)) return value.map((item) => (key === 'astNodeIds' && typeof item === 'string' ? rename(item) : walk(item)));
+      if (value === null || typeof value !== 'object') return key !== undefined && /^(id|pickleId|astNodeId)$/.test(key) && typeof value === 'string' ? rename(value) : value;
+      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, walk(item, name)]));
+    };
+    return walk(envelopes);
+  }
+
+  it('are the envelopes gherkin-streams gives, in the same order, compiled at build time or parsed', async () => {
+    // Outside the kit's features folder: always parsed, so equal to the letter.
+    const others = [join(FIXTURES, 'features', 'fail-closed.feature')];
+    expect(await read(GherkinStreams.fromPaths(others, options(IdGenerator.incrementing())))).toEqual(
+      await read(GherkinStreamsPackage.fromPaths(others, options(IdGenerator.incrementing()))),
+    );
+    const files = await listFeatureFiles(KIT_FEATURES_DIR);
     const theirs = await read(GherkinStreamsPackage.fromPaths(files, options(IdGenerator.incrementing())));
-    const ours = await read(GherkinStreams.fromPaths(files, options(IdGenerator.incrementing())));
-    expect(ours.length).toBeGreaterThan(files.length * 3);
-    expect(ours).toEqual(theirs);
+    const compiled = await read(GherkinStreams.fromPaths(files, options(IdGenerator.incrementing())));
+    expect(compiled.length).toBeGreaterThan(files.length * 3);
+    expect(withoutIds(compiled)).toEqual(withoutIds(theirs));
+    // The build's ids were used: the run's generator gave none.
+    expect(JSON.stringify(compiled)).not.toContain('"id":"0"');
+    // A second read in the same process parses, so no id repeats within a run.
+    const again = await read(GherkinStreams.fromPaths(files, options(IdGenerator.incrementing())));
+    expect(again).toEqual(theirs);
     await expect(read(GherkinStreams.fromPaths([join(ROOT, 'no-such.feature')], options(IdGenerator.uuid())))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('are parsed when a feature changed since the build, or other options are asked for', () => {
+    const [file] = readdirSync(KIT_FEATURES_DIR).filter((name) => name.endsWith('.feature'));
+    const path = join(KIT_FEATURES_DIR, file!);
+    const text = readFileSync(path, 'utf8');
+    const uri = `features/${file}`;
+    expect(compiledEnvelopes(path, `${text}\n# edited`, uri, COMPILED_WITH)).toBeUndefined();
+    expect(compiledEnvelopes(path, text, uri, { ...COMPILED_WITH, defaultDialect: 'fr' })).toBeUndefined();
+    expect(compiledEnvelopes(path, text, uri, { ...COMPILED_WITH, includeSource: false })).toBeUndefined();
   });
 });
 
