@@ -1,14 +1,14 @@
 /**
  * A V8 code cache for the kit's own CommonJS bundles, used by the suite's
- * child process (`suite-child-entry.ts`). Compiling the child's 3.6 MB of
- * bundled JavaScript (cucumber, zod, yaml, the kit) cost every run about
- * 60 ms, and the functions compiled lazily while it ran cost more; with the
- * cache V8 reads them back instead. Node 20 has no compile cache of its own
+ * child process (`suite-child-entry.ts`). Compiling the child's 2.5 MB of
+ * bundled JavaScript (cucumber, zod, yaml, the kit) cost every run 50 to
+ * 60 ms, and the functions compiled lazily while it ran cost more; reading
+ * them back from the cache costs about 15. Node 20 has no compile cache of its own
  * (`module.enableCompileCache` came with Node 22).
  *
  * Only the bundles named are compiled here; every other module loads as Node
- * loads it. Each bundle's cache is a file of its own,
- * named by the Node version and the bundle's size and modification time, so
+ * loads it. Each bundle's cache is a file of its own, named by the Node
+ * version and the bundle's size and modification time, so
  * a rebuilt bundle or another Node never reads a stale cache (V8 also checks
  * its own version and flags and rejects what does not fit). A missing or
  * rejected cache is written when the process exits, after the run, so it
