@@ -34,7 +34,8 @@ interface CompiledBundle {
 /** Node's CommonJS module object, as far as compiling into it goes. */
 interface CommonJsModule {
   exports: unknown;
-  _compile(content: string, filename: string): unknown;
+  /** Later Nodes pass more (the module's format): handed on untouched. */
+  _compile(content: string, filename: string, ...more: unknown[]): unknown;
 }
 
 /** The cache file of a bundle: Node version, size and modification time in its name. */
@@ -79,8 +80,8 @@ export function useCompileCache(bundles: readonly string[], cacheDir: string): {
   const prototype = (Module as unknown as { prototype: CommonJsModule }).prototype;
   const compileAsNodeDoes = prototype._compile;
 
-  prototype._compile = function compileWithCache(this: CommonJsModule, content: string, filename: string): unknown {
-    if (!cached.has(filename)) return compileAsNodeDoes.call(this, content, filename);
+  prototype._compile = function compileWithCache(this: CommonJsModule, content: string, filename: string, ...more: unknown[]): unknown {
+    if (!cached.has(filename)) return compileAsNodeDoes.call(this, content, filename, ...more);
     const cacheFile = cacheFileOf(filename, cacheDir);
     const cachedData = readCache(cacheFile);
     // No `import()` from here: after a cache hit V8 has lost the callback it needs (see adapters/import-module.ts).
