@@ -14,7 +14,5 @@ export const BUNDLED_DIR = join(PACKAGE_ROOT, 'dist', 'bundled');
 export const CLI_BUNDLE = join(BUNDLED_DIR, 'cli.js');
 /** What the CLI forks: the suite's child process (runner/suite-child.ts) behind its code cache (runner/suite-child-entry.ts). */
 export const SUITE_CHILD_BUNDLE = join(BUNDLED_DIR, 'suite-child-entry.cjs');
-/** Where the child keeps the code cache of the kit's CommonJS bundles (runner/compile-cache.ts). */
-export const COMPILE_CACHE_DIR = join(BUNDLED_DIR, 'compile-cache');
 /** The public API (src/index.ts), as `import 'plan-mode-conformance'` loads it (the ES module in front of public-api.cjs). */
 export const PUBLIC_API_BUNDLE = join(BUNDLED_DIR, 'public-api.js');

@@ -24,7 +24,7 @@ import {
   type SetOutcome,
 } from '../../src/index.js';
 import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
-import { startLimitFor } from '../world/parameters.js';
+import { startLimitFor } from '../guard/time-limit.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS, PROBE_TOOLS } from '../world/probes.js';
 import { noticesIn, planModeEvents } from '../world/observations.js';

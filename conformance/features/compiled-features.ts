@@ -19,7 +19,7 @@ export const COMPILED_FEATURES_DIR = join(PACKAGE_ROOT, 'dist', 'catalog', 'feat
 /** The parser options the envelopes are compiled with; a caller asking for others gets a parse. */
 export const COMPILED_WITH = { defaultDialect: 'en', includeSource: true, includeGherkinDocument: true, includePickles: true } as const;
 
-type CompiledOptions = { -readonly [K in keyof typeof COMPILED_WITH]?: (typeof COMPILED_WITH)[K] | boolean | string };
+type ParserOptions = Partial<Record<keyof typeof COMPILED_WITH, unknown>>;
 
 function compiledPathOf(featureFile: string): string | undefined {
   const inside = relative(KIT_FEATURES_DIR, featureFile);
@@ -49,11 +49,11 @@ const used = new Set<string>();
  * build compiled exactly `text` with the options asked for and this process
  * has not had them yet; otherwise undefined (the caller parses).
  */
-export function compiledEnvelopes(featureFile: string, text: string, uri: string, options: CompiledOptions): Envelope[] | undefined {
+export function compiledEnvelopes(featureFile: string, text: string, uri: string, options: ParserOptions): Envelope[] | undefined {
   const compiled = compiledPathOf(featureFile);
   if (compiled === undefined || used.has(compiled)) return undefined;
-  for (const [key, value] of Object.entries(COMPILED_WITH)) {
-    if ((options as Record<string, unknown>)[key] !== value) return undefined;
+  for (const [key, value] of Object.entries(COMPILED_WITH) as [keyof ParserOptions, unknown][]) {
+    if (options[key] !== value) return undefined;
   }
   let envelopes: Envelope[];
   try {

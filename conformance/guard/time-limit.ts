@@ -9,6 +9,19 @@ export class AdapterTimeoutError extends AdapterError {
   override name = 'AdapterTimeoutError';
 }
 
+/**
+ * A host's start may launch an interpreter and open a store: under load, or
+ * behind a slow launcher, that takes longer than a call. Three starts that
+ * time out end the run (fail fast), so this default keeps a host that never
+ * starts within a minute.
+ */
+export const DEFAULT_START_LIMIT_MS = 15_000;
+
+/** The start limit when none is given: the default, or the call limit if that is longer. */
+export function startLimitFor(callLimitMs: number, startLimitMs?: number): number {
+  return startLimitMs ?? Math.max(DEFAULT_START_LIMIT_MS, callLimitMs);
+}
+
 /** The message shape of a timeout, for failures that reach the kit as text only. */
 export const TIMEOUT_MESSAGE = /^adapter method \S+: did not answer within \d+ ms/;
 

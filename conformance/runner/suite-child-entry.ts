@@ -6,13 +6,12 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CACHED_BUNDLES, COMPILE_CACHE_FOLDER } from './cached-bundles.js';
 import { useCompileCache } from './compile-cache.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-// The kit's own scripts; dynamic-import.cjs is not among them (see adapters/import-module.ts).
-const BUNDLES = ['suite-child.cjs', 'public-api.cjs', 'zod.cjs', 'yaml.cjs'];
 useCompileCache(
-  BUNDLES.map((name) => join(here, name)),
-  join(here, 'compile-cache'),
+  CACHED_BUNDLES.map((name) => join(here, name)),
+  join(here, COMPILE_CACHE_FOLDER),
 );
 createRequire(import.meta.url)('./suite-child.cjs');

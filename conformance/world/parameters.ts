@@ -1,3 +1,5 @@
+import { startLimitFor } from '../guard/time-limit.js';
+
 /** What the runner hands every scenario's world (cucumber `worldParameters`). */
 export interface KitParameters {
   /** Absolute path of the adapter module under test. */
@@ -9,18 +11,6 @@ export interface KitParameters {
 }
 
 export const DEFAULT_CALL_LIMIT_MS = 5_000;
-/**
- * A host's start may launch an interpreter and open a store: under load, or
- * behind a slow launcher, that takes longer than a call. Three starts that
- * time out end the run (fail fast), so this default keeps a host that never
- * starts within a minute.
- */
-export const DEFAULT_START_LIMIT_MS = 15_000;
-
-/** The start limit when none is given: the default, or the call limit if that is longer. */
-export function startLimitFor(callLimitMs: number, startLimitMs?: number): number {
-  return startLimitMs ?? Math.max(DEFAULT_START_LIMIT_MS, callLimitMs);
-}
 
 export function readParameters(raw: unknown): KitParameters {
   const value = (raw ?? {}) as Partial<KitParameters>;

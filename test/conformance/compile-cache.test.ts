@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLED_DIR } from '../../conformance/bundled-entries.js';
+import { CACHED_BUNDLES } from '../../conformance/runner/cached-bundles.js';
 import { ROOT } from './cli-harness.js';
 
 const work = mkdtempSync(join(tmpdir(), 'pmc-compile-cache-'));
@@ -19,19 +20,29 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const compileCacheModule = pathToFileURL(join(ROOT, 'dist/conformance/runner/compile-cache.js')).href;
 
-/** Loads `bundle` in a fresh Node with the cache on; what it printed and what the cache said. */
-function load(bundle: string, cacheDir: string): { output: string; write: boolean; rejected: boolean | undefined } {
+/** Runs `body` in a fresh Node after `useCompileCache([bundle], cacheDir)`, where `compiled`, `require` and `bundle` are in scope; its stdout. */
+function withCache(bundle: string, cacheDir: string, body: string): string {
   const script = `
     import { createRequire } from 'node:module';
     import { useCompileCache } from ${JSON.stringify(compileCacheModule)};
-    const { compiled } = useCompileCache([${JSON.stringify(bundle)}], ${JSON.stringify(cacheDir)});
-    const loaded = createRequire(import.meta.url)(${JSON.stringify(bundle)});
-    const entry = compiled.get(${JSON.stringify(bundle)});
-    console.log(JSON.stringify({ output: loaded.answer(), write: entry.write, rejected: entry.script.cachedDataRejected }));
+    const bundle = ${JSON.stringify(bundle)};
+    const { compiled } = useCompileCache([bundle], ${JSON.stringify(cacheDir)});
+    const require = createRequire(import.meta.url);
+    ${body}
   `;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`loading ${bundle} failed (${run.status}):\n${run.stderr}`);
-  return JSON.parse(run.stdout.trim()) as { output: string; write: boolean; rejected: boolean | undefined };
+  return run.stdout.trim();
+}
+
+/** Loads `bundle` with the cache on; what it answered and what the cache said. */
+function load(bundle: string, cacheDir: string): { output: string; write: boolean; rejected: boolean | undefined } {
+  const body = `
+    const loaded = require(bundle);
+    const entry = compiled.get(bundle);
+    console.log(JSON.stringify({ output: loaded.answer(), write: entry.write, rejected: entry.script.cachedDataRejected }));
+  `;
+  return JSON.parse(withCache(bundle, cacheDir, body)) as { output: string; write: boolean; rejected: boolean | undefined };
 }
 
 function bundleSaying(dir: string, text: string): string {
@@ -88,20 +99,12 @@ describe('the code cache of the kit bundles', () => {
     const bundle = bundleSaying(dir, 'four');
     const other = join(dir, 'other.cjs');
     writeFileSync(other, 'exports.answer = () => "other";\n');
-    const script = `
-      import { createRequire } from 'node:module';
-      import { useCompileCache } from ${JSON.stringify(compileCacheModule)};
-      const { compiled } = useCompileCache([${JSON.stringify(bundle)}], ${JSON.stringify(join(dir, 'cache'))});
-      createRequire(import.meta.url)(${JSON.stringify(other)});
-      console.log(compiled.size);
-    `;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-    expect(run.stdout.trim()).toBe('0');
+    expect(withCache(bundle, join(dir, 'cache'), `require(${JSON.stringify(other)}); console.log(compiled.size);`)).toBe('0');
   });
 
   it('leaves no import() in the bundles the suite child reads from the cache', () => {
     // After a cache hit V8 has lost the callback import() needs: such a call would fail only on the second run.
-    for (const name of ['suite-child.cjs', 'public-api.cjs', 'zod.cjs', 'yaml.cjs']) {
+    for (const name of CACHED_BUNDLES) {
       const source = readFileSync(join(BUNDLED_DIR, name), 'utf8');
       const calls = [...source.matchAll(/(?<![\w$.])import\s*\(/g)]
         .filter((match) => !/^\s*(\/\/|\*)/.test(source.slice(source.lastIndexOf('\n', match.index) + 1, match.index)))
