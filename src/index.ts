@@ -8,6 +8,7 @@ export * from './contract/model.js';
 export * from './contract/questions.js';
 export * from './contract/events.js';
 export * from './contract/host.js';
+export * from './contract/editions.js';
 export * from './contract/adapter.js';
 export * from './deployment.js';
 export * from './levels.js';

@@ -1,7 +1,9 @@
 /** Command-line arguments of `plan-mode-conformance`, parsed strictly. */
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 // Types only: the CLI parses its arguments before it starts the suite's child process, without loading zod.
-import type { RunLevel } from '../../src/index.js';
+import type { Edition, RunLevel } from '../../src/index.js';
+// The list alone, without zod: the CLI parses its arguments before anything heavy loads.
+import { EDITIONS } from '../../src/contract/edition-names.js';
 
 export const USAGE = `Usage: plan-mode-conformance [options]
        plan-mode-conformance <command> [arguments]
@@ -26,6 +28,8 @@ Options:
   --call-limit MS          time limit for one adapter call (default: 5000)
   --start-limit MS         time limit for a host's start or restart (default: 15000,
                            or the call limit if that is longer)
+  --edition NAME           judge the host against this edition of the spec (seed, rc.8); default: the newest
+                           edition the adapter declares, or seed when it declares none
   --features DIR           run the feature files under DIR instead of the kit's own
   --help                   show this text
 
@@ -64,6 +68,7 @@ export interface CliArguments {
   callLimitMs?: number;
   startLimitMs?: number;
   featuresDir?: string;
+  edition?: Edition;
   level: RunLevel;
   help: boolean;
 }
@@ -72,7 +77,7 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const VALUE_OPTIONS = new Set(['--adapter', '--tags', '--format', '--baseline', '--write-baseline', '--call-limit', '--start-limit', '--features', '--level']);
+const VALUE_OPTIONS = new Set(['--adapter', '--tags', '--format', '--baseline', '--write-baseline', '--call-limit', '--start-limit', '--features', '--level', '--edition']);
 
 /** `--name=value` as `['--name', 'value']`; anything else as `[raw, undefined]` (the value, if any, is the next argument). */
 export function splitOption(raw: string): [string, string | undefined] {
@@ -127,9 +132,17 @@ export function parseArguments(argv: string[]): CliArguments {
       case '--level':
         parsed.level = parseLevel(value);
         break;
+      case '--edition':
+        parsed.edition = parseEdition(value);
+        break;
     }
   }
   return parsed;
+}
+
+function parseEdition(value: string): Edition {
+  if ((EDITIONS as readonly string[]).includes(value)) return value as Edition;
+  throw new UsageError(`--edition '${value}' is not an edition of the spec: expected ${EDITIONS.join(' or ')}`);
 }
 
 function checkTags(expression: string): string {

@@ -102,6 +102,7 @@ async function conformance(args: CliArguments): Promise<number> {
       ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
       ...(args.startLimitMs ? { startLimitMs: args.startLimitMs } : {}),
       ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}),
+      ...(args.edition ? { edition: args.edition } : {}),
     },
     onOutput: toStdout,
     onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),

@@ -15,6 +15,7 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   isSupported,
   planModeDeployment,
+  DEFAULT_EDITION,
   type Adapter,
   type ModelRequest,
   type ModelResponse,
@@ -130,6 +131,7 @@ export class SessionRunner {
         this.options.adapter,
         {
           storeDir,
+          edition: DEFAULT_EDITION,
           deployment: planModeDeployment({ section: DEFAULT_SECTION }),
           compose: this.composed,
           model: this.model.port,

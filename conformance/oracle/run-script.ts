@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { planModeDeployment, type Adapter, type ModelResponse, type SetOutcome } from '../../src/index.js';
+import { DEFAULT_EDITION, planModeDeployment, type Adapter, type ModelResponse, type SetOutcome } from '../../src/index.js';
 import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { ScriptedUser } from '../script/scripted-user.js';
@@ -40,6 +40,7 @@ export async function checkScript(adapter: Adapter, script: SessionScript): Prom
       adapter,
       {
         storeDir,
+        edition: DEFAULT_EDITION,
         deployment: planModeDeployment({ section: SECTION }),
         compose: { commands: false, questions: false, projections: false },
         model: model.port,

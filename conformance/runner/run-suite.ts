@@ -18,10 +18,11 @@ import { startLimitFor } from '../guard/time-limit.js';
 import { DEFAULT_CALL_LIMIT_MS, type KitParameters } from '../world/parameters.js';
 import { ResultCollector } from './result-collector.js';
 import { runConfigurationOf } from './run-configuration.js';
+import { withinEdition } from '../features/edition-tags.js';
 import { kitSupportLibrary } from './support-library.js';
 import { tracePoint } from './trace-point.js';
 import type { ScenarioResult } from './scenario-result.js';
-import type { ReviewText } from '../../src/index.js';
+import { DEFAULT_EDITION, type Edition, type ReviewText } from '../../src/index.js';
 
 export interface SuiteOptions {
   adapterPath: string;
@@ -32,6 +33,8 @@ export interface SuiteOptions {
   callLimitMs?: number;
   /** Time limit for a host's start and restart; see `startLimitFor`. */
   startLimitMs?: number;
+  /** The edition the host is judged against; the seed when absent. Scenarios of other editions are not run. */
+  edition?: Edition;
   featuresDir?: string;
   /** Where formatters without a file write; defaults to the process's stdout. */
   stdout?: Writable;
@@ -67,11 +70,14 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     adapterPath: options.adapterPath,
     callLimitMs,
     startLimitMs: startLimitFor(callLimitMs, options.startLimitMs),
+    edition: options.edition ?? DEFAULT_EDITION,
   };
   const featuresDir = options.featuresDir ?? KIT_FEATURES_DIR;
+  // Only the scenarios of the edition the host is judged against.
+  const tags = withinEdition(options.tags ?? '', parameters.edition);
   const runConfiguration = runConfigurationOf({
-    paths: (await kitFeatureFilesMatching(options.tags ?? '', featuresDir)) ?? [`${featuresDir.replace(/\/$/, '')}/**/*.feature`],
-    tags: options.tags ?? '',
+    paths: (await kitFeatureFilesMatching(tags, featuresDir)) ?? [`${featuresDir.replace(/\/$/, '')}/**/*.feature`],
+    tags,
     formats: options.formats ?? [],
     worldParameters: { ...parameters },
   });

@@ -7,7 +7,7 @@
  * on its stderr.
  */
 import { Writable } from 'node:stream';
-import type { Adapter } from '../../src/index.js';
+import { newestEdition, type Adapter } from '../../src/index.js';
 import { AdapterLoadError } from '../adapters/adapter-path.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
 import { scenarioInFlight, watchProcessFaults } from '../support/in-flight.js';
@@ -120,6 +120,7 @@ async function main(): Promise<void> {
   });
   const run = await runSuite({
     ...request,
+    edition: request.edition ?? newestEdition(adapter.editions),
     // No formatter asked for: runSuite discards cucumber's default one.
     ...((request.formats ?? []).length > 0 ? { stdout } : {}),
     events: {

@@ -65,6 +65,7 @@ export async function loadExecAdapter(command: ExecCommand): Promise<Adapter> {
   await host.close(EXIT_GRACE_MS);
   return defineAdapter({
     name: info.name,
+    ...(info.editions === undefined ? {} : { editions: info.editions }),
     capabilities: info.capabilities,
     start: (options) => startExecHost(command, info, options),
   });
@@ -192,6 +193,7 @@ async function boot(command: ExecCommand, atLoad: InitializeResult, options: Sta
     }
     await host.request('start', {
       storeDir: options.storeDir,
+      edition: options.edition,
       deployment: options.deployment,
       compose: options.compose,
       probes: {

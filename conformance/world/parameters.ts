@@ -1,3 +1,4 @@
+import { DEFAULT_EDITION, EditionSchema, type Edition } from '../../src/index.js';
 import { startLimitFor } from '../guard/time-limit.js';
 
 /** What the runner hands every scenario's world (cucumber `worldParameters`). */
@@ -8,6 +9,8 @@ export interface KitParameters {
   callLimitMs: number;
   /** Time limit for starting (and restarting) a host, which may launch a process. */
   startLimitMs: number;
+  /** The edition the run judges the host against (handed to the host's `start`). */
+  edition: Edition;
 }
 
 export const DEFAULT_CALL_LIMIT_MS = 5_000;
@@ -21,6 +24,7 @@ export function readParameters(raw: unknown): KitParameters {
   return {
     adapterPath: value.adapterPath,
     callLimitMs,
+    edition: value.edition === undefined ? DEFAULT_EDITION : EditionSchema.parse(value.edition),
     startLimitMs: startLimitFor(callLimitMs, typeof value.startLimitMs === 'number' ? value.startLimitMs : undefined),
   };
 }

@@ -140,6 +140,7 @@ export class PlanWorld extends World<KitParameters> {
       this.adapter,
       {
         storeDir: this.storeDir,
+        edition: this.kit.edition,
         deployment: this.deployment,
         compose,
         model: this.model.port,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ModelPort } from './model.js';
 import type { QuestionPort } from './questions.js';
 import type { HostHandle } from './host.js';
+import { DeclaredEditionsSchema, type Edition } from './editions.js';
 
 /** The optional parts of a host. A scenario needing a missing one is skipped, with the reason. */
 export const CAPABILITIES = [
@@ -17,8 +18,20 @@ export const CAPABILITIES = [
   'restart',
   'compaction',
   'retry',
+  'ownedChild',
 ] as const;
 export const CapabilitySchema = z.enum(CAPABILITIES);
+
+/**
+ * Capabilities added after the first contract: an adapter written before one
+ * existed does not name it, and is read as lacking it (with this reason), so
+ * it keeps loading and skips the scenarios that need it.
+ */
+export const LATER_CAPABILITIES = {
+  ownedChild: 'the adapter does not declare it (added with the rc.8 edition)',
+} as const satisfies Partial<Record<Capability, string>>;
+type LaterCapability = keyof typeof LATER_CAPABILITIES;
+const isLater = (capability: Capability): capability is LaterCapability => capability in LATER_CAPABILITIES;
 export type Capability = z.infer<typeof CapabilitySchema>;
 
 /** Each capability is either supported (`true`) or missing with a reason a reader understands. */
@@ -29,12 +42,18 @@ export const CapabilitySupportSchema = z.union(
 export type CapabilitySupport = z.infer<typeof CapabilitySupportSchema>;
 
 export const CapabilitiesSchema = z
-  .object(Object.fromEntries(CAPABILITIES.map((c) => [c, CapabilitySupportSchema])) as Record<
-    Capability,
-    typeof CapabilitySupportSchema
-  >)
+  .object(
+    Object.fromEntries(
+      CAPABILITIES.map((c) => [c, isLater(c) ? CapabilitySupportSchema.optional() : CapabilitySupportSchema]),
+    ) as { [C in Exclude<Capability, LaterCapability>]: typeof CapabilitySupportSchema } & {
+      [C in LaterCapability]: z.ZodOptional<typeof CapabilitySupportSchema>;
+    },
+  )
   .strict();
-export type Capabilities = Record<Capability, CapabilitySupport>;
+/** Every capability, each supported or missing; a later capability an adapter leaves out is missing. */
+export type Capabilities = { [C in Exclude<Capability, LaterCapability>]: CapabilitySupport } & {
+  [C in LaterCapability]?: CapabilitySupport;
+};
 
 /** A prompt section the kit asks the host to add, to locate `plan:policy` by order. */
 export interface ProbeSection {
@@ -92,6 +111,13 @@ export interface StartOptions {
   /** A fresh, empty folder for everything the host persists. Restart reuses it. */
   storeDir: string;
   /**
+   * The edition this run judges the host against: one the adapter declares
+   * (or the seed for an adapter that declares none; any edition in a run
+   * forced with `--force-edition`). A host implementing several editions
+   * behaves as this one; a host implementing one may ignore it.
+   */
+  edition: Edition;
+  /**
    * The deployment's plugin list in the seed's YAML form (entries with `id`,
    * `name`, `config`). Load the `plan-mode` entry's config into the plan-mode
    * plugin; a config the plugin rejects must make `start` reject with its message.
@@ -113,12 +139,19 @@ export interface StartOptions {
 export interface Adapter {
   /** A short name for reports, e.g. `reference`. */
   name: string;
+  /**
+   * The README editions this host implements (see `EDITIONS`). A run judges it
+   * against the newest declared one unless `--edition` picks another of them.
+   * Absent: the host is judged against the seed edition.
+   */
+  editions?: Edition[];
   capabilities: Capabilities;
   start(options: StartOptions): Promise<HostHandle>;
 }
 
 export const AdapterShapeSchema = z.object({
   name: z.string().min(1, 'the adapter needs a name for reports'),
+  editions: DeclaredEditionsSchema.optional(),
   capabilities: CapabilitiesSchema,
   start: z.custom<Adapter['start']>((value) => typeof value === 'function', 'start must be a function'),
 });
@@ -180,5 +213,7 @@ export function isSupported(capabilities: Capabilities, capability: Capability):
 
 export function missingReason(capabilities: Capabilities, capability: Capability): string | undefined {
   const support = capabilities[capability];
-  return support === true ? undefined : support.missing;
+  if (support === true) return undefined;
+  if (support !== undefined) return support.missing;
+  return isLater(capability) ? LATER_CAPABILITIES[capability] : 'not declared';
 }

@@ -3,7 +3,7 @@
  * anything the kit does not need to read is reported as `other` with its name.
  */
 import { z } from 'zod';
-import { MessageSourceSchema } from './model.js';
+import { ContentBlockSchema, MessageSourceSchema } from './model.js';
 
 export const PlanModeEventSchema = z.object({
   type: z.literal('plan/mode'),
@@ -15,6 +15,8 @@ export const UserMessageEventSchema = z.object({
   type: z.literal('user/message'),
   source: MessageSourceSchema,
   text: z.string(),
+  /** The message's blocks in order when it holds images (rc.8); absent means one text block, `text`. */
+  content: z.array(ContentBlockSchema).optional(),
 });
 
 export const CommandRunEventSchema = z.object({
@@ -23,6 +25,18 @@ export const CommandRunEventSchema = z.object({
   name: z.string(),
   /** The raw argument text after the name (may be empty). */
   args: z.string(),
+});
+
+/**
+ * The record that a command line finished (rc.8's projection folds it, PROJ-02):
+ * `ok` is false when the command's result was an error. A host that logs no
+ * such record (the seed edition has none) never reports it.
+ */
+export const CommandDoneEventSchema = z.object({
+  type: z.literal('command/done'),
+  /** Command name without the slash, as in its `command/run`. */
+  name: z.string(),
+  ok: z.boolean(),
 });
 
 export const RequestHeaderEventSchema = z.object({
@@ -44,6 +58,7 @@ export const SessionEventSchema = z.discriminatedUnion('type', [
   PlanModeEventSchema,
   UserMessageEventSchema,
   CommandRunEventSchema,
+  CommandDoneEventSchema,
   RequestHeaderEventSchema,
   TurnStartEventSchema,
   TurnEndEventSchema,

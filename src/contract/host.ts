@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { SessionEvent } from './events.js';
+import type { ImageBlock } from './model.js';
 
 /** What `set` did: applied now, held for the next request boundary, a pending selection withdrawn, or nothing. */
 export const SetOutcomeSchema = z.enum(['committed', 'queued', 'cancelled', 'noop']);
@@ -39,8 +40,12 @@ export const AgentIdSchema = z.string().min(1);
 export interface HostHandle {
   /** Create a new top-level agent with an empty session. */
   createAgent(): Promise<string>;
-  /** Submit a prompt as the user; resolves when the agent is idle again. */
-  prompt(agent: string, text: string): Promise<void>;
+  /**
+   * Submit a prompt as the user; resolves when the agent is idle again.
+   * `images` (rc.8 edition, absent otherwise) are attached to the prompt as a
+   * composer attaches them: the prompt's user message holds them, in order.
+   */
+  prompt(agent: string, text: string, images?: ImageBlock[]): Promise<void>;
   /** The plan-mode service's `set(agent, active)`. */
   setPlanMode(agent: string, active: boolean): Promise<SetOutcome>;
   /** The plan-mode service's `get(agent)`. */
@@ -49,8 +54,12 @@ export interface HostHandle {
   readLog(agent: string): Promise<SessionEvent[]>;
   /** Every event the host's session-event stream told observers about this agent, in order. */
   readObserved(agent: string): Promise<SessionEvent[]>;
-  /** capability `commands`: run a command line such as `/plan off` for an agent. */
-  runCommand?(agent: string, line: string): Promise<CommandResult>;
+  /**
+   * capability `commands`: run a command line such as `/plan off` for an agent.
+   * `images` (rc.8 edition, absent otherwise) are the composer's image
+   * attachments sent with the line (`commands.execute` with attachments).
+   */
+  runCommand?(agent: string, line: string, images?: ImageBlock[]): Promise<CommandResult>;
   /** capability `projections`: the agent's `plan` projection view. */
   readProjection?(agent: string): Promise<PlanProjectionView>;
   /**
@@ -64,6 +73,13 @@ export interface HostHandle {
   fork?(agent: string): Promise<string>;
   /** capability `spawn`: spawn a new child agent of this agent; returns its id. */
   spawn?(agent: string): Promise<string>;
+  /**
+   * capability `ownedChild`: create a child agent that the live agent `owner`
+   * owns (a delegated sub-agent whose owner is still alive), idle, with an
+   * empty session; returns its id. rc.8's REVIEW-07: such a child cannot open
+   * the plan review.
+   */
+  spawnOwnedChild?(owner: string): Promise<string>;
   /** capability `compaction`: compact the agent's history now (agent idle). */
   compact?(agent: string): Promise<void>;
   /**

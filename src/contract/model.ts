@@ -16,11 +16,39 @@ export const ToolCallSchema = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
+/**
+ * An image as a user attaches it (to a prompt or a command line, rc.8) and as
+ * it reaches the model inside a user message: the bytes, base64-encoded, and
+ * their media type. The kit compares images by these two fields only.
+ */
+export const ImageBlockSchema = z.object({
+  type: z.literal('image'),
+  mediaType: z.string().min(1),
+  /** The image bytes, base64. */
+  data: z.string().min(1),
+});
+export type ImageBlock = z.infer<typeof ImageBlockSchema>;
+
+export const TextBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+export type TextBlock = z.infer<typeof TextBlockSchema>;
+
+/** One block of a user message's content, in the order the model receives them. */
+export const ContentBlockSchema = z.discriminatedUnion('type', [TextBlockSchema, ImageBlockSchema]);
+export type ContentBlock = z.infer<typeof ContentBlockSchema>;
+
 export const UserMessageSchema = z.object({
   role: z.literal('user'),
   /** `user` for what a person typed (prompt or steer), `plugin` for plugin notices. */
   source: MessageSourceSchema,
+  /** The message's text: its text blocks joined (empty for an image-only message). */
   text: z.string(),
+  /**
+   * The message's blocks in order, when it holds more than one text block or
+   * any image (rc.8: images attached to a prompt or `/plan` line). Absent
+   * means one text block, `text`; adapters written before images may leave it
+   * out always.
+   */
+  content: z.array(ContentBlockSchema).optional(),
 });
 
 export const AssistantMessageSchema = z.object({

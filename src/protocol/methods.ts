@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { CapabilitiesSchema } from '../contract/adapter.js';
+import { DeclaredEditionsSchema, EditionSchema } from '../contract/editions.js';
 import { SessionLogSchema } from '../contract/events.js';
 import {
   AgentIdSchema,
@@ -36,6 +37,8 @@ export const InitializeResultSchema = z.object({
   protocolVersion: z.number().int().positive(),
   /** A short name for reports, e.g. `python-host`. */
   name: z.string().min(1),
+  /** The README editions the host implements; absent: the seed edition only. */
+  editions: DeclaredEditionsSchema.optional(),
   capabilities: CapabilitiesSchema,
 });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
@@ -44,6 +47,8 @@ export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 export const StartParamsSchema = z.object({
   /** A fresh, empty folder for everything the host persists. A restart reuses it. */
   storeDir: z.string().min(1),
+  /** The edition the run judges the host against. Optional: older kits sent none (the seed). */
+  edition: EditionSchema.optional(),
   /** The deployment's plugin list in the seed's YAML form. */
   deployment: z.string(),
   compose: CompositionSchema,

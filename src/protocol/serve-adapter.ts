@@ -8,6 +8,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Adapter, ProbeCommand, ProbeTool, StartOptions } from '../contract/adapter.js';
 import type { HostHandle } from '../contract/host.js';
+import { DEFAULT_EDITION } from '../contract/editions.js';
 import { ModelResponseSchema, QuestionReplySchema } from './contract-values.js';
 import { RpcError, RpcErrorCode } from './json-rpc.js';
 import { LineSplitter } from './line-splitter.js';
@@ -58,6 +59,7 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
     }));
     return {
       storeDir: params.storeDir,
+      edition: params.edition ?? DEFAULT_EDITION,
       deployment: params.deployment,
       compose: params.compose,
       probes: { sections: params.probes.sections, tools, commands },
@@ -85,7 +87,12 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
         if (protocolVersion !== PROTOCOL_VERSION) {
           throw new Error(`protocol version ${protocolVersion} is not spoken here (this host speaks ${PROTOCOL_VERSION})`);
         }
-        return { protocolVersion: PROTOCOL_VERSION, name: adapter.name, capabilities: adapter.capabilities };
+        return {
+          protocolVersion: PROTOCOL_VERSION,
+          name: adapter.name,
+          ...(adapter.editions === undefined ? {} : { editions: adapter.editions }),
+          capabilities: adapter.capabilities,
+        };
       }
       case 'start':
         if (handle) throw new Error('the host was already started');

@@ -1,0 +1,33 @@
+/**
+ * Editions of the plan-mode README a host can implement. The seed edition is
+ * the README at upstream commit 89d30b0ef7; rc.8 is the README published with
+ * `@deepseek-ai/dsh-plan-mode` 0.1.0-rc.8. A host declares the editions it
+ * implements and is judged against one of them (see clauses.md, "Editions").
+ */
+import { z } from 'zod';
+import { EDITIONS, type Edition } from './edition-names.js';
+
+/** Oldest first: the order is what "the newest declared edition" means. */
+export { EDITIONS, type Edition };
+export const EditionSchema = z.enum(EDITIONS, { error: `expected an edition: ${EDITIONS.join(' or ')}` });
+
+/** The edition an adapter that declares none is judged against (adapters written before editions existed). */
+export const DEFAULT_EDITION: Edition = 'seed';
+
+/** What a reader needs to know of each edition: where its README comes from. */
+export const EDITION_SOURCES: Record<Edition, { readme: string; describes: string }> = {
+  seed: { readme: 'seed-plan-mode.README.zh.md', describes: 'the package README at upstream commit 89d30b0ef7' },
+  'rc.8': { readme: 'rc8-plan-mode.README.zh.md', describes: 'the README published with @deepseek-ai/dsh-plan-mode 0.1.0-rc.8' },
+};
+
+/** A non-empty list of distinct editions. */
+export const DeclaredEditionsSchema = z
+  .array(EditionSchema)
+  .min(1, 'declare at least one edition, or leave `editions` out to be judged against the seed')
+  .refine((editions) => new Set(editions).size === editions.length, 'each edition is declared once');
+
+/** The newest of the declared editions, or the default when none is declared. */
+export function newestEdition(declared: readonly Edition[] | undefined): Edition {
+  if (declared === undefined || declared.length === 0) return DEFAULT_EDITION;
+  return [...declared].sort((a, b) => EDITIONS.indexOf(a) - EDITIONS.indexOf(b)).at(-1)!;
+}
