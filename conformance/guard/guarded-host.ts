@@ -14,6 +14,7 @@ import {
   type Adapter,
   type CommandResult,
   type HostHandle,
+  type ImageBlock,
   type PlanModeState,
   type PlanProjectionView,
   type SessionEvent,
@@ -65,8 +66,9 @@ export class GuardedHost {
   createAgent(): Promise<string> {
     return this.call('createAgent', AgentIdSchema, () => this.handle.createAgent());
   }
-  async prompt(agent: string, text: string): Promise<void> {
-    await this.call('prompt', VoidSchema, () => this.handle.prompt(agent, text));
+  /** Images are passed only when there are some: a host that predates them sees the call it always saw. */
+  async prompt(agent: string, text: string, images?: ImageBlock[]): Promise<void> {
+    await this.call('prompt', VoidSchema, () => (images === undefined ? this.handle.prompt(agent, text) : this.handle.prompt(agent, text, images)));
   }
   setPlanMode(agent: string, active: boolean): Promise<SetOutcome> {
     return this.call('setPlanMode', SetOutcomeSchema, () => this.handle.setPlanMode(agent, active));
@@ -80,9 +82,9 @@ export class GuardedHost {
   readObserved(agent: string): Promise<SessionEvent[]> {
     return this.call('readObserved', SessionLogSchema, () => this.handle.readObserved(agent));
   }
-  runCommand(agent: string, line: string): Promise<CommandResult> {
+  runCommand(agent: string, line: string, images?: ImageBlock[]): Promise<CommandResult> {
     const run = this.optional('runCommand');
-    return this.call('runCommand', CommandResultSchema, () => run(agent, line));
+    return this.call('runCommand', CommandResultSchema, () => (images === undefined ? run(agent, line) : run(agent, line, images)));
   }
   readProjection(agent: string): Promise<PlanProjectionView> {
     const read = this.optional('readProjection');
@@ -99,6 +101,10 @@ export class GuardedHost {
   spawn(agent: string): Promise<string> {
     const spawn = this.optional('spawn');
     return this.call('spawn', AgentIdSchema, () => spawn(agent));
+  }
+  spawnOwnedChild(owner: string): Promise<string> {
+    const spawnOwnedChild = this.optional('spawnOwnedChild');
+    return this.call('spawnOwnedChild', AgentIdSchema, () => spawnOwnedChild(owner));
   }
   async compact(agent: string): Promise<void> {
     const compact = this.optional('compact');

@@ -144,16 +144,17 @@ async function startExecHost(command: ExecCommand, atLoad: InitializeResult, opt
 
   return {
     createAgent: () => call('createAgent', {}),
-    prompt: async (agent, text) => void (await call('prompt', { agent, text })),
+    prompt: async (agent, text, images) => void (await call('prompt', images === undefined ? { agent, text } : { agent, text, images })),
     setPlanMode: (agent, active) => call('setPlanMode', { agent, active }),
     getPlanMode: (agent) => call('getPlanMode', { agent }),
     readLog: (agent) => call('readLog', { agent }),
     readObserved: (agent) => call('readObserved', { agent }),
-    runCommand: (agent, line) => call('runCommand', { agent, line }),
+    runCommand: (agent, line, images) => call('runCommand', images === undefined ? { agent, line } : { agent, line, images }),
     readProjection: (agent) => call('readProjection', { agent }),
     readProjectionPushes: (agent) => call('readProjectionPushes', { agent }),
     fork: (agent) => call('fork', { agent }),
     spawn: (agent) => call('spawn', { agent }),
+    spawnOwnedChild: (owner) => call('spawnOwnedChild', { owner }),
     compact: async (agent) => void (await call('compact', { agent })),
     async restart() {
       // A real restart: the process dies as in a crash, a new one opens the same store.

@@ -16,7 +16,7 @@ import {
   PlanProjectionViewSchema,
   SetOutcomeSchema,
 } from '../contract/host.js';
-import { ModelRequestSchema } from '../contract/model.js';
+import { ImageBlockSchema, ModelRequestSchema } from '../contract/model.js';
 import { QuestionSchema } from '../contract/questions.js';
 import {
   CompositionSchema,
@@ -62,6 +62,12 @@ export const StartParamsSchema = z.object({
 export type StartParams = z.infer<typeof StartParamsSchema>;
 
 const NoParamsSchema = z.object({});
+/**
+ * Image attachments of a prompt or a command line (rc.8 edition), in the order
+ * attached. Optional and additive: the kit sends them only in scenarios of the
+ * rc.8 edition, and leaves the field out when nothing is attached.
+ */
+const ImagesParamSchema = z.array(ImageBlockSchema).optional();
 const AgentParamsSchema = z.object({ agent: AgentIdSchema });
 /** Methods with nothing to return answer `null`. */
 const NullResultSchema = z.null();
@@ -112,9 +118,9 @@ export const KIT_TO_HOST = {
   },
   createAgent: { params: NoParamsSchema, result: AgentIdSchema, description: 'Create a top-level agent with an empty session; returns its id.' },
   prompt: {
-    params: AgentParamsSchema.extend({ text: z.string() }),
+    params: AgentParamsSchema.extend({ text: z.string(), images: ImagesParamSchema }),
     result: NullResultSchema,
-    description: 'Submit a prompt as the user; the reply comes when the agent is idle again.',
+    description: 'Submit a prompt as the user, with its image attachments if any; the reply comes when the agent is idle again.',
   },
   setPlanMode: {
     params: AgentParamsSchema.extend({ active: z.boolean() }),
@@ -129,10 +135,10 @@ export const KIT_TO_HOST = {
     description: "Every event the host's session-event stream told observers about the agent, in order.",
   },
   runCommand: {
-    params: AgentParamsSchema.extend({ line: z.string() }),
+    params: AgentParamsSchema.extend({ line: z.string(), images: ImagesParamSchema }),
     result: CommandResultSchema,
     capability: 'commands',
-    description: 'Run a command line such as `/plan off` for the agent.',
+    description: 'Run a command line such as `/plan off` for the agent, with the composer\'s image attachments if any.',
   },
   readProjection: {
     params: AgentParamsSchema,
@@ -148,6 +154,12 @@ export const KIT_TO_HOST = {
   },
   fork: { params: AgentParamsSchema, result: AgentIdSchema, capability: 'fork', description: "Fork the agent; returns the fork's id." },
   spawn: { params: AgentParamsSchema, result: AgentIdSchema, capability: 'spawn', description: "Spawn a child agent; returns its id." },
+  spawnOwnedChild: {
+    params: z.object({ owner: AgentIdSchema }),
+    result: AgentIdSchema,
+    capability: 'ownedChild',
+    description: 'Create an idle child agent, with an empty session, owned by the live agent `owner`; returns its id.',
+  },
   compact: { params: AgentParamsSchema, result: NullResultSchema, capability: 'compaction', description: "Compact the agent's history now." },
   dispose: { params: NoParamsSchema, result: NullResultSchema, description: 'Release everything; the kit then closes stdin.' },
 } as const satisfies Record<string, MethodSchemas>;

@@ -101,7 +101,8 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
       case 'createAgent':
         return started().createAgent();
       case 'prompt':
-        await started().prompt(params.agent, params.text);
+        // Images only when sent: an adapter written before them keeps seeing two arguments.
+        await (params.images === undefined ? started().prompt(params.agent, params.text) : started().prompt(params.agent, params.text, params.images));
         return null;
       case 'setPlanMode':
         return started().setPlanMode(params.agent, params.active);
@@ -112,7 +113,9 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
       case 'readObserved':
         return started().readObserved(params.agent);
       case 'runCommand':
-        return optional('runCommand')(params.agent, params.line);
+        return params.images === undefined
+          ? optional('runCommand')(params.agent, params.line)
+          : optional('runCommand')(params.agent, params.line, params.images);
       case 'readProjection':
         return optional('readProjection')(params.agent);
       case 'readProjectionPushes':
@@ -121,6 +124,8 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
         return optional('fork')(params.agent);
       case 'spawn':
         return optional('spawn')(params.agent);
+      case 'spawnOwnedChild':
+        return optional('spawnOwnedChild')((raw as KitParams<'spawnOwnedChild'>).owner);
       case 'compact':
         await optional('compact')(params.agent);
         return null;
