@@ -1,7 +1,9 @@
 /**
  * The `dsh` adapter: runs the suite against the published
  * `@deepseek-ai/dsh-plan-mode@0.1.0-rc.8`, composed with the upstream's own
- * host packages from npm. The polyfill must be the first import.
+ * host packages from npm. It implements the README published with that
+ * package, the rc.8 edition (only: the seed's retry and projection rules are
+ * not what rc.8 does). The polyfill must be the first import.
  */
 import './polyfill.js';
 import { defineAdapter, type HostHandle, type StartOptions } from '../../src/index.js';
@@ -11,6 +13,7 @@ import { createHandle } from './handle.js';
 
 export default defineAdapter({
   name: 'dsh',
+  editions: ['rc.8'],
   capabilities: DSH_CAPABILITIES,
   start,
 });

@@ -20,6 +20,12 @@ export const DSH_CAPABILITIES: Capabilities = {
   fork: true,
   /** A runtime-owned child created through the parent agent's context (`parent.ctx.agents.create`). */
   spawn: true,
+  /**
+   * The same creation: `parent.ctx.agents.create` records the parent as the child's live owner in the agent
+   * registry (`ctx.agents.isOwnedBy`), so the child is not a runtime root (`ctx.agents.roots()`), which is what
+   * the user-questions seam checks before a review (rc.8's REVIEW-07).
+   */
+  ownedChild: true,
   restart: { missing: RESTART_MISSING },
   /**
    * @deepseek-ai/dsh-compaction-basic (`ctx.compaction.compactNow`); its summary is a model request sent to the

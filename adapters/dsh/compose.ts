@@ -1,8 +1,8 @@
 /**
  * Composition: one cordis context holding the real upstream services, in an
  * order every static `inject` is satisfied: session store, LLM runtime, system
- * prompt, tool runtime, agent registry, the optional command / projection /
- * user-question services, the agent loop, the plan-mode plugin with the
+ * prompt, tool runtime, agent registry, the image store, the optional
+ * command / projection / user-question services, the agent loop, the plan-mode plugin with the
  * deployment's config, the retry executor and the compaction engine. The kit's
  * model is registered as an LLM adapter route, its user as the question
  * provider, and the probe sections and tools through the upstream registries.
@@ -24,7 +24,9 @@ import type { ToolDefinition } from '@deepseek-ai/dsh-tools';
 import UserQuestionService from '@deepseek-ai/dsh-user-questions';
 import type { CommandDefinition } from '@deepseek-ai/dsh-commands';
 import { readPlanModeEntry, type ProbeCommand, type ProbeSection, type ProbeTool, type StartOptions } from '../../src/index.js';
+import { MemoryAttachmentStore } from './attachment-store.js';
 import { commandArgs } from './events.js';
+import { resolveImages } from './images.js';
 import { KIT_PROVIDER, KitModelAdapter } from './model-bridge.js';
 import { ToolValues } from './tool-values.js';
 import { questionProvider } from './question-bridge.js';
@@ -48,6 +50,7 @@ export async function compose(options: StartOptions): Promise<Composition> {
     await ctx.plugin(plugin(SystemPrompt), {});
     await ctx.plugin(plugin(ToolRuntime), {});
     await ctx.plugin(plugin(AgentRegistry));
+    await ctx.plugin(plugin(MemoryAttachmentStore));
     if (options.compose.commands) await ctx.plugin(plugin(CommandRuntime));
     if (options.compose.projections) await ctx.plugin(plugin(SessionProjectionRegistry));
     if (options.compose.questions) await ctx.plugin(plugin(UserQuestionService));
@@ -58,7 +61,7 @@ export async function compose(options: StartOptions): Promise<Composition> {
     await ctx.plugin(plugin(BasicCompactionEngine), { auto: false });
 
     const values = new ToolValues(ctx);
-    ctx.llm.registerAdapter([KIT_PROVIDER], new KitModelAdapter(options.model, values));
+    ctx.llm.registerAdapter([KIT_PROVIDER], new KitModelAdapter(options.model, values, (blocks) => resolveImages(ctx, blocks)));
     if (options.compose.questions) ctx.userQuestions.registerProvider(questionProvider(options.questions));
     for (const section of options.probes.sections) registerSection(ctx, section);
     for (const tool of options.probes.tools) ctx.tools.register(probeTool(tool));

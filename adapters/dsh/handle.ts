@@ -2,6 +2,8 @@
  * The host handle: the contract's operations on a composed dsh host. Agents
  * are upstream agents (id = session id); plan state, commands and projections
  * are read from and sent to the upstream services, never recomputed here.
+ * Images attached to a prompt or command line are admitted into the host's
+ * attachment store as its prompt endpoint and command executor do.
  */
 import type { Context } from '@deepseek-ai/cordis';
 import type { Agent, AgentHandle } from '@deepseek-ai/dsh-agent';
@@ -10,13 +12,15 @@ import { SessionId } from '@deepseek-ai/dsh-session';
 import type {
   CommandResult,
   HostHandle,
+  ImageBlock,
   PlanModeState,
   PlanProjectionView,
   SessionEvent,
   SetOutcome,
 } from '../../src/index.js';
 import type { Composition } from './compose.js';
-import { toContractEvent, type UpstreamEvent } from './events.js';
+import { imageBlocksOf, toContractEvents, type UpstreamEvent } from './events.js';
+import { admitImages, resolveImages, toEncodedImages } from './images.js';
 import { KIT_MODEL, KIT_PROVIDER } from './model-bridge.js';
 
 const AGENT_OPTIONS = { provider: KIT_PROVIDER, model: KIT_MODEL } as const;
@@ -24,17 +28,21 @@ const AGENT_OPTIONS = { provider: KIT_PROVIDER, model: KIT_MODEL } as const;
 export function createHandle(composition: Composition): HostHandle {
   const { ctx } = composition;
   const agents = new Map<string, AgentHandle>();
-  const observed = new Map<string, SessionEvent[]>();
+  const observed = new Map<string, UpstreamEvent[]>();
   const pushes = new Map<string, PlanProjectionView[]>();
   let counter = 0;
   let disposed = false;
 
-  // Everything the session stream tells a subscriber, per session, in the order told.
+  // Everything the session stream tells a subscriber, per session, in the order told (mapped when read).
   ctx.on('session/event', (session: { id: string }, event: UpstreamEvent) => {
     const list = observed.get(String(session.id)) ?? [];
-    list.push(toContractEvent(event));
+    list.push(event);
     observed.set(String(session.id), list);
   });
+
+  /** Upstream events as contract events, their images read back from the store. */
+  const contractEvents = async (events: readonly UpstreamEvent[]): Promise<SessionEvent[]> =>
+    toContractEvents(events, await resolveImages(ctx, imageBlocksOf(events)));
 
   // The projection registry's change feed: one call per unit whose state reference changed.
   ctx.get('sessionProjections')?.onChanged((session: { id: string }, key: string, value: unknown) => {
@@ -64,15 +72,32 @@ export function createHandle(composition: Composition): HostHandle {
     agents.set(id, handle);
     return id;
   };
+  /**
+   * A delegated sub-agent: created through the parent agent's scoped context,
+   * which makes the registry record the parent as its live owner (so it is no
+   * runtime root, and the user-questions seam refuses it: REVIEW-07 of rc.8),
+   * with the session lineage a sub-agent carries.
+   */
+  const createChild = async (parent: Agent): Promise<AgentHandle> => {
+    const depth = (parent.session.header.delegationDepth ?? 0) + 1;
+    return parent.ctx.agents.create({
+      sessionId: SessionId(nextId()),
+      meta: { parentSession: parent.id, origin: 'subagent', delegationDepth: depth },
+      agentOptions: AGENT_OPTIONS,
+    });
+  };
 
   return {
     async createAgent() {
       return adopt(await live().agents.create({ sessionId: SessionId(nextId()), agentOptions: AGENT_OPTIONS }));
     },
 
-    async prompt(id, text) {
+    async prompt(id, text, images: ImageBlock[] = []) {
       const agent = agentOf(id);
-      agent.followup(createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'user' } }));
+      // As a composer submits: the images first, in order, then the text (an image-only prompt has no empty text block).
+      const imageBlocks = await admitImages(live(), images);
+      const textBlocks = text === '' && imageBlocks.length > 0 ? [] : [{ type: 'text' as const, text }];
+      agent.followup(createUserMessage({ content: [...imageBlocks, ...textBlocks], source: { kind: 'user' } }));
       await untilIdle(agent);
     },
 
@@ -85,20 +110,21 @@ export function createHandle(composition: Composition): HostHandle {
     },
 
     async readLog(id) {
-      return agentOf(id).session.events.map((event) => toContractEvent(event as UpstreamEvent));
+      return contractEvents(agentOf(id).session.events as readonly UpstreamEvent[]);
     },
 
     async readObserved(id) {
       agentOf(id);
-      return [...(observed.get(id) ?? [])];
+      return contractEvents([...(observed.get(id) ?? [])]);
     },
 
-    async runCommand(id, line): Promise<CommandResult> {
+    async runCommand(id, line, images: ImageBlock[] = []): Promise<CommandResult> {
       const agent = agentOf(id);
       const commands = live().get('commands');
       if (commands === undefined) throw new Error('this dsh host composes no command service');
       const wasIdle = agent.status === 'idle';
-      const execution = await commands.execute(agent, line, [], new AbortController().signal);
+      // The composer's attachments go to the executor, which admits them into the store (or settles an error result).
+      const execution = await commands.execute(agent, line, toEncodedImages(images), new AbortController().signal);
       // A command that started a turn on an idle agent (`/plan <message>`) is done when that turn is.
       if (wasIdle && agent.status !== 'idle') await untilIdle(agent);
       if (execution === undefined) return { ok: false, text: `not a known command: ${line}` };
@@ -139,15 +165,17 @@ export function createHandle(composition: Composition): HostHandle {
     },
 
     async spawn(id) {
-      const parent = agentOf(id);
-      const depth = (parent.session.header.delegationDepth ?? 0) + 1;
-      return adopt(
-        await parent.ctx.agents.create({
-          sessionId: SessionId(nextId()),
-          meta: { parentSession: parent.id, origin: 'subagent', delegationDepth: depth },
-          agentOptions: AGENT_OPTIONS,
-        }),
-      );
+      return adopt(await createChild(agentOf(id)));
+    },
+
+    async spawnOwnedChild(ownerId) {
+      const owner = agentOf(ownerId);
+      const child = adopt(await createChild(owner));
+      // rc.8's REVIEW-07 is about runtime ownership (the registry's owner, not the session's lineage): say so if it is not.
+      if (!live().agents.isOwnedBy(SessionId(child), owner)) {
+        throw new Error(`dsh adapter: the agent registry does not record ${child} as owned by ${ownerId}, though it was created through ${ownerId}'s context`);
+      }
+      return child;
     },
 
     async compact(id) {

@@ -13,7 +13,8 @@ import type {
   StreamChunk,
 } from '@deepseek-ai/dsh-llm';
 import type { Message, ModelPort, ModelRequest, ModelResponse, ToolCall } from '../../src/index.js';
-import { textOf, toMessageSource, type UpstreamSource } from './events.js';
+import { toMessageSource, type UpstreamSource } from './events.js';
+import { contentOf, NO_IMAGES, textOf, type ResolvedImages, type UpstreamBlock } from './images.js';
 
 /** The provider route and model id every agent of this host is created with. */
 export const KIT_PROVIDER = 'conformance-kit';
@@ -45,10 +46,16 @@ export interface ToolValueLookup {
 
 const NO_VALUES: ToolValueLookup = { valueOf: () => undefined };
 
+/** Reads the images these blocks reference from the host's store (see images.ts). */
+export type ImageReader = (blocks: UpstreamBlock[]) => Promise<ResolvedImages>;
+
+const NO_IMAGE_READER: ImageReader = async () => NO_IMAGES;
+
 export class KitModelAdapter extends LlmAdapter {
   constructor(
     private readonly port: ModelPort,
     private readonly values: ToolValueLookup = NO_VALUES,
+    private readonly readImages: ImageReader = NO_IMAGE_READER,
   ) {
     super();
   }
@@ -62,13 +69,14 @@ export class KitModelAdapter extends LlmAdapter {
   }
 
   override async *stream(options: GenerateOptions): AsyncIterable<StreamChunk> {
-    const response = await this.port(toModelRequest(options, this.values));
+    const images = await this.readImages(userBlocksOf(options.messages));
+    const response = await this.port(toModelRequest(options, this.values, images));
     yield* toChunks(response);
   }
 }
 
 /** The request as the contract's `ModelRequest`; the agent is the session id (upstream agent id = session id). */
-export function toModelRequest(options: GenerateOptions, values: ToolValueLookup = NO_VALUES): ModelRequest {
+export function toModelRequest(options: GenerateOptions, values: ToolValueLookup = NO_VALUES, images: ResolvedImages = NO_IMAGES): ModelRequest {
   if (options.sessionId === undefined) throw new Error('dsh adapter: a model request carried no session id, so its agent is unknown');
   return {
     agent: String(options.sessionId),
@@ -78,16 +86,26 @@ export function toModelRequest(options: GenerateOptions, values: ToolValueLookup
       description: tool.description,
       parameters: structuredClone(tool.parameters),
     })),
-    messages: toMessages(options.messages, values),
+    messages: toMessages(options.messages, values, images),
   };
+}
+
+/** The content blocks of the user messages of a history: where its images are. */
+export function userBlocksOf(messages: readonly UpstreamMessage[]): UpstreamBlock[] {
+  return messages.flatMap((message) => (message.role === 'user' ? (message.content as UpstreamBlock[]) : []));
 }
 
 /**
  * The upstream history, oldest first, as contract messages (one tool message
  * per tool-result block, with the tool's structured value when the host
- * reported one for that call).
+ * reported one for that call; a user message holding images carries its
+ * blocks, images read back from the store, in `content`).
  */
-export function toMessages(messages: readonly UpstreamMessage[], values: ToolValueLookup = NO_VALUES): Message[] {
+export function toMessages(
+  messages: readonly UpstreamMessage[],
+  values: ToolValueLookup = NO_VALUES,
+  images: ResolvedImages = NO_IMAGES,
+): Message[] {
   const toolNames = new Map<string, string>();
   const out: Message[] = [];
   for (const message of messages) {
@@ -118,7 +136,8 @@ export function toMessages(messages: readonly UpstreamMessage[], values: ToolVal
       }
       continue;
     }
-    out.push({ role: 'user', source: toMessageSource(message.source as UpstreamSource), text: textOf(message.content) });
+    const content = message.content as UpstreamBlock[];
+    out.push({ role: 'user', source: toMessageSource(message.source as UpstreamSource), text: textOf(content), ...contentOf(content, images) });
   }
   return out;
 }

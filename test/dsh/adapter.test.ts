@@ -7,61 +7,7 @@ import adapter from '../../adapters/dsh/adapter.js';
 import { commandArgs, toContractEvent, toMessageSource } from '../../adapters/dsh/events.js';
 import { toChunks } from '../../adapters/dsh/model-bridge.js';
 import { toAnswers, toQuestion } from '../../adapters/dsh/question-bridge.js';
-import {
-  planModeDeployment,
-  type HostHandle,
-  type ModelRequest,
-  type ModelResponse,
-  type QuestionReply,
-  type StartOptions,
-} from '../../src/index.js';
-
-const SECTION = 'PLAN SECTION TEXT';
-
-function harness(config: unknown = { section: SECTION }) {
-  const requests: ModelRequest[] = [];
-  const responses: ModelResponse[] = [];
-  const replies: QuestionReply[] = [];
-  const asked: string[] = [];
-  const options: StartOptions = {
-    storeDir: '/nonexistent-dsh-store',
-    deployment: planModeDeployment(config),
-    compose: { commands: true, questions: true, projections: true },
-    model: async (request) => {
-      requests.push(request);
-      return responses.shift() ?? { type: 'text', text: 'Done.' };
-    },
-    questions: async (question, context) => {
-      asked.push(`${context.agent}:${question.id}`);
-      return replies.shift() ?? { type: 'fail', message: 'no reply scripted' };
-    },
-    probes: {
-      sections: [
-        { name: 'probe:before', order: 49, text: 'AT 49' },
-        { name: 'probe:after', order: 51, text: 'AT 51' },
-      ],
-      tools: [
-        {
-          name: 'probe_lookup',
-          description: 'probe',
-          parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false },
-          execute: async () => 'PROBE RESULT',
-        },
-      ],
-      commands: [{ name: 'probe', description: 'probe command', run: async (agent, args) => `probed ${agent} ${args}` }],
-    },
-  };
-  return { options, requests, responses, replies, asked };
-}
-
-async function withHost<T>(h: ReturnType<typeof harness>, body: (host: HostHandle) => Promise<T>): Promise<T> {
-  const host = await adapter.start(h.options);
-  try {
-    return await body(host);
-  } finally {
-    await host.dispose();
-  }
-}
+import { harness, SECTION, withHost } from './dsh-harness.js';
 
 describe('dsh adapter: capabilities and configuration', () => {
   it('declares restart missing with a reason, everything else supported', () => {
