@@ -97,7 +97,7 @@ Feature: Leaving plan mode through a reviewed plan
     And the plan/mode event comes before the header of request 2, which is the first to show it
     And get reports plan mode off with nothing pending
 
-  @id:review-history @TOOL-06 @needs:questions
+  @id:review-history @TOOL-06 @MX-03 @needs:questions
   Scenario Outline: the plan and the review result stay in the conversation like any tool call
     Given plan mode is on
     And the model will answer request 1 by calling exit_plan_mode with the plan "# Split the billing service in two."

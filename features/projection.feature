@@ -78,7 +78,7 @@ Feature: The plan session projection
     Then request 2 is in plan mode
     And the projection shows plan mode on with nothing pending
 
-  @id:proj-approved-exit @PROJ-02 @needs:commands @needs:projections @needs:questions
+  @id:proj-approved-exit @PROJ-02 @PROJ-03 @needs:commands @needs:projections @needs:questions
   Scenario: leaving through an approved review commits the logged state the view shows
     Given the model will answer request 1 by calling exit_plan_mode with the plan "# Ship the flag off by default."
     And the user will answer the review by selecting Approve

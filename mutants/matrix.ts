@@ -1,25 +1,31 @@
 /**
  * `npm run mutants`: runs the suite against the unmodified reference (which
  * must pass everything) and against every mutant (each must fail at least one
- * scenario tagged with a clause it declares), then prints the matrix.
- * Exit 0 only when every mutant is caught for the right reason.
+ * scenario tagged with a clause it declares), in every edition it concerns,
+ * then prints the matrix. A whole run also writes the mutation evidence
+ * (`reports/mutants/evidence.json`) and checks that every required clause of
+ * every edition is proven: a mutant declaring it is caught by a scenario
+ * tagged with it. Exit 0 only when every mutant is caught for the right
+ * reason (by a scenario tagged with each clause it declares) and no required
+ * clause is left unproven.
  */
-
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { BUILT_IN_ADAPTERS } from '../conformance/adapters/adapter-path.js';
+import { loadCatalogFile, type Clause } from '../conformance/catalog/clause-catalog.js';
+import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type MutantEvidence, type MutantRun, type MutationEvidence } from '../conformance/evidence/mutation-evidence.js';
+import { clauseProofs, clausesNotShown, unprovenRequired } from '../conformance/evidence/proven-clauses.js';
+import { kitIdentity } from '../conformance/report/run-context.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
+import { DEFAULT_EDITION, type Edition } from '../src/index.js';
 import { buildMutant, mutantWorkspace } from './build-mutant.js';
 import { MUTANTS } from './catalog.js';
 import { selectByName } from './select-by-name.js';
 import type { Mutant } from './mutant.js';
 
-interface Row {
-  mutant: Mutant;
-  caughtBy: string[];
-  otherFailures: number;
-  error?: string;
-}
+const EVIDENCE_PATH = join(PACKAGE_ROOT, 'reports', 'mutants', 'evidence.json');
 
 const CALL_LIMIT_MS = 2_000;
 
@@ -27,29 +33,103 @@ function clauseTags(mutant: Mutant): string {
   return mutant.breaks.map((clause) => `@${clause}`).join(' or ');
 }
 
-async function runMutant(mutant: Mutant, workspace: string): Promise<Row> {
+/** The editions the reference implements: every mutant that does not name its own is run against each. */
+async function referenceEditions(): Promise<Edition[]> {
+  const { default: reference } = (await import('../reference/adapter.js')) as { default: { editions?: Edition[] } };
+  return reference.editions && reference.editions.length > 0 ? [...reference.editions] : [DEFAULT_EDITION];
+}
+
+/**
+ * The clauses of each edition. Until the catalog carries editions, every
+ * clause belongs to each.
+ */
+function clausesByEdition(clauses: readonly Clause[], editions: readonly Edition[]): Map<Edition, readonly Clause[]> {
+  return new Map(editions.map((edition) => [edition, clauses]));
+}
+
+/** One edition's run of one mutant: the failing scenarios tagged with a clause it declares (the right reason). */
+async function runMutant(mutant: Mutant, edition: Edition, adapterPath: string): Promise<MutantRun> {
+  const { results } = await runSuite({ adapterPath, edition, tags: clauseTags(mutant), formats: [], callLimitMs: CALL_LIMIT_MS });
+  const caughtBy = results
+    .filter((result) => isFailing(result.status) && result.clauses.some((clause) => mutant.breaks.includes(clause)))
+    .map((result) => ({
+      id: result.stableId ?? result.name,
+      clauses: result.clauses,
+      ...(result.failureKind ? { kind: result.failureKind } : {}),
+      ...(result.failedStep ? { step: result.failedStep } : {}),
+    }));
+  return { edition, caughtBy };
+}
+
+async function evidenceOf(mutant: Mutant, editions: readonly Edition[], workspace: string): Promise<MutantEvidence> {
+  const runs: MutantRun[] = [];
+  let adapterPath: string | undefined;
+  let buildError: string | undefined;
   try {
-    const adapterPath = await buildMutant(PACKAGE_ROOT, mutant, workspace);
-    const { results } = await runSuite({ adapterPath, tags: clauseTags(mutant), formats: [], callLimitMs: CALL_LIMIT_MS });
-    const failing = results.filter((result) => isFailing(result.status));
-    const caughtBy = failing
-      .filter((result) => result.clauses.some((clause) => mutant.breaks.includes(clause)))
-      .map((result) => result.stableId ?? result.name);
-    return { mutant, caughtBy, otherFailures: failing.length - caughtBy.length };
+    adapterPath = await buildMutant(PACKAGE_ROOT, mutant, workspace);
   } catch (error) {
-    return { mutant, caughtBy: [], otherFailures: 0, error: error instanceof Error ? error.message : String(error) };
+    buildError = error instanceof Error ? error.message : String(error);
+  }
+  for (const edition of mutant.editions ?? editions) {
+    if (adapterPath === undefined) {
+      runs.push({ edition, caughtBy: [], error: buildError! });
+      continue;
+    }
+    try {
+      runs.push(await runMutant(mutant, edition, adapterPath));
+    } catch (error) {
+      runs.push({ edition, caughtBy: [], error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  const caughtBy = [...new Set(runs.flatMap((run) => run.caughtBy.map((scenario) => scenario.id)))];
+  return { name: mutant.name, description: mutant.description, clauses: mutant.breaks, caughtBy, runs };
+}
+
+/** Caught in every edition it was run against. */
+function isCaught(mutant: MutantEvidence): boolean {
+  return mutant.runs.every((run) => run.error === undefined && run.caughtBy.length > 0);
+}
+
+function printMatrix(mutants: readonly MutantEvidence[], editions: readonly Edition[]): void {
+  const width = Math.max(...mutants.map((mutant) => mutant.name.length));
+  console.log(`\n${'mutant'.padEnd(width)}  verdict    clauses -> caught by`);
+  for (const mutant of mutants) {
+    const verdict = mutant.runs.some((run) => run.error) ? 'ERROR' : isCaught(mutant) ? 'caught' : 'SURVIVED';
+    for (const run of mutant.runs) {
+      const ids = run.caughtBy.map((scenario) => scenario.id);
+      const shown = ids.length > 3 ? `${ids.slice(0, 3).join(', ')} (+${ids.length - 3})` : ids.join(', ');
+      const edition = editions.length > 1 || run.edition !== DEFAULT_EDITION ? `[${run.edition}] ` : '';
+      const first = run === mutant.runs[0];
+      console.log(`${(first ? mutant.name : '').padEnd(width)}  ${(first ? verdict : '').padEnd(9)}  ${edition}${mutant.clauses.join(' ')} -> ${run.error ?? (shown || 'nothing')}`);
+    }
   }
 }
 
-async function main(): Promise<number> {
-  const selected = selectByName(MUTANTS, process.argv.slice(2), 'mutant');
-  const started = performance.now();
-  const baseline = await runSuite({ adapterPath: BUILT_IN_ADAPTERS.reference!, formats: [] });
-  const broken = baseline.results.filter((result) => isFailing(result.status));
-  console.log(`reference: ${baseline.results.length - broken.length} of ${baseline.results.length} scenarios pass`);
-  for (const result of broken) console.log(`  reference fails ${result.stableId}: ${(result.message ?? '').split('\n')[0]}`);
+async function writeEvidence(evidence: MutationEvidence): Promise<void> {
+  await mkdir(dirname(EVIDENCE_PATH), { recursive: true });
+  // Written whole or not at all: a reader never sees half a file.
+  const partial = `${EVIDENCE_PATH}.${process.pid}.tmp`;
+  await writeFile(partial, `${JSON.stringify(evidence, null, 2)}\n`);
+  await rename(partial, EVIDENCE_PATH);
+}
 
-  const rows: Row[] = [];
+async function main(): Promise<number> {
+  const names = process.argv.slice(2);
+  const selected = selectByName(MUTANTS, names, 'mutant');
+  const started = performance.now();
+  const editions = await referenceEditions();
+  const catalog = await loadCatalogFile();
+
+  let referenceFailures = 0;
+  for (const edition of editions) {
+    const baseline = await runSuite({ adapterPath: BUILT_IN_ADAPTERS.reference!, edition, formats: [] });
+    const broken = baseline.results.filter((result) => isFailing(result.status));
+    referenceFailures += broken.length;
+    console.log(`reference (${edition}): ${baseline.results.length - broken.length} of ${baseline.results.length} scenarios pass`);
+    for (const result of broken) console.log(`  reference fails ${result.stableId}: ${(result.message ?? '').split('\n')[0]}`);
+  }
+
+  const mutants: MutantEvidence[] = [];
   const workspace = await mutantWorkspace(PACKAGE_ROOT);
   const removeOnSignal = (signal: NodeJS.Signals): void => {
     void workspace.remove().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
@@ -57,22 +137,43 @@ async function main(): Promise<number> {
   process.once('SIGINT', removeOnSignal);
   process.once('SIGTERM', removeOnSignal);
   try {
-    for (const mutant of selected) rows.push(await runMutant(mutant, workspace.dir));
+    for (const mutant of selected) mutants.push(await evidenceOf(mutant, editions, workspace.dir));
   } finally {
     await workspace.remove();
   }
 
-  const width = Math.max(...rows.map((row) => row.mutant.name.length));
-  console.log(`\n${'mutant'.padEnd(width)}  verdict    clauses -> caught by`);
-  for (const row of rows) {
-    const verdict = row.error ? 'ERROR' : row.caughtBy.length > 0 ? 'caught' : 'SURVIVED';
-    const shown = row.caughtBy.length > 3 ? `${row.caughtBy.slice(0, 3).join(', ')} (+${row.caughtBy.length - 3})` : row.caughtBy.join(', ');
-    console.log(`${row.mutant.name.padEnd(width)}  ${verdict.padEnd(9)}  ${row.mutant.breaks.join(' ')} -> ${row.error ?? (shown || 'nothing')}`);
-  }
-  const survivors = rows.filter((row) => row.error || row.caughtBy.length === 0);
+  printMatrix(mutants, editions);
+  const survivors = mutants.filter((mutant) => !isCaught(mutant));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`\nmutants: ${rows.length - survivors.length} caught, ${survivors.length} not caught, of ${rows.length} (${seconds} s)`);
-  return survivors.length === 0 && broken.length === 0 ? 0 : 1;
+  console.log(`\nmutants: ${mutants.length - survivors.length} caught, ${survivors.length} not caught, of ${mutants.length} (${seconds} s)`);
+  // A caught mutant's every declared clause must be borne out, or the evidence would claim more than it shows.
+  const overclaiming = mutants.filter((mutant) => isCaught(mutant) && clausesNotShown(mutant).length > 0);
+  for (const mutant of overclaiming) {
+    console.log(`  ${mutant.name} declares ${clausesNotShown(mutant).join(', ')}, but no scenario tagged with ${clausesNotShown(mutant).length > 1 ? 'them' : 'it'} caught it`);
+  }
+  const mutantsOk = survivors.length === 0 && overclaiming.length === 0 && referenceFailures === 0;
+
+  // The evidence and the proof of every clause need every mutant: a run of a few names writes and checks neither.
+  if (names.length > 0) {
+    console.log('evidence: not written (only some mutants were run)');
+    return mutantsOk ? 0 : 1;
+  }
+  const evidence: MutationEvidence = {
+    schema: EVIDENCE_SCHEMA_ID,
+    version: EVIDENCE_VERSION,
+    kit: kitIdentity(),
+    catalog: catalog.version,
+    writtenAt: new Date().toISOString(),
+    editions,
+    mutants,
+  };
+  await writeEvidence(evidence);
+  const proofs = clauseProofs(evidence, clausesByEdition(catalog.clauses, editions));
+  const unproven = unprovenRequired(proofs);
+  const required = proofs.filter((proof) => proof.clause.level === 'required');
+  console.log(`evidence: ${relative(process.cwd(), EVIDENCE_PATH) || EVIDENCE_PATH}; required clauses proven: ${required.length - unproven.length} of ${required.length} (${editions.join(', ')})`);
+  for (const proof of unproven) console.log(`  not proven [${proof.edition}] ${proof.clause.id}: ${proof.unprovenBecause}`);
+  return mutantsOk && unproven.length === 0 ? 0 : 1;
 }
 
 // exitCode, not exit(): the matrix's lines reach a slow pipe whole.
@@ -85,4 +186,3 @@ main().then(
     process.exitCode = 2;
   },
 );
-
