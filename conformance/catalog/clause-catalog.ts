@@ -10,24 +10,114 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { ClauseLevelSchema, type ClauseLevel } from '../../src/index.js';
+import { ClauseLevelSchema, DEFAULT_EDITION, EDITIONS, EditionSchema, type ClauseLevel, type Edition } from '../../src/index.js';
 import { KIT_FEATURES_DIR } from '../features/feature-files.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { issuePath } from '../guard/adapter-error.js';
+import { QuotedReadme } from './readme-quotes.js';
+
+const QuotesSchema = z.array(z.string().min(1)).min(1);
+
+/** How a later edition reads a clause: what it leaves out is read as in the seed. */
+const EditionReadingSchema = z
+  .object({
+    /** The clause as this edition states it, when it differs from the seed's reading. */
+    statement: z.string().min(1).optional(),
+    /** Exact substrings of this edition's README (features/editions/); absent: the seed's quotes, found verbatim here too. */
+    quote: QuotesSchema.optional(),
+    derived: z.boolean().optional(),
+  })
+  .strict();
+
+/** Every edition but the seed, whose reading is the clause's own fields. */
+const LATER_EDITIONS = EDITIONS.filter((edition) => edition !== DEFAULT_EDITION);
 
 export const ClauseSchema = z
   .object({
     id: z.string().regex(/^[A-Z]+-\d{2}$/, 'clause ids look like SET-02'),
     /** `required` (MUST: fails a run) or `recommended` (SHOULD: reported apart; counted with --level strict). */
     level: ClauseLevelSchema,
+    /** The seed's reading (or, for a clause the seed lacks, the reading of the editions it belongs to). */
     statement: z.string().min(1),
-    seed: z.string().min(1),
+    /** Where in the seed the clause is read from (absent for a clause the seed lacks). */
+    seed: z.string().min(1).optional(),
     derived: z.boolean().optional(),
-    /** Exact substrings of the seed (features/seed/) the clause is read from; the docs site quotes them. */
-    quote: z.array(z.string().min(1)).min(1).optional(),
+    /** Exact substrings of the seed README (features/editions/) the clause is read from; the docs site quotes them. */
+    quote: QuotesSchema.optional(),
+    /** The editions the clause belongs to; absent: every edition. */
+    only: z.array(EditionSchema).min(1).optional(),
+    /** Later editions' readings of the clause, by edition. */
+    editions: z.partialRecord(z.enum(LATER_EDITIONS as [Edition, ...Edition[]]), EditionReadingSchema).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((clause, context) => {
+    const inSeed = clause.only === undefined || clause.only.includes(DEFAULT_EDITION);
+    if (inSeed && clause.seed === undefined) context.addIssue({ code: 'custom', path: ['seed'], message: 'a seed clause says where in the seed it is read from' });
+    if (inSeed && clause.quote === undefined) context.addIssue({ code: 'custom', path: ['quote'], message: 'a seed clause quotes the seed' });
+    if (!inSeed && (clause.seed !== undefined || clause.quote !== undefined)) {
+      context.addIssue({ code: 'custom', path: ['quote'], message: `a clause only in ${clause.only!.join(', ')} has no seed location or quote; put its quote under editions` });
+    }
+    for (const edition of Object.keys(clause.editions ?? {}) as Edition[]) {
+      if (clause.only !== undefined && !clause.only.includes(edition)) {
+        context.addIssue({ code: 'custom', path: ['editions', edition], message: `reads the clause in ${edition}, which \`only\` leaves out` });
+      }
+    }
+    for (const edition of LATER_EDITIONS) {
+      const belongs = clause.only === undefined || clause.only.includes(edition);
+      if (belongs && !inSeed && clause.editions?.[edition]?.quote === undefined) {
+        context.addIssue({ code: 'custom', path: ['editions', edition, 'quote'], message: `quote the ${edition} README` });
+      }
+    }
+  });
 export type Clause = z.infer<typeof ClauseSchema>;
+
+/** One clause as one edition reads it. */
+export interface EditionClause {
+  id: string;
+  level: ClauseLevel;
+  statement: string;
+  /** The exact sentences of the edition's README it is read from. */
+  quotes: string[];
+  derived: boolean;
+  /** Whether another edition states it differently (or lacks it). */
+  differs: boolean;
+}
+
+export function belongsTo(clause: Clause, edition: Edition): boolean {
+  return clause.only === undefined || clause.only.includes(edition);
+}
+
+/** The clause as `edition` reads it, or undefined when the edition lacks it. */
+export function clauseInEdition(clause: Clause, edition: Edition): EditionClause | undefined {
+  if (!belongsTo(clause, edition)) return undefined;
+  const reading = edition === DEFAULT_EDITION ? undefined : clause.editions?.[edition];
+  return {
+    id: clause.id,
+    level: clause.level,
+    statement: reading?.statement ?? clause.statement,
+    quotes: reading?.quote ?? clause.quote ?? [],
+    derived: reading?.derived ?? clause.derived ?? false,
+    differs: clause.only !== undefined || Object.values(clause.editions ?? {}).some((later) => later?.statement !== undefined),
+  };
+}
+
+/** The clauses of one edition, in catalog order. */
+export function clausesOfEdition(clauses: readonly Clause[], edition: Edition): EditionClause[] {
+  return clauses.flatMap((clause) => clauseInEdition(clause, edition) ?? []);
+}
+
+/**
+ * Checks every quote of every edition verbatim (exactly once) in that
+ * edition's README; throws naming each one that is not.
+ */
+export async function checkEditionQuotes(clauses: readonly Clause[]): Promise<void> {
+  const problems: string[] = [];
+  for (const edition of EDITIONS) {
+    const readme = await QuotedReadme.ofEdition(edition);
+    problems.push(...readme.check(clausesOfEdition(clauses, edition)).problems.map((problem) => `${edition}: ${problem}`));
+  }
+  if (problems.length > 0) throw new Error(`clause catalog ${CATALOG_PATH}: ${problems.length} quote problem(s):\n${problems.join('\n')}`);
+}
 
 export const CatalogSchema = z
   .object({
@@ -40,8 +130,8 @@ export type Catalog = z.infer<typeof CatalogSchema>;
 
 export const CATALOG_PATH = join(KIT_FEATURES_DIR, 'clauses.yaml');
 
-/** The seed the catalog is read from: the published package and version whose README it encodes. */
-export const SEED_VERSION = '@deepseek-ai/dsh-plan-mode 0.1.0-rc.8';
+/** The seed edition's README: the package README at upstream commit 89d30b0ef7 (not the published rc.8 one). */
+export const SEED_VERSION = '@deepseek-ai/dsh-plan-mode README at upstream commit 89d30b0ef7';
 
 export async function loadCatalog(path: string = CATALOG_PATH): Promise<Clause[]> {
   return (await loadCatalogFile(path)).clauses;
@@ -69,10 +159,11 @@ function sourceHash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** Checks the kit's catalog and writes it where runs look first; throws when it is malformed. */
+/** Checks the kit's catalog and every edition's quotes, and writes it where runs look first; throws when either is wrong. */
 export async function compileCatalog(): Promise<string> {
   const text = await readFile(CATALOG_PATH, 'utf8');
   const compiled: CompiledCatalog = { source: sourceHash(text), catalog: checkCatalog(CATALOG_PATH, text) };
+  await checkEditionQuotes(compiled.catalog.clauses);
   mkdirSync(dirname(COMPILED_CATALOG_PATH), { recursive: true });
   writeFileSync(COMPILED_CATALOG_PATH, `${JSON.stringify(compiled)}\n`);
   return COMPILED_CATALOG_PATH;

@@ -62,7 +62,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function coverage(args: CliArguments): Promise<number> {
-  const [{ formatCoverageTable, lintCoverage }, { loadCatalog }, { parseFeatures, scenariosOf }, { featuresDirOf }] = await Promise.all([
+  const [{ formatCoverageSummary, formatCoverageTable, lintCoverage }, { loadCatalog }, { parseFeatures, scenariosOf }, { featuresDirOf }] = await Promise.all([
     import('../catalog/coverage-lint.js'),
     import('../catalog/clause-catalog.js'),
     import('../features/feature-files.js'),
@@ -73,7 +73,7 @@ async function coverage(args: CliArguments): Promise<number> {
   const report = lintCoverage(clauses, scenarios);
   console.log(formatCoverageTable(clauses, report));
   for (const problem of report.problems) console.error(`coverage: ${problem}`);
-  console.log(`coverage: ${clauses.length} clauses, ${scenarios.length} scenarios, ${report.problems.length} problem(s)`);
+  console.log(formatCoverageSummary(report, scenarios));
   return report.problems.length === 0 ? EXIT_OK : EXIT_FAILED;
 }
 

@@ -1,14 +1,17 @@
 /**
- * One clause: its statement and level, the seed sentences it is read from
- * (quoted in Chinese, with section and line), each host's verdict, and every
- * scenario that proves it as readable Gherkin with each host's result.
+ * One clause: its statement and level, the README sentences it is read from in
+ * each edition (quoted in Chinese, with section and line; side by side with
+ * each edition's statement where the editions read it differently), each
+ * host's verdict, and every scenario that proves it as readable Gherkin with
+ * each host's result.
  */
-import type { ScenarioRecord } from '../../src/index.js';
+import { EDITIONS, type ScenarioRecord } from '../../src/index.js';
+import { editionLabel, hostEdition } from './edition-html.js';
 import { scenarioGherkin } from './gherkin-html.js';
 import { html, inlineCode, type Html } from './html.js';
 import { page } from './page-shell.js';
 import { NOT_COUNTED, resultCell, statusWord } from './result-html.js';
-import { cellStatus, recordsFor, uncountedFailure, type ClauseView, type HostView, type ScenarioView, type SiteModel } from './site-model.js';
+import { cellStatus, recordsFor, uncountedFailure, type ClauseView, type EditionReadingView, type HostView, type ScenarioView, type SiteModel } from './site-model.js';
 import { countByStatus } from './status.js';
 
 const LEVEL_MEANING = {
@@ -28,21 +31,20 @@ export function clausePage(model: SiteModel, index: number): Html {
     root: '../',
     prose: true,
     body: html`<p class="muted no-print"><a href="../index.html">Clause matrix</a> › ${view.family.id}: ${view.family.name}</p>
-<h1>${clause.id} <span class="level ${clause.level}">${clause.level}</span></h1>
-<p class="statement">${inlineCode(clause.statement)}</p>
+<h1>${clause.id} <span class="level ${clause.level}">${clause.level}</span>${onlyIn(view)}</h1>
+${view.differs ? '' : html`<p class="statement">${inlineCode(clause.statement)}</p>`}
 <dl class="facts">
 <dt>Family</dt><dd>${view.family.id}: ${view.family.name}</dd>
 <dt>Level</dt><dd>${LEVEL_MEANING[clause.level]}</dd>
-${clause.derived ? html`<dt>Derived</dt><dd>not stated word for word in the seed; it follows from the sentences below</dd>` : ''}
+<dt>Editions</dt><dd>${editionsFact(view)}</dd>
+${derivedFact(view)}
 <dt>Proved by</dt><dd>${provedBy(view, clause.id)}</dd>
 </dl>
-<h2 id="seed">From the seed</h2>
+<h2 id="readmes">${view.differs ? 'How each edition reads it' : "From each edition's README"}</h2>
 <p class="muted">The normative text (Chinese). Highlighted: the words this clause is read from; the rest of the sentence is shown for context.</p>
-${view.quotes.map((quote) => html`<blockquote class="seed" lang="zh-Hans">
-<p>${quote.before ? html`<span class="context">${inlineCode(quote.before)}</span>` : ''}<mark>${inlineCode(quote.text)}</mark>${quote.after ? html`<span class="context">${inlineCode(quote.after)}</span>` : ''}</p>
-<footer lang="en">Seed, ${quote.headings.length ? html`section <span lang="zh-Hans">${quote.headings.join(' › ')}</span>, ` : ''}line ${quote.line}</footer>
-</blockquote>
-`)}
+<div class="editions">
+${view.readings.map((reading) => editionColumn(reading, view.differs))}
+</div>
 ${model.hosts.length > 0 ? hostResults(model.hosts, view) : ''}
 <h2 id="scenarios">Scenarios</h2>
 ${view.scenarios.length === 0 ? html`<p>No scenario in the features proves this clause.</p>` : view.scenarios.map((scenario) => scenarioArticle(scenario, clause.id, model.hosts))}
@@ -56,16 +58,46 @@ ${next ? html`<a href="${next.clause.id}.html" rel="next">${next.clause.id} →<
   });
 }
 
+/** A badge for a clause some edition lacks. */
+function onlyIn(view: ClauseView): Html | string {
+  return view.readings.length < EDITIONS.length ? html` <span class="only-in">only in ${view.readings.map((reading) => editionLabel(reading.edition)).join(', ')}</span>` : '';
+}
+
+function editionsFact(view: ClauseView): Html | string {
+  const names = view.readings.map((reading) => editionLabel(reading.edition)).join(', ');
+  const missing = EDITIONS.filter((edition) => !view.readings.some((reading) => reading.edition === edition)).map(editionLabel);
+  if (missing.length > 0) return `${names} only (not in ${missing.join(', ')})`;
+  return view.differs ? html`${names}, read differently (<a href="../editions.html#${view.clause.id}">what changed</a>)` : `${names}, read the same`;
+}
+
+function derivedFact(view: ClauseView): Html | string {
+  const derived = view.readings.filter((reading) => reading.derived).map((reading) => editionLabel(reading.edition));
+  return derived.length > 0 ? html`<dt>Derived</dt><dd>not stated word for word in the README (${derived.join(', ')}); it follows from the sentences below</dd>` : '';
+}
+
+function editionColumn(reading: EditionReadingView, withStatement: boolean): Html {
+  return html`<section class="edition" aria-label="${editionLabel(reading.edition)}">
+<h3>${editionLabel(reading.edition)}</h3>
+${withStatement ? html`<p class="statement">${inlineCode(reading.statement)}</p>` : ''}
+${reading.quotes.map((quote) => html`<blockquote class="seed" lang="zh-Hans">
+<p>${quote.before ? html`<span class="context">${inlineCode(quote.before)}</span>` : ''}<mark>${inlineCode(quote.text)}</mark>${quote.after ? html`<span class="context">${inlineCode(quote.after)}</span>` : ''}</p>
+<footer lang="en">${editionLabel(reading.edition)}, ${quote.headings.length ? html`section <span lang="zh-Hans">${quote.headings.join(' › ')}</span>, ` : ''}line ${quote.line}</footer>
+</blockquote>
+`)}
+</section>
+`;
+}
+
 function hostResults(hosts: readonly HostView[], view: ClauseView): Html {
   return html`<h2 id="results">Results by host</h2>
 <table>
-<thead><tr><th scope="col">Host</th><th scope="col">Verdict</th><th scope="col">Scenarios</th></tr></thead>
+<thead><tr><th scope="col">Host</th><th scope="col">Edition</th><th scope="col">Verdict</th><th scope="col">Scenarios</th></tr></thead>
 <tbody>
 ${hosts.map((host) => {
   const status = cellStatus(host, view.clause.id);
   const count = countByStatus(recordsFor(host, view.clause.id), (record) => record.status);
   const parts = (['passed', 'failed', 'baselined', 'skipped'] as const).filter((key) => count[key] > 0).map((key) => `${count[key]} ${key}`);
-  return html`<tr id="host-${host.key}"><th scope="row"><a href="../hosts/${host.key}.html">${host.label}</a></th><td class="st st-${status}">${statusWord(status)}${uncountedFailure(host, view.clause.id) ? html`<br><small>${NOT_COUNTED}</small>` : ''}</td><td>${parts.length ? parts.join(', ') : 'none run'}</td></tr>
+  return html`<tr id="host-${host.key}"><th scope="row"><a href="../hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td><td class="st st-${status}">${statusWord(status)}${uncountedFailure(host, view.clause.id) ? html`<br><small>${NOT_COUNTED}</small>` : ''}</td><td>${parts.length ? parts.join(', ') : 'none run'}</td></tr>
 `;
 })}</tbody>
 </table>`;

@@ -4,6 +4,8 @@
  * family, level and status that work with CSS alone (radio buttons and
  * `:has()`), so the page needs no script.
  */
+import { EDITIONS } from '../../src/index.js';
+import { hostEdition } from './edition-html.js';
 import { html, inlineCode, token, type Html } from './html.js';
 import { page } from './page-shell.js';
 import { readableTime } from './readable-time.js';
@@ -22,7 +24,7 @@ export function homePage(model: SiteModel): Html {
     current: 'home',
     css: filterRules(model, statuses),
     body: html`<h1>Plan mode: clauses${withHosts ? ' and hosts' : ''}</h1>
-<p class="lead">Every row is a clause of the plan mode spec, read from the seed (the <code>@deepseek-ai/dsh-plan-mode</code> README, in Chinese); its page quotes the seed sentences and shows the scenarios that prove it.
+<p class="lead">Every row is a clause of the plan mode spec, read from the <code>@deepseek-ai/dsh-plan-mode</code> README (in Chinese) of each edition: the seed and rc.8 (<a href="editions.html">what changed</a>); its page quotes each edition's sentences and shows the scenarios that prove it. A host column is judged against the edition named under it; a clause its edition lacks is <em>not run</em> there.
 ${withHosts ? html`Every host column is one conformance run: a cell is the worst result of the clause's scenarios on that host (failed, then baselined, then skipped, then passed), or <em>not run</em> when the run had none of them.` : html`No results file was given, so no host is shown.`}</p>
 ${withHosts ? hostSummary(model) : ''}
 <h2 id="matrix-heading">Clause matrix</h2>
@@ -30,7 +32,7 @@ ${filters(model, statuses)}
 <div class="matrix-wrap">
 <table class="matrix" aria-labelledby="matrix-heading">
 <thead><tr><th scope="col">Clause</th><th scope="col">Level</th><th scope="col">Statement</th>${withHosts
-      ? model.hosts.map((host) => html`<th scope="col"><a href="hosts/${host.key}.html">${host.label}</a></th>`)
+      ? model.hosts.map((host) => html`<th scope="col"><a href="hosts/${host.key}.html">${host.label}</a> <small class="edition-of">${hostEdition(host)}</small></th>`)
       : html`<th scope="col">Scenarios</th>`}</tr></thead>
 ${model.families.map((family) => {
   const rows = model.clauses.filter((view) => view.family.id === family.id);
@@ -51,7 +53,7 @@ function clauseRow(view: ClauseView, hosts: readonly HostView[]): Html {
   const cells = hosts.map((host) => ({ host, status: cellStatus(host, id) }));
   const classes = ['clause', `lvl-${view.clause.level}`, ...new Set(cells.map((cell) => `has-${cell.status}`))];
   return html`<tr class="${classes.join(' ')}">
-<th scope="row"><a href="clauses/${id}.html">${id}</a></th>
+<th scope="row"><a href="clauses/${id}.html">${id}</a>${view.readings.length < EDITIONS.length ? html`<br><small class="only-in">${view.readings.map((reading) => reading.edition).join(', ')} only</small>` : ''}</th>
 <td class="fit"><span class="level ${view.clause.level}">${view.clause.level}</span></td>
 <td class="statement">${inlineCode(view.clause.statement)}</td>
 ${hosts.length > 0
@@ -71,13 +73,13 @@ ${CELL_STATUSES.map((status) => html`<tr><th scope="row" colspan="3">Clauses ${S
 function hostSummary(model: SiteModel): Html {
   return html`<h2 id="hosts-heading">Hosts</h2>
 <table aria-labelledby="hosts-heading">
-<thead><tr><th scope="col">Host</th><th scope="col">Verdict</th><th scope="col">Scenarios</th>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<th scope="col">${status}</th>`)}<th scope="col">Missing capabilities</th><th scope="col">Level</th><th scope="col">Run</th></tr></thead>
+<thead><tr><th scope="col">Host</th><th scope="col">Edition</th><th scope="col">Verdict</th><th scope="col">Scenarios</th>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<th scope="col">${status}</th>`)}<th scope="col">Missing capabilities</th><th scope="col">Level</th><th scope="col">Run</th></tr></thead>
 <tbody>
 ${model.hosts.map((host) => {
   const count = countByStatus(host.document.scenarios, (record) => record.status);
   const missing = Object.entries(host.document.adapter.capabilities).filter(([, support]) => support !== true).map(([name]) => name);
   const failing = host.document.scenarios.filter((record) => record.status === 'failed' && counts(record, host.document.level)).length;
-  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th>${failing === 0
+  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td>${failing === 0
     ? html`<td class="st st-passed">${statusWord('passed')}<small class="uncounted">conforms at level ${host.document.level}</small></td>`
     : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`}<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}${status === 'failed' && count.failed > failing ? html`<small>${count.failed - failing} recommended, not counted</small>` : ''}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
 `;

@@ -4,6 +4,7 @@
  * their reasons, any failures, and the texts the kit shows a person instead of
  * judging their wording.
  */
+import { hostEdition } from './edition-html.js';
 import type { ScenarioRecord } from '../../src/index.js';
 import { html, inlineCode, type Html } from './html.js';
 import { page } from './page-shell.js';
@@ -27,10 +28,11 @@ export function hostPage(model: SiteModel, host: HostView): Html {
     body: html`<h1>Host: ${host.label}</h1>
 <dl class="facts">
 <dt>Scenarios</dt><dd>${document.scenarios.length}: ${count.passed} passed, ${count.failed} failed, ${count.baselined} baselined, ${count.skipped} skipped</dd>
+<dt>Edition</dt><dd>${hostEdition(host)}${document.spec.forced ? ' (--force-edition: the adapter does not declare it)' : ''}; the adapter declares ${document.adapter.editions?.join(', ') ?? 'none (judged against the seed)'}</dd>
 <dt>Level</dt><dd>${document.level}</dd>
 <dt>Baseline</dt><dd>${document.baseline ? html`<code>${document.baseline.path}</code> (${document.baseline.entries} entries)` : 'none'}</dd>
 <dt>Kit</dt><dd>${document.kit.name} ${document.kit.version}</dd>
-<dt>Spec</dt><dd>seed ${document.spec.seed}, clauses ${document.spec.clauses}</dd>
+<dt>Spec</dt><dd>seed: ${document.spec.seed}; clauses ${document.spec.clauses}</dd>
 <dt>Run</dt><dd>started ${readableTime(document.startedAt)}, took ${(document.durationMs / 1000).toFixed(1)} s</dd>
 </dl>
 <nav class="toc no-print" aria-label="On this page"><ul>

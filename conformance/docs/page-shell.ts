@@ -7,7 +7,7 @@ export interface PageOptions {
   title: string;
   /** Path from this page to the site root: '' or '../'. */
   root: string;
-  /** Which navigation entry is this page: 'home' or a host key. */
+  /** Which navigation entry is this page: 'home', 'editions' or a host key. */
   current?: string;
   /** Extra rules (the matrix's generated filter rules). */
   css?: string;
@@ -33,6 +33,7 @@ export function page(model: SiteModel, options: PageOptions): Html {
 <nav aria-label="Site">
 <ul>
 <li><a href="${options.root}index.html"${current('home')}>Clause matrix</a></li>
+<li><a href="${options.root}editions.html"${current('editions')}>Editions</a></li>
 ${model.hosts.map((host) => html`<li><a href="${options.root}hosts/${host.key}.html"${current(host.key)}>Host: ${host.label}</a></li>
 `)}</ul>
 </nav>

@@ -1,15 +1,15 @@
 /**
- * Everything the site shows, gathered once: the catalog's clauses with their
- * located seed quotes and the feature scenarios that prove them, and one host
- * per results file. Pages only read this model.
+ * Everything the site shows, gathered once: the catalog's clauses with each
+ * edition's reading (statement and located quotes) and the feature scenarios
+ * that prove them, and one host per results file. Pages only read this model.
  */
 import type { Background, GherkinDocument, Pickle, Rule, Scenario } from '@cucumber/messages';
-import type { ResultsDocument, ScenarioRecord } from '../../src/index.js';
-import { familyOf, type Clause } from '../catalog/clause-catalog.js';
+import { EDITIONS, resultsEdition, type Edition, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
+import { clauseInEdition, familyOf, type Clause } from '../catalog/clause-catalog.js';
+import type { QuotedReadme, ReadmeQuote } from '../catalog/readme-quotes.js';
 import { clausesOf, rowNames, stableIdOf, type ParsedFeature } from '../features/feature-files.js';
 import type { ResultsFile } from './read-results.js';
 import { readableTime } from './readable-time.js';
-import type { Seed, SeedQuote } from './seed-quotes.js';
 import { counts } from './result-html.js';
 import { aggregateStatus, type CellStatus } from './status.js';
 
@@ -53,10 +53,21 @@ export interface ScenarioView {
   cases: ScenarioCase[];
 }
 
+/** A clause as one edition reads it, its quotes located in that edition's README. */
+export interface EditionReadingView {
+  edition: Edition;
+  statement: string;
+  derived: boolean;
+  quotes: ReadmeQuote[];
+}
+
 export interface ClauseView {
   clause: Clause;
   family: Family;
-  quotes: SeedQuote[];
+  /** One per edition the clause belongs to, oldest first. */
+  readings: EditionReadingView[];
+  /** Whether the editions read it differently: another statement, or a clause some edition lacks. */
+  differs: boolean;
   /** Feature scenarios with at least one case proving the clause. */
   scenarios: ScenarioView[];
 }
@@ -69,6 +80,8 @@ export interface HostView {
   label: string;
   path: string;
   document: ResultsDocument;
+  /** The edition the run judged the host against. */
+  edition: Edition;
   byId: Map<string, ScenarioRecord>;
 }
 
@@ -77,11 +90,17 @@ export interface SiteModel {
   clauses: ClauseView[];
   hosts: HostView[];
   scenarioCount: number;
-  seedPath: string;
+  /** Each edition's README, as the kit ships it. */
+  readmePaths: Record<Edition, string>;
 }
 
-export function buildSiteModel(catalog: readonly Clause[], features: readonly ParsedFeature[], seed: Seed, results: readonly ResultsFile[]): SiteModel {
-  const quotes = seed.quotesOf(catalog);
+export function buildSiteModel(
+  catalog: readonly Clause[],
+  features: readonly ParsedFeature[],
+  readmes: Record<Edition, QuotedReadme>,
+  results: readonly ResultsFile[],
+): SiteModel {
+  const quotes = new Map(EDITIONS.map((edition) => [edition, readmes[edition].quotesOf(catalog.flatMap((clause) => clauseInEdition(clause, edition) ?? []))]));
   const scenarios = features.flatMap(scenarioViews);
   const families: Family[] = [];
   for (const clause of catalog) {
@@ -91,7 +110,11 @@ export function buildSiteModel(catalog: readonly Clause[], features: readonly Pa
   const clauses = catalog.map((clause) => ({
     clause,
     family: families.find((family) => family.id === familyOf(clause.id))!,
-    quotes: quotes.get(clause.id) ?? [],
+    readings: EDITIONS.flatMap((edition) => {
+      const reading = clauseInEdition(clause, edition);
+      return reading ? [{ edition, statement: reading.statement, derived: reading.derived, quotes: quotes.get(edition)!.get(clause.id) ?? [] }] : [];
+    }),
+    differs: clauseInEdition(clause, EDITIONS[0])?.differs ?? true,
     scenarios: scenarios.filter((view) => view.cases.some((entry) => entry.clauses.includes(clause.id))),
   }));
   return {
@@ -99,7 +122,7 @@ export function buildSiteModel(catalog: readonly Clause[], features: readonly Pa
     clauses,
     hosts: hostViews(results),
     scenarioCount: scenarios.reduce((sum, view) => sum + view.cases.length, 0),
-    seedPath: seed.path,
+    readmePaths: Object.fromEntries(EDITIONS.map((edition) => [edition, readmes[edition].path])) as Record<Edition, string>,
   };
 }
 
@@ -121,7 +144,7 @@ function hostViews(results: readonly ResultsFile[]): HostView[] {
     used.add(key);
     const shared = results.filter((other) => other.document.adapter.name === document.adapter.name).length > 1;
     const label = shared ? `${document.adapter.name} (${readableTime(document.startedAt)})` : document.adapter.name;
-    return { key, name: document.adapter.name, label, path, document, byId: new Map(document.scenarios.map((record) => [record.id, record])) };
+    return { key, name: document.adapter.name, label, path, document, edition: resultsEdition(document), byId: new Map(document.scenarios.map((record) => [record.id, record])) };
   });
 }
 

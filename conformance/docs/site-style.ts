@@ -78,6 +78,9 @@ form.filters input:checked + label { background: #24292f; color: #fff; border-co
 .gherkin table { font-size: .9rem; }
 .gherkin .examples h4 { margin: .6rem 0 .2rem; font-size: .95rem; }
 .description { white-space: pre-line; color: var(--muted); margin: .25rem 0; }
+.editions { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1rem; }
+.edition h3 { margin-top: 0; }
+.only-in { font-size: .8rem; font-weight: normal; border: 1px solid #8250df; color: #6639ba; border-radius: 1rem; padding: .1rem .5rem; vertical-align: middle; }
 blockquote.seed { margin: .75rem 0; padding: .5rem 1rem; border-left: 4px solid #8250df; background: #fbefff; }
 blockquote.seed p { margin: 0; font-size: 1.1rem; white-space: pre-wrap; }
 blockquote.seed mark { background: #fff1a8; color: inherit; padding: 0 .1rem; border-radius: 2px; }

@@ -1,5 +1,5 @@
 /**
- * Writes the documentation site: DIR/index.html, DIR/clauses/<ID>.html and
+ * Writes the documentation site: DIR/index.html, DIR/editions.html, DIR/clauses/<ID>.html and
  * DIR/hosts/<adapter>.html, every page self-contained (inline style, no
  * script, no file from elsewhere), so it works opened from the file system.
  */
@@ -8,10 +8,12 @@ import { join } from 'node:path';
 import { loadCatalog, CATALOG_PATH } from '../catalog/clause-catalog.js';
 import { KIT_FEATURES_DIR, parseFeatures } from '../features/feature-files.js';
 import { clausePage } from './clause-page.js';
+import { editionsPage } from './editions-page.js';
 import { homePage } from './home-page.js';
 import { hostPage } from './host-page.js';
 import type { ResultsFile } from './read-results.js';
-import { Seed, SEED_PATH } from './seed-quotes.js';
+import { QuotedReadme, editionReadmePath } from '../catalog/readme-quotes.js';
+import { EDITIONS, type Edition } from '../../src/index.js';
 import { buildSiteModel, type SiteModel } from './site-model.js';
 
 export interface SiteOptions {
@@ -19,7 +21,8 @@ export interface SiteOptions {
   results: readonly ResultsFile[];
   featuresDir?: string;
   catalogPath?: string;
-  seedPath?: string;
+  /** Each edition's README (default: the kit's, in features/editions/). */
+  readmePaths?: Partial<Record<Edition, string>>;
 }
 
 export interface WrittenSite {
@@ -28,14 +31,18 @@ export interface WrittenSite {
 }
 
 export async function writeSite(options: SiteOptions): Promise<WrittenSite> {
-  const [catalog, features, seed] = await Promise.all([
+  const [catalog, features, ...readmes] = await Promise.all([
     loadCatalog(options.catalogPath ?? CATALOG_PATH),
     parseFeatures(options.featuresDir ?? KIT_FEATURES_DIR),
-    Seed.read(options.seedPath ?? SEED_PATH),
+    ...EDITIONS.map((edition) => QuotedReadme.read(options.readmePaths?.[edition] ?? editionReadmePath(edition))),
   ]);
+  const byEdition = Object.fromEntries(EDITIONS.map((edition, index) => [edition, readmes[index]!])) as Record<Edition, QuotedReadme>;
   // Everything is built (and every quote checked) before the first file is written.
-  const model = buildSiteModel(catalog, features, seed, options.results);
-  const pages = new Map<string, string>([['index.html', homePage(model).value]]);
+  const model = buildSiteModel(catalog, features, byEdition, options.results);
+  const pages = new Map<string, string>([
+    ['index.html', homePage(model).value],
+    ['editions.html', editionsPage(model).value],
+  ]);
   model.clauses.forEach((view, index) => pages.set(join('clauses', `${view.clause.id}.html`), clausePage(model, index).value));
   for (const host of model.hosts) pages.set(join('hosts', `${host.key}.html`), hostPage(model, host).value);
 

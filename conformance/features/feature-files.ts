@@ -8,6 +8,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { AstBuilder, GherkinClassicTokenMatcher, Parser, compile } from '@cucumber/gherkin';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { EDITION_TAG_PREFIX } from './edition-tags.js';
 import { IdGenerator, type GherkinDocument, type Pickle } from '@cucumber/messages';
 
 /** The features shipped with the kit. */
@@ -150,6 +151,8 @@ export interface ScenarioInfo {
   needs: string[];
   /** Number of @id: tags (the lint wants exactly one). */
   idTags: number;
+  /** The names its `@edition:` tags give, known or not (none: it holds in every edition). */
+  editionTags: string[];
 }
 
 export function scenariosOf(features: ParsedFeature[]): ScenarioInfo[] {
@@ -162,6 +165,7 @@ export function scenariosOf(features: ParsedFeature[]): ScenarioInfo[] {
       clauses: clausesOf(pickle),
       needs: needsOf(pickle),
       idTags: pickle.tags.filter((tag) => tag.name.startsWith(ID_TAG_PREFIX)).length,
+      editionTags: pickle.tags.filter((tag) => tag.name.startsWith(EDITION_TAG_PREFIX)).map((tag) => tag.name.slice(EDITION_TAG_PREFIX.length)),
     }));
   });
 }

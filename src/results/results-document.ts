@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CapabilitiesSchema } from '../contract/adapter.js';
+import { DEFAULT_EDITION, EditionSchema, type Edition } from '../contract/editions.js';
 import { ClauseLevelSchema, RunLevelSchema } from '../levels.js';
 import { BaselineClassSchema, FailureKindSchema } from './baseline.js';
 
@@ -82,9 +83,28 @@ export const ResultsDocumentSchema = z
     schema: z.literal(RESULTS_SCHEMA_ID),
     version: z.literal(RESULTS_VERSION),
     kit: z.object({ name: z.string(), version: z.string() }).strict(),
-    /** The spec the suite encodes: the seed package version and the clause catalog's version. */
-    spec: z.object({ seed: z.string(), clauses: z.string() }).strict(),
-    adapter: z.object({ name: z.string().min(1), capabilities: CapabilitiesSchema }).strict(),
+    /**
+     * The spec the run judged against: the seed README it grew from, the clause
+     * catalog's version, the edition (absent in files written before editions:
+     * the seed) and whether `--force-edition` imposed an edition the adapter
+     * does not declare.
+     */
+    spec: z
+      .object({
+        seed: z.string(),
+        clauses: z.string(),
+        edition: EditionSchema.optional(),
+        forced: z.boolean().optional(),
+      })
+      .strict(),
+    adapter: z
+      .object({
+        name: z.string().min(1),
+        capabilities: CapabilitiesSchema,
+        /** The editions the adapter declares (absent: none, judged against the seed). */
+        editions: z.array(EditionSchema).optional(),
+      })
+      .strict(),
     level: RunLevelSchema,
     /** The baseline file applied, if any. */
     baseline: z.object({ path: z.string(), entries: z.number().int().nonnegative() }).strict().nullable(),
@@ -95,3 +115,8 @@ export const ResultsDocumentSchema = z
   })
   .strict();
 export type ResultsDocument = z.infer<typeof ResultsDocumentSchema>;
+
+/** The edition a results file was judged against (files written before editions: the seed). */
+export function resultsEdition(document: Pick<ResultsDocument, 'spec'>): Edition {
+  return document.spec.edition ?? DEFAULT_EDITION;
+}

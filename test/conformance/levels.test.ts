@@ -77,7 +77,7 @@ describe('scenario levels', () => {
       { id: 'SET-01', level: 'required' as const, statement: 's', seed: 'x' },
       { id: 'CFG-04', level: 'recommended' as const, statement: 's', seed: 'x' },
     ];
-    const scenario = (stableId: string, tags: string[]) => ({ stableId, name: stableId, uri: 'f.feature', clauses: tags, needs: [], idTags: 1 });
+    const scenario = (stableId: string, tags: string[]) => ({ stableId, name: stableId, uri: 'f.feature', clauses: tags, needs: [], idTags: 1, editionTags: [] });
     const report = lintCoverage(clauses, [scenario('a', ['SET-01']), scenario('b', ['CFG-04']), scenario('mixed', ['SET-01', 'CFG-04'])]);
     expect(report.problems).toEqual([
       'f.feature: "mixed" names clauses of both levels: @SET-01 (required), @CFG-04 (recommended); split it into a required and a recommended scenario',

@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalog } from '../../conformance/catalog/clause-catalog.js';
+import { clauseInEdition, loadCatalog } from '../../conformance/catalog/clause-catalog.js';
+import { EDITIONS } from '../../src/index.js';
 import { run as docs } from '../../conformance/cli/commands/docs.js';
-import { Seed, SeedQuoteError } from '../../conformance/docs/seed-quotes.js';
+import { QuotedReadme, ReadmeQuoteError } from '../../conformance/catalog/readme-quotes.js';
 import { aggregateStatus } from '../../conformance/docs/status.js';
 import { buildSite, DSH_RESULTS, REFERENCE_RESULTS } from './site-fixture.js';
 
@@ -26,28 +27,53 @@ async function allFiles(dir: string): Promise<string[]> {
 afterEach(() => vi.restoreAllMocks());
 
 describe('docs site', () => {
-  it('has a page per clause quoting its seed sentences with section and line', async () => {
+  it("has a page per clause quoting each edition's sentences with section and line", async () => {
     const site = await buildSite();
     const catalog = await loadCatalog();
-    const seed = await Seed.read();
-    for (const clause of catalog) {
-      const text = visibleText(await readFile(join(site.dir, 'clauses', `${clause.id}.html`), 'utf8'));
-      expect(text).toContain(clause.id);
-      expect(clause.quote?.length, `${clause.id} has quotes`).toBeGreaterThan(0);
-      for (const quote of clause.quote ?? []) {
-        // Code spans lose their backticks on the page (they become <code>); the words stay verbatim.
-        expect(text.replace(/\s+/g, ''), `${clause.id} quotes the seed`).toContain(quote.replace(/`/g, '').replace(/\s+/g, ''));
-        expect(text).toContain(`line ${seed.locate(clause.id, quote).line}`);
+    for (const edition of EDITIONS) {
+      const readme = await QuotedReadme.ofEdition(edition);
+      for (const clause of catalog) {
+        const reading = clauseInEdition(clause, edition);
+        if (!reading) continue;
+        const text = visibleText(await readFile(join(site.dir, 'clauses', `${clause.id}.html`), 'utf8'));
+        expect(text).toContain(clause.id);
+        expect(reading.quotes.length, `${clause.id} has ${edition} quotes`).toBeGreaterThan(0);
+        for (const quote of reading.quotes) {
+          // Code spans lose their backticks on the page (they become <code>); the words stay verbatim.
+          expect(text.replace(/\s+/g, ''), `${clause.id} quotes the ${edition} README`).toContain(quote.replace(/`/g, '').replace(/\s+/g, ''));
+          expect(text).toContain(`line ${readme.locate(clause.id, quote).line}`);
+        }
       }
     }
     const set02 = visibleText(await readFile(join(site.dir, 'clauses', 'SET-02.html'), 'utf8'));
-    expect(set02).toMatch(/Seed, section 持久状态\s*, line 11/);
+    expect(set02).toMatch(/Seed edition, section 持久状态\s*, line 11/);
+    expect(set02).toMatch(/rc\.8 edition, section 持久状态\s*, line 11/);
+  });
+
+  it('shows the seed and rc.8 statements and sentences side by side where the editions differ, and lists what changed', async () => {
+    const site = await buildSite();
+    const catalog = await loadCatalog();
+    const set06 = catalog.find((clause) => clause.id === 'SET-06')!;
+    const page = await readFile(join(site.dir, 'clauses', 'SET-06.html'), 'utf8');
+    // Compared without white space: code spans become <code> elements, which the visible text pads.
+    const columns = [...page.matchAll(/<section class="edition"[\s\S]*?<\/section>/g)].map((match) => visibleText(match[0]).replace(/\s+/g, ''));
+    const words = (text: string) => text.replace(/`/g, '').replace(/\s+/g, '');
+    expect(columns).toHaveLength(2);
+    expect(columns[0]).toContain('Seededition');
+    expect(columns[0]).toContain(words(set06.statement));
+    expect(columns[0]).toContain('提示词提交、常规续行和请求恢复重试都在覆盖范围内');
+    expect(columns[1]).toContain('rc.8edition');
+    expect(columns[1]).toContain(words(set06.editions!['rc.8']!.statement!));
+    expect(columns[1]).toContain(words('同一步骤的请求恢复重试会复用已冻结的 assembly'));
+    const changed = visibleText(await readFile(join(site.dir, 'editions.html'), 'utf8'));
+    for (const id of ['SET-06', 'CMD-02', 'CMD-03', 'CMD-04', 'CMD-05', 'CMD-07', 'MX-02', 'PROJ-02', 'PROJ-03', 'PROJ-05', 'TOOL-04', 'LIM-01']) expect(changed).toContain(id);
+    expect(changed).not.toMatch(/\bSET-02\b/);
   });
 
   it('shows both hosts on the matrix and has a page per host with capabilities, baseline reasons and review texts', async () => {
     const site = await buildSite();
     const home = visibleText(await readFile(join(site.dir, 'index.html'), 'utf8'));
-    expect(home).toMatch(/Clause Level Statement reference dsh/);
+    expect(home).toMatch(/Clause Level Statement reference seed dsh seed/);
     const dsh = visibleText(await readFile(join(site.dir, 'hosts', 'dsh.html'), 'utf8'));
     expect(dsh).toContain('restart missing the only session persistence backend');
     expect(dsh).toContain('dsh-llm-retry re-sends the failed request unchanged');
@@ -92,18 +118,18 @@ describe('docs site', () => {
     const home = visibleText(await readFile(join(site.dir, 'index.html'), 'utf8'));
     const label = site.model.hosts[0]!.label;
     expect(label).toMatch(/^reference \(\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)$/);
-    expect(home).toContain(`Statement ${label} ${label}`);
+    expect(home).toContain(`Statement ${label} seed ${label} seed`);
   });
 
   it('fails loudly when a quote is not in the seed verbatim, or is ambiguous', () => {
-    const seed = new Seed('## 配置\n\n`section` 必填且非空。未知键会在加载时失败。\n', 'seed.md');
+    const seed = new QuotedReadme('## 配置\n\n`section` 必填且非空。未知键会在加载时失败。\n', 'seed.md');
     expect(seed.locate("CFG-01", "`section` 必填且非空。")).toMatchObject({ text: "`section` 必填且非空。", line: 3, headings: ["配置"], before: "", after: "" });
     expect(seed.locate("CFG-02", "未知键")).toMatchObject({ before: "", after: "会在加载时失败。" });
-    expect(() => seed.locate('CFG-01', 'section 必填')).toThrow(SeedQuoteError);
+    expect(() => seed.locate('CFG-01', 'section 必填')).toThrow(ReadmeQuoteError);
     expect(() => seed.locate('CFG-01', 'section 必填')).toThrow(/CFG-01: quote not found verbatim/);
     expect(() => seed.locate('CFG-02', '失败')).not.toThrow();
     expect(() => seed.locate('CFG-02', '。')).toThrow(/more than once/);
-    expect(() => seed.quotesOf([{ id: 'CFG-03', level: 'required', statement: 's', seed: 'x' }])).toThrow(/CFG-03: no quote/);
+    expect(() => seed.quotesOf([{ id: 'CFG-03', quotes: [] }])).toThrow(/CFG-03: no quote/);
   });
 
   it('exits 2 with a clear message on an unusable results file, and writes nothing', async () => {

@@ -84,7 +84,7 @@ describe.skipIf(!haveChromium)(
       await page.screenshot({ path: join(SCREENSHOTS, 'home.png') });
     });
 
-    it('follows a clause link to its page, which quotes the seed in Chinese', async () => {
+    it('follows a clause link to its page, which quotes each edition's README in Chinese', async () => {
       await page.goto(home);
       const [id] = clausesWhere((reference, dsh) => reference === 'passed' && dsh === 'baselined');
       const view = model.clauses.find((candidate) => candidate.clause.id === id)!;
@@ -93,8 +93,9 @@ describe.skipIf(!haveChromium)(
       expect(await page.$eval('h1', (h1) => (h1 as HTMLElement).innerText)).toMatch(new RegExp(`^${id}`));
       const quotes = await page.$$eval('blockquote.seed', (nodes) => nodes.map((node) => ({ lang: node.getAttribute('lang'), text: (node as HTMLElement).innerText })));
       expect(quotes[0]).toMatchObject({ lang: 'zh-Hans' });
-      expect(quotes).toHaveLength(view.quotes.length);
-      expect(quotes[0]!.text).toContain(view.quotes[0]!.text.replace(/`/g, ''));
+      const located = view.readings.flatMap((reading) => reading.quotes);
+      expect(quotes).toHaveLength(located.length);
+      expect(quotes[0]!.text).toContain(located[0]!.text.replace(/`/g, ''));
       const dsh = await page.$eval('#host-dsh', (row) => (row as HTMLElement).innerText);
       expect(dsh).toContain('baselined');
       await page.screenshot({ path: join(SCREENSHOTS, 'clause.png') });

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { readResultsFile, ResultsFileError } from '../../docs/read-results.js';
-import { SeedQuoteError } from '../../docs/seed-quotes.js';
+import { ReadmeQuoteError } from '../../catalog/readme-quotes.js';
 import { writeSite } from '../../docs/write-site.js';
 import { FeatureFileError } from '../../features/feature-files.js';
 
@@ -63,7 +63,7 @@ export async function run(argv: string[]): Promise<number> {
     console.log(`docs: wrote ${site.files.length} pages to ${outDir} (${site.model.clauses.length} clauses, ${hosts.length ? `hosts ${hosts.join(', ')}` : 'no host'}); open ${resolve(outDir, 'index.html')}`);
     return 0;
   } catch (error) {
-    if (error instanceof ResultsFileError || error instanceof SeedQuoteError || error instanceof FeatureFileError) {
+    if (error instanceof ResultsFileError || error instanceof ReadmeQuoteError || error instanceof FeatureFileError) {
       console.error(`plan-mode-conformance docs: ${error.message}`);
       return 2;
     }
