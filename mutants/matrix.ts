@@ -13,7 +13,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { BUILT_IN_ADAPTERS } from '../conformance/adapters/adapter-path.js';
-import { loadCatalogFile, type Clause } from '../conformance/catalog/clause-catalog.js';
+import { belongsTo, loadCatalogFile, type Clause } from '../conformance/catalog/clause-catalog.js';
 import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type MutantEvidence, type MutantRun, type MutationEvidence } from '../conformance/evidence/mutation-evidence.js';
 import { clauseProofs, clausesNotShown, unprovenRequired } from '../conformance/evidence/proven-clauses.js';
 import { kitIdentity } from '../conformance/report/run-context.js';
@@ -39,12 +39,9 @@ async function referenceEditions(): Promise<Edition[]> {
   return reference.editions && reference.editions.length > 0 ? [...reference.editions] : [DEFAULT_EDITION];
 }
 
-/**
- * The clauses of each edition. Until the catalog carries editions, every
- * clause belongs to each.
- */
+/** The clauses of each edition, as the catalog says (`only`). */
 function clausesByEdition(clauses: readonly Clause[], editions: readonly Edition[]): Map<Edition, readonly Clause[]> {
-  return new Map(editions.map((edition) => [edition, clauses]));
+  return new Map(editions.map((edition) => [edition, clauses.filter((clause) => belongsTo(clause, edition))]));
 }
 
 /** One edition's run of one mutant: the failing scenarios tagged with a clause it declares (the right reason). */
