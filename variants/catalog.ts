@@ -36,6 +36,9 @@ export const VARIANTS: Variant[] = [
     patch(EXIT, 'return failed(`The plan review failed, so you are still in plan mode: ${message}`);', 'return failed(`Review unavailable (${message}).`);')),
   variant('command-results-all-alike', ['wording'],
     patch(COMMAND, 'return { ok: true, text };', "return { ok: true, text: text.length >= 0 ? 'OK' : text };")),
+  // Results as short as a word, which the model's own replies ("Done.") may contain.
+  variant('command-results-short-words', ['wording'],
+    patch(COMMAND, 'return { ok: true, text };', "return { ok: true, text: text.length >= 0 ? 'on' : text };")),
   variant('error-messages-in-other-words', ['wording'],
     patch(CONFIG, 'function firstProblem(issues: readonly z.core.$ZodIssue[]): string {', "function firstProblem(issues: readonly z.core.$ZodIssue[]): string {\n  if (issues.length > 0) return 'These settings cannot be used.';"),
     patch('host/questions.ts', "'user-question seam: the question was aborted before it was answered'", "'cancelled'"),

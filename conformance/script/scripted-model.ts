@@ -21,6 +21,8 @@ export type MidTurnAction = () => Promise<void>;
 export class ScriptedModel {
   /** Every request, in arrival order. */
   readonly requests: ModelRequest[] = [];
+  /** Every answer given, in order: the only assistant messages a request may carry are these. */
+  readonly replies: ModelResponse[] = [];
   /** Problems with what the host sent, surfaced by the step that awaited the turn. */
   readonly problems: string[] = [];
   private readonly numbered = new Map<string, ModelResponse>();
@@ -148,6 +150,8 @@ export class ScriptedModel {
       gate.arrived.resolve();
       await gate.release.promise;
     }
-    return this.numbered.get(key) ?? DEFAULT_REPLY;
+    const reply = this.numbered.get(key) ?? DEFAULT_REPLY;
+    this.replies.push(reply);
+    return reply;
   };
 }

@@ -96,10 +96,9 @@ When('{agent} spawns the child {agent}', async function (this: PlanWorld, parent
 /** Enough history for a host's compaction to have something to shrink (as "the user has a long conversation"). */
 When('the user has a long conversation with {agent}', async function (this: PlanWorld, name: string) {
   const paragraph = 'Read the module, list every caller, note how each one handles errors, and keep the findings for the plan. '.repeat(12);
-  const host = await this.host();
   const agent = await this.agent(name);
   for (let part = 1; part <= 4; part += 1) {
-    await host.prompt(agent, `Part ${part}: ${paragraph}`);
+    await this.submitPrompt(agent, `Part ${part}: ${paragraph}`);
     this.assertNoProblems();
   }
 });
@@ -257,6 +256,7 @@ Then('request {int} of {agent} shows exit_plan_mode succeeding', async function 
 Then('request {int} of {agent} shows exit_plan_mode failing with a message containing {string}', async function (this: PlanWorld, n: number, name: string, text: string) {
   const result = await lastExitResult(this, n, name);
   expectTrue(result.isError, () => `the exit_plan_mode result in request ${n} of ${name} should be a failed call: ${show(result)}`);
+  // Containment, as REVIEW-04/REVIEW-06 state it: the kit's text within a failure worded by the host.
   expectTrue(result.text.includes(text), () => `the exit_plan_mode failure in request ${n} of ${name} should carry ${show(text)}: ${show(result.text)}`);
 });
 

@@ -65,11 +65,10 @@ Given('request {int} will be followed by a {leadBoundary}', async function (this
 
 When('the user keeps prompting until the agent has made {int} model requests', async function (this: PlanWorld, count: number) {
   // The k-th prompt of this step is "prompt k".
-  const host = await this.host();
   const agent = await this.agent();
   for (let k = 1; this.model.requestsOf(agent).length < count; k += 1) {
     if (k > count) fail(`after ${count} prompts the agent has made only ${this.model.requestsOf(agent).length} model request(s)`);
-    await host.prompt(agent, `prompt ${k}`);
+    await this.submitPrompt(agent, `prompt ${k}`);
     this.assertNoProblems();
   }
 });

@@ -7,6 +7,7 @@
  */
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { Message, ModelRequest } from '../../src/index.js';
+import { strayMessages, type KitAuthored } from '../assertions/message-provenance.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { showForReview } from '../assertions/review-text.js';
 import { assertInPlanMode } from './requests.steps.js';
@@ -147,31 +148,34 @@ Then('request {int} of {agent} has exactly the messages of request {int} of {age
   expectEqual(left.messages, right.messages, `messages of request ${a} of ${first} vs request ${b} of ${second}`);
 });
 
+/** What the kit itself put into the scenario so far: the only user texts and replies a request may carry. */
+export function kitAuthored(world: PlanWorld): KitAuthored {
+  return { prompts: world.prompted, commandLines: linesOf(world), replies: world.model.replies, compacted: world.compacted };
+}
+
+/** Fails when a request of the scenario holds a message that should not be there (see assertions/message-provenance.ts). */
+export function assertNoStrayMessage(world: PlanWorld, what: string): void {
+  expectTrue(world.model.requests.length > 0, 'the scenario made no model request to inspect');
+  const kit = kitAuthored(world);
+  world.model.requests.forEach((request, index) => {
+    const stray = strayMessages(request, kit);
+    expectTrue(
+      stray.length === 0,
+      () => `request ${index + 1} (agent ${request.agent}) holds ${what}: ${stray.map((one) => `message ${one.index + 1} ${show(one.message)} is ${one.why}`).join('; ')}`,
+    );
+  });
+}
+
 /**
- * CMD-06: no message other than a notice carries a line the user typed or a
- * command result. (A notice may mention `/plan off` or read like a result:
- * both are the host's own words, and notices are judged by NARR.)
+ * CMD-06: a command line or its result would be a message that should not be
+ * there. Judged by identity and position, never by looking for the line's or
+ * the result's letters inside messages: a result such as "ok" may well be
+ * part of the model's own reply. (A notice may mention `/plan off` or read
+ * like a result: both are the host's own words, judged by NARR.)
  */
 Then('no request shows a command line or a command result', function (this: PlanWorld) {
-  const lines = linesOf(this).map((line) => line.trim()).filter((line) => line.length > 0);
-  const results = this.commandResults.map((result) => result.text.trim()).filter((text) => text.length > 0);
-  expectTrue(lines.length > 0, 'the scenario typed no command');
-  expectTrue(this.model.requests.length > 0, 'the scenario made no model request to inspect');
-  this.model.requests.forEach((request, index) => {
-    for (const message of request.messages) {
-      if (message.role === 'user' && message.source === 'plugin') continue;
-      for (const line of lines) {
-        expectTrue(!message.text.includes(line), () => `request ${index + 1} carries the command line ${show(line)} in ${show(message)}`);
-      }
-      for (const text of results) {
-        expectTrue(!message.text.includes(text), () => `request ${index + 1} carries the command result ${show(text)} in ${show(message)}`);
-      }
-      expectTrue(
-        !(message.role === 'user' && message.source === 'user' && /^\s*\/plan\b/.test(message.text)),
-        () => `request ${index + 1} carries a /plan line as a user message: ${show(message)}`,
-      );
-    }
-  });
+  expectTrue(linesOf(this).length > 0, 'the scenario typed no command');
+  assertNoStrayMessage(this, 'a message that is no prompt, steered message, model reply, tool result, notice or compaction product (a command line or result?)');
 });
 
 Then('the log holds the user message {string} once', async function (this: PlanWorld, text: string) {

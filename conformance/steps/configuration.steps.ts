@@ -58,6 +58,7 @@ Then('the host refuses to start with a message naming {string}', function (this:
   const message = refusal(this);
   showForReview(this, 'config-error', message);
   const candidates = names.split(' or ').map((name) => name.trim());
+  // Containment, because the clause asks for it: the error names the key somewhere in the host's own words.
   expectTrue(
     candidates.some((name) => message.includes(name)),
     () => `the start error should name ${candidates.map((name) => show(name)).join(' or ')}: ${show(message)}`,

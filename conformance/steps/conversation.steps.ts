@@ -15,8 +15,7 @@ async function script(world: PlanWorld, n: number, response: ModelResponse, name
 }
 
 async function prompt(world: PlanWorld, name: string, text: string): Promise<void> {
-  const host = await world.host();
-  await host.prompt(await world.agent(name), text);
+  await world.submitPrompt(await world.agent(name), text);
   world.assertNoProblems();
 }
 

@@ -65,6 +65,8 @@ Then('the tool catalog offers exit_plan_mode taking a string {string}', async fu
 Then('request {int} shows exit_plan_mode failing with a message containing {string}', async function (this: PlanWorld, n: number, text: string) {
   const result = await lastExitResult(this, n);
   expectFailed(result);
+  // Containment, because the clauses ask for it: the kit's text reaches the model "within the failure text" (REVIEW-06),
+  // carried by a failure whose other words are the host's own (REVIEW-04).
   expectTrue(result.text.includes(text), () => `the exit_plan_mode failure should carry ${show(text)} unchanged: ${show(result.text)}`);
   showForReview(this, providerMessagesOf(this).includes(text) ? 'seam-error-failure' : 'keep-planning-failure', result.text);
 });

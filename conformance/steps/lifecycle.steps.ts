@@ -56,8 +56,7 @@ When('{agent} spawns a child', async function (this: PlanWorld, name: string) {
 });
 
 When('the history of {agent} is compacted', async function (this: PlanWorld, name: string) {
-  const host = await this.host();
-  await host.compact(await this.agent(name));
+  await this.compactHistory(await this.agent(name));
 });
 
 Then('the log of {agent} kept everything it held before the restart', async function (this: PlanWorld, name: string) {

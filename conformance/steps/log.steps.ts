@@ -1,9 +1,9 @@
 /** The session log and what its observers were told. */
 import { Then } from '@cucumber/cucumber';
-import type { Message } from '../../src/index.js';
 import { expectEqual, expectTrue, show } from '../assertions/expect.js';
 import { foldPlanMode, noticesInLog, parseOnOffList, planModeEvents } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
+import { assertNoStrayMessage } from './commands.steps.js';
 
 async function logOf(world: PlanWorld, name = DEFAULT_AGENT) {
   return (await world.host()).readLog(await world.agent(name));
@@ -60,17 +60,13 @@ Then('the log holds {int} notice(s)', async function (this: PlanWorld, count: nu
 });
 
 /**
- * STATE-01: the event is log-only. Judged on the messages whose words are not
- * the plugin's own (notices and exit_plan_mode results may well speak of plan
- * mode as they like): none may carry the event's type or its payload. The
- * STATE-01 scenarios also compare each request's messages with a table, so a
- * record sent as a message of its own shows there too.
+ * STATE-01: the event is log-only. A record sent to the model would be a
+ * message that should not be there, or a prompt or reply the host changed:
+ * judged by identity and position (assertions/message-provenance.ts), not by
+ * looking for the event's type or payload inside messages, whose words (the
+ * model's, the notices') may speak of plan mode as they like. The STATE-01
+ * scenarios also compare each request's messages with a table.
  */
 Then('no model request carries a plan\\/mode record', function (this: PlanWorld) {
-  const ownWords = (message: Message): boolean =>
-    (message.role === 'user' && message.source === 'plugin') || (message.role === 'tool' && message.toolName === 'exit_plan_mode');
-  this.model.requests.forEach((request, index) => {
-    const leaked = request.messages.filter((message) => !ownWords(message) && /plan\/mode|"active"\s*:/.test(message.text));
-    expectEqual(leaked, [], `messages of request ${index + 1} that carry a plan/mode record`);
-  });
+  assertNoStrayMessage(this, 'a message that is no prompt, model reply, tool result, notice or compaction product (a plan/mode record?)');
 });

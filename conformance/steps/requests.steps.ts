@@ -9,6 +9,11 @@ import { layoutOf, occurrences } from '../assertions/system-prompt.js';
 import { noticesIn } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
+/**
+ * The configured section is the kit's text, and POLICY-01 states that the
+ * system prompt "contains" it exactly at order 50: the checks below locate it
+ * there, and count it, rather than read the host's words.
+ */
 export function assertInPlanMode(world: PlanWorld, request: ModelRequest, label: string): void {
   const text = world.planSection();
   const layout = layoutOf(request.systemPrompt, label);

@@ -147,6 +147,8 @@ Then('the user was asked exactly one plan review, for the agent, showing the pla
   const asked = this.user.asked[0]!;
   expectEqual(asked.agent, await this.agent(), 'the agent the review was asked for');
   const shown = [asked.question.question, asked.question.detail ?? ''];
+  // Containment, as TOOL-04 and "Left open" state it: the plan verbatim in the question text or its detail,
+  // beside words of the host's own.
   expectTrue(
     shown.some((text) => text.includes(plan)),
     () => `the review should carry the submitted plan unchanged, ${show(plan)}; it showed question ${show(asked.question.question)} and detail ${show(asked.question.detail)}`,
@@ -236,6 +238,7 @@ Then('request {int} shows the plan {string} reviewed unchanged, or refused witho
   }
   expectEqual(this.user.asked.length, 1, 'number of reviews the plan opened');
   const asked = this.user.asked[0]!.question;
+  // Containment, as TOOL-04 and "Left open" state it: the plan verbatim in the question text or its detail.
   expectTrue(
     [asked.question, asked.detail ?? ''].some((text) => text.includes(plan)),
     () => `the review should carry the plan unchanged, ${show(plan)}; it showed ${show(asked.question)} and detail ${show(asked.detail)}`,

@@ -20,16 +20,15 @@ const LONG_TEXT = 'Read the module, list every caller, note how each one handles
 
 /** One user action of a session list: `prompt`, `long prompts`, `set on`, `set off`, `compact`, or a `/plan ...` line. */
 async function act(world: PlanWorld, action: string, promptNumber: () => number): Promise<void> {
-  const host = await world.host();
   const agent = await world.agent(DEFAULT_AGENT);
   if (action === 'prompt') {
-    await host.prompt(agent, `prompt ${promptNumber()}`);
+    await world.submitPrompt(agent, `prompt ${promptNumber()}`);
   } else if (action === 'long prompts') {
-    for (let part = 1; part <= 4; part += 1) await host.prompt(agent, `Part ${promptNumber()}: ${LONG_TEXT}`);
+    for (let part = 1; part <= 4; part += 1) await world.submitPrompt(agent, `Part ${promptNumber()}: ${LONG_TEXT}`);
   } else if (action === 'set on' || action === 'set off') {
     await world.selectPlanMode(DEFAULT_AGENT, action === 'set on');
   } else if (action === 'compact') {
-    await host.compact(agent);
+    await world.compactHistory(agent);
   } else if (action.startsWith('/')) {
     await typeCommand(world, DEFAULT_AGENT, action);
     const result = world.commandResults.at(-1);

@@ -53,6 +53,7 @@ Then('request {int} shows the {probeEffect} probe tool succeeding with its resul
   const result = toolResults((await this.request(n)).messages, probe.name).at(-1);
   if (!result) fail(`request ${n} shows no ${probe.name} result; its messages: ${show((await this.request(n)).messages)}`);
   expectTrue(!result.isError, () => `the ${probe.name} call should succeed as usual: ${show(result)}`);
+  // The tool's own text within the result: a host may frame a tool's output (SCOPE-02 asks that it runs as usual).
   expectTrue(result.text.includes(probe.result), () => `the ${probe.name} result should carry what the tool returned, ${show(probe.result)}: ${show(result)}`);
 });
 

@@ -71,6 +71,10 @@ export class PlanWorld extends World<KitParameters> {
   /** Every `set` outcome and command result, in the order the user acted (mid-turn ones included). */
   readonly setOutcomes: SetOutcome[] = [];
   readonly commandResults: CommandResult[] = [];
+  /** Every text the kit's user submitted as a prompt, to any agent: the only prompts a request may carry. */
+  readonly prompted: string[] = [];
+  /** Whether the scenario compacted an agent: only then may a request carry what compaction produced. */
+  compacted = false;
   /** get() answers taken together with the log at that moment. */
   readonly snapshots: Array<{ active: boolean; log: SessionEvent[] }> = [];
 
@@ -172,6 +176,20 @@ export class PlanWorld extends World<KitParameters> {
     return id;
   }
 
+  /** The user submits `text` to the agent with host id `agent` and waits for its turn to end. */
+  async submitPrompt(agent: string, text: string): Promise<void> {
+    const host = await this.host();
+    this.prompted.push(text);
+    await host.prompt(agent, text);
+  }
+
+  /** Compacts the history of the agent with host id `agent`. */
+  async compactHistory(agent: string): Promise<void> {
+    const host = await this.host();
+    this.compacted = true;
+    await host.compact(agent);
+  }
+
   /** The n-th model request (1-based) of a named agent; fails when the agent made fewer. */
   async request(n: number, name: string = DEFAULT_AGENT): Promise<ModelRequest> {
     return requestNumber(this.model.requestsOf(await this.agent(name)), n, name);
@@ -201,6 +219,7 @@ export class PlanWorld extends World<KitParameters> {
     const host = await this.host();
     const agent = await this.agent(name);
     this.model.hold(agent, n);
+    this.prompted.push(text);
     const turn = host.prompt(agent, text).then(
       () => undefined,
       (error: unknown) => (error instanceof Error ? error : new Error(String(error))),

@@ -1,0 +1,92 @@
+/**
+ * Which messages a model request may hold, judged by identity and position,
+ * never by letters inside a message: a host's command result may be a short
+ * word ("ok", "on") that the scripted model's own reply happens to contain, so
+ * looking for it inside messages would fail a correct host.
+ *
+ * A request holds only
+ * - the kit's prompts and the messages `/plan <message>` lines steer: user
+ *   messages whose text is exactly one of them (an image-only message, the
+ *   images a user attached, rc.8);
+ * - the scripted model's replies: assistant messages equal to an answer it
+ *   gave (text, and each call's name and arguments; call ids are the host's);
+ * - tool results, each after the assistant message holding its call;
+ * - plugin notices (their wording is free; NARR judges them);
+ * - after a compaction, what the host's compaction produced (host messages).
+ * Anything else, a command line, a command result or a `plan/mode` record
+ * among them, is a message that should not be there.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { AssistantMessage, Message, ModelRequest, ModelResponse } from '../../src/index.js';
+
+/** What the kit itself put into the scenario. */
+export interface KitAuthored {
+  /** Every prompt the user submitted, to any agent. */
+  prompts: readonly string[];
+  /** Every command line the user typed, as typed. */
+  commandLines: readonly string[];
+  /** Every answer the scripted model gave, to any agent. */
+  replies: readonly ModelResponse[];
+  /** Whether any agent's history was compacted. */
+  compacted: boolean;
+}
+
+export interface StrayMessage {
+  /** 0-based position in the request's messages. */
+  index: number;
+  message: Message;
+  why: string;
+}
+
+const PLAN_LINE = /^\s*\/plan(?=\s|$)/;
+
+/**
+ * The message a `/plan` line steers, if any (CMD-03/CMD-04): its argument
+ * trimmed, unless that is empty or exactly `off`.
+ */
+export function steeredMessage(line: string): string | undefined {
+  const head = PLAN_LINE.exec(line);
+  if (!head) return undefined;
+  const argument = line.slice(head[0].length).trim();
+  return argument === '' || argument === 'off' ? undefined : argument;
+}
+
+function isReply(message: AssistantMessage, replies: readonly ModelResponse[]): boolean {
+  const calls = message.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments }));
+  return replies.some((reply) => {
+    if (reply.type === 'failure' || reply.text !== message.text) return false;
+    const given = reply.type === 'tool_calls' ? reply.calls.map((call) => ({ name: call.name, arguments: call.arguments })) : [];
+    return isDeepStrictEqual(calls, given);
+  });
+}
+
+function isImageOnly(message: Message): boolean {
+  return message.role === 'user' && message.text === '' && (message.content ?? []).some((block) => block.type === 'image');
+}
+
+/** The messages of `request` that are none of the kinds above, or stand where their kind does not belong. */
+export function strayMessages(request: ModelRequest, kit: KitAuthored): StrayMessage[] {
+  const userTexts = new Set([...kit.prompts, ...kit.commandLines.flatMap((line) => steeredMessage(line) ?? [])]);
+  const callIds = new Set<string>();
+  const stray: StrayMessage[] = [];
+  request.messages.forEach((message, index) => {
+    const out = (why: string) => stray.push({ index, message, why });
+    switch (message.role) {
+      case 'user':
+        if (message.source === 'plugin') return;
+        if (message.source === 'host') {
+          if (!kit.compacted) out('a host message, although no history was compacted');
+          return;
+        }
+        if (!userTexts.has(message.text) && !isImageOnly(message)) out('a user message that is no prompt the user submitted and no message a /plan line steered');
+        return;
+      case 'assistant':
+        message.toolCalls.forEach((call) => callIds.add(call.id));
+        if (!isReply(message, kit.replies)) out('an assistant message that is no answer the model gave');
+        return;
+      case 'tool':
+        if (!callIds.has(message.toolCallId)) out('a tool result that answers no call of an earlier assistant message');
+    }
+  });
+  return stray;
+}
