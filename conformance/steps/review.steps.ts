@@ -109,26 +109,23 @@ Given('the user will answer the review by selecting the label the question names
 
 /**
  * REVIEW-02 / LIM-02: a generic UI never reads intent or approveLabel. It shows
- * the options, the user picks the one labelled "Approve", and it submits the
- * way a generic question form does: a list of answer items, one per question
- * (the `answers` reply), where the intent-aware UI above answers its decision
- * card with a single answer naming the approving label. A correct host reads
- * both the same.
+ * the options, the user picks the one labelled so, and it submits that one
+ * selection as any single question's answer (the plain `answer` reply, which
+ * every adapter maps), where the intent-aware UI above picks the label the
+ * question names as approving. A correct host reads both the same. (Several
+ * answer items, the `answers` reply, belong to the scenarios about them.)
  */
 Given('a generic question UI will answer the review by selecting the option labelled {string}', function (this: PlanWorld, label: string) {
-  const reply = { type: 'answers' as const } as { type: 'answers'; items: Array<{ selected: string[] }> };
-  Object.defineProperty(reply, 'items', {
-    enumerable: true,
-    get: () => {
+  this.user.willReply(
+    lazyAnswer(() => {
       const asked = lastQuestion(this);
       const shown = asked === undefined ? [] : asked.options.map((option) => option.label);
       if (!shown.includes(label)) {
         this.user.problems.push(`a generic UI cannot select ${show(label)}: the question offers ${show(shown)}`);
       }
-      return [{ selected: shown.filter((offered) => offered === label) }];
-    },
-  });
-  this.user.willReply(reply);
+      return shown.filter((offered) => offered === label).slice(0, 1);
+    }),
+  );
 });
 
 Given('a generic question UI will answer the review by selecting its other option', function (this: PlanWorld) {
