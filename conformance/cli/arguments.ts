@@ -4,6 +4,9 @@ import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 import type { Edition, RunLevel } from '../../src/index.js';
 // The list alone, without zod: the CLI parses its arguments before anything heavy loads.
 import { EDITIONS } from '../../src/contract/edition-names.js';
+import { availableParallelism } from 'node:os';
+import { parseSlice, type Slice } from '../features/slices.js';
+import { isExecAdapter } from '../transport/exec-spec.js';
 
 export const USAGE = `Usage: plan-mode-conformance [options]
        plan-mode-conformance <command> [arguments]
@@ -31,6 +34,12 @@ Options:
   --edition NAME           judge the host against this edition of the spec (seed, rc.8); default: the newest
                            edition the adapter declares, or seed when it declares none
   --features DIR           run the feature files under DIR instead of the kit's own
+  --parallel N             run the scenarios in N worker processes, each with its own hosts (default: the
+                           machine's cores for an exec: host, 1 for an in-process adapter, whose scenarios
+                           take milliseconds; 1 with cucumber's json or message format, written per process).
+                           Reports list the scenarios as a serial run does
+  --shard I/N              run only shard I of N: every N-th selected scenario, the same on every machine;
+                           combine the shards' results files with \`merge\`
   --help                   show this text
 
 Commands:
@@ -38,6 +47,7 @@ Commands:
   explore                  explore a host against the kit's oracle
   docs --out DIR [RESULTS.json ...]   build the static documentation site from results files
   compare OLD.json NEW.json           list regressions between two results files (exit 1 on any)
+  merge --out FILE SHARD.json...      combine the results files of the shards of one run into one
 
 Exit codes: 0 nothing counted failed; 1 a counted scenario failed, a step is undefined or
 pending, a baselined scenario failed another way, or a baseline entry is stale or expired;
@@ -69,6 +79,9 @@ export interface CliArguments {
   startLimitMs?: number;
   featuresDir?: string;
   edition?: Edition;
+  /** Worker processes; undefined: the default for the adapter (see `workersFor`). */
+  parallel?: number;
+  shard?: Slice;
   level: RunLevel;
   help: boolean;
 }
@@ -77,7 +90,20 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const VALUE_OPTIONS = new Set(['--adapter', '--tags', '--format', '--baseline', '--write-baseline', '--call-limit', '--start-limit', '--features', '--level', '--edition']);
+const VALUE_OPTIONS = new Set([
+  '--adapter',
+  '--tags',
+  '--format',
+  '--baseline',
+  '--write-baseline',
+  '--call-limit',
+  '--start-limit',
+  '--features',
+  '--level',
+  '--edition',
+  '--parallel',
+  '--shard',
+]);
 
 /** `--name=value` as `['--name', 'value']`; anything else as `[raw, undefined]` (the value, if any, is the next argument). */
 export function splitOption(raw: string): [string, string | undefined] {
@@ -135,9 +161,49 @@ export function parseArguments(argv: string[]): CliArguments {
       case '--edition':
         parsed.edition = parseEdition(value);
         break;
+      case '--parallel':
+        parsed.parallel = parseCount('--parallel', value);
+        break;
+      case '--shard': {
+        const shard = parseSlice(value);
+        if (!shard) throw new UsageError(`--shard must be I/N with 1 <= I <= N (e.g. 2/4), got '${value}'`);
+        parsed.shard = shard;
+        break;
+      }
+    }
+  }
+  if (parsed.parallel !== undefined && parsed.parallel > 1) {
+    const perProcess = parsed.formats.find((format) => PER_PROCESS_FORMATS.includes(format.name));
+    if (perProcess) {
+      throw new UsageError(`--format ${perProcess.name} cannot be combined with --parallel ${parsed.parallel}: cucumber writes one per process; use --format results, or --parallel 1`);
     }
   }
   return parsed;
+}
+
+/** Cucumber formats that are one document per cucumber run, which workers cannot share. */
+const PER_PROCESS_FORMATS: readonly string[] = ['json', 'message'];
+
+/**
+ * The worker processes of a run: as asked, else the machine's cores for a
+ * host process (an `exec:` host spends its time starting and waiting), else 1:
+ * an in-process adapter's scenarios take milliseconds, less than a worker's start.
+ */
+export function workersFor(args: Pick<CliArguments, 'adapter' | 'parallel' | 'formats'>, cores = availableParallelism()): number {
+  if (args.parallel !== undefined) return args.parallel;
+  if (args.formats.some((format) => PER_PROCESS_FORMATS.includes(format.name))) return 1;
+  return isExecAdapter(args.adapter) ? Math.max(1, cores) : 1;
+}
+
+/** Workers beyond this are refused: each is a process with its own hosts. */
+export const MAX_WORKERS = 64;
+
+function parseCount(option: string, value: string): number {
+  const count = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(count) || count < 1 || count > MAX_WORKERS) {
+    throw new UsageError(`${option} must be a whole number from 1 to ${MAX_WORKERS}, got '${value}'`);
+  }
+  return count;
 }
 
 function parseEdition(value: string): Edition {

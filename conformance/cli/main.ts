@@ -9,8 +9,8 @@
 // the rest (catalog, features, baselines, reports) loads while the child starts.
 import { resolve } from 'node:path';
 import { AdapterLoadError, resolveAdapterPath } from '../adapters/adapter-path.js';
-import { runSuiteIsolated } from '../runner/suite-process.js';
-import { isKitFormat, parseArguments, USAGE, type CliArguments, type Format } from './arguments.js';
+import { runSuiteInWorkers } from '../runner/suite-workers.js';
+import { isKitFormat, parseArguments, USAGE, workersFor, type CliArguments, type Format } from './arguments.js';
 import { Progress } from './progress.js';
 import { stageReports } from './staged-reports.js';
 import { tracePoint } from '../runner/trace-point.js';
@@ -32,6 +32,7 @@ const SUBCOMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<n
   explore: () => import('./commands/explore.js'),
   docs: () => import('./commands/docs.js'),
   compare: () => import('./commands/compare.js'),
+  merge: () => import('./commands/merge.js'),
   init: () => import('./commands/init.js'),
 };
 
@@ -94,21 +95,25 @@ async function conformance(args: CliArguments): Promise<number> {
     else process.stdout.write(text);
   };
   tracePoint('cli-forks-suite');
-  const running = runSuiteIsolated({
-    request: {
-      adapterPath,
-      tags: args.tags,
-      formats: reports.formats,
-      ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
-      ...(args.startLimitMs ? { startLimitMs: args.startLimitMs } : {}),
-      ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}),
-      ...(args.edition ? { edition: args.edition } : {}),
+  const running = runSuiteInWorkers(
+    {
+      request: {
+        adapterPath,
+        tags: args.tags,
+        formats: reports.formats,
+        ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
+        ...(args.startLimitMs ? { startLimitMs: args.startLimitMs } : {}),
+        ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}),
+        ...(args.edition ? { edition: args.edition } : {}),
+        ...(args.shard ? { shard: args.shard } : {}),
+      },
+      onOutput: toStdout,
+      onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
+      abort: abort.signal,
+      ...(progress ? { events: progress } : {}),
     },
-    onOutput: toStdout,
-    onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
-    abort: abort.signal,
-    ...(progress ? { events: progress } : {}),
-  });
+    workersFor(args),
+  );
   let prepared: PreparedRun;
   const { finishRun, prepareRun, reportOnStdout } = await import('./verdict.js');
   try {

@@ -42,6 +42,8 @@ export interface FinishedSuite {
   results: ScenarioResult[];
   wallMs: number;
   reviewTexts?: ReviewText[];
+  /** How many scenarios the selection held before the shard was cut (a `--shard` run). */
+  selected?: number;
 }
 
 export function featuresDirOf(args: CliArguments): string {
@@ -110,6 +112,7 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     baseline: prepared.baseline ? { path: prepared.baseline.path, entries: prepared.baseline.entries.length } : null,
     startedAt: prepared.startedAt.toISOString(),
     durationMs: suite.wallMs,
+    ...(args.shard ? { shard: { ...args.shard, tags: args.tags, selected: suite.selected ?? results.length } } : {}),
     catalog: prepared.catalog.clauses,
     reviewTexts: suite.reviewTexts ?? [],
   };

@@ -42,6 +42,7 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
     baseline: context.baseline,
     startedAt: context.startedAt,
     durationMs: Math.max(0, context.durationMs),
+    ...(context.shard ? { shard: context.shard } : {}),
     scenarios,
     reviewTexts: context.reviewTexts,
   };

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Capabilities, ReviewText, RunLevel } from '../../src/index.js';
+import type { Capabilities, ReviewText, RunLevel, Shard } from '../../src/index.js';
 import type { Clause } from '../catalog/clause-catalog.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
@@ -18,6 +18,8 @@ export interface RunContext {
   baseline: { path: string; entries: number } | null;
   startedAt: string;
   durationMs: number;
+  /** The shard this run was (`--shard`), with the selection it was cut from. */
+  shard?: Shard;
   catalog: Clause[];
   /** Texts the kit does not judge by wording, one per kind, for a person to read. */
   reviewTexts: ReviewText[];
@@ -41,6 +43,7 @@ export function describeRun(context: RunContext): Array<[string, string]> {
     ['spec', `${context.spec.seed}, clause catalog ${context.spec.clauses}`],
     ['level', context.level === 'strict' ? 'strict (recommended scenarios count)' : 'default (required scenarios count; recommended reported apart)'],
     ['baseline', context.baseline ? `${context.baseline.path} (${context.baseline.entries} entries)` : 'none'],
+    ...(context.shard ? [['shard', `${context.shard.index}/${context.shard.count} of ${context.shard.selected} selected scenario(s)`] as [string, string]] : []),
     ['started', context.startedAt],
   ];
 }

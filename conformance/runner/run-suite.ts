@@ -12,7 +12,9 @@
 import { Writable } from 'node:stream';
 import { runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope, GherkinDocument, Pickle } from '@cucumber/messages';
-import { clausesOf, KIT_FEATURES_DIR, rowNames, stableIdOf } from '../features/feature-files.js';
+import { clausesOf, KIT_FEATURES_DIR, nodeLines, rowNames, stableIdOf } from '../features/feature-files.js';
+import { cucumberPathsOf, selectScenarios } from '../features/scenario-selection.js';
+import { sliceOf, type Slice } from '../features/slices.js';
 import { kitFeatureFilesMatching } from '../features/feature-index.js';
 import { startLimitFor } from '../guard/time-limit.js';
 import { DEFAULT_CALL_LIMIT_MS, type KitParameters } from '../world/parameters.js';
@@ -36,6 +38,10 @@ export interface SuiteOptions {
   /** The edition the host is judged against; the seed when absent. Scenarios of other editions are not run. */
   edition?: Edition;
   featuresDir?: string;
+  /** `--shard i/n`: only this slice of the selected scenarios (see scenario-selection.ts). */
+  shard?: Slice;
+  /** `--parallel N`: only this worker's slice of the shard (or of the selection). */
+  worker?: Slice;
   /** Where formatters without a file write; defaults to the process's stdout. */
   stdout?: Writable;
   /** Told as each scenario starts and ends (the child process streams these to the CLI). */
@@ -47,12 +53,17 @@ export interface ScenarioStart {
   stableId: string | undefined;
   name: string;
   uri: string;
+  /** Line of the scenario or outline row, which orders results as a serial run does. */
+  line?: number;
   clauses: string[];
 }
 
 export interface SuiteEvents {
-  /** The number of scenarios the run will execute, once cucumber has planned them. */
-  planned?(total: number): void;
+  /**
+   * The number of scenarios the run will execute, once cucumber has planned
+   * them; for a sliced run, also how many the whole selection holds.
+   */
+  planned?(total: number, selected?: number): void;
   started?(scenario: ScenarioStart): void;
   finished?(result: ScenarioResult): void;
 }
@@ -62,6 +73,8 @@ export interface SuiteRun {
   wallMs: number;
   /** Texts left to human review, the first of each kind (plain JSON, so it can cross a process boundary). */
   reviewTexts: ReviewText[];
+  /** How many scenarios the tags and edition selected before any shard or worker slice; set for a sliced run. */
+  selected?: number;
 }
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
@@ -75,15 +88,32 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const featuresDir = options.featuresDir ?? KIT_FEATURES_DIR;
   // Only the scenarios of the edition the host is judged against.
   const tags = withinEdition(options.tags ?? '', parameters.edition);
+  let paths: string[];
+  let selected: number | undefined;
+  if (!options.shard && !options.worker) {
+    paths = (await kitFeatureFilesMatching(tags, featuresDir)) ?? [`${featuresDir.replace(/\/$/, '')}/**/*.feature`];
+  } else {
+    // A slice runs exactly its scenarios, named to cucumber by file and line.
+    const all = await selectScenarios(featuresDir, tags);
+    selected = all.length;
+    let mine = options.shard ? sliceOf(all, options.shard) : all;
+    if (options.worker) mine = sliceOf(mine, options.worker);
+    if (mine.length === 0) {
+      // Cucumber given no path would look for features of its own: an empty slice runs nothing.
+      options.events?.planned?.(0, selected);
+      return { results: [], wallMs: 0, reviewTexts: [], selected };
+    }
+    paths = cucumberPathsOf(mine);
+  }
   const runConfiguration = runConfigurationOf({
-    paths: (await kitFeatureFilesMatching(tags, featuresDir)) ?? [`${featuresDir.replace(/\/$/, '')}/**/*.feature`],
+    paths,
     tags,
     formats: options.formats ?? [],
     worldParameters: { ...parameters },
   });
   tracePoint('suite-configured');
   const collector = new ResultCollector();
-  const onMessage = options.events ? scenarioEvents(collector, options.events) : collector.onMessage;
+  const onMessage = options.events ? scenarioEvents(collector, options.events, selected) : collector.onMessage;
   const started = performance.now();
   // With no formatter asked for, cucumber would still print its default one: send that nowhere.
   const quiet = (options.formats ?? []).length === 0;
@@ -92,16 +122,18 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const support = await kitSupportLibrary();
   tracePoint('suite-support-ready');
   await runCucumber({ ...runConfiguration, support }, environment, onMessage);
-  return { results: collector.results(), wallMs: performance.now() - started, reviewTexts: collector.collectedReviewTexts() };
+  const run: SuiteRun = { results: collector.results(), wallMs: performance.now() - started, reviewTexts: collector.collectedReviewTexts() };
+  return selected === undefined ? run : { ...run, selected };
 }
 
 /**
  * Feeds the collector and tells `events` when a scenario starts (named as the
  * collector would name it) and when its result is final.
  */
-function scenarioEvents(collector: ResultCollector, events: SuiteEvents): (envelope: Envelope) => void {
+function scenarioEvents(collector: ResultCollector, events: SuiteEvents, selected: number | undefined): (envelope: Envelope) => void {
   const documents = new Map<string, GherkinDocument>();
   const rows = new Map<string, Map<string, string>>();
+  const lines = new Map<string, Map<string, number>>();
   const pickles = new Map<string, Pickle>();
   const testCases = new Map<string, string>();
   let planned = 0;
@@ -119,18 +151,28 @@ function scenarioEvents(collector: ResultCollector, events: SuiteEvents): (envel
     if (envelope.testCaseStarted && !toldPlanned) {
       toldPlanned = true;
       tracePoint('suite-first-scenario');
-      events.planned?.(planned);
+      events.planned?.(planned, selected);
     }
     if (envelope.testCaseStarted && events.started) {
       const pickle = pickles.get(testCases.get(envelope.testCaseStarted.testCaseId) ?? '');
       if (pickle) {
         let documentRows = rows.get(pickle.uri);
-        if (!documentRows) {
+        let documentLines = lines.get(pickle.uri);
+        if (!documentRows || !documentLines) {
           const document = documents.get(pickle.uri);
           documentRows = document ? rowNames(document) : new Map<string, string>();
+          documentLines = document ? nodeLines(document) : new Map<string, number>();
           rows.set(pickle.uri, documentRows);
+          lines.set(pickle.uri, documentLines);
         }
-        events.started({ stableId: stableIdOf(pickle, documentRows), name: pickle.name, uri: pickle.uri, clauses: clausesOf(pickle) });
+        const line = documentLines.get(pickle.astNodeIds.at(-1) ?? '');
+        events.started({
+          stableId: stableIdOf(pickle, documentRows),
+          name: pickle.name,
+          uri: pickle.uri,
+          ...(line !== undefined ? { line } : {}),
+          clauses: clausesOf(pickle),
+        });
       }
     }
     if (envelope.testCaseFinished && !envelope.testCaseFinished.willBeRetried && events.finished) {

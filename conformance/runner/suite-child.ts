@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     // No formatter asked for: runSuite discards cucumber's default one.
     ...((request.formats ?? []).length > 0 ? { stdout } : {}),
     events: {
-      planned: (total) => void send({ type: 'planned', total }),
+      planned: (total, selected) => void send({ type: 'planned', total, ...(selected !== undefined ? { selected } : {}) }),
       started: (scenario) => void send({ type: 'started', scenario }),
       finished: (result) => void send({ type: 'finished', result }),
     },

@@ -17,7 +17,8 @@ export type ChildMessage = (
   | { type: 'unusable'; message: string }
   /** Formatter output meant for stdout, in order. */
   | { type: 'output'; text: string }
-  | { type: 'planned'; total: number }
+  /** `selected`: the whole selection's size, for a sliced run (see SuiteEvents.planned). */
+  | { type: 'planned'; total: number; selected?: number }
   | { type: 'started'; scenario: ScenarioStart }
   | { type: 'finished'; result: ScenarioResult }
   /** A fault raised between scenarios: it fails the run. */

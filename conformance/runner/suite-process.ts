@@ -89,6 +89,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   let inFlightSince = 0;
   let adapter: Pick<Adapter, 'name' | 'capabilities'> | undefined;
   let done: { results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[] } | undefined;
+  let selected: number | undefined;
   let told: SuiteEnding | undefined;
   let interrupted: NodeJS.Signals | undefined;
   const started = performance.now();
@@ -110,7 +111,8 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
         break;
       case 'planned':
         planned = message.total;
-        options.events?.planned?.(message.total);
+        selected = message.selected;
+        options.events?.planned?.(message.total, message.selected);
         break;
       case 'started':
         inFlight = message.scenario;
@@ -159,7 +161,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       process.removeListener('SIGTERM', onSignal);
       options.abort?.removeEventListener('abort', onAbort);
       const wallMs = performance.now() - started;
-      const base = { adapter, faults, notRun: 0, reviewTexts: [] as ReviewText[] };
+      const base = { adapter, faults, notRun: 0, reviewTexts: [] as ReviewText[], ...(selected !== undefined ? { selected } : {}) };
       if (interrupted) {
         return resolve({ ...base, results: finished, wallMs, ending: { kind: 'interrupted', signal: interrupted } });
       }
@@ -183,6 +185,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
           stableId: inFlight.stableId,
           name: inFlight.name,
           uri: inFlight.uri,
+          ...(inFlight.line !== undefined ? { line: inFlight.line } : {}),
           clauses: inFlight.clauses,
           // A crash is never excused by a level: the run it ended checked nothing after it.
           level: 'required',

@@ -78,6 +78,19 @@ export const ReviewTextSchema = z
   .strict();
 export type ReviewText = z.infer<typeof ReviewTextSchema>;
 
+export const ShardSchema = z
+  .object({
+    /** 1-based, at most `count` (merge checks it). */
+    index: z.number().int().min(1),
+    count: z.number().int().min(1),
+    /** The tag expression the run was given (`''`: none); every shard of one run has the same. */
+    tags: z.string(),
+    /** How many scenarios the tags and edition selected across all shards: the merged run must hold them all. */
+    selected: z.number().int().nonnegative(),
+  })
+  .strict();
+export type Shard = z.infer<typeof ShardSchema>;
+
 export const ResultsDocumentSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA_ID),
@@ -110,6 +123,11 @@ export const ResultsDocumentSchema = z
     baseline: z.object({ path: z.string(), entries: z.number().int().nonnegative() }).strict().nullable(),
     startedAt: z.string(),
     durationMs: z.number().nonnegative(),
+    /**
+     * Present when the run was one shard of a run split across machines
+     * (`--shard index/count`): what `merge` checks before it combines shards.
+     */
+    shard: ShardSchema.optional(),
     scenarios: z.array(ScenarioRecordSchema),
     reviewTexts: z.array(ReviewTextSchema),
   })

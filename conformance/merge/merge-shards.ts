@@ -1,0 +1,112 @@
+/**
+ * `merge`: the results files of the shards of one run (`--shard i/n` on
+ * several machines) combined into the results file the whole run would have
+ * written: scenarios in serial order, the first review text of each kind.
+ * Shards are combined only when they are provably the parts of one run:
+ * the same kit, spec, adapter, level, baseline, tags and selection; every
+ * index from 1 to n exactly once; no scenario in two shards; and together
+ * every selected scenario (a shard whose run did not complete is missing some).
+ */
+import { ResultsDocumentSchema, type ResultsDocument, type Shard } from '../../src/index.js';
+import { inSerialOrder } from '../features/slices.js';
+import { firstOfEachKind } from '../runner/review-text-order.js';
+
+export interface ShardFile {
+  path: string;
+  document: ResultsDocument;
+}
+
+export type MergeOutcome = { ok: true; document: ResultsDocument } | { ok: false; problems: string[] };
+
+/** What every shard of one run must agree on, each with how to show it. */
+const MUST_AGREE: Array<[string, (document: ResultsDocument) => unknown]> = [
+  ['kit version', (document) => `${document.kit.name} ${document.kit.version}`],
+  ['spec', (document) => document.spec],
+  ['adapter', (document) => document.adapter.name],
+  ['adapter capabilities', (document) => document.adapter.capabilities],
+  ['level', (document) => document.level],
+  ['baseline', (document) => document.baseline],
+  ['shard count', (document) => document.shard?.count],
+  ['tags', (document) => document.shard?.tags],
+  ['selected scenarios', (document) => document.shard?.selected],
+];
+
+export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
+  if (files.length === 0) return { ok: false, problems: ['no results files given'] };
+  const unsharded = files.filter((file) => file.document.shard === undefined);
+  if (unsharded.length > 0) {
+    return { ok: false, problems: unsharded.map((file) => `${file.path} is not a shard's results file (it has no "shard": run with --shard I/N)`) };
+  }
+  const problems: string[] = [];
+  for (const [what, of] of MUST_AGREE) {
+    const seen = new Map<string, string[]>();
+    for (const file of files) {
+      const key = JSON.stringify(of(file.document));
+      seen.set(key, [...(seen.get(key) ?? []), file.path]);
+    }
+    if (seen.size > 1) {
+      const versions = [...seen].map(([value, paths]) => `${value} (${paths.join(', ')})`);
+      problems.push(`the shards come from different runs: their ${what} differs: ${versions.join(' vs ')}`);
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  const { count, selected } = files[0]!.document.shard!;
+  const byIndex = new Map<number, ShardFile[]>();
+  for (const file of files) {
+    const shard = file.document.shard!;
+    if (shard.index > shard.count) problems.push(`${file.path}: shard ${shard.index}/${shard.count} is not a shard of ${shard.count}`);
+    byIndex.set(shard.index, [...(byIndex.get(shard.index) ?? []), file]);
+  }
+  for (let index = 1; index <= count; index += 1) {
+    const given = byIndex.get(index) ?? [];
+    if (given.length === 0) problems.push(`shard ${index}/${count} is missing`);
+    if (given.length > 1) problems.push(`shard ${index}/${count} is given ${given.length} times (${given.map((file) => file.path).join(', ')})`);
+  }
+  const holder = new Map<string, string>();
+  const overlapping: string[] = [];
+  for (const file of files) {
+    for (const record of file.document.scenarios) {
+      const first = holder.get(record.id);
+      if (first !== undefined) overlapping.push(`${record.id} (${first} and ${file.path})`);
+      else holder.set(record.id, file.path);
+    }
+  }
+  if (overlapping.length > 0) {
+    problems.push(`the shards overlap: ${overlapping.length} scenario(s) are in two of them: ${overlapping.slice(0, 5).join('; ')}${overlapping.length > 5 ? '; ...' : ''}`);
+  }
+  for (const file of files) {
+    const shard = file.document.shard!;
+    const expected = shardSize(shard);
+    if (file.document.scenarios.length < expected) {
+      problems.push(
+        `${file.path}: shard ${shard.index}/${shard.count} holds ${file.document.scenarios.length} of its ${expected} scenario(s) (of ${selected} selected): ${expected - file.document.scenarios.length} missing; did its run complete?`,
+      );
+    } else if (file.document.scenarios.length > expected) {
+      problems.push(`${file.path}: shard ${shard.index}/${shard.count} holds ${file.document.scenarios.length} scenario(s), more than the ${expected} of its slice of ${selected}`);
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  const documents = files.map((file) => file.document);
+  const scenarios = inSerialOrder(documents.flatMap((document) => document.scenarios));
+  const { shard: _shard, ...first } = documents[0]!;
+  void _shard;
+  const merged: ResultsDocument = {
+    ...first,
+    // The run began when its first shard did and took as long as its longest shard.
+    startedAt: documents.map((document) => document.startedAt).sort()[0]!,
+    durationMs: Math.max(...documents.map((document) => document.durationMs)),
+    scenarios,
+    reviewTexts: firstOfEachKind(
+      documents.flatMap((document) => document.reviewTexts),
+      scenarios.map((record) => record.id),
+    ),
+  };
+  return { ok: true, document: ResultsDocumentSchema.parse(merged) };
+}
+
+/** How many of the selection's scenarios fall in this shard (round robin: see features/slices.ts). */
+export function shardSize(shard: Shard): number {
+  return shard.selected >= shard.index ? Math.floor((shard.selected - shard.index) / shard.count) + 1 : 0;
+}
