@@ -3,11 +3,11 @@
  * several machines) combined into the results file the whole run would have
  * written: scenarios in serial order, the first review text of each kind.
  * Shards are combined only when they are provably the parts of one run:
- * the same kit, spec, adapter, level, baseline, tags and selection; every
+ * the same kit, edition, spec, adapter, level, baseline, tags and selection; every
  * index from 1 to n exactly once; no scenario in two shards; and together
  * every selected scenario (a shard whose run did not complete is missing some).
  */
-import { ResultsDocumentSchema, type ResultsDocument, type Shard } from '../../src/index.js';
+import { resultsEdition, ResultsDocumentSchema, type ResultsDocument, type Shard } from '../../src/index.js';
 import { inSerialOrder } from '../features/slices.js';
 import { firstOfEachKind } from '../runner/review-text-order.js';
 
@@ -21,9 +21,11 @@ export type MergeOutcome = { ok: true; document: ResultsDocument } | { ok: false
 /** What every shard of one run must agree on, each with how to show it. */
 const MUST_AGREE: Array<[string, (document: ResultsDocument) => unknown]> = [
   ['kit version', (document) => `${document.kit.name} ${document.kit.version}`],
+  ['edition', (document) => resultsEdition(document)],
   ['spec', (document) => document.spec],
   ['adapter', (document) => document.adapter.name],
   ['adapter capabilities', (document) => document.adapter.capabilities],
+  ['adapter editions', (document) => document.adapter.editions ?? []],
   ['level', (document) => document.level],
   ['baseline', (document) => document.baseline],
   ['shard count', (document) => document.shard?.count],

@@ -112,7 +112,8 @@ describe('parallel workers and shards against the reference', () => {
     expect(runCli(['compare', join(dir, 'serial.json'), join(dir, 'merged.json')]).status).toBe(0);
   }, 240_000);
 
-  it('a worker whose adapter ends its process fails only its scenario in flight; the other worker finishes', async () => {
+  it('a worker whose adapter ends its process fails only its scenario in flight; the other worker goes on', async () => {
+    // Worker 1 runs set-and-log, then fork (which prompts: its process ends there); worker 2 runs prompt-only.
     const run = await runIsolated([
       '--adapter',
       `${FIXTURES}adapters/prompt-exits.js`,
@@ -127,8 +128,9 @@ describe('parallel workers and shards against the reference', () => {
     ]);
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/failed: fixture-prompt-only .*the suite process exited with code 0 during scenario fixture-prompt-only/);
+    expect(run.stdout).toMatch(/failed: fixture-fork .*the suite process exited with code 0 during scenario fixture-fork/);
     expect(run.stdout).not.toMatch(/failed: fixture-set-and-log/);
-    expect(run.stdout.trim().split('\n').at(-1)).toBe('conformance: 2 passed, 1 failed, 0 skipped');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('conformance: 1 passed, 2 failed, 0 skipped');
     expect(run.leftInTmp).toEqual([]);
   }, 60_000);
 
@@ -190,7 +192,8 @@ describe('merge refuses shards that are not the parts of one run', () => {
     expect(other({ kit: { name: 'plan-mode-conformance', version: '0.2.0' } })).toMatch(/kit version differs/);
     expect(other({ adapter: { name: 'dsh', capabilities } })).toMatch(/adapter differs/);
     expect(other({ level: 'strict' })).toMatch(/level differs/);
-    expect(other({ spec: { seed: 'rc.8', clauses: '1' } })).toMatch(/spec differs/);
+    expect(other({ spec: { seed: 'seed', clauses: '2' } })).toMatch(/spec differs/);
+    expect(other({ spec: { seed: 'seed', clauses: '1', edition: 'rc.8' } })).toMatch(/edition differs: "seed" \(shard-1.json\) vs "rc.8" \(shard-2.json\)/);
     expect(other({ shard: { index: 2, count: 2, tags: '@SET-01', selected: 3 } })).toMatch(/tags differs/);
     expect(other({ shard: { index: 2, count: 3, tags: '', selected: 3 } })).toMatch(/shard count differs/);
   });
