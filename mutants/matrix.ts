@@ -13,9 +13,9 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { BUILT_IN_ADAPTERS } from '../conformance/adapters/adapter-path.js';
-import { belongsTo, loadCatalogFile, type Clause } from '../conformance/catalog/clause-catalog.js';
+import { loadCatalogFile } from '../conformance/catalog/clause-catalog.js';
 import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type MutantEvidence, type MutantRun, type MutationEvidence } from '../conformance/evidence/mutation-evidence.js';
-import { clauseProofs, clausesNotShown, unprovenRequired } from '../conformance/evidence/proven-clauses.js';
+import { clauseProofs, clausesByEdition, clausesNotShown, unprovenRequired } from '../conformance/evidence/proven-clauses.js';
 import { kitIdentity } from '../conformance/report/run-context.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
@@ -37,11 +37,6 @@ function clauseTags(mutant: Mutant): string {
 async function referenceEditions(): Promise<Edition[]> {
   const { default: reference } = (await import('../reference/adapter.js')) as { default: { editions?: Edition[] } };
   return reference.editions && reference.editions.length > 0 ? [...reference.editions] : [DEFAULT_EDITION];
-}
-
-/** The clauses of each edition, as the catalog says (`only`). */
-function clausesByEdition(clauses: readonly Clause[], editions: readonly Edition[]): Map<Edition, readonly Clause[]> {
-  return new Map(editions.map((edition) => [edition, clauses.filter((clause) => belongsTo(clause, edition))]));
 }
 
 /** One edition's run of one mutant: the failing scenarios tagged with a clause it declares (the right reason). */

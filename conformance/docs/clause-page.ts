@@ -9,6 +9,7 @@ import { EDITIONS, type ScenarioRecord } from '../../src/index.js';
 import { editionLabel, hostEdition } from './edition-html.js';
 import { scenarioGherkin } from './gherkin-html.js';
 import { html, inlineCode, type Html } from './html.js';
+import { mutantsSection } from './mutation-html.js';
 import { page } from './page-shell.js';
 import { NOT_COUNTED, resultCell, statusWord } from './result-html.js';
 import { cellStatus, recordsFor, uncountedFailure, type ClauseView, type EditionReadingView, type HostView, type ScenarioView, type SiteModel } from './site-model.js';
@@ -46,6 +47,7 @@ ${derivedFact(view)}
 ${view.readings.map((reading) => editionColumn(reading, view.differs))}
 </div>
 ${model.hosts.length > 0 ? hostResults(model.hosts, view) : ''}
+${view.mutants ? mutantsSection(view) : ''}
 <h2 id="scenarios">Scenarios</h2>
 ${view.scenarios.length === 0 ? html`<p>No scenario in the features proves this clause.</p>` : view.scenarios.map((scenario) => scenarioArticle(scenario, clause.id, model.hosts))}
 ${others.length > 0 ? html`<h2 id="other-scenarios">Other scenarios in the results</h2>

@@ -7,6 +7,7 @@
 import { EDITIONS } from '../../src/index.js';
 import { hostEdition } from './edition-html.js';
 import { html, inlineCode, token, type Html } from './html.js';
+import { mutantsCell, PROVEN_RULE, provenSummary } from './mutation-html.js';
 import { page } from './page-shell.js';
 import { readableTime } from './readable-time.js';
 import { counts, statusWord } from './result-html.js';
@@ -25,7 +26,8 @@ export function homePage(model: SiteModel): Html {
     css: filterRules(model, statuses),
     body: html`<h1>Plan mode: clauses${withHosts ? ' and hosts' : ''}</h1>
 <p class="lead">Every row is a clause of the plan mode spec, read from the <code>@deepseek-ai/dsh-plan-mode</code> README (in Chinese) of each edition: the seed and rc.8 (<a href="editions.html">what changed</a>); its page quotes each edition's sentences and shows the scenarios that prove it. A host column is judged against the edition named under it; a clause its edition lacks is <em>not run</em> there.
-${withHosts ? html`Every host column is one conformance run: a cell is the worst result of the clause's scenarios on that host (failed, then baselined, then skipped, then passed), or <em>not run</em> when the run had none of them.` : html`No results file was given, so no host is shown.`}</p>
+${withHosts ? html`Every host column is one conformance run: a cell is the worst result of the clause's scenarios on that host (failed, then baselined, then skipped, then passed), or <em>not run</em> when the run had none of them.` : html`No results file was given, so no host is shown.`}
+${model.withMutants ? html`The last column counts the mutants (deliberately broken reference hosts) that the clause's scenarios catch. ${PROVEN_RULE} ${provenSummary(model)}` : ''}</p>
 ${withHosts ? hostSummary(model) : ''}
 <h2 id="matrix-heading">Clause matrix</h2>
 ${filters(model, statuses)}
@@ -33,11 +35,11 @@ ${filters(model, statuses)}
 <table class="matrix" aria-labelledby="matrix-heading">
 <thead><tr><th scope="col">Clause</th><th scope="col">Level</th><th scope="col">Statement</th>${withHosts
       ? model.hosts.map((host) => html`<th scope="col"><a href="hosts/${host.key}.html">${host.label}</a> <small class="edition-of">${hostEdition(host)}</small></th>`)
-      : html`<th scope="col">Scenarios</th>`}</tr></thead>
+      : html`<th scope="col">Scenarios</th>`}${model.withMutants ? html`<th scope="col">Mutants caught</th>` : ''}</tr></thead>
 ${model.families.map((family) => {
   const rows = model.clauses.filter((view) => view.family.id === family.id);
   return html`<tbody class="fam-${token(family.id)}">
-<tr><th scope="rowgroup" colspan="${3 + Math.max(model.hosts.length, 1)}">${family.id}: ${family.name}</th></tr>
+<tr><th scope="rowgroup" colspan="${3 + Math.max(model.hosts.length, 1) + (model.withMutants ? 1 : 0)}">${family.id}: ${family.name}</th></tr>
 ${rows.map((view) => clauseRow(view, model.hosts))}</tbody>
 `;
 })}
@@ -59,6 +61,7 @@ function clauseRow(view: ClauseView, hosts: readonly HostView[]): Html {
 ${hosts.length > 0
     ? cells.map(({ host, status }) => html`<td class="st st-${status}"><a href="clauses/${id}.html#host-${host.key}">${statusWord(status)}${uncountedFailure(host, id) ? html`<small class="uncounted">not counted</small>` : ''}<span class="vh">: ${id} on ${host.label}</span></a></td>`)
     : html`<td>${view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(id)).length, 0)}</td>`}
+${view.mutants ? mutantsCell(view) : ''}
 </tr>
 `;
 }
@@ -66,7 +69,7 @@ ${hosts.length > 0
 function totals(model: SiteModel): Html {
   const counts = model.hosts.map((host) => countByStatus(model.clauses, (view) => cellStatus(host, view.clause.id)));
   return html`<tfoot>
-${CELL_STATUSES.map((status) => html`<tr><th scope="row" colspan="3">Clauses ${STATUS_TEXT[status].label}</th>${counts.map((count) => html`<td>${count[status]}</td>`)}</tr>
+${CELL_STATUSES.map((status) => html`<tr><th scope="row" colspan="3">Clauses ${STATUS_TEXT[status].label}</th>${counts.map((count) => html`<td>${count[status]}</td>`)}${model.withMutants ? html`<td></td>` : ''}</tr>
 `)}</tfoot>`;
 }
 

@@ -7,6 +7,8 @@ import type { Background, GherkinDocument, Pickle, Rule, Scenario } from '@cucum
 import { EDITIONS, resultsEdition, type Edition, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
 import { clauseInEdition, familyOf, type Clause } from '../catalog/clause-catalog.js';
 import type { QuotedReadme, ReadmeQuote } from '../catalog/readme-quotes.js';
+import { mutantsCaughtFor, type MutationEvidence } from '../evidence/mutation-evidence.js';
+import { clauseProofs, clausesByEdition, type ClauseProof } from '../evidence/proven-clauses.js';
 import { clausesOf, rowNames, stableIdOf, type ParsedFeature } from '../features/feature-files.js';
 import type { ResultsFile } from './read-results.js';
 import { readableTime } from './readable-time.js';
@@ -70,6 +72,17 @@ export interface ClauseView {
   differs: boolean;
   /** Feature scenarios with at least one case proving the clause. */
   scenarios: ScenarioView[];
+  /** What the mutation evidence says of the clause, when the site was given one (`docs --mutants`). */
+  mutants?: ClauseMutants;
+}
+
+export interface ClauseMutants {
+  /** The editions the mutant matrix ran. */
+  editions: string[];
+  /** The mutants a scenario tagged with the clause caught, with those scenarios. */
+  caught: ReturnType<typeof mutantsCaughtFor>;
+  /** Whether the clause is proven, per edition. */
+  proofs: ClauseProof[];
 }
 
 export interface HostView {
@@ -92,6 +105,8 @@ export interface SiteModel {
   scenarioCount: number;
   /** Each edition's README, as the kit ships it. */
   readmePaths: Record<Edition, string>;
+  /** Whether a mutation evidence file was given (every clause then has `mutants`). */
+  withMutants: boolean;
 }
 
 export function buildSiteModel(
@@ -99,6 +114,7 @@ export function buildSiteModel(
   features: readonly ParsedFeature[],
   readmes: Record<Edition, QuotedReadme>,
   results: readonly ResultsFile[],
+  evidence?: MutationEvidence,
 ): SiteModel {
   const quotes = new Map(EDITIONS.map((edition) => [edition, readmes[edition].quotesOf(catalog.flatMap((clause) => clauseInEdition(clause, edition) ?? []))]));
   const scenarios = features.flatMap(scenarioViews);
@@ -107,6 +123,7 @@ export function buildSiteModel(
     const id = familyOf(clause.id);
     if (!families.some((family) => family.id === id)) families.push({ id, name: FAMILY_NAMES[id] ?? id });
   }
+  const proofs = evidence ? clauseProofs(evidence, clausesByEdition(catalog, evidence.editions)) : [];
   const clauses = catalog.map((clause) => ({
     clause,
     family: families.find((family) => family.id === familyOf(clause.id))!,
@@ -116,6 +133,9 @@ export function buildSiteModel(
     }),
     differs: clauseInEdition(clause, EDITIONS[0])?.differs ?? true,
     scenarios: scenarios.filter((view) => view.cases.some((entry) => entry.clauses.includes(clause.id))),
+    ...(evidence
+      ? { mutants: { editions: evidence.editions, caught: mutantsCaughtFor(evidence, clause.id), proofs: proofs.filter((proof) => proof.clause.id === clause.id) } }
+      : {}),
   }));
   return {
     families,
@@ -123,6 +143,7 @@ export function buildSiteModel(
     hosts: hostViews(results),
     scenarioCount: scenarios.reduce((sum, view) => sum + view.cases.length, 0),
     readmePaths: Object.fromEntries(EDITIONS.map((edition) => [edition, readmes[edition].path])) as Record<Edition, string>,
+    withMutants: evidence !== undefined,
   };
 }
 

@@ -100,6 +100,10 @@ nav.toc ul { list-style: none; padding: 0; margin: .5rem 0; display: flex; flex-
 nav.pager { display: flex; justify-content: space-between; margin-top: 2rem; }
 details > summary { cursor: pointer; }
 @media (max-width: 48rem) { .matrix td.statement { display: none; } }
+ul.plain { list-style: none; padding-left: 0; margin: 0; }
+ul.plain li + li { margin-top: .25rem; }
+td.mutants { text-align: right; white-space: nowrap; }
+td.mutants small { display: block; color: #a40e26; }
 @media print {
   .skip, form.filters, header.site nav, nav.pager, .no-print { display: none !important; }
   header.site { background: none; color: #000; padding: 0; }

@@ -11,6 +11,7 @@ import { clausePage } from './clause-page.js';
 import { editionsPage } from './editions-page.js';
 import { homePage } from './home-page.js';
 import { hostPage } from './host-page.js';
+import type { MutationEvidence } from '../evidence/mutation-evidence.js';
 import type { ResultsFile } from './read-results.js';
 import { QuotedReadme, editionReadmePath } from '../catalog/readme-quotes.js';
 import { EDITIONS, type Edition } from '../../src/index.js';
@@ -23,6 +24,8 @@ export interface SiteOptions {
   catalogPath?: string;
   /** Each edition's README (default: the kit's, in features/editions/). */
   readmePaths?: Partial<Record<Edition, string>>;
+  /** The mutation evidence (`docs --mutants FILE`): clause pages list the mutants their scenarios catch. */
+  evidence?: MutationEvidence;
 }
 
 export interface WrittenSite {
@@ -38,7 +41,7 @@ export async function writeSite(options: SiteOptions): Promise<WrittenSite> {
   ]);
   const byEdition = Object.fromEntries(EDITIONS.map((edition, index) => [edition, readmes[index]!])) as Record<Edition, QuotedReadme>;
   // Everything is built (and every quote checked) before the first file is written.
-  const model = buildSiteModel(catalog, features, byEdition, options.results);
+  const model = buildSiteModel(catalog, features, byEdition, options.results, options.evidence);
   const pages = new Map<string, string>([
     ['index.html', homePage(model).value],
     ['editions.html', editionsPage(model).value],

@@ -4,7 +4,7 @@
  * clause whose scenarios no broken host fails has teeth nobody has seen; this
  * says which clauses have shown theirs, and for the others why not.
  */
-import type { Clause } from '../catalog/clause-catalog.js';
+import { belongsTo, type Clause } from '../catalog/clause-catalog.js';
 import type { Edition } from '../../src/index.js';
 import type { CatchingScenario, MutantEvidence, MutationEvidence } from './mutation-evidence.js';
 
@@ -15,6 +15,11 @@ export interface ClauseProof {
   provenBy: Array<{ mutant: string; scenarios: string[] }>;
   /** Set when nothing proves the clause: why not, naming the mutants concerned. */
   unprovenBecause?: string;
+}
+
+/** The clauses of each edition the evidence covers, as the catalog says (`only`). */
+export function clausesByEdition(clauses: readonly Clause[], editions: readonly Edition[]): Map<Edition, readonly Clause[]> {
+  return new Map(editions.map((edition) => [edition, clauses.filter((clause) => belongsTo(clause, edition))]));
 }
 
 /** Every clause of each edition, proven or not, in the order given. */

@@ -84,7 +84,7 @@ describe.skipIf(!haveChromium)(
       await page.screenshot({ path: join(SCREENSHOTS, 'home.png') });
     });
 
-    it('follows a clause link to its page, which quotes each edition's README in Chinese', async () => {
+    it("follows a clause link to its page, which quotes each edition's README in Chinese", async () => {
       await page.goto(home);
       const [id] = clausesWhere((reference, dsh) => reference === 'passed' && dsh === 'baselined');
       const view = model.clauses.find((candidate) => candidate.clause.id === id)!;

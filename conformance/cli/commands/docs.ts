@@ -4,18 +4,22 @@
  * results files (none: the documentation alone, without host columns).
  */
 import { resolve } from 'node:path';
+import { EvidenceFileError, readEvidenceFile } from '../../evidence/mutation-evidence.js';
 import { readResultsFile, ResultsFileError } from '../../docs/read-results.js';
 import { ReadmeQuoteError } from '../../catalog/readme-quotes.js';
 import { writeSite } from '../../docs/write-site.js';
 import { FeatureFileError } from '../../features/feature-files.js';
 
-export const DOCS_USAGE = `usage: plan-mode-conformance docs --out DIR [--features DIR] [RESULTS.json ...]
+export const DOCS_USAGE = `usage: plan-mode-conformance docs --out DIR [--features DIR] [--mutants EVIDENCE.json] [RESULTS.json ...]
 Writes a static site (DIR/index.html, DIR/clauses/<ID>.html, DIR/hosts/<adapter>.html)
-from results files written with --format results:FILE.`;
+from results files written with --format results:FILE. --mutants adds the mutation
+evidence that npm run mutants writes (reports/mutants/evidence.json): each clause
+page lists the mutants its scenarios catch, the matrix counts them per clause.`;
 
 interface DocsArguments {
   outDir: string;
   featuresDir?: string;
+  mutants?: string;
   results: string[];
 }
 
@@ -24,6 +28,7 @@ class DocsUsageError extends Error {}
 function parseDocsArguments(argv: string[]): DocsArguments | 'help' {
   let outDir: string | undefined;
   let featuresDir: string | undefined;
+  let mutants: string | undefined;
   const results: string[] = [];
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
@@ -36,11 +41,12 @@ function parseDocsArguments(argv: string[]): DocsArguments | 'help' {
     if (arg === '--help' || arg === '-h') return 'help';
     else if (arg === '--out') outDir = value();
     else if (arg === '--features') featuresDir = value();
+    else if (arg === '--mutants') mutants = value();
     else if (arg.startsWith('--')) throw new DocsUsageError(`unknown option ${arg}`);
     else results.push(arg);
   }
   if (!outDir) throw new DocsUsageError('--out DIR is required');
-  return { outDir, ...(featuresDir ? { featuresDir } : {}), results };
+  return { outDir, ...(featuresDir ? { featuresDir } : {}), ...(mutants ? { mutants } : {}), results };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -57,13 +63,14 @@ export async function run(argv: string[]): Promise<number> {
   }
   try {
     const results = await Promise.all(args.results.map((path) => readResultsFile(path)));
+    const evidence = args.mutants === undefined ? undefined : await readEvidenceFile(args.mutants);
     const outDir = resolve(args.outDir);
-    const site = await writeSite({ outDir, results, ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}) });
+    const site = await writeSite({ outDir, results, ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}), ...(evidence ? { evidence } : {}) });
     const hosts = site.model.hosts.map((host) => host.name);
     console.log(`docs: wrote ${site.files.length} pages to ${outDir} (${site.model.clauses.length} clauses, ${hosts.length ? `hosts ${hosts.join(', ')}` : 'no host'}); open ${resolve(outDir, 'index.html')}`);
     return 0;
   } catch (error) {
-    if (error instanceof ResultsFileError || error instanceof ReadmeQuoteError || error instanceof FeatureFileError) {
+    if (error instanceof ResultsFileError || error instanceof EvidenceFileError || error instanceof ReadmeQuoteError || error instanceof FeatureFileError) {
       console.error(`plan-mode-conformance docs: ${error.message}`);
       return 2;
     }

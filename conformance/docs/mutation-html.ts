@@ -1,0 +1,62 @@
+/**
+ * What the mutation evidence (`docs --mutants FILE`) adds to the site: on a
+ * clause page, the broken hosts its scenarios catch and whether the clause is
+ * proven; on the home page, a column of mutants caught per clause.
+ */
+import type { ClauseProof } from '../evidence/proven-clauses.js';
+import { html, inlineCode, type Html } from './html.js';
+import type { ClauseView, SiteModel } from './site-model.js';
+
+export const PROVEN_RULE = 'A clause is proven when a mutant that declares it is caught by a scenario tagged with it.';
+
+/** The home page's cell: how many mutants the clause's scenarios catch, and a mark when a required clause is not proven. */
+export function mutantsCell(view: ClauseView): Html {
+  const evidence = view.mutants!;
+  const unproven = unprovenEditions(evidence.proofs);
+  const mark = view.clause.level === 'required' && unproven.length > 0 ? html`<small class="uncounted">not proven${evidence.proofs.length > unproven.length ? ` in ${unproven.join(', ')}` : ''}</small>` : '';
+  return html`<td class="mutants"><a href="clauses/${view.clause.id}.html#mutants">${evidence.caught.length}${mark}<span class="vh"> mutants caught by the scenarios of ${view.clause.id}</span></a></td>`;
+}
+
+/** The clause page's section: the proof per edition and every mutant its scenarios catch. */
+export function mutantsSection(view: ClauseView): Html {
+  const evidence = view.mutants!;
+  const id = view.clause.id;
+  const anchors = new Map(view.scenarios.flatMap((scenario) => scenario.cases.map((entry) => [entry.stableId, scenario.anchor] as const)));
+  return html`<h2 id="mutants">Broken hosts it catches</h2>
+<p>Mutants are deliberately broken copies of the reference host, each a small patch (<code>npm run mutants</code>). ${PROVEN_RULE}</p>
+${evidence.proofs.length === 0 ? html`<p>The mutant matrix ran the ${evidence.editions.join(' and ')} edition${evidence.editions.length > 1 ? 's' : ''}, which ${evidence.editions.length > 1 ? 'lack' : 'lacks'} this clause.</p>` : ''}
+<ul class="proofs">
+${evidence.proofs.map((proof) => html`<li>${proof.edition} edition: ${proof.unprovenBecause === undefined
+    ? html`<strong>proven</strong> by ${proof.provenBy.map((entry) => entry.mutant).join(', ')}`
+    : html`<strong>not proven</strong>: ${proof.unprovenBecause}`}</li>
+`)}</ul>
+${evidence.caught.length === 0 ? html`<p>No mutant is caught by a scenario tagged with ${id}.</p>` : html`<table>
+<thead><tr><th scope="col">Mutant</th><th scope="col">What the broken host does wrong</th><th scope="col">Declares ${id}</th><th scope="col">Caught by</th></tr></thead>
+<tbody>
+${declaringFirst(evidence.caught, id).map(({ mutant, scenarios }) => html`<tr><th scope="row"><code>${mutant.name}</code></th><td>${inlineCode(mutant.description)}</td><td>${mutant.clauses.includes(id) ? 'yes' : html`no (${mutant.clauses.join(', ')})`}</td><td><ul class="plain">${scenarios.map((scenario) => {
+  const anchor = anchors.get(scenario.id);
+  const name = html`<code>${scenario.id}</code>`;
+  return html`<li>${anchor ? html`<a href="#${anchor}">${name}</a>` : name}${evidence.editions.length > 1 ? ` (${scenario.edition})` : ''}${scenario.step ? html`<br><small>failed at: ${scenario.step}</small>` : ''}</li>`;
+})}</ul></td></tr>
+`)}</tbody>
+</table>`}`;
+}
+
+/** One sentence: how many required clauses are proven in each edition. */
+export function provenSummary(model: SiteModel): string {
+  const proofs = model.clauses.flatMap((view) => (view.clause.level === 'required' ? (view.mutants?.proofs ?? []) : []));
+  const editions = [...new Set(proofs.map((proof) => proof.edition))];
+  return `Required clauses proven: ${editions.map((edition) => {
+    const own = proofs.filter((proof) => proof.edition === edition);
+    return `${own.filter((proof) => proof.unprovenBecause === undefined).length} of ${own.length} (${edition} edition)`;
+  }).join(', ')}.`;
+}
+
+/** The mutants declaring the clause (those that can prove it) before the others its scenarios also catch. */
+function declaringFirst<T extends { mutant: { clauses: string[] } }>(caught: readonly T[], id: string): T[] {
+  return [...caught.filter((entry) => entry.mutant.clauses.includes(id)), ...caught.filter((entry) => !entry.mutant.clauses.includes(id))];
+}
+
+function unprovenEditions(proofs: readonly ClauseProof[]): string[] {
+  return proofs.filter((proof) => proof.unprovenBecause !== undefined).map((proof) => proof.edition);
+}
