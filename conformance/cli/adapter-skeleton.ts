@@ -25,6 +25,12 @@ export default defineAdapter({
   // A short name for reports.
   name: 'my-host',
 
+  // The editions of the plan-mode README your host implements: 'rc.8' (the README
+  // published with @deepseek-ai/dsh-plan-mode 0.1.0-rc.8; target it for a new host)
+  // and/or 'seed' (the earlier README). A run judges the newest one declared, or the
+  // one --edition names; leave \`editions\` out to be judged against the seed.
+  editions: ['rc.8'],
+
   // What your host supports. \`true\`, or \`{ missing: 'why' }\`: scenarios that need a
   // missing capability are skipped and reported with your reason, never passed.
   capabilities: {

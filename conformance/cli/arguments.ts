@@ -31,8 +31,10 @@ Options:
   --call-limit MS          time limit for one adapter call (default: 5000)
   --start-limit MS         time limit for a host's start or restart (default: 15000,
                            or the call limit if that is longer)
-  --edition NAME           judge the host against this edition of the spec (seed, rc.8); default: the newest
-                           edition the adapter declares, or seed when it declares none
+  --edition NAME           judge the host against this edition of the spec (seed, rc.8), one the adapter
+                           declares; default: the newest edition it declares, or seed when it declares none
+  --force-edition          with --edition: judge the host against an edition it does not declare;
+                           every report says the run was forced
   --features DIR           run the feature files under DIR instead of the kit's own
   --parallel N             run the scenarios in N worker processes, each with its own hosts (default: the
                            machine's cores for an exec: host, 1 for an in-process adapter, whose scenarios
@@ -46,8 +48,11 @@ Commands:
   init [FILE]              write a commented adapter skeleton to FILE (default: plan-mode-adapter.mjs)
   explore                  explore a host against the kit's oracle
   docs --out DIR [RESULTS.json ...]   build the static documentation site from results files
-  compare OLD.json NEW.json           list regressions between two results files (exit 1 on any)
+  compare OLD.json NEW.json           list regressions between two results files (exit 1 on any;
+                                      2 when they judged different editions)
   merge --out FILE SHARD.json...      combine the results files of the shards of one run into one
+  quotes --edition NAME FILE          check an edition's quotes against a README FILE: list each clause
+                                      whose sentence FILE does not say (exit 1 when any is missing)
 
 Exit codes: 0 nothing counted failed; 1 a counted scenario failed, a step is undefined or
 pending, a baselined scenario failed another way, or a baseline entry is stale or expired;
@@ -82,6 +87,8 @@ export interface CliArguments {
   /** Worker processes; undefined: the default for the adapter (see `workersFor`). */
   parallel?: number;
   shard?: Slice;
+  /** Judge against `edition` even when the adapter does not declare it. */
+  forceEdition: boolean;
   level: RunLevel;
   help: boolean;
 }
@@ -112,7 +119,7 @@ export function splitOption(raw: string): [string, string | undefined] {
 }
 
 export function parseArguments(argv: string[]): CliArguments {
-  const parsed: CliArguments = { adapter: 'reference', tags: '', formats: [], coverage: false, level: 'default', help: false };
+  const parsed: CliArguments = { adapter: 'reference', tags: '', formats: [], coverage: false, forceEdition: false, level: 'default', help: false };
   const seen = new Set<string>();
   for (let index = 0; index < argv.length; index += 1) {
     const raw = argv[index]!;
@@ -123,6 +130,10 @@ export function parseArguments(argv: string[]): CliArguments {
     }
     if (option === '--coverage') {
       parsed.coverage = true;
+      continue;
+    }
+    if (option === '--force-edition') {
+      parsed.forceEdition = true;
       continue;
     }
     if (!VALUE_OPTIONS.has(option)) throw new UsageError(`unknown argument '${raw}' (see --help)`);
@@ -178,6 +189,7 @@ export function parseArguments(argv: string[]): CliArguments {
       throw new UsageError(`--format ${perProcess.name} cannot be combined with --parallel ${parsed.parallel}: cucumber writes one per process; use --format results, or --parallel 1`);
     }
   }
+  if (parsed.forceEdition && parsed.edition === undefined) throw new UsageError('--force-edition needs --edition NAME: the edition to judge the host against');
   return parsed;
 }
 

@@ -21,7 +21,7 @@ export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
 /** Errors that are the user's input, reported in one line without a stack (matched by name: their modules load lazily). */
-const USER_ERRORS = new Set(['UsageError', 'AdapterLoadError', 'BaselineError', 'FeatureFileError']);
+const USER_ERRORS = new Set(['UsageError', 'AdapterLoadError', 'BaselineError', 'FeatureFileError', 'EditionNotDeclaredError']);
 
 /**
  * Subcommands other than the conformance run, each in its own module under
@@ -33,6 +33,7 @@ const SUBCOMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<n
   docs: () => import('./commands/docs.js'),
   compare: () => import('./commands/compare.js'),
   merge: () => import('./commands/merge.js'),
+  quotes: () => import('./commands/quotes.js'),
   init: () => import('./commands/init.js'),
 };
 
@@ -105,6 +106,7 @@ async function conformance(args: CliArguments): Promise<number> {
         ...(args.startLimitMs ? { startLimitMs: args.startLimitMs } : {}),
         ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}),
         ...(args.edition ? { edition: args.edition } : {}),
+        ...(args.forceEdition ? { forceEdition: true } : {}),
         ...(args.shard ? { shard: args.shard } : {}),
       },
       onOutput: toStdout,
@@ -115,7 +117,7 @@ async function conformance(args: CliArguments): Promise<number> {
     workersFor(args),
   );
   let prepared: PreparedRun;
-  const { finishRun, prepareRun, reportOnStdout } = await import('./verdict.js');
+  const { checkBaselineEdition, finishRun, prepareRun, reportOnStdout } = await import('./verdict.js');
   try {
     prepared = await prepareRun(args, adapterPath);
   } catch (error) {
@@ -126,6 +128,15 @@ async function conformance(args: CliArguments): Promise<number> {
   }
   const run = await running;
   tracePoint('cli-suite-ended');
+  if (run.judged) {
+    prepared.judged = run.judged;
+    try {
+      checkBaselineEdition(prepared);
+    } catch (error) {
+      await reports.discard();
+      throw error;
+    }
+  }
   progress?.clear();
   // A run cut short leaves cucumber's dots mid-line: the kit's lines start on their own.
   if (stdoutLineOpen && run.ending.kind !== 'completed') toStdout('\n');

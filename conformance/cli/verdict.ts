@@ -8,16 +8,17 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { Adapter, ReviewText } from '../../src/index.js';
+import { DEFAULT_EDITION, type Adapter, type ReviewText } from '../../src/index.js';
+import { chooseEdition, type EditionChoice } from '../runner/edition-choice.js';
 import { resolveAdapterPath } from '../adapters/adapter-path.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
-import { levelsOf, loadCatalogFile, scenarioLevel, SEED_VERSION, type Catalog } from '../catalog/clause-catalog.js';
+import { clausesOfEdition, levelsOf, loadCatalogFile, scenarioLevel, SEED_VERSION, type Catalog } from '../catalog/clause-catalog.js';
 import { KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
-import { kitIdentity, type RunContext } from '../report/run-context.js';
+import { editionOfRun, kitIdentity, type RunContext } from '../report/run-context.js';
 import { writeKitReports } from '../report/write-reports.js';
 import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type PreviousBaseline, type ScenarioFacts } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
-import { isKitFormat, type CliArguments } from './arguments.js';
+import { isKitFormat, UsageError, type CliArguments } from './arguments.js';
 import { recommendedLine, summaryLine, verdictLines } from './summary.js';
 
 export const EXIT_OK = 0;
@@ -28,7 +29,9 @@ export interface PreparedRun {
   args: CliArguments;
   adapterPath: string;
   /** What the reports name; the suite's child process loads the adapter and tells it. */
-  adapter: Pick<Adapter, 'name' | 'capabilities'>;
+  adapter: Pick<Adapter, 'name' | 'capabilities' | 'editions'>;
+  /** The edition the host is judged against; the child chooses it (from `--edition` and what the adapter declares) and tells it. */
+  judged: EditionChoice;
   featuresDir: string;
   catalog: Catalog;
   baseline?: Baseline;
@@ -56,8 +59,12 @@ export function featuresDirOf(args: CliArguments): string {
  * so its code never runs in the CLI's); given its path, this side names it by
  * its path until the child tells its name.
  */
-export async function prepareRun(args: CliArguments, adapterPath?: string): Promise<PreparedRun> {
-  const adapter = adapterPath ? { name: args.adapter, capabilities: {} as Adapter['capabilities'] } : await loadAdapter((adapterPath = resolveAdapterPath(args.adapter)));
+export async function prepareRun(args: CliArguments, childLoadsAdapter?: string): Promise<PreparedRun> {
+  const adapterPath = childLoadsAdapter ?? resolveAdapterPath(args.adapter);
+  const adapter: PreparedRun['adapter'] = childLoadsAdapter ? { name: args.adapter, capabilities: {} as Adapter['capabilities'] } : await loadAdapter(adapterPath);
+  // Loaded here, the adapter's declaration is known (an undeclared edition is a user error);
+  // otherwise the child chooses and tells, and this stands in until it does.
+  const judged = childLoadsAdapter ? { edition: args.edition ?? DEFAULT_EDITION, forced: false } : chooseEdition(adapter.name, adapter.editions, args.edition, args.forceEdition);
   const featuresDir = featuresDirOf(args);
   const catalog = await loadCatalogFile();
   // The kit's own features are checked by its tests; parsing them all again costs every run
@@ -75,6 +82,7 @@ export async function prepareRun(args: CliArguments, adapterPath?: string): Prom
     args,
     adapterPath,
     adapter,
+    judged,
     featuresDir,
     catalog,
     ...(baseline ? { baseline } : {}),
@@ -103,31 +111,55 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     line('conformance: 0 passed, 0 failed, 0 skipped');
     return EXIT_FAILED;
   }
+  checkBaselineEdition(prepared);
   const verdict = judge(results, prepared.baseline, { level: args.level, ...(options.today ? { today: options.today } : {}) });
   const context: RunContext = {
-    adapter: { name: prepared.adapter.name, capabilities: prepared.adapter.capabilities },
+    adapter: {
+      name: prepared.adapter.name,
+      capabilities: prepared.adapter.capabilities,
+      ...(prepared.adapter.editions ? { editions: prepared.adapter.editions } : {}),
+    },
     kit: kitIdentity(),
-    spec: { seed: SEED_VERSION, clauses: prepared.catalog.version },
+    spec: {
+      seed: SEED_VERSION,
+      clauses: prepared.catalog.version,
+      edition: prepared.judged.edition,
+      ...(prepared.judged.forced ? { forced: true } : {}),
+    },
     level: args.level,
     baseline: prepared.baseline ? { path: prepared.baseline.path, entries: prepared.baseline.entries.length } : null,
     startedAt: prepared.startedAt.toISOString(),
     durationMs: suite.wallMs,
     ...(args.shard ? { shard: { ...args.shard, tags: args.tags, selected: suite.selected ?? results.length } } : {}),
-    catalog: prepared.catalog.clauses,
+    catalog: clausesOfEdition(prepared.catalog.clauses, prepared.judged.edition),
     reviewTexts: suite.reviewTexts ?? [],
   };
   await writeKitReports(args.formats, context, results, verdict);
   if (args.writeBaseline) {
     const previous = [...prepared.previous.entries, ...(prepared.baseline?.entries.map((located) => located.entry) ?? [])];
-    const written = await writeBaseline(args.writeBaseline, prepared.adapter.name, results, previous, args.level, prepared.previous.header);
+    const written = await writeBaseline(args.writeBaseline, prepared.adapter.name, results, previous, args.level, prepared.previous.header, prepared.judged.edition);
     line(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
   }
   for (const text of verdictLines(verdict, prepared.baseline !== undefined)) line(text);
+  line(`conformance: edition ${editionOfRun(context)}`);
   const recommended = recommendedLine(verdict);
   if (recommended) line(recommended);
   const summary = summaryLine(verdict);
   line(summary.text);
   return summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
+}
+
+/**
+ * A baseline that says which edition's runs it lists is refused for a run
+ * against another edition: the failures one edition expects are another's
+ * regressions (a seed baseline would hide rc.8's retry divergences).
+ */
+export function checkBaselineEdition(prepared: Pick<PreparedRun, 'baseline' | 'judged'>): void {
+  const { baseline, judged } = prepared;
+  if (baseline?.edition === undefined || baseline.edition === judged.edition) return;
+  throw new UsageError(
+    `baseline ${baseline.path} lists the known failures of runs against the ${baseline.edition} edition, but this run judged the ${judged.edition} edition: give the ${judged.edition} edition's baseline, or run with --edition ${baseline.edition}`,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 /** A comparison as lines for a terminal or a CI log: one line per scenario that moved, the closing line last. */
-import type { ResultsDocument, ScenarioRecord } from '../../src/index.js';
+import { resultsEdition, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
 import type { Comparison, ScenarioChange } from './compare-results.js';
 
 export function formatComparison(before: ResultsDocument, after: ResultsDocument, comparison: Comparison): string[] {
@@ -23,7 +23,8 @@ export function formatComparison(before: ResultsDocument, after: ResultsDocument
 }
 
 function describeRun(document: ResultsDocument): string {
-  return `${document.adapter.name} (${document.scenarios.length} scenarios, ${document.startedAt})`;
+  const edition = `edition ${resultsEdition(document)}${document.spec.forced ? ', forced' : ''}`;
+  return `${document.adapter.name} (${edition}, ${document.scenarios.length} scenarios, ${document.startedAt})`;
 }
 
 function clauses(change: ScenarioChange): string {

@@ -7,7 +7,7 @@
  */
 import type { BaselineVerdict } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
-import type { RunContext } from './run-context.js';
+import { editionOfRun, type RunContext } from './run-context.js';
 import { firstLine, scenarioRows } from './scenario-rows.js';
 
 /** Escapes text for XML attributes and content, dropping characters XML 1.0 cannot carry. */
@@ -32,6 +32,7 @@ export function junitReport(context: RunContext, results: ScenarioResult[], verd
   const properties: Array<[string, string]> = [
     ['adapter', context.adapter.name],
     ['kit.version', context.kit.version],
+    ['spec.edition', editionOfRun(context)],
     ['spec.seed', context.spec.seed],
     ['spec.clauses', context.spec.clauses],
     ['baseline', context.baseline?.path ?? 'none'],

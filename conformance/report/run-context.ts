@@ -4,15 +4,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Capabilities, ReviewText, RunLevel, Shard } from '../../src/index.js';
-import type { Clause } from '../catalog/clause-catalog.js';
+import type { Capabilities, Edition, ResultsDocument, ReviewText, RunLevel, Shard } from '../../src/index.js';
+import type { EditionClause } from '../catalog/clause-catalog.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
 export interface RunContext {
-  adapter: { name: string; capabilities: Capabilities };
+  adapter: { name: string; capabilities: Capabilities; editions?: Edition[] };
   kit: { name: string; version: string };
-  /** The seed package and version the catalog encodes, and the catalog's own version. */
-  spec: { seed: string; clauses: string };
+  /** The seed README the catalog grew from, the catalog's version, the edition judged and whether it was forced. */
+  spec: ResultsDocument['spec'];
   level: RunLevel;
   /** The baseline file applied, if any, and how many entries it has. */
   baseline: { path: string; entries: number } | null;
@@ -20,7 +20,8 @@ export interface RunContext {
   durationMs: number;
   /** The shard this run was (`--shard`), with the selection it was cut from. */
   shard?: Shard;
-  catalog: Clause[];
+  /** The clauses of the edition judged, as it reads them. */
+  catalog: EditionClause[];
   /** Texts the kit does not judge by wording, one per kind, for a person to read. */
   reviewTexts: ReviewText[];
 }
@@ -40,10 +41,18 @@ export function describeRun(context: RunContext): Array<[string, string]> {
   return [
     ['adapter', context.adapter.name],
     ['kit', `${context.kit.name} ${context.kit.version}`],
+    ['edition', editionOfRun(context)],
     ['spec', `${context.spec.seed}, clause catalog ${context.spec.clauses}`],
     ['level', context.level === 'strict' ? 'strict (recommended scenarios count)' : 'default (required scenarios count; recommended reported apart)'],
     ['baseline', context.baseline ? `${context.baseline.path} (${context.baseline.entries} entries)` : 'none'],
     ...(context.shard ? [['shard', `${context.shard.index}/${context.shard.count} of ${context.shard.selected} selected scenario(s)`] as [string, string]] : []),
     ['started', context.startedAt],
   ];
+}
+
+/** The edition a run judged, and whether `--force-edition` imposed it on an adapter that does not declare it. */
+export function editionOfRun(context: Pick<RunContext, 'spec' | 'adapter'>): string {
+  const edition = context.spec.edition ?? 'seed';
+  if (!context.spec.forced) return edition;
+  return `${edition} (forced with --force-edition; the adapter declares ${context.adapter.editions?.join(', ') ?? 'none, so seed'})`;
 }

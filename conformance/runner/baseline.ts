@@ -15,6 +15,7 @@ import {
   type BaselineEntry,
   type BaselineFile,
   type ClauseLevel,
+  type Edition,
   type FailureKind,
   type RunLevel,
 } from '../../src/index.js';
@@ -40,6 +41,8 @@ export interface LocatedEntry {
 export interface Baseline {
   path: string;
   adapter?: string;
+  /** The edition whose runs it baselines, when the file says. */
+  edition?: Edition;
   entries: LocatedEntry[];
 }
 
@@ -84,7 +87,12 @@ export async function readBaseline(path: string, options: ReadOptions): Promise<
     return { entry, where };
   });
   if (problems.length > 0) throw problemList(path, problems);
-  return { path, ...(parsed.data.adapter !== undefined ? { adapter: parsed.data.adapter } : {}), entries };
+  return {
+    path,
+    ...(parsed.data.adapter !== undefined ? { adapter: parsed.data.adapter } : {}),
+    ...(parsed.data.edition !== undefined ? { edition: parsed.data.edition } : {}),
+    entries,
+  };
 }
 
 /**
@@ -288,6 +296,7 @@ export async function writeBaseline(
   previous: ReadonlyArray<Partial<BaselineEntry> & { id: string }>,
   level: RunLevel = 'default',
   header?: string,
+  edition?: Edition,
 ): Promise<number> {
   const earlier = new Map(previous.map((entry) => [entry.id, entry]));
   const known_failures = results
@@ -295,7 +304,7 @@ export async function writeBaseline(
     .filter((result) => BASELINABLE.has(result.failureKind ?? 'assertion'))
     .filter((result) => level === 'strict' || result.level === 'required')
     .map((result) => entryFor(result, earlier.get(result.stableId!)));
-  const file: BaselineFile = { adapter, known_failures };
+  const file: BaselineFile = { adapter, ...(edition ? { edition } : {}), known_failures };
   const document = new Document(file);
   if (header) document.commentBefore = header;
   await writeFile(path, document.toString({ lineWidth: 0 }));

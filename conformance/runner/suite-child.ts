@@ -7,7 +7,8 @@
  * on its stderr.
  */
 import { Writable } from 'node:stream';
-import { newestEdition, type Adapter } from '../../src/index.js';
+import type { Adapter } from '../../src/index.js';
+import { chooseEdition, type EditionChoice } from './edition-choice.js';
 import { AdapterLoadError } from '../adapters/adapter-path.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
 import { scenarioInFlight, watchProcessFaults } from '../support/in-flight.js';
@@ -110,7 +111,18 @@ async function main(): Promise<void> {
     return leave(2);
   }
   tracePoint('child-adapter-loaded');
-  await send({ type: 'ready', adapter: { name: adapter.name, capabilities: adapter.capabilities } });
+  let judged: EditionChoice;
+  try {
+    judged = chooseEdition(adapter.name, adapter.editions, request.edition, request.forceEdition);
+  } catch (error) {
+    await send({ type: 'unusable', message: (error as Error).message });
+    return leave(2);
+  }
+  await send({
+    type: 'ready',
+    adapter: { name: adapter.name, capabilities: adapter.capabilities, ...(adapter.editions ? { editions: adapter.editions } : {}) },
+    judged,
+  });
 
   const stdout = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
@@ -118,9 +130,10 @@ async function main(): Promise<void> {
       done();
     },
   });
+  const { forceEdition: _forced, ...options } = request;
   const run = await runSuite({
-    ...request,
-    edition: request.edition ?? newestEdition(adapter.editions),
+    ...options,
+    edition: judged.edition,
     // No formatter asked for: runSuite discards cucumber's default one.
     ...((request.formats ?? []).length > 0 ? { stdout } : {}),
     events: {

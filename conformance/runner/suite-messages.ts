@@ -3,16 +3,24 @@
  * plain JSON the result collector produces, so fields it gains ride along.
  */
 import type { Adapter, ReviewText } from '../../src/index.js';
+import type { EditionChoice } from './edition-choice.js';
 import type { ScenarioResult } from './scenario-result.js';
 import type { ScenarioStart, SuiteOptions } from './run-suite.js';
 
-/** The run the CLI asks the child for (given as its one argument, JSON). */
-export type ChildRequest = Omit<SuiteOptions, 'stdout' | 'events'>;
+/**
+ * The run the CLI asks the child for (given as its one argument, JSON).
+ * `edition` is the one asked for (`--edition`); the child chooses the edition
+ * from it and the adapter's declaration (`forceEdition`: even one it lacks).
+ */
+export type ChildRequest = Omit<SuiteOptions, 'stdout' | 'events'> & { forceEdition?: boolean };
+
+/** What the CLI learns of the adapter once the child has loaded it. */
+export type LoadedAdapter = Pick<Adapter, 'name' | 'capabilities' | 'editions'>;
 
 /** Any message may carry formatter output that comes before it (`output`). */
 export type ChildMessage = (
-  /** The adapter loaded and is well-formed. */
-  | { type: 'ready'; adapter: Pick<Adapter, 'name' | 'capabilities'> }
+  /** The adapter loaded and is well-formed; the run judges it against `judged`. */
+  | { type: 'ready'; adapter: LoadedAdapter; judged: EditionChoice }
   /** The adapter (or the run's input) cannot be used: exit 2 with this line. */
   | { type: 'unusable'; message: string }
   /** Formatter output meant for stdout, in order. */

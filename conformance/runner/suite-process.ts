@@ -11,12 +11,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Adapter, ReviewText } from '../../src/index.js';
+import type { ReviewText } from '../../src/index.js';
+import type { EditionChoice } from './edition-choice.js';
 import { SUITE_CHILD_BUNDLE } from '../bundled-entries.js';
 import { RUN_FOLDER_ENV } from '../world/run-folder.js';
 import type { ScenarioStart, SuiteEvents, SuiteRun } from './run-suite.js';
 import type { ScenarioResult } from './scenario-result.js';
-import type { ChildMessage, ChildRequest } from './suite-messages.js';
+import type { ChildMessage, ChildRequest, LoadedAdapter } from './suite-messages.js';
 import { removeTree } from '../support/remove-tree.js';
 import { temporaryRoot } from '../support/temporary-root.js';
 import { tracePoint } from './trace-point.js';
@@ -40,7 +41,9 @@ export type SuiteEnding =
 export interface IsolatedRun extends SuiteRun {
   ending: SuiteEnding;
   /** The adapter as the child loaded it; undefined when it never loaded. */
-  adapter: Pick<Adapter, 'name' | 'capabilities'> | undefined;
+  adapter: LoadedAdapter | undefined;
+  /** The edition the child judged the host against; undefined when the adapter never loaded. */
+  judged: EditionChoice | undefined;
   /** Faults raised between scenarios; each fails the run. */
   faults: string[];
   /** Scenarios planned but never finished (a crash or a stop came first). */
@@ -87,7 +90,8 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   let planned = 0;
   let inFlight: ScenarioStart | undefined;
   let inFlightSince = 0;
-  let adapter: Pick<Adapter, 'name' | 'capabilities'> | undefined;
+  let adapter: LoadedAdapter | undefined;
+  let judged: EditionChoice | undefined;
   let done: { results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[] } | undefined;
   let selected: number | undefined;
   let told: SuiteEnding | undefined;
@@ -99,6 +103,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
     switch (message.type) {
       case 'ready':
         adapter = message.adapter;
+        judged = message.judged;
         break;
       case 'unusable':
         told = { kind: 'unusable', message: message.message };
@@ -161,7 +166,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       process.removeListener('SIGTERM', onSignal);
       options.abort?.removeEventListener('abort', onAbort);
       const wallMs = performance.now() - started;
-      const base = { adapter, faults, notRun: 0, reviewTexts: [] as ReviewText[], ...(selected !== undefined ? { selected } : {}) };
+      const base = { adapter, judged, faults, notRun: 0, reviewTexts: [] as ReviewText[], ...(selected !== undefined ? { selected } : {}) };
       if (interrupted) {
         return resolve({ ...base, results: finished, wallMs, ending: { kind: 'interrupted', signal: interrupted } });
       }

@@ -63,6 +63,7 @@ function combine(runs: IsolatedRun[], wallMs: number): IsolatedRun {
       results.map((result) => result.stableId ?? result.name),
     ),
     adapter: runs.find((run) => run.adapter !== undefined)?.adapter,
+    judged: runs.find((run) => run.judged !== undefined)?.judged,
     faults: runs.flatMap((run) => run.faults),
     notRun: runs.reduce((sum, run) => sum + run.notRun, 0),
     ...(selected !== undefined ? { selected } : {}),

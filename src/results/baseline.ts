@@ -4,6 +4,7 @@
  * starts failing some other way is a regression, not an expected failure.
  */
 import { z } from 'zod';
+import { EditionSchema } from '../contract/editions.js';
 
 /** How a scenario failed. The first four can be baselined; the rest are kit-level problems. */
 export const FailureKindSchema = z.enum(['assertion', 'adapter-error', 'timeout', 'crash', 'undefined', 'pending', 'ambiguous']);
@@ -34,6 +35,8 @@ export type BaselineEntry = z.infer<typeof BaselineEntrySchema>;
 export const BaselineFileSchema = z
   .object({
     adapter: z.string().optional(),
+    /** The edition of the runs whose failures it lists; a run against another edition refuses it. Absent: any (files written before editions). */
+    edition: EditionSchema.optional(),
     known_failures: z.array(BaselineEntrySchema),
   })
   .strict();

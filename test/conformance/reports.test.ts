@@ -47,7 +47,7 @@ describe('report formats', () => {
     const results = JSON.parse(await readFile(`${dir}/results.json`, 'utf8')) as unknown;
     const parsed = ResultsDocumentSchema.parse(results);
     expect(parsed.adapter.name).toBe('without-fork');
-    expect(parsed.spec).toEqual({ seed: '@deepseek-ai/dsh-plan-mode README at upstream commit 89d30b0ef7', clauses: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(parsed.spec).toEqual({ seed: '@deepseek-ai/dsh-plan-mode README at upstream commit 89d30b0ef7', clauses: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), edition: 'seed' });
     expect(parsed.scenarios.map((scenario) => [scenario.id, scenario.status, scenario.uri])).toEqual([
       ['fixture-set-and-log', 'passed', 'fail-closed.feature'],
       ['fixture-prompt-only', 'passed', 'fail-closed.feature'],
@@ -102,7 +102,7 @@ describe('report formats', () => {
     const dir = await temporaryFolder('pmc-stale-');
     runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
     const clean = runCli([...fixtureArgs('without-fork.js'), '--baseline', `${dir}/b.yaml`]);
-    expect(clean.stdout).toContain(`stale baseline entry (now passes): fixture-set-and-log (${dir}/b.yaml:3:5)`);
+    expect(clean.stdout).toContain(`stale baseline entry (now passes): fixture-set-and-log (${dir}/b.yaml:4:5)`);
     expect(clean.status).toBe(1);
   });
 

@@ -37,6 +37,19 @@ const FAILURE = { kind: 'assertion' as const, step: 'request 2 is in plan mode',
 afterEach(() => vi.restoreAllMocks());
 
 describe('compare', () => {
+  it('refuses runs of two different editions plainly (exit 2), listing no regression; a file without spec.edition is seed', async () => {
+    const seed = await fixture(REFERENCE_RESULTS);
+    expect(seed.spec.edition).toBeUndefined();
+    const rc8 = { ...seed, spec: { ...seed.spec, edition: 'rc.8' as const }, scenarios: seed.scenarios.map((record) => ({ ...record, status: 'failed' as const, failure: FAILURE })) };
+    const result = await runCompare([await written(seed), await written(rc8)]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/the runs judged different editions of the spec: .* the seed edition, .* the rc\.8 edition/);
+    expect(result.out).not.toMatch(/regressed/);
+    const same = await runCompare([await written({ ...seed, spec: { ...seed.spec, edition: 'seed' } }), await written(seed)]);
+    expect(same.code).toBe(0);
+    expect(same.out).toMatch(/compare: reference \(edition seed, /);
+  });
+
   it('exits 1 and names the scenario that regressed', async () => {
     const old = await fixture(REFERENCE_RESULTS);
     const regressed = withRecord(old, 'selection-idle-commit/enter-between-turns', (record) => ({ ...record, status: 'failed', failure: FAILURE }));
