@@ -131,7 +131,7 @@ export const MUTANTS: Mutant[] = [
     patch(SERVICE, 'commitApprovedExit(agent: string): void {\n    this.ctx.append(agent, planModeEvent(false));', 'commitApprovedExit(agent: string): void {\n    this.commitSelection(agent, false);')),
   mutant('notice-put-first-in-history', ['NARR-05', 'MX-03'],
     "Notices are put at the start of the model's history instead of after the conversation so far.",
-    patch('host/history.ts', "messages.push({ role: 'user', source: e.payload.source, text: e.payload.text });", "if (e.payload.source === 'plugin') messages.unshift({ role: 'user', source: e.payload.source, text: e.payload.text });\n        else messages.push({ role: 'user', source: e.payload.source, text: e.payload.text });")),
+    patch('host/history.ts', 'messages.push(userMessage(e.payload));', "if (e.payload.source === 'plugin') messages.unshift(userMessage(e.payload));\n        else messages.push(userMessage(e.payload));")),
 
   // POLICY: the section at order 50.
   mutant('section-at-order-49', ['POLICY-01', 'POLICY-04'],
@@ -239,7 +239,7 @@ export const MUTANTS: Mutant[] = [
   // CMD: the /plan command.
   mutant('command-not-registered', ['CMD-01'],
     '/plan is never registered in the command registry.',
-    patch(PLUGIN, 'ctx.commands?.register(planCommand(ctx, selections));', '')),
+    patch(PLUGIN, 'ctx.commands?.register(planCommand(ctx, selections, { takesImages: rules.commandTakesImages }));', '')),
   mutant('bare-plan-does-not-select', ['CMD-02'],
     'Bare /plan does not select plan mode (it selects inactive instead).',
     patch(COMMAND, 'if (message.length === 0) return ok(text);', "if (message.length === 0) return ok(selections.set(agent, false) && text);")),
@@ -336,7 +336,7 @@ MUTANTS.push(
   // More than one agent at a time.
   mutant('steer-goes-to-the-running-agent', ['SCOPE-01', 'CMD-03'],
     'A message steered with /plan goes to whichever agent is running, not the agent the line was typed for.',
-    patch(HOST, 'steer(agent: string, text: string): Promise<void> {\n    return this.agent(agent).steer(text);', 'steer(agent: string, text: string): Promise<void> {\n    const running = [...this.agents.values()].find((candidate) => candidate.running);\n    return (running ?? this.agent(agent)).steer(text);')),
+    patch(HOST, 'steer(agent: string, text: string, images: readonly ImageAttachment[] = []): Promise<void> {\n    return this.agent(agent).steer(text, images);', 'steer(agent: string, text: string, images: readonly ImageAttachment[] = []): Promise<void> {\n    const running = [...this.agents.values()].find((candidate) => candidate.running);\n    return (running ?? this.agent(agent)).steer(text, images);')),
   mutant('one-pending-slot-for-all-agents', ['SCOPE-01', 'SET-06'],
     "All agents share one pending slot: a selection queued for one agent erases another agent's pending selection.",
     patch(SERVICE, "if (outcome === 'queued') this.pending.set(agent, active);", "if (outcome === 'queued') {\n      this.pending.clear();\n      this.pending.set(agent, active);\n    }")),
@@ -356,7 +356,7 @@ MUTANTS.push(
     patch(STATE, 'const index = lastRequestIndex(events);\n  if (index < 0) return undefined;', "const index = lastRequestIndex(events);\n  if (index < 0 || index < events.map((e) => e.type).lastIndexOf('compaction')) return undefined;")),
   mutant('approval-remembered-per-agent', ['TOOL-04'],
     "Once an agent's plan was approved, its later exit_plan_mode calls leave plan mode without opening a review.",
-    patch(EXIT, 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections): ToolDefinition {', 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections): ToolDefinition {\n  const approvedBefore = new Set<string>();'),
+    patch(EXIT, 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections, options: ExitToolOptions): ToolDefinition {', 'export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections, options: ExitToolOptions): ToolDefinition {\n  const approvedBefore = new Set<string>();'),
     patch(EXIT, "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);", "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);\n      if (approvedBefore.has(agent)) {\n        selections.commitApprovedExit(agent);\n        return approved();\n      }"),
     patch(EXIT, 'if (selections.logged(agent)) selections.commitApprovedExit(agent);', 'approvedBefore.add(agent);\n      if (selections.logged(agent)) selections.commitApprovedExit(agent);')),
 

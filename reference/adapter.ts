@@ -10,6 +10,7 @@ import {
   type ModelRequest as ContractModelRequest,
   type ModelResponse as ContractModelResponse,
   type PlanProjectionView,
+  type Edition,
   type Question,
   type SessionEvent as ContractEvent,
   type StartOptions,
@@ -27,7 +28,13 @@ import {
   type QuestionProvider,
   type SessionEvent,
 } from './host/index.js';
-import { planModePlugin, PLAN_PROJECTION_NAME, type PlanModeService } from './plan-mode/index.js';
+import { planModePlugin, PLAN_PROJECTION_NAME, type PlanModeRules, type PlanModeService } from './plan-mode/index.js';
+
+/** What the plugin does under each edition the reference implements (one plugin, rules as data). */
+const PLAN_MODE_RULES: Record<Edition, PlanModeRules> = {
+  seed: { commandTakesImages: false, ownedChildrenCannotReview: false },
+  'rc.8': { commandTakesImages: true, ownedChildrenCannotReview: true },
+};
 
 /** The host's own base prompt, ahead of everything plugins add. */
 export const HOST_BASE_SECTION = {
@@ -47,13 +54,15 @@ export default defineAdapter({
     restart: true,
     compaction: true,
     retry: true,
+    ownedChild: true,
   },
   start,
 });
 
 export async function start(options: StartOptions): Promise<HostHandle> {
   const entry = readPlanModeEntry(options.deployment);
-  const planMode = planModePlugin(entry.config); // throws the plugin's config error, rejecting `start`
+  // Throws the plugin's config error, rejecting `start`.
+  const planMode = planModePlugin(entry.config, PLAN_MODE_RULES[options.edition]);
   // What an outside observer was told, kept across restarts like a UI's own memory.
   const observed = new Map<string, ContractEvent[]>();
   const pushes = new Map<string, PlanProjectionView[]>();
@@ -69,8 +78,8 @@ export async function start(options: StartOptions): Promise<HostHandle> {
     async createAgent() {
       return current().host.createAgent();
     },
-    async prompt(agent, text) {
-      await current().host.prompt(agent, text);
+    async prompt(agent, text, images) {
+      await current().host.prompt(agent, text, images);
     },
     async setPlanMode(agent, active) {
       const booted = current();
@@ -89,8 +98,8 @@ export async function start(options: StartOptions): Promise<HostHandle> {
       current().host.requireAgent(agent);
       return [...(observed.get(agent) ?? [])];
     },
-    async runCommand(agent, line) {
-      return current().host.runCommand(agent, line);
+    async runCommand(agent, line, images) {
+      return current().host.runCommand(agent, line, images);
     },
     async readProjection(agent) {
       return current().host.readProjection(agent, PLAN_PROJECTION_NAME) as PlanProjectionView;
@@ -104,6 +113,9 @@ export async function start(options: StartOptions): Promise<HostHandle> {
     },
     async spawn(agent) {
       return current().host.spawn(agent);
+    },
+    async spawnOwnedChild(owner) {
+      return current().host.spawnOwnedChild(owner);
     },
     async compact(agent) {
       current().host.compact(agent);
@@ -212,7 +224,9 @@ function toContractRequest(request: ModelRequest): ContractModelRequest {
 function toContractMessage(message: ChatMessage): Message {
   switch (message.role) {
     case 'user':
-      return { role: 'user', source: message.source, text: message.text };
+      return message.content === undefined
+        ? { role: 'user', source: message.source, text: message.text }
+        : { role: 'user', source: message.source, text: message.text, content: structuredClone(message.content) };
     case 'assistant':
       return { role: 'assistant', text: message.text, toolCalls: structuredClone(message.toolCalls) };
     case 'tool': {
@@ -281,7 +295,9 @@ export function toContractEvent(e: SessionEvent): ContractEvent {
     case 'plan/mode':
       return { type: 'plan/mode', payload: { ...e.payload } };
     case 'user/message':
-      return { type: 'user/message', source: e.payload.source, text: e.payload.text };
+      return e.payload.content === undefined
+        ? { type: 'user/message', source: e.payload.source, text: e.payload.text }
+        : { type: 'user/message', source: e.payload.source, text: e.payload.text, content: structuredClone(e.payload.content) };
     case 'command/run':
       return { type: 'command/run', name: e.payload.name, args: e.payload.args };
     case 'request/header':

@@ -2,10 +2,12 @@
  * The reference host behind the host protocol: the same adapter the kit loads
  * in process, served over stdin/stdout, so that
  * `--adapter "exec:node dist/reference/stdio-host.js"` must give exactly the
- * in-process results (transport equivalence). Restart over the protocol is a
- * new process on the same store folder.
+ * in-process results (transport equivalence). One process serves scenario
+ * after scenario (`reuse`); with `--no-reuse` it declares nothing, and the kit
+ * starts a process per scenario. Restart over the protocol is a new process
+ * on the same store folder either way.
  */
 import { serveAdapter } from '../src/protocol/index.js';
 import reference from './adapter.js';
 
-serveAdapter(reference);
+serveAdapter(reference, { reuse: !process.argv.slice(2).includes('--no-reuse') });

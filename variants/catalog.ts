@@ -112,17 +112,17 @@ export const VARIANTS: Variant[] = [
   // Steered messages are logged before the boundary hooks apply the pending selection (and add its notice).
   variant('steered-message-before-notice', ['steer-notice-order'],
     patch(AGENT, `    for (const hook of this.deps.hooks()) await hook({ agent: this.id, kind });
-    for (const text of this.steered.splice(0)) {
-      this.deps.log.append(event('user/message', { source: 'user', text }));
-    }`, `    for (const text of this.steered.splice(0)) {
-      this.deps.log.append(event('user/message', { source: 'user', text }));
+    for (const input of this.steered.splice(0)) {
+      this.deps.log.append(event('user/message', userMessagePayload(input)));
+    }`, `    for (const input of this.steered.splice(0)) {
+      this.deps.log.append(event('user/message', userMessagePayload(input)));
     }
     for (const hook of this.deps.hooks()) await hook({ agent: this.id, kind });`)),
 
   // The prompt is logged at its first boundary, after the pending selection was applied.
   variant('prompt-logged-after-pending-applied', ['prompt-order'],
-    patch(AGENT, `this.deps.log.append(event('user/message', { source: 'user', text }));
-      await this.runSteps();`, `this.steered.unshift(text);
+    patch(AGENT, `this.deps.log.append(event('user/message', userMessagePayload(userInput(text, images))));
+      await this.runSteps();`, `this.steered.unshift(userInput(text, images));
       await this.runSteps();`)),
 
   // After a withdrawal, get reports a pending equal to active until the next boundary.

@@ -6,7 +6,7 @@
  * reporting different outcomes differ. Every result text is shown for review.
  */
 import { Given, Then, When } from '@cucumber/cucumber';
-import type { Message, ModelRequest } from '../../src/index.js';
+import type { ImageBlock, Message, ModelRequest } from '../../src/index.js';
 import { strayMessages, type KitAuthored } from '../assertions/message-provenance.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { showForReview } from '../assertions/review-text.js';
@@ -26,16 +26,16 @@ export function linesOf(world: PlanWorld): string[] {
   return lines;
 }
 
-/** Runs a command line for a named agent and records line and result. */
-export async function typeCommand(world: PlanWorld, name: string, line: string): Promise<void> {
+/** Runs a command line for a named agent, with the images attached if any, and records line and result. */
+export async function typeCommand(world: PlanWorld, name: string, line: string, images?: ImageBlock[]): Promise<void> {
   const host = await world.host();
   const agent = await world.agent(name);
   linesOf(world).push(line);
-  world.commandResults.push(await host.runCommand(agent, line));
+  world.commandResults.push(await host.runCommand(agent, line, images));
 }
 
 /** The agent's requests once it made `count` (within the call limit): a host may answer a command before its turn runs. */
-async function requestsOfAtLeast(world: PlanWorld, name: string, count: number): Promise<ModelRequest[]> {
+export async function requestsOfAtLeast(world: PlanWorld, name: string, count: number): Promise<ModelRequest[]> {
   return world.model.requestsReaching(await world.agent(name), count, world.kit.callLimitMs);
 }
 
@@ -44,7 +44,7 @@ function userTexts(messages: Message[]): string[] {
 }
 
 /** The messages request `n` shows beyond what request `n - 1` showed (all of them for request 1). */
-async function addedIn(world: PlanWorld, n: number, name = DEFAULT_AGENT): Promise<Message[]> {
+export async function addedIn(world: PlanWorld, n: number, name = DEFAULT_AGENT): Promise<Message[]> {
   const requests = await requestsOfAtLeast(world, name, n);
   const later = requestNumber(requests, n, name).messages;
   if (n === 1) return later;

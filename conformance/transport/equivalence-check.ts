@@ -1,11 +1,13 @@
 /**
  * `npm run transport:check`: runs the suite against the reference in process
- * and over stdio, fails (exit 1) when any scenario's status differs, and
- * reports what the protocol costs per scenario. `--tags EXPR` narrows the run;
- * `--call-limit MS` replaces the generous default limit per adapter call.
+ * and over stdio, both with one process for many scenarios (`reuse`) and with
+ * a process per scenario, fails (exit 1) when any scenario's status differs,
+ * and reports what the protocol costs per scenario. `--tags EXPR` narrows the
+ * runs; `--call-limit MS` replaces the generous default limit per adapter
+ * call; `--reuse-only` leaves out the run with a process per scenario.
  */
 import { hostStartMs } from './cost.js';
-import { compareTransports, STDIO_REFERENCE } from './equivalence.js';
+import { compareTransports, STDIO_REFERENCE, type MeasuredRun } from './equivalence.js';
 
 const START_RUNS = 10;
 
@@ -14,25 +16,25 @@ async function main(argv: string[]): Promise<number> {
   const tags = tagsAt >= 0 ? argv[tagsAt + 1] : undefined;
   const limitAt = argv.indexOf('--call-limit');
   const callLimitMs = limitAt >= 0 ? Number(argv[limitAt + 1]) : undefined;
-  const { inProcess, overStdio, differences } = await compareTransports({
+  const { inProcess, overStdio, perScenario, differences } = await compareTransports({
     ...(tags ? { tags } : {}),
     ...(callLimitMs ? { callLimitMs } : {}),
+    perScenario: !argv.includes('--reuse-only'),
   });
   const count = inProcess.results.length;
-  const status = (run: typeof inProcess) =>
+  const status = (run: MeasuredRun) =>
     ['passed', 'failed', 'skipped'].map((s) => `${run.results.filter((r) => r.status === s).length} ${s}`).join(', ');
   console.log(`in process: ${status(inProcess)} in ${(inProcess.wallMs / 1000).toFixed(1)} s`);
-  console.log(`over stdio: ${status(overStdio)} in ${(overStdio.wallMs / 1000).toFixed(1)} s`);
+  console.log(`over stdio: ${status(overStdio)} in ${(overStdio.wallMs / 1000).toFixed(1)} s (one process for many scenarios)`);
+  if (perScenario) console.log(`over stdio, a process per scenario: ${status(perScenario)} in ${(perScenario.wallMs / 1000).toFixed(1)} s`);
   if (count > 0) {
     const per = (ms: number) => (ms / count).toFixed(1);
-    console.log(
-      `wall per scenario: ${per(inProcess.wallMs)} ms in process, ${per(overStdio.wallMs)} ms over stdio ` +
-        `(protocol cost ${per(overStdio.wallMs - inProcess.wallMs)} ms)`,
-    );
-    console.log(
-      `CPU per scenario: ${per(inProcess.cpu.kitMs + inProcess.cpu.hostsMs)} ms in process, ` +
-        `${per(overStdio.cpu.kitMs + overStdio.cpu.hostsMs)} ms over stdio (kit ${per(overStdio.cpu.kitMs)} + host processes ${per(overStdio.cpu.hostsMs)})`,
-    );
+    const cost = (name: string, run: MeasuredRun) =>
+      `${name}: wall ${per(run.wallMs)} ms, CPU ${per(run.cpu.kitMs + run.cpu.hostsMs)} ms (kit ${per(run.cpu.kitMs)} + host processes ${per(run.cpu.hostsMs)})`;
+    console.log('per scenario:');
+    console.log(`  ${cost('in process', inProcess)}`);
+    console.log(`  ${cost('over stdio', overStdio)}`);
+    if (perScenario) console.log(`  ${cost('over stdio, a process per scenario', perScenario)}`);
     console.log(`one stdio host start (spawn, initialize, exit): ${(await hostStartMs(STDIO_REFERENCE, START_RUNS)).toFixed(0)} ms wall, mean of ${START_RUNS}`);
   }
   for (const difference of differences) console.error(`transport: ${difference}`);
@@ -41,10 +43,11 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   if (differences.length > 0) {
-    console.error(`transport: ${differences.length} scenario(s) differ between in process and over stdio`);
+    console.error(`transport: ${differences.length} difference(s) between in process and over stdio`);
     return 1;
   }
-  console.log(`transport: ${count} scenarios, identical per-scenario results in process and over stdio`);
+  const ways = perScenario ? 'in process and over stdio (reused processes and a process per scenario)' : 'in process and over stdio (reused processes)';
+  console.log(`transport: ${count} scenarios, identical per-scenario results ${ways}`);
   return 0;
 }
 

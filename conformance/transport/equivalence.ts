@@ -1,8 +1,10 @@
 /**
  * Transport equivalence: the reference adapter in process and the reference
  * host behind the protocol (`exec:node dist/reference/stdio-host.js`) must give
- * the same status for every scenario. Any difference is the transport's fault:
- * the host behind it is the same code.
+ * the same status for every scenario, whether one process serves every
+ * scenario (`reuse`, as the stdio reference declares) or each scenario has its
+ * own (`--no-reuse`). Any difference is the transport's fault: the host behind
+ * it is the same code.
  */
 import { join } from 'node:path';
 import { BUILT_IN_ADAPTERS } from '../adapters/adapter-path.js';
@@ -13,19 +15,28 @@ import type { ScenarioResult } from '../runner/scenario-result.js';
 
 /** The stdio reference, by absolute path so the check runs from any directory. */
 export const STDIO_REFERENCE = `exec:${JSON.stringify(process.execPath)} ${JSON.stringify(join(PACKAGE_ROOT, 'dist/reference/stdio-host.js'))}`;
+/** The same host declaring nothing: the kit starts a process per scenario. */
+export const STDIO_REFERENCE_PER_SCENARIO = `${STDIO_REFERENCE} --no-reuse`;
+
+export type MeasuredRun = SuiteRun & { cpu: CpuSample };
 
 export interface TransportComparison {
-  inProcess: SuiteRun & { cpu: CpuSample };
-  overStdio: SuiteRun & { cpu: CpuSample };
-  /** One line per scenario whose status differs, or that only one run has. */
+  inProcess: MeasuredRun;
+  /** One process for many scenarios. */
+  overStdio: MeasuredRun;
+  /** A process per scenario; absent when not asked for. */
+  perScenario: MeasuredRun | undefined;
+  /** One line per scenario whose status differs from in process, or that only one run has. */
   differences: string[];
 }
 
 export interface ComparisonOptions {
   tags?: string;
   featuresDir?: string;
-  /** Time limit per adapter call in both runs. */
+  /** Time limit per adapter call in every run. */
   callLimitMs?: number;
+  /** Also run over stdio with a process per scenario (the default). */
+  perScenario?: boolean;
 }
 
 /**
@@ -36,21 +47,31 @@ export interface ComparisonOptions {
 export const EQUIVALENCE_CALL_LIMIT_MS = 30_000;
 
 export async function compareTransports(options: ComparisonOptions = {}): Promise<TransportComparison> {
-  const measured = async (adapterPath: string) => {
+  const { perScenario: withPerScenario = true, ...suiteOptions } = options;
+  const measured = async (adapterPath: string): Promise<MeasuredRun> => {
     const start = cpuNow();
-    const run = await runSuite({ adapterPath, formats: [], callLimitMs: EQUIVALENCE_CALL_LIMIT_MS, ...options });
+    const run = await runSuite({ adapterPath, formats: [], callLimitMs: EQUIVALENCE_CALL_LIMIT_MS, ...suiteOptions });
     return { ...run, cpu: cpuSince(start) };
   };
   const inProcess = await measured(BUILT_IN_ADAPTERS.reference!);
   const overStdio = await measured(STDIO_REFERENCE);
-  return { inProcess, overStdio, differences: differences(inProcess.results, overStdio.results) };
+  const perScenario = withPerScenario ? await measured(STDIO_REFERENCE_PER_SCENARIO) : undefined;
+  return {
+    inProcess,
+    overStdio,
+    perScenario,
+    differences: [
+      ...differences(inProcess.results, overStdio.results, 'over stdio'),
+      ...(perScenario ? differences(inProcess.results, perScenario.results, 'over stdio, a process per scenario,') : []),
+    ],
+  };
 }
 
 function key(result: ScenarioResult): string {
   return result.stableId ?? `${result.uri}: ${result.name}`;
 }
 
-export function differences(a: ScenarioResult[], b: ScenarioResult[]): string[] {
+export function differences(a: ScenarioResult[], b: ScenarioResult[], bName = 'over stdio'): string[] {
   const byKey = (results: ScenarioResult[]) => {
     const map = new Map<string, ScenarioResult[]>();
     for (const result of results) map.set(key(result), [...(map.get(key(result)) ?? []), result]);
@@ -66,7 +87,7 @@ export function differences(a: ScenarioResult[], b: ScenarioResult[]): string[] 
     const rs = r.map((x) => x.status).join(',') || 'absent';
     if (ls !== rs) {
       const why = r.find((x) => x.status !== 'passed')?.message ?? l.find((x) => x.status !== 'passed')?.message;
-      out.push(`${id}: in process ${ls}, over stdio ${rs}${why ? ` (${why.split('\n')[0]})` : ''}`);
+      out.push(`${id}: in process ${ls}, ${bName} ${rs}${why ? ` (${why.split('\n')[0]})` : ''}`);
     }
   }
   return out;

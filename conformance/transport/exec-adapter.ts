@@ -2,7 +2,10 @@
  * `--adapter "exec:<command line>"`: an adapter whose host is a child process
  * speaking the host protocol (protocol/README.md). At load the command runs
  * once for `initialize` (name and capabilities must be known before any
- * scenario is skipped or run); then every scenario starts its own process.
+ * scenario is skipped or run); then every scenario starts its own process,
+ * unless the host declared `reuse`: then a scenario that ended cleanly leaves
+ * its process parked for the next one (`idle-hosts.ts`), and only a crash, a
+ * restart, a timed-out call or a failed dispose costs a new process.
  * The handle it returns goes through the GuardedHost like any adapter's, so
  * time limits and schema checks apply unchanged; on top of them every result
  * and every request of the host is parsed with the protocol's schemas.
@@ -31,6 +34,7 @@ import {
 import { AdapterError, parseReturned } from '../guard/adapter-error.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { HostProcess } from './host-process.js';
+import { IdleHosts } from './idle-hosts.js';
 
 /** How long the host may take to answer `initialize` at load, before any scenario. */
 const LOAD_LIMIT_MS = Number(process.env.PLAN_MODE_CONFORMANCE_EXEC_LOAD_LIMIT_MS ?? 20_000);
@@ -51,9 +55,27 @@ export class ExecLoadError extends Error {
   override name = 'ExecLoadError';
 }
 
+export interface ExecAdapter extends Adapter {
+  /** Whether the host declared that one process serves many scenarios. */
+  readonly reusesProcesses: boolean;
+  /** Closes the processes parked between scenarios (the kit's exit kills them anyway). */
+  closeIdleProcesses(): Promise<void>;
+}
+
+/**
+ * A host process and the scenario it serves: the options whose ports answer
+ * its requests. None at load and while parked, so that a request then is a
+ * fault of the process, never something a scenario's model or user sees.
+ */
+interface Served {
+  host: HostProcess;
+  options: StartOptions | undefined;
+}
+
 /** Runs `initialize` once to learn the host's name and capabilities, and returns the adapter. */
-export async function loadExecAdapter(command: ExecCommand): Promise<Adapter> {
-  const host = spawnHost(command, undefined);
+export async function loadExecAdapter(command: ExecCommand): Promise<ExecAdapter> {
+  const served = spawnHost(command);
+  const { host } = served;
   let info: InitializeResult;
   try {
     info = await withLoadLimit(initialize(host), host);
@@ -62,13 +84,17 @@ export async function loadExecAdapter(command: ExecCommand): Promise<Adapter> {
     const message = error instanceof Error ? error.message.replace(/^adapter method initialize: /, '') : String(error);
     throw new ExecLoadError(`the host command '${command.argv.join(' ')}' could not be initialized: ${message}`);
   }
-  await host.close(EXIT_GRACE_MS);
-  return defineAdapter({
+  const idle = new IdleHosts<Served>();
+  // A reusing host's first process serves the first scenario too.
+  if (info.reuse === true) idle.park(served);
+  else await host.close(EXIT_GRACE_MS);
+  const adapter = defineAdapter({
     name: info.name,
     ...(info.editions === undefined ? {} : { editions: info.editions }),
     capabilities: info.capabilities,
-    start: (options) => startExecHost(command, info, options),
+    start: (options) => startExecHost(command, info, idle, options),
   });
+  return Object.assign(adapter, { reusesProcesses: info.reuse === true, closeIdleProcesses: () => idle.closeAll(EXIT_GRACE_MS) });
 }
 
 async function withLoadLimit<T>(run: Promise<T>, host: HostProcess): Promise<T> {
@@ -95,18 +121,29 @@ async function initialize(host: HostProcess): Promise<InitializeResult> {
   return info;
 }
 
-function spawnHost(command: ExecCommand, options: StartOptions | undefined): HostProcess {
-  return new HostProcess({
-    argv: command.argv,
-    cwd: command.cwd,
-    incoming,
-    handle: (method, params) => answerHost(options, method, params),
-  });
+function spawnHost(command: ExecCommand): Served {
+  const served: Served = {
+    options: undefined,
+    host: new HostProcess({
+      argv: command.argv,
+      cwd: command.cwd,
+      incoming,
+      handle: (method, params) => {
+        // Refused at once (a protocol error fails the process before it reads another line): a
+        // request before start or after dispose belongs to no scenario, so no scenario's model or
+        // user may answer it, and a reply behind it in the same chunk must not start a scenario.
+        if (!served.options) {
+          throw new RpcError(RpcErrorCode.invalidRequest, `a ${method} request while the host served no scenario (before start or after dispose)`);
+        }
+        return answerHost(served.options, method, params);
+      },
+    }),
+  };
+  return served;
 }
 
 /** The kit's side of the host's requests: the model port, the question port, probe tools and commands. */
-async function answerHost(options: StartOptions | undefined, method: string, params: Record<string, unknown>): Promise<unknown> {
-  if (!options) throw new Error(`the host sent ${method} before start`);
+async function answerHost(options: StartOptions, method: string, params: Record<string, unknown>): Promise<unknown> {
   switch (method) {
     case 'model': {
       const { request } = params as { request: Parameters<StartOptions['model']>[0] };
@@ -133,12 +170,13 @@ async function answerHost(options: StartOptions | undefined, method: string, par
   }
 }
 
-/** One scenario's host: a fresh process, `initialize` + `start`, and a handle over it. */
-async function startExecHost(command: ExecCommand, atLoad: InitializeResult, options: StartOptions): Promise<HostHandle> {
-  let host = await boot(command, atLoad, options);
+/** One scenario's host: a parked process or a fresh one, `start`, and a handle over it. */
+async function startExecHost(command: ExecCommand, atLoad: InitializeResult, idle: IdleHosts<Served>, options: StartOptions): Promise<HostHandle> {
+  let served = (atLoad.reuse === true ? await startParked(idle, options) : undefined) ?? (await boot(command, atLoad, options, idle));
+  let host = served.host;
 
   async function call<M extends KitMethod>(method: M, params: Record<string, unknown>): Promise<KitResult<M>> {
-    const raw = await host.request(method, params);
+    const raw = await host.request(method, params, { lastOfScenario: method === 'dispose' && atLoad.reuse === true });
     return parseReturned(method, KIT_TO_HOST[method].result as z.ZodType, raw) as KitResult<M>;
   }
 
@@ -161,7 +199,8 @@ async function startExecHost(command: ExecCommand, atLoad: InitializeResult, opt
       await host.kill();
       const problem = host.leftovers('restart');
       if (problem) throw problem;
-      host = await boot(command, atLoad, options);
+      served = await boot(command, atLoad, options, idle);
+      host = served.host;
     },
     async dispose() {
       if (host.troubled) {
@@ -172,27 +211,75 @@ async function startExecHost(command: ExecCommand, atLoad: InitializeResult, opt
         if (problem) throw problem;
         return;
       }
+      let disposed = false;
       try {
         await withinMs(DISPOSE_LIMIT_MS, call('dispose', {}), async () => {
           await host.kill();
           return host.leftovers('dispose');
         });
+        disposed = true;
       } finally {
-        await host.close(EXIT_GRACE_MS);
+        // Only a process whose scenario ended cleanly serves another one.
+        if (disposed && atLoad.reuse === true && host.reusable) park(idle, served);
+        else await host.close(EXIT_GRACE_MS);
       }
     },
   };
 }
 
+function park(idle: IdleHosts<Served>, served: Served): void {
+  served.options = undefined;
+  idle.park(served);
+}
+
+/**
+ * Starts the scenario's host on a parked process, if one is left. A process
+ * that breaks the protocol here (say, with a request or a line it sent after
+ * the last scenario's dispose) is killed, and the scenario gets a fresh process
+ * (undefined), so that no earlier scenario's fault reaches this one. An error
+ * answer to `start` is the host's verdict on this scenario's options.
+ */
+async function startParked(idle: IdleHosts<Served>, options: StartOptions): Promise<Served | undefined> {
+  const served = idle.take();
+  if (!served) return undefined;
+  try {
+    await sendStart(served.host, options);
+  } catch (error) {
+    if (served.host.failed) {
+      await served.host.kill();
+      return undefined;
+    }
+    if (served.host.reusable && !(error instanceof AdapterError)) park(idle, served);
+    else await served.host.kill();
+    throw error;
+  }
+  served.options = options;
+  return served;
+}
+
 /** Starts a process, checks it declares what it declared at load, and starts the host on the options. */
-async function boot(command: ExecCommand, atLoad: InitializeResult, options: StartOptions): Promise<HostProcess> {
-  const host = spawnHost(command, options);
+async function boot(command: ExecCommand, atLoad: InitializeResult, options: StartOptions, idle: IdleHosts<Served>): Promise<Served> {
+  const served = spawnHost(command);
+  const { host } = served;
+  served.options = options;
   try {
     const info = await initialize(host);
-    if (info.name !== atLoad.name || !sameCapabilities(info.capabilities, atLoad.capabilities)) {
-      throw new AdapterError('start', 'the host declared another name or other capabilities than at load (initialize must always answer the same)');
+    if (info.name !== atLoad.name || !sameCapabilities(info.capabilities, atLoad.capabilities) || (info.reuse === true) !== (atLoad.reuse === true)) {
+      throw new AdapterError('start', 'the host declared another name, other capabilities or another reuse than at load (initialize must always answer the same)');
     }
-    await host.request('start', {
+    await sendStart(host, options);
+    return served;
+  } catch (error) {
+    // A host that refused this start (an error answer) can still serve the next scenario.
+    if (atLoad.reuse === true && host.reusable && !(error instanceof AdapterError)) park(idle, served);
+    else await host.kill();
+    throw error;
+  }
+}
+
+/** Sends `start` with the scenario's options (the ports stay on the kit's side) and checks its result. */
+async function sendStart(host: HostProcess, options: StartOptions): Promise<void> {
+  await host.request('start', {
       storeDir: options.storeDir,
       edition: options.edition,
       deployment: options.deployment,
@@ -204,12 +291,7 @@ async function boot(command: ExecCommand, atLoad: InitializeResult, options: Sta
         ),
         commands: (options.probes.commands ?? []).map(({ name, description }) => ({ name, description })),
       },
-    }).then((raw) => parseReturned('start', KIT_TO_HOST.start.result, raw));
-    return host;
-  } catch (error) {
-    await host.kill();
-    throw error;
-  }
+  }).then((raw) => parseReturned('start', KIT_TO_HOST.start.result, raw));
 }
 
 function sameCapabilities(a: Capabilities, b: Capabilities): boolean {

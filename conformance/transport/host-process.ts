@@ -5,6 +5,12 @@
  * command not starting) is the process's *failure*: the group is killed at
  * once, every pending kit call rejects with it, and so does every later call.
  * Errors name the kit's method and end with the tail of the host's stderr.
+ *
+ * A host that declares `reuse` serves many scenarios one after another; between
+ * them its process is *parked*: it must write nothing on stdout (anything it
+ * writes is its failure, so the process is never handed to another scenario),
+ * and it does not keep the kit alive. Unparked for the next scenario, its
+ * stderr tail starts afresh, so a failure shows only that scenario's lines.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { z } from 'zod';
@@ -15,7 +21,11 @@ import { StderrTail } from './stderr-tail.js';
 export interface HostProcessOptions {
   argv: string[];
   cwd: string;
-  /** Answers the host's requests (`model`, `question`, `tool`), params already parsed. */
+  /**
+   * Answers the host's requests (`model`, `question`, `tool`), params already
+   * parsed. An `RpcError` other than -32000, even one thrown synchronously
+   * (then the process fails before it reads another line), breaks the protocol.
+   */
   handle(method: string, params: Record<string, unknown>): Promise<unknown>;
   /** Params schemas of the host's requests. */
   incoming: Record<string, z.ZodType>;
@@ -43,6 +53,10 @@ export class HostProcess {
   private failureReported = false;
   /** Set when the kit ends the process itself, so that its exit is no failure. */
   private ending = false;
+  /** Between two scenarios of a reused process: from the moment `dispose` is answered until `unpark`. */
+  private parked = false;
+  /** Host requests (`model`, `question`, ...) the kit is still answering. */
+  private answering = 0;
   readonly closed: Promise<void>;
 
   constructor(private readonly options: HostProcessOptions) {
@@ -57,6 +71,7 @@ export class HostProcess {
       },
       incoming: options.incoming,
       handle: async (method, params) => {
+        this.answering += 1;
         try {
           return await options.handle(method, params);
         } catch (error) {
@@ -65,12 +80,19 @@ export class HostProcess {
             this.fail(`the host broke the protocol: its ${method} request was refused with ${error.code}: ${error.message}`);
           }
           throw error;
+        } finally {
+          this.answering -= 1;
         }
       },
       onFault: (fault) => this.fail(describeFault(fault)),
     });
     const lines = new LineSplitter((line) => {
-      if (this.failure === undefined) this.peer.receive(line);
+      if (this.failure !== undefined) return;
+      if (this.parked) {
+        this.fail(`the host wrote on stdout while it served no scenario (after it answered dispose): ${quoteLine(line)}`);
+        return;
+      }
+      this.peer.receive(line);
     });
     this.child.stdout!.on('data', (chunk: Buffer) => lines.push(chunk));
     this.child.stdout!.on('end', () => {
@@ -113,13 +135,16 @@ export class HostProcess {
    * rejects with the host's own message (like an in-process adapter that
    * throws); everything else rejects with an `AdapterError` naming `method`.
    */
-  async request(method: string, params: Record<string, unknown>): Promise<unknown> {
+  async request(method: string, params: Record<string, unknown>, options: { lastOfScenario?: boolean } = {}): Promise<unknown> {
     if (this.failure !== undefined) {
       await this.drained();
       throw this.failureError(method);
     }
+    // The reply to a scenario's last call (dispose) ends what the host may say for that
+    // scenario: a line right behind it, even in the same chunk, is its failure.
+    const onReply = options.lastOfScenario ? () => void (this.parked = true) : undefined;
     try {
-      return await this.peer.request(method, params);
+      return await this.peer.request(method, params, onReply);
     } catch (error) {
       if (!(error instanceof RpcError)) throw error;
       if (error.code === RpcErrorCode.applicationError) throw new Error(error.message);
@@ -130,9 +155,39 @@ export class HostProcess {
     }
   }
 
+  /**
+   * Parks a process whose scenario ended cleanly, until `unpark` hands it to
+   * the next one. A parked process does not keep the kit running (the exit
+   * hook kills it when the kit ends).
+   */
+  park(): void {
+    this.parked = true;
+    this.setKeepsKitAlive(false);
+  }
+
+  /** Takes a parked process for a new scenario; false when it failed while parked (it is then killed). */
+  unpark(): boolean {
+    this.parked = false;
+    this.setKeepsKitAlive(true);
+    this.stderr.forgetEarlierLines();
+    return this.failure === undefined;
+  }
+
+  private setKeepsKitAlive(keeps: boolean): void {
+    for (const handle of [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as Array<{ ref?(): void; unref?(): void } | null>) {
+      if (keeps) handle?.ref?.();
+      else handle?.unref?.();
+    }
+  }
+
   /** Whether the process failed, or left kit calls unanswered (a timed-out call): then it must not be reused. */
   get troubled(): boolean {
     return this.failure !== undefined || this.peer.pendingMethods().length > 0;
+  }
+
+  /** Sound, and nothing in flight either way: the process may serve another scenario. */
+  get reusable(): boolean {
+    return !this.troubled && this.answering === 0;
   }
 
   /**

@@ -20,6 +20,15 @@ export class StderrTail {
     }
   }
 
+  /**
+   * A reused process starts a new scenario: what it wrote before belongs to
+   * earlier scenarios and must not be shown in this one's failures.
+   */
+  forgetEarlierLines(): void {
+    this.text = '';
+    this.dropped = false;
+  }
+
   /** The last lines, ready to append to an error message. */
   describe(): string {
     const lines = this.text.replace(/\n+$/, '').split('\n');

@@ -7,12 +7,13 @@
  * assembled from the sections, the tool catalog and the history derived from
  * the log, its header logged, and the model called. "Running" means a turn is open.
  */
-import { event, type ToolCall } from './events.js';
+import { event, type ImageAttachment, type ToolCall } from './events.js';
 import { deriveHistory } from './history.js';
 import type { ModelClient, ModelRequest, ModelResponse } from './model.js';
 import type { PromptSections } from './prompt.js';
 import type { SessionLog } from './session-log.js';
 import { errorMessage, type ToolRegistry } from './tools.js';
+import { userInput, userMessagePayload, type UserInput } from './user-input.js';
 
 /** Which request boundary: the first request of a turn, a later one, or a retry of a failed one. */
 export type BoundaryKind = 'submission' | 'continuation' | 'retry';
@@ -46,7 +47,7 @@ export class AgentBusyError extends Error {
 
 export class Agent {
   private turnOpen = false;
-  private readonly steered: string[] = [];
+  private readonly steered: UserInput[] = [];
 
   constructor(
     readonly id: string,
@@ -61,13 +62,13 @@ export class Agent {
     return this.deps.log;
   }
 
-  /** Runs one turn; resolves when the agent is idle again. */
-  async prompt(text: string): Promise<void> {
+  /** Runs one turn; resolves when the agent is idle again. `images` ride the prompt's user message. */
+  async prompt(text: string, images: readonly ImageAttachment[] = []): Promise<void> {
     if (this.turnOpen) throw new AgentBusyError(`agent ${this.id} is running a turn; steer it instead`);
     this.turnOpen = true;
     try {
       this.deps.log.append(event('turn/start', {}));
-      this.deps.log.append(event('user/message', { source: 'user', text }));
+      this.deps.log.append(event('user/message', userMessagePayload(userInput(text, images))));
       await this.runSteps();
     } finally {
       try {
@@ -83,9 +84,9 @@ export class Agent {
    * and part of that request. When idle there is no next step to join, so the
    * message is submitted as a prompt (resolving when that turn ends).
    */
-  async steer(text: string): Promise<void> {
-    if (!this.turnOpen) return this.prompt(text);
-    this.steered.push(text);
+  async steer(text: string, images: readonly ImageAttachment[] = []): Promise<void> {
+    if (!this.turnOpen) return this.prompt(text, images);
+    this.steered.push(userInput(text, images));
   }
 
   private async runSteps(): Promise<void> {
@@ -122,8 +123,8 @@ export class Agent {
 
   private async enterBoundary(kind: BoundaryKind): Promise<void> {
     for (const hook of this.deps.hooks()) await hook({ agent: this.id, kind });
-    for (const text of this.steered.splice(0)) {
-      this.deps.log.append(event('user/message', { source: 'user', text }));
+    for (const input of this.steered.splice(0)) {
+      this.deps.log.append(event('user/message', userMessagePayload(input)));
     }
   }
 

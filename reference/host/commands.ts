@@ -1,8 +1,12 @@
 /**
  * The command registry: `/name args` lines typed by a person. The host logs a
  * `command/run` record before the handler runs; command lines and results never
- * enter the model's history.
+ * enter the model's history. A command that declares image input gets the
+ * composer's image attachments with its line; the host refuses images for one
+ * that does not.
  */
+import type { ImageAttachment } from './events.js';
+
 export interface CommandResult {
   ok: boolean;
   text: string;
@@ -12,8 +16,10 @@ export interface CommandDefinition {
   /** Without the slash, e.g. `plan`. */
   name: string;
   description: string;
-  /** Gets the agent and the raw argument text. */
-  run(agent: string, args: string): Promise<CommandResult>;
+  /** What the command takes besides its line: `images` for the composer's image attachments. */
+  input?: { images?: boolean };
+  /** Gets the agent, the raw argument text and the attached images (none unless it declares image input). */
+  run(agent: string, args: string, images: readonly ImageAttachment[]): Promise<CommandResult>;
 }
 
 export interface ParsedCommandLine {

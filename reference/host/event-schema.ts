@@ -14,7 +14,18 @@ const StoredEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('plan/mode'), payload: z.object({ active: z.boolean() }).strict() }),
   z.object({
     type: z.literal('user/message'),
-    payload: z.object({ source: z.enum(['user', 'plugin', 'host']), text: z.string() }),
+    payload: z.object({
+      source: z.enum(['user', 'plugin', 'host']),
+      text: z.string(),
+      content: z
+        .array(
+          z.discriminatedUnion('type', [
+            z.object({ type: z.literal('text'), text: z.string() }),
+            z.object({ type: z.literal('image'), mediaType: z.string(), data: z.string() }),
+          ]),
+        )
+        .optional(),
+    }),
   }),
   z.object({ type: z.literal('command/run'), payload: z.object({ name: z.string(), args: z.string() }) }),
   z.object({

@@ -6,6 +6,16 @@
 /** Who put a user message into the conversation. */
 export type MessageSource = 'user' | 'plugin' | 'host';
 
+/** An image a person attached (to a prompt or a command line): its bytes in base64 and their media type. */
+export interface ImageAttachment {
+  type: 'image';
+  mediaType: string;
+  data: string;
+}
+
+/** One block of a user message, in the order the model receives them. */
+export type ContentBlock = { type: 'text'; text: string } | ImageAttachment;
+
 export interface ToolCall {
   id: string;
   name: string;
@@ -14,7 +24,8 @@ export interface ToolCall {
 
 export interface SessionEventMap {
   'plan/mode': { active: boolean };
-  'user/message': { source: MessageSource; text: string };
+  /** `content` only for a message holding images: its blocks in order; `text` is its text (empty when it has none). */
+  'user/message': { source: MessageSource; text: string; content?: ContentBlock[] };
   'command/run': { name: string; args: string };
   'request/header': { systemPrompt: string; tools: string[] };
   'request/failure': { message: string; retryable: boolean; attempt: number };

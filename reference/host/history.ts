@@ -4,7 +4,7 @@
  * event restarts the history from its summary (a host-sourced user message).
  * Every other event is log-only.
  */
-import type { SessionEvent } from './events.js';
+import type { SessionEvent, SessionEventMap } from './events.js';
 import type { ChatMessage } from './model.js';
 
 export function deriveHistory(events: readonly SessionEvent[]): ChatMessage[] {
@@ -12,7 +12,7 @@ export function deriveHistory(events: readonly SessionEvent[]): ChatMessage[] {
   for (const e of events) {
     switch (e.type) {
       case 'user/message':
-        messages.push({ role: 'user', source: e.payload.source, text: e.payload.text });
+        messages.push(userMessage(e.payload));
         break;
       case 'assistant/message':
         messages.push({ role: 'assistant', text: e.payload.text, toolCalls: structuredClone(e.payload.toolCalls) });
@@ -36,6 +36,13 @@ export function deriveHistory(events: readonly SessionEvent[]): ChatMessage[] {
     }
   }
   return messages;
+}
+
+/** A logged user message as the model receives it: its blocks ride along when it holds images. */
+function userMessage(payload: SessionEventMap['user/message']): ChatMessage {
+  const message: ChatMessage = { role: 'user', source: payload.source, text: payload.text };
+  if (payload.content !== undefined) message.content = structuredClone(payload.content);
+  return message;
 }
 
 /** The host's own summariser: a plain digest of the history, no model call. */

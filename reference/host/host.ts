@@ -6,7 +6,7 @@
  */
 import { Agent, type AgentLoopOptions, type BoundaryHook } from './agent.js';
 import { CommandRegistry, parseCommandLine, type CommandResult } from './commands.js';
-import { event, type SessionEvent } from './events.js';
+import { event, type ImageAttachment, type SessionEvent } from './events.js';
 import { deriveHistory, summarizeHistory } from './history.js';
 import type { ChatMessage, ModelClient } from './model.js';
 import { SessionEventBus, type SessionObserver } from './observers.js';
@@ -50,6 +50,12 @@ export class Host {
   readonly questions: UserQuestionSeam | undefined;
   private readonly hooks: BoundaryHook[] = [];
   private readonly agents = new Map<string, Agent>();
+  /**
+   * Child -> owner, for children owned by a live agent of this process. Kept in
+   * memory only: ownership is a runtime relation, so after a restart such a
+   * child resumes as a root of its own (its lineage stays in the index).
+   */
+  private readonly owners = new Map<string, string>();
   private readonly records: AgentRecord[] = [];
   private readonly store: SessionStore;
   private readonly loop: AgentLoopOptions;
@@ -96,6 +102,21 @@ export class Host {
     return this.addAgent({ id: this.nextId(), parent }, []);
   }
 
+  /** A child agent owned by the live agent `owner` (a delegated sub-agent), with an empty log. */
+  spawnOwnedChild(owner: string): string {
+    this.agent(owner);
+    const child = this.addAgent({ id: this.nextId(), parent: owner }, []);
+    this.owners.set(child, owner);
+    return child;
+  }
+
+  /** The live agent owning `agent`, if any. */
+  ownerOf(agent: string): string | undefined {
+    this.agent(agent);
+    const owner = this.owners.get(agent);
+    return owner !== undefined && this.agents.has(owner) ? owner : undefined;
+  }
+
   /** Replaces the model history with a summary; the log (and all state folded from it) stays. */
   compact(agent: string): void {
     const target = this.agent(agent);
@@ -104,12 +125,12 @@ export class Host {
     target.log.append(event('compaction', { summary: summarize(deriveHistory(target.log.read())) }));
   }
 
-  prompt(agent: string, text: string): Promise<void> {
-    return this.agent(agent).prompt(text);
+  prompt(agent: string, text: string, images: readonly ImageAttachment[] = []): Promise<void> {
+    return this.agent(agent).prompt(text, images);
   }
 
-  steer(agent: string, text: string): Promise<void> {
-    return this.agent(agent).steer(text);
+  steer(agent: string, text: string, images: readonly ImageAttachment[] = []): Promise<void> {
+    return this.agent(agent).steer(text, images);
   }
 
   isRunning(agent: string): boolean {
@@ -141,17 +162,22 @@ export class Host {
     return this.bus.subscribe(observer);
   }
 
-  /** Runs a `/name args` line; the `command/run` record is logged before the handler runs. */
-  async runCommand(agent: string, line: string): Promise<CommandResult> {
+  /**
+   * Runs a `/name args` line with the composer's image attachments; the
+   * `command/run` record is logged before the handler runs. Images for a
+   * command that does not declare image input are refused before anything is logged.
+   */
+  async runCommand(agent: string, line: string, images: readonly ImageAttachment[] = []): Promise<CommandResult> {
     if (!this.commands) throw new Error('this host composes no command registry');
     const target = this.agent(agent);
     const parsed = parseCommandLine(line);
     if (!parsed) return { ok: false, text: `not a command line: ${JSON.stringify(line)}` };
     const command = this.commands.find(parsed.name);
     if (!command) return { ok: false, text: `unknown command /${parsed.name}` };
+    if (images.length > 0 && command.input?.images !== true) return { ok: false, text: `/${parsed.name} takes no image attachments` };
     target.log.append(event('command/run', { name: parsed.name, args: parsed.args }));
     try {
-      return await command.run(agent, parsed.args);
+      return await command.run(agent, parsed.args, images);
     } catch (error) {
       return { ok: false, text: `/${parsed.name} failed: ${errorMessage(error)}` };
     }
@@ -229,7 +255,8 @@ export class Host {
       userInteraction: questions && { ask: (agent, question, signal) => questions.ask(agent, question, signal) },
       append: (agent, e) => this.append(agent, e),
       readLog: (agent) => this.readLog(agent),
-      steer: (agent, text) => this.steer(agent, text),
+      steer: (agent, text, images) => this.steer(agent, text, images),
+      ownerOf: (agent) => this.ownerOf(agent),
       subscribe: (observer) => this.subscribe(observer),
       isRunning: (agent) => this.isRunning(agent),
     };

@@ -1,9 +1,9 @@
 /** What the agent loop sends to a model and what it gets back. */
-import type { MessageSource, ToolCall } from './events.js';
+import type { ContentBlock, MessageSource, ToolCall } from './events.js';
 import type { ToolDescriptor } from './tools.js';
 
 export type ChatMessage =
-  | { role: 'user'; source: MessageSource; text: string }
+  | { role: 'user'; source: MessageSource; text: string; content?: ContentBlock[] }
   | { role: 'assistant'; text: string; toolCalls: ToolCall[] }
   | { role: 'tool'; toolCallId: string; toolName: string; text: string; isError: boolean; value?: unknown };
 

@@ -4,7 +4,7 @@
  */
 import type { BoundaryHook } from './agent.js';
 import type { CommandDefinition } from './commands.js';
-import type { SessionEvent } from './events.js';
+import type { ImageAttachment, SessionEvent } from './events.js';
 import type { SessionObserver } from './observers.js';
 import type { ProjectionUnit } from './projections.js';
 import type { PromptSection } from './prompt.js';
@@ -21,8 +21,14 @@ export interface PluginContext {
   userInteraction?: { ask(agent: string, question: QuestionRequest, signal?: AbortSignal): Promise<QuestionOutcome> };
   append(agent: string, event: SessionEvent): void;
   readLog(agent: string): readonly SessionEvent[];
-  /** A user message for the agent's next step (submitted as a prompt when the agent is idle). */
-  steer(agent: string, text: string): Promise<void>;
+  /**
+   * A user message for the agent's next step (submitted as a prompt when the
+   * agent is idle); `images` lead it, in order, and an empty `text` with images
+   * makes an image-only message.
+   */
+  steer(agent: string, text: string, images?: readonly ImageAttachment[]): Promise<void>;
+  /** The live agent that owns this one (a delegated child), or undefined for an agent no live agent owns. */
+  ownerOf(agent: string): string | undefined;
   subscribe(observer: SessionObserver): () => void;
   /** Whether the agent has a turn open. */
   isRunning(agent: string): boolean;

@@ -28,9 +28,17 @@ export const APPROVED_TEXT = 'The user approved the plan. Plan mode is off; carr
 export const REJECTED_TEXT = 'The user did not approve the plan. You are still in plan mode; revise the plan.';
 export const DISMISSED_TEXT =
   'The user dismissed the plan review to talk to you instead. Stay in plan mode, stop here, and wait for the user\'s message.';
+export const OWNED_CHILD_TEXT =
+  'A delegated agent cannot open the plan review; you are still in plan mode. ' +
+  'Include the plan and the decision it needs in your final result, for the agent that delegated to you.';
 export const NO_SEAM_TEXT = 'no user-question channel is composed in this host, so the plan cannot be reviewed';
 
-type Context = Pick<PluginContext, 'userInteraction'>;
+type Context = Pick<PluginContext, 'userInteraction' | 'ownerOf'>;
+
+export interface ExitToolOptions {
+  /** Whether a child owned by a live agent is refused the review (the rc.8 edition, REVIEW-07). */
+  ownedChildrenCannotReview: boolean;
+}
 
 function failed(text: string): ToolOutcome {
   return { text, isError: true };
@@ -49,13 +57,15 @@ function reviewFailed(message: string): ToolOutcome {
   return failed(`The plan review failed, so you are still in plan mode: ${message}`);
 }
 
-export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections): ToolDefinition {
+export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections, options: ExitToolOptions): ToolDefinition {
   return {
     name: EXIT_TOOL_NAME,
     description: EXIT_TOOL_DESCRIPTION,
     parameters: EXIT_TOOL_PARAMETERS,
     async execute(args, { agent, signal }) {
       if (!selections.logged(agent)) return failed(NOT_IN_PLAN_MODE);
+      // Only a live owner counts: fork lineage, or an owner gone, leaves the agent its own review.
+      if (options.ownedChildrenCannotReview && ctx.ownerOf(agent) !== undefined) return failed(OWNED_CHILD_TEXT);
       const plan = args['plan'];
       if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);
       const seam = ctx.userInteraction;

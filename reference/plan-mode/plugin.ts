@@ -16,17 +16,27 @@ export interface PlanModeExports {
   planMode: PlanModeService;
 }
 
+/** What the plugin does differently per edition of the spec; the seed's by default. */
+export interface PlanModeRules {
+  /** rc.8 CMD-03/09/10: `/plan` takes image attachments. */
+  commandTakesImages: boolean;
+  /** rc.8 REVIEW-07: a child owned by a live agent cannot open the review. */
+  ownedChildrenCannotReview: boolean;
+}
+
+export const SEED_PLAN_MODE_RULES: PlanModeRules = { commandTakesImages: false, ownedChildrenCannotReview: false };
+
 /** Validates `config` at once (a bad config fails when the plugin loads) and returns the plugin. */
-export function planModePlugin(config: unknown): Plugin<PlanModeExports> {
+export function planModePlugin(config: unknown, rules: PlanModeRules = SEED_PLAN_MODE_RULES): Plugin<PlanModeExports> {
   const { section } = parsePlanModeConfig(config);
   return definePlugin({
     name: PLAN_MODE_PLUGIN_NAME,
     install(ctx) {
       const selections = new PlanModeSelections(ctx);
       ctx.registerSection(policySection(ctx, section));
-      ctx.registerTool(exitPlanModeTool(ctx, selections));
+      ctx.registerTool(exitPlanModeTool(ctx, selections, { ownedChildrenCannotReview: rules.ownedChildrenCannotReview }));
       ctx.onBoundary(({ agent }) => selections.applyPending(agent));
-      ctx.commands?.register(planCommand(ctx, selections));
+      ctx.commands?.register(planCommand(ctx, selections, { takesImages: rules.commandTakesImages }));
       ctx.sessionProjections?.register(planProjection);
       return { planMode: selections };
     },

@@ -40,6 +40,12 @@ export const InitializeResultSchema = z.object({
   /** The README editions the host implements; absent: the seed edition only. */
   editions: DeclaredEditionsSchema.optional(),
   capabilities: CapabilitiesSchema,
+  /**
+   * `true`: one process serves many scenarios, one after another (each `start`
+   * opens a fresh host on its own store folder, `dispose` closes it, the
+   * process stays for the next `start`). Absent or `false`: one process per scenario.
+   */
+  reuse: z.boolean().optional(),
 });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 

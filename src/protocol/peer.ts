@@ -51,6 +51,7 @@ export interface PeerOptions {
 
 interface Pending {
   method: string;
+  onReply: (() => void) | undefined;
   resolve(result: unknown): void;
   reject(error: unknown): void;
 }
@@ -71,11 +72,15 @@ export class JsonRpcPeer {
     this.nextId = options.nextId ?? (() => ++this.counter);
   }
 
-  /** Sends a request; resolves with its result, rejects with `RpcError` on an error reply. */
-  request(method: string, params: Record<string, unknown>): Promise<unknown> {
+  /**
+   * Sends a request; resolves with its result, rejects with `RpcError` on an
+   * error reply. `onReply` runs as the reply is read, before any later line
+   * (a promise settles only after the rest of the chunk is read).
+   */
+  request(method: string, params: Record<string, unknown>, onReply?: () => void): Promise<unknown> {
     const id = this.nextId();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { method, resolve, reject });
+      this.pending.set(id, { method, onReply, resolve, reject });
       this.send({ jsonrpc: '2.0', id, method, params });
     });
   }
@@ -136,6 +141,7 @@ export class JsonRpcPeer {
       return;
     }
     this.pending.delete(message.id);
+    pending.onReply?.();
     if ('error' in message) pending.reject(new RpcError(message.error.code, message.error.message, message.error.data));
     else pending.resolve(message.result);
   }

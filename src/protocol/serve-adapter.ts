@@ -4,6 +4,11 @@
  * it with `--adapter "exec:node my-host.js"`. The ports of the contract become
  * requests to the kit (`model`, `question`, `tool`); the handle's methods
  * become the kit's requests to the host. Problems go to stderr, the host's log.
+ *
+ * One process serves many scenarios (it declares `reuse`), as an in-process
+ * adapter serves every scenario of a run: each `start` starts the adapter
+ * afresh, `dispose` disposes of it, and the ports of a disposed host refuse to
+ * reach the kit, so nothing of one scenario can reach the next.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Adapter, ProbeCommand, ProbeTool, StartOptions } from '../contract/adapter.js';
@@ -23,6 +28,8 @@ export interface ServeOptions {
   log?: (line: string) => void;
   /** Called once stdin has closed and the handle is disposed; exits the process by default. */
   onClosed?: () => void;
+  /** Declare `reuse` (one process for many scenarios); true by default. False: the kit starts a process per scenario. */
+  reuse?: boolean;
 }
 
 const incoming = Object.fromEntries(Object.entries(KIT_TO_HOST).map(([method, schemas]) => [method, schemas.params]));
@@ -32,7 +39,10 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
   const output = options.output ?? process.stdout;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const onClosed = options.onClosed ?? (() => process.exit(0));
+  const reuse = options.reuse ?? true;
   let handle: HostHandle | undefined;
+  /** The scenario being served; the ports of an earlier one compare theirs and refuse. */
+  let scenario: object | undefined;
   let hostIds = 0;
 
   const peer: JsonRpcPeer = new JsonRpcPeer({
@@ -44,11 +54,18 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
   });
 
   /** Calls the kit and parses its answer with the method's result schema. */
-  async function callKit<T>(method: keyof typeof HOST_TO_KIT, params: Record<string, unknown>, parse: (value: unknown) => T): Promise<T> {
+  async function callKitNow<T>(method: keyof typeof HOST_TO_KIT, params: Record<string, unknown>, parse: (value: unknown) => T): Promise<T> {
     return parse(await peer.request(method, params));
   }
 
   function startOptions(params: StartParams): StartOptions {
+    const mine = {};
+    scenario = mine;
+    /** Calls the kit for this scenario only: a disposed host's late call must not reach the next scenario. */
+    function callKit<T>(method: keyof typeof HOST_TO_KIT, params: Record<string, unknown>, parse: (value: unknown) => T): Promise<T> {
+      if (scenario !== mine) return Promise.reject(new Error(`the host was disposed; its ${method} request was not sent`));
+      return callKitNow(method, params, parse);
+    }
     const tools: ProbeTool[] = params.probes.tools.map((tool) => ({
       ...tool,
       execute: async (args) => (await callKit('tool', { name: tool.name, arguments: args }, (v) => ToolResultSchema.parse(v))).text,
@@ -92,11 +109,17 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
           name: adapter.name,
           ...(adapter.editions === undefined ? {} : { editions: adapter.editions }),
           capabilities: adapter.capabilities,
+          ...(reuse ? { reuse: true } : {}),
         };
       }
       case 'start':
-        if (handle) throw new Error('the host was already started');
-        handle = await adapter.start(startOptions(raw as StartParams));
+        if (handle || scenario) throw new Error('the host was already started (dispose it first)');
+        try {
+          handle = await adapter.start(startOptions(raw as StartParams));
+        } catch (error) {
+          scenario = undefined;
+          throw error;
+        }
         return null;
       case 'createAgent':
         return started().createAgent();
@@ -130,7 +153,7 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
         await optional('compact')(params.agent);
         return null;
       case 'dispose':
-        await disposeOnce();
+        await disposeCurrent();
         return null;
       default:
         throw new RpcError(RpcErrorCode.methodNotFound, `method not found: ${method}`);
@@ -138,9 +161,15 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
   }
 
   let disposing: Promise<void> | undefined;
-  function disposeOnce(): Promise<void> {
-    disposing ??= handle ? handle.dispose() : Promise.resolve();
-    return disposing;
+  /** Disposes of the scenario's host once, whether `dispose` or the end of stdin asks first. */
+  function disposeCurrent(): Promise<void> {
+    if (handle) {
+      const disposed = handle;
+      handle = undefined;
+      scenario = undefined;
+      disposing = Promise.resolve().then(() => disposed.dispose());
+    }
+    return disposing ?? Promise.resolve();
   }
 
   const lines = new LineSplitter((line) => peer.receive(line));
@@ -148,7 +177,7 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
   input.on('end', () => {
     // The kit closed stdin: it is done with this process (after dispose, or because it is going away).
     peer.rejectAll((method) => new Error(`the kit closed the connection while ${method} was pending`));
-    disposeOnce()
+    disposeCurrent()
       .catch((error: unknown) => log(`[${adapter.name}] dispose failed: ${error instanceof Error ? error.message : String(error)}`))
       .finally(onClosed);
   });

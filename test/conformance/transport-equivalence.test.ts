@@ -2,7 +2,8 @@
  * Transport equivalence on a slice of the suite that exercises the protocol's
  * hard parts (restart as a new process, fork, spawn, compaction, questions,
  * mid-turn commands): the reference in process and over stdio give the same
- * status per scenario. `npm run transport:check` does the whole suite.
+ * status per scenario, with reused processes and with a process per scenario.
+ * `npm run transport:check` does the whole suite.
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -11,15 +12,16 @@ import { ROOT } from './cli-harness.js';
 const SLICE = '@needs:restart or @needs:fork or @needs:spawn or @needs:compaction or @SET-05 or @REVIEW-04';
 
 describe('transport equivalence', () => {
-  it('gives identical per-scenario results in process and over stdio', () => {
+  it('gives identical per-scenario results in process and over stdio, with and without reuse', () => {
     const run = spawnSync(process.execPath, ['dist/conformance/transport/equivalence-check.js', '--tags', SLICE], {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 600_000,
     });
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/transport: \d+ scenarios, identical per-scenario results in process and over stdio/);
+    expect(run.stdout).toMatch(/transport: \d+ scenarios, identical per-scenario results in process and over stdio \(reused processes and a process per scenario\)/);
     expect(run.stdout).toMatch(/over stdio: \d+ passed, 0 failed, 0 skipped/);
+    expect(run.stdout).toMatch(/over stdio, a process per scenario: \d+ passed, 0 failed, 0 skipped/);
     expect(run.status).toBe(0);
   }, 600_000);
 });

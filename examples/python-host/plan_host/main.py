@@ -35,7 +35,7 @@ async def serve() -> None:
     protocol_out = os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
     # Nothing but protocol on stdout: a stray print() now lands in the log.
     sys.stdout = sys.stderr
-    server = ProtocolServer()
+    server = ProtocolServer(reuse="--no-reuse" not in sys.argv[1:])
     peer = Peer(protocol_out, server.handlers())
     server.peer = peer
     await peer.serve(_start_stdin_reader())

@@ -6,6 +6,12 @@ the kit's probe sections, tools and commands like any other, answers the
 kit's calls, and routes the host's model requests, questions and probe tool
 runs to the kit.
 
+One process serves scenario after scenario (``reuse`` in ``initialize``):
+each ``start`` builds a new ``Host`` on that scenario's store folder and
+``dispose`` drops it; a model request, question or probe run of a disposed
+host is refused here instead of reaching the next scenario.  ``--no-reuse``
+declares nothing, and the kit starts a process per scenario.
+
 What the kit's stand-in UI saw (every session event told to observers, every
 view the `plan` projection pushed) is written under `<store>/ui/`, because the
 kit restarts this process and the UI's memory must outlive it, as a real UI's
@@ -50,7 +56,10 @@ BASE_SECTION = Section(
 
 
 class ProtocolServer:
-    def __init__(self) -> None:
+    def __init__(self, reuse: bool = True) -> None:
+        self.reuse = reuse
+        # Counts starts: the kit ports of one scenario's host compare theirs with it.
+        self._scenario = 0
         self.peer: Optional[Peer] = None
         self.host: Optional[Host] = None
         self.plan_mode: Optional[PlanModeService] = None
@@ -82,7 +91,10 @@ class ProtocolServer:
         version = params.get("protocolVersion")
         if version != PROTOCOL_VERSION:
             raise RpcError(-32000, f"this host speaks protocol version {PROTOCOL_VERSION} only, not {version!r}")
-        return {"protocolVersion": PROTOCOL_VERSION, "name": HOST_NAME, "capabilities": CAPABILITIES}
+        result = {"protocolVersion": PROTOCOL_VERSION, "name": HOST_NAME, "capabilities": CAPABILITIES}
+        if self.reuse:
+            result["reuse"] = True
+        return result
 
     async def start(self, params: dict[str, Any]) -> Any:
         if self.host is not None:
@@ -100,13 +112,17 @@ class ProtocolServer:
         probes = params.get("probes") or {}
 
         os.makedirs(os.path.join(store_dir, "ui"), exist_ok=True)
-        self._observed = UiMemory(os.path.join(store_dir, "ui", "observed.jsonl"))
-        self._pushes = UiMemory(os.path.join(store_dir, "ui", "projection-pushes.jsonl"))
+        observed = UiMemory(os.path.join(store_dir, "ui", "observed.jsonl"))
+        self._observed = observed
+        pushes = UiMemory(os.path.join(store_dir, "ui", "projection-pushes.jsonl"))
+        self._pushes = pushes
 
-        host = Host(store_dir, model=self._model, question_provider=self._ask_user, compose=compose)
-        host.subscribe(lambda agent_id, record: self._observed.add(agent_id, to_contract(record)))
+        self._scenario += 1
+        scenario = self._scenario
+        host = Host(store_dir, model=self._kit_port(scenario, self._model), question_provider=self._kit_port(scenario, self._ask_user), compose=compose)
+        host.subscribe(lambda agent_id, record: observed.add(agent_id, to_contract(record)))
         if host.projections is not None:
-            host.projections.subscribe(self._on_push)
+            host.projections.subscribe(lambda agent_id, unit, view: _remember_push(pushes, agent_id, unit, view))
         host.sections.register(BASE_SECTION)
         self.plan_mode = host.install(PlanModePlugin(config))
         self._register_probes(host, probes)
@@ -118,16 +134,30 @@ class ProtocolServer:
             text = str(section["text"])
             host.sections.register(Section(name=str(section["name"]), order=float(section["order"]), render=lambda _agent, text=text: text))
         for tool in probes.get("tools") or []:
-            host.tools.register(self._probe_tool(tool))
+            host.tools.register(self._probe_tool(tool, self._scenario))
         if host.commands is not None:
             for command in probes.get("commands") or []:
-                host.commands.register(self._probe_command(command))
+                host.commands.register(self._probe_command(command, self._scenario))
 
-    def _probe_tool(self, spec: dict[str, Any]) -> Tool:
+    def _kit_port(self, scenario: int, port: Any) -> Any:
+        """`port`, refused once the scenario's host is disposed (a late call must not reach the next scenario)."""
+
+        async def call(*args: Any) -> Any:
+            self._check_scenario(scenario)
+            return await port(*args)
+
+        return call
+
+    def _check_scenario(self, scenario: int) -> None:
+        if scenario != self._scenario or self.host is None:
+            raise RuntimeError("the host of this call was disposed")
+
+    def _probe_tool(self, spec: dict[str, Any], scenario: int) -> Tool:
         name = str(spec["name"])
 
         async def execute(arguments: dict[str, Any], context: ToolCallContext) -> ToolResult:
             # The kit runs its probe tools itself; we ask it to, like any remote tool.
+            self._check_scenario(scenario)
             try:
                 result = await self._peer().request("tool", {"name": name, "arguments": arguments})
             except RpcError as error:
@@ -136,10 +166,11 @@ class ProtocolServer:
 
         return Tool(name=name, description=str(spec.get("description", "")), parameters=spec.get("parameters") or {}, execute=execute)
 
-    def _probe_command(self, spec: dict[str, Any]) -> Command:
+    def _probe_command(self, spec: dict[str, Any], scenario: int) -> Command:
         name = str(spec["name"])
 
         async def run(agent_id: str, args: str) -> CommandResult:
+            self._check_scenario(scenario)
             result = await self._peer().request("command", {"name": name, "agent": agent_id, "args": args})
             return CommandResult(ok=True, text=str(result.get("text", "")))
 
@@ -153,10 +184,6 @@ class ProtocolServer:
     async def _ask_user(self, question: dict[str, Any], agent_id: str) -> dict[str, Any]:
         # An error reply (the kit's user failing) surfaces as the provider's own error.
         return await self._peer().request("question", {"question": question, "context": {"agent": agent_id}})
-
-    def _on_push(self, agent_id: str, unit: str, view: Any) -> None:
-        if unit == PROJECTION_NAME and self._pushes is not None:
-            self._pushes.add(agent_id, view)
 
     # -- kit -> host methods ----------------------------------------------------------------
 
@@ -212,8 +239,12 @@ class ProtocolServer:
         return None
 
     async def dispose(self, params: dict[str, Any]) -> Any:
-        # Everything is already on disk; the kit closes stdin next and we exit.
+        # Everything is already on disk: drop the host; the next start builds a new one
+        # (or the kit closes stdin and we exit).
         self.host = None
+        self.plan_mode = None
+        self._observed = None
+        self._pushes = None
         return None
 
     # -- helpers ---------------------------------------------------------------------------
@@ -259,6 +290,11 @@ class UiMemory:
 
     def read(self, agent_id: str) -> list[Any]:
         return list(self._by_agent.get(agent_id, []))
+
+
+def _remember_push(pushes: "UiMemory", agent_id: str, unit: str, view: Any) -> None:
+    if unit == PROJECTION_NAME:
+        pushes.add(agent_id, view)
 
 
 def _string(params: dict[str, Any], name: str) -> str:

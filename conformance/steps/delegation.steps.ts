@@ -1,0 +1,42 @@
+/**
+ * Delegated children (the rc.8 edition, REVIEW-07): a child agent owned by a
+ * live agent cannot open the plan review; any other agent, a fork included,
+ * opens it as TOOL-04 says. The refusal's wording is the host's own: it is
+ * shown for review, never judged.
+ */
+import { Given, Then } from '@cucumber/cucumber';
+import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
+import { showForReview } from '../assertions/review-text.js';
+import { requestNumber, toolResults } from '../world/observations.js';
+import type { PlanWorld } from '../world/plan-world.js';
+
+Given('{agent} is a child agent owned by {agent}', async function (this: PlanWorld, name: string, owner: string) {
+  if (this.agents.has(name)) fail(`${name} already exists in this scenario`);
+  const host = await this.host();
+  this.agents.set(name, await host.spawnOwnedChild(await this.agent(owner)));
+});
+
+/** REVIEW-07: a failed call, and no question reached the user for that agent. */
+Then('request {int} of {agent} shows exit_plan_mode failing without a review', async function (this: PlanWorld, n: number, name: string) {
+  const agent = await this.agent(name);
+  const request = requestNumber(this.model.requestsOf(agent), n, name);
+  const result = toolResults(request.messages, 'exit_plan_mode').at(-1);
+  if (!result) fail(`request ${n} of ${name} shows no exit_plan_mode result`);
+  expectTrue(result.isError, () => `the exit_plan_mode result in request ${n} of ${name} should be a failed call: ${show(result)}`);
+  const asked = this.user.asked.filter((question) => question.agent === agent);
+  expectEqual(asked.length, 0, () => `questions asked of the user for ${name} (${show(asked.map((a) => a.question.question))})`);
+  showForReview(this, 'owned-child-review-failure', result.text);
+});
+
+/** TOOL-04: exactly one review, for that agent, carrying the submitted plan unchanged. */
+Then('the user was asked one plan review, for {agent}, showing the plan {string}', async function (this: PlanWorld, name: string, plan: string) {
+  const agent = await this.agent(name);
+  expectEqual(this.user.asked.length, 1, () => `number of questions the user was asked (${show(this.user.asked.map((a) => a.question.question))})`);
+  const asked = this.user.asked[0]!;
+  expectEqual(asked.agent, agent, `the agent the review was asked for (${name})`);
+  const shown = [asked.question.question, asked.question.detail ?? ''];
+  expectTrue(
+    shown.some((text) => text.includes(plan)),
+    () => `the review should carry the submitted plan unchanged, ${show(plan)}; it showed question ${show(asked.question.question)} and detail ${show(asked.question.detail)}`,
+  );
+});
