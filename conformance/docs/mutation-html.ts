@@ -33,10 +33,10 @@ ${evidence.proofs.map((proof) => html`<li>${proof.edition} edition: ${proof.unpr
 ${evidence.caught.length === 0 ? html`<p>No mutant is caught by a scenario tagged with ${id}.</p>` : html`<table>
 <thead><tr><th scope="col">Mutant</th><th scope="col">What the broken host does wrong</th><th scope="col">Declares ${id}</th><th scope="col">Caught by</th></tr></thead>
 <tbody>
-${declaringFirst(evidence.caught, id).map(({ mutant, scenarios }) => html`<tr><th scope="row"><code>${mutant.name}</code></th><td>${inlineCode(mutant.description)}</td><td>${mutant.clauses.includes(id) ? 'yes' : html`no (${mutant.clauses.join(', ')})`}</td><td><ul class="plain">${scenarios.map((scenario) => {
+${declaringFirst(evidence.caught, id).map(({ mutant, scenarios }) => html`<tr><th scope="row"><code>${mutant.name}</code></th><td>${inlineCode(mutant.description)}</td><td>${mutant.clauses.includes(id) ? 'yes' : html`no (${mutant.clauses.join(', ')})`}</td><td><ul class="plain">${byScenario(scenarios).map((scenario) => {
   const anchor = anchors.get(scenario.id);
   const name = html`<code>${scenario.id}</code>`;
-  return html`<li>${anchor ? html`<a href="#${anchor}">${name}</a>` : name}${evidence.editions.length > 1 ? ` (${scenario.edition})` : ''}${scenario.step ? html`<br><small>failed at: ${scenario.step}</small>` : ''}</li>`;
+  return html`<li>${anchor ? html`<a href="#${anchor}">${name}</a>` : name}${evidence.editions.length > 1 ? ` (${scenario.editions.join(', ')})` : ''}${scenario.steps.map((step) => html`<br><small>failed at: ${step}</small>`)}</li>`;
 })}</ul></td></tr>
 `)}</tbody>
 </table>`}`;
@@ -50,6 +50,18 @@ export function provenSummary(model: SiteModel): string {
     const own = proofs.filter((proof) => proof.edition === edition);
     return `${own.filter((proof) => proof.unprovenBecause === undefined).length} of ${own.length} (${edition} edition)`;
   }).join(', ')}.`;
+}
+
+/** Each catching scenario once, with the editions it caught the mutant in and the steps that failed. */
+function byScenario(scenarios: ReadonlyArray<{ id: string; edition: string; step?: string }>): Array<{ id: string; editions: string[]; steps: string[] }> {
+  const grouped = new Map<string, { id: string; editions: string[]; steps: string[] }>();
+  for (const scenario of scenarios) {
+    const entry = grouped.get(scenario.id) ?? { id: scenario.id, editions: [], steps: [] };
+    if (!entry.editions.includes(scenario.edition)) entry.editions.push(scenario.edition);
+    if (scenario.step !== undefined && !entry.steps.includes(scenario.step)) entry.steps.push(scenario.step);
+    grouped.set(scenario.id, entry);
+  }
+  return [...grouped.values()];
 }
 
 /** The mutants declaring the clause (those that can prove it) before the others its scenarios also catch. */

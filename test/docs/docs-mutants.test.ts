@@ -69,6 +69,22 @@ describe('docs --mutants', () => {
     expect(markup).toContain('id="scenario-scope-pending-waits-for-its-agent"');
   });
 
+  it('names each catching scenario once with the editions it caught the mutant in, and the proof of each edition', async () => {
+    const running = EVIDENCE.mutants[0]!;
+    const twoEditions: MutationEvidence = {
+      ...EVIDENCE,
+      editions: ['seed', 'rc.8'],
+      mutants: [{ ...running, runs: [running.runs[0]!, { edition: 'rc.8', caughtBy: [{ id: 'selection-queued-while-running', clauses: ['SET-02'], kind: 'assertion', step: 'set returned queued' }] }] }],
+    };
+    const { dir } = await siteWith(twoEditions);
+    const page = visibleText(await readFile(join(dir, 'clauses', 'SET-02.html'), 'utf8'));
+    expect(page).toContain('seed edition: proven by running-set-commits rc.8 edition: proven by running-set-commits');
+    expect(page.match(/selection-queued-while-running \(seed, rc\.8\) failed at: set returned queued/g)).toHaveLength(1);
+    const set06 = visibleText(await readFile(join(dir, 'clauses', 'SET-06.html'), 'utf8'));
+    expect(set06).toContain('seed edition: proven by running-set-commits');
+    expect(set06).toMatch(/rc\.8 edition: not proven : no scenario tagged @SET-06 fails|rc\.8 edition: not proven : its mutants are caught only by scenarios of other clauses/);
+  });
+
   it('says why a clause is not proven', async () => {
     const { dir } = await siteWith(EVIDENCE);
     const scope = visibleText(await readFile(join(dir, 'clauses', 'SCOPE-01.html'), 'utf8'));
