@@ -95,6 +95,12 @@ async function conformance(args: CliArguments): Promise<number> {
     if (progress) progress.write(process.stdout, text);
     else process.stdout.write(text);
   };
+  // A baseline of another edition than the child chose is refused (below, after the run ends);
+  // the run is stopped as soon as both are known rather than after every scenario ran.
+  const editions: { baseline?: string; judged?: string } = {};
+  const stopOnBaselineOfAnotherEdition = (): void => {
+    if (editions.baseline !== undefined && editions.judged !== undefined && editions.baseline !== editions.judged) abort.abort();
+  };
   tracePoint('cli-forks-suite');
   const running = runSuiteInWorkers(
     {
@@ -112,6 +118,10 @@ async function conformance(args: CliArguments): Promise<number> {
       onOutput: toStdout,
       onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
       abort: abort.signal,
+      onReady: (_adapter, judged) => {
+        editions.judged = judged.edition;
+        stopOnBaselineOfAnotherEdition();
+      },
       ...(progress ? { events: progress } : {}),
     },
     workersFor(args),
@@ -120,6 +130,8 @@ async function conformance(args: CliArguments): Promise<number> {
   const { checkBaselineEdition, finishRun, prepareRun, reportOnStdout } = await import('./verdict.js');
   try {
     prepared = await prepareRun(args, adapterPath);
+    if (prepared.baseline?.edition !== undefined) editions.baseline = prepared.baseline.edition;
+    stopOnBaselineOfAnotherEdition();
   } catch (error) {
     abort.abort();
     await running;

@@ -56,6 +56,8 @@ export interface IsolatedOptions {
   onOutput(text: string): void;
   /** The child's own stdout and stderr (the adapter's console), for the CLI's stderr. */
   onChildOutput(text: string): void;
+  /** The adapter loaded, and the edition the child will judge it against (once per worker). */
+  onReady?(adapter: LoadedAdapter, judged: EditionChoice): void;
   events?: SuiteEvents;
   /** Ends the run early (the CLI found its input unusable meanwhile). */
   abort?: AbortSignal;
@@ -104,6 +106,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       case 'ready':
         adapter = message.adapter;
         judged = message.judged;
+        options.onReady?.(adapter, judged);
         break;
       case 'unusable':
         told = { kind: 'unusable', message: message.message };
