@@ -3,7 +3,7 @@
  * patch on its sources, each declaring the clauses it breaks. The matrix
  * runner (matrix.ts) proves the suite rejects every one for the right reason.
  */
-import { mutant, patch, type Mutant } from './mutant.js';
+import { mutant, onlyIn, patch, type Mutant } from './mutant.js';
 
 const SERVICE = 'plan-mode/service.ts';
 const NARRATION = 'plan-mode/narration.ts';
@@ -409,4 +409,53 @@ MUTANTS.push(
   mutant('provider-error-first-line-only', ['REVIEW-06'],
     "A question provider's error reaches the model with only its first line.",
     patch(QUESTIONS, 'throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error)}`, { cause: error });', "throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error).split('\\n')[0]}`, { cause: error });")),
+);
+
+// The rc.8 edition: image attachments on /plan and prompts, and children owned by a live agent.
+const USER_INPUT = 'host/user-input.ts';
+const IMAGES_FIRST = 'const content: ContentBlock[] = [...input.images];\n  if (input.text.length > 0) content.push({ type: \'text\', text: input.text });';
+const OFF_WITH_IMAGES_REFUSED = 'if (isOffArgument(message) && images.length > 0) return error(OFF_WITH_IMAGES);';
+const STEER_WITH_IMAGES = 'await ctx.steer(agent, message, images);';
+const OWNED_CHILD_REFUSED = 'if (options.ownedChildrenCannotReview && ctx.ownerOf(agent) !== undefined) return failed(OWNED_CHILD_TEXT);';
+const LIVE_OWNER = 'return owner !== undefined && this.agents.has(owner) ? owner : undefined;';
+MUTANTS.push(
+  onlyIn(['rc.8'], mutant('images-after-text', ['CMD-03'],
+    'A message sent with images holds its text block first and the images after it, instead of the images first.',
+    patch(USER_INPUT, IMAGES_FIRST, "const content: ContentBlock[] = input.text.length > 0 ? [{ type: 'text', text: input.text }] : [];\n  content.push(...input.images);"))),
+  onlyIn(['rc.8'], mutant('images-reversed', ['CMD-03', 'CMD-09'],
+    'Attached images reach the model in the reverse of the order they were attached.',
+    patch(USER_INPUT, IMAGES_FIRST, "const content: ContentBlock[] = [...input.images].reverse();\n  if (input.text.length > 0) content.push({ type: 'text', text: input.text });"))),
+  onlyIn(['rc.8'], mutant('plan-images-dropped', ['CMD-03', 'CMD-09', 'MX-02'],
+    '/plan drops the images attached to its line: the message goes without them, and bare /plan steers an empty message.',
+    patch(COMMAND, STEER_WITH_IMAGES, 'await ctx.steer(agent, message);'))),
+  onlyIn(['rc.8'], mutant('plan-images-steered-apart', ['CMD-03', 'MX-02'],
+    '/plan <message> with images steers two messages, the images in one and the text in another.',
+    patch(COMMAND, STEER_WITH_IMAGES, "await ctx.steer(agent, '', images);\n        if (message.length > 0) await ctx.steer(agent, message);"))),
+  onlyIn(['rc.8'], mutant('bare-plan-images-steer-nothing', ['CMD-09'],
+    'Bare /plan with images selects plan mode but sends nothing: the images are lost.',
+    patch(COMMAND, STEER_WITH_IMAGES, 'if (message.length > 0) await ctx.steer(agent, message, images);'))),
+  onlyIn(['rc.8'], mutant('prompt-images-dropped', ['MX-02'],
+    'A prompt drops its image attachments, so /plan <message> with images costs more than submitting the same content.',
+    patch(HOST, 'return this.agent(agent).prompt(text, images);', 'return this.agent(agent).prompt(text);'))),
+  onlyIn(['rc.8'], mutant('plan-off-images-selects', ['CMD-10', 'CMD-07'],
+    '/plan off with images is not refused: it leaves plan mode like /plan off and reports a success.',
+    patch(COMMAND, OFF_WITH_IMAGES_REFUSED, ''))),
+  onlyIn(['rc.8'], mutant('plan-off-images-selects-then-fails', ['CMD-10'],
+    '/plan off with images reports an error but has already selected inactive.',
+    patch(COMMAND, OFF_WITH_IMAGES_REFUSED, 'if (isOffArgument(message) && images.length > 0) {\n        selections.set(agent, false);\n        return error(OFF_WITH_IMAGES);\n      }'))),
+  onlyIn(['rc.8'], mutant('plan-off-images-cancels-entry', ['CMD-10'],
+    '/plan off with images reports an error but withdraws a pending entry on the way.',
+    patch(COMMAND, OFF_WITH_IMAGES_REFUSED, 'if (isOffArgument(message) && images.length > 0) {\n        if (selections.get(agent).pending === true) selections.set(agent, false);\n        return error(OFF_WITH_IMAGES);\n      }'))),
+  onlyIn(['rc.8'], mutant('owned-child-opens-review', ['REVIEW-07'],
+    'A child owned by a live agent opens the plan review like any agent.',
+    patch(EXIT, OWNED_CHILD_REFUSED, ''))),
+  onlyIn(['rc.8'], mutant('owned-child-refusal-leaves-plan-mode', ['REVIEW-07'],
+    "An owned child's exit_plan_mode fails without a review, but plan mode is left anyway.",
+    patch(EXIT, OWNED_CHILD_REFUSED, 'if (options.ownedChildrenCannotReview && ctx.ownerOf(agent) !== undefined) {\n        selections.commitApprovedExit(agent);\n        return failed(OWNED_CHILD_TEXT);\n      }'))),
+  onlyIn(['rc.8'], mutant('fork-counted-as-owned', ['REVIEW-07', 'TOOL-04'],
+    'A fork counts as owned by the agent it was forked from, so it is refused the review.',
+    patch(HOST, LIVE_OWNER, 'return owner !== undefined && this.agents.has(owner) ? owner : this.agentRecord(agent)?.forkOf;'))),
+  onlyIn(['rc.8'], mutant('owner-counted-as-owned', ['TOOL-04', 'REVIEW-07'],
+    'An agent that owns a live child is itself refused the review.',
+    patch(HOST, LIVE_OWNER, 'return owner !== undefined && this.agents.has(owner) ? owner : [...this.owners.entries()].find(([, parent]) => parent === agent)?.[0];'))),
 );

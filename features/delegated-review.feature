@@ -1,0 +1,54 @@
+@edition:rc.8
+Feature: Who may open the plan review (rc.8 edition)
+  In the rc.8 edition a child agent owned by a live agent (a delegated
+  sub-agent) cannot open the plan review: its `exit_plan_mode` call in plan
+  mode fails without asking the user, and it stays in plan mode; the failure
+  tells it to put the unresolved decision in its final result, in the host's
+  own words. Every other agent opens the review as before: its owner, and a
+  fork, which fork lineage alone does not make owned.
+
+  @id:review-owned-child-refused @REVIEW-07 @needs:ownedChild @needs:questions
+  Scenario: a child owned by a live agent cannot open the review and stays in plan mode
+    Given the child is a child agent owned by the agent
+    And plan mode is on for the child
+    And the model will answer request 1 of the child by calling exit_plan_mode with the plan "Split the importer into two passes"
+    And the user will answer the review by selecting Approve
+    When the user prompts the child with "Plan the importer"
+    Then request 2 of the child shows exit_plan_mode failing without a review
+    And the user was never asked a question
+    And request 2 of the child is in plan mode
+    And get reports plan mode on for the child, no other mode pending
+    And the log of the child holds the plan/mode events "on"
+
+  @id:review-owner-of-child-reviews @TOOL-04 @REVIEW-07 @needs:ownedChild @needs:questions
+  Scenario: the owner of a live child opens its own review as usual
+    Given the child is a child agent owned by the agent
+    And plan mode is on
+    And the model will answer request 1 by calling exit_plan_mode with the plan "Ship the importer behind a flag"
+    And the user will answer the review by selecting Approve
+    When the user prompts "Plan the rollout"
+    Then the user was asked one plan review, for the agent, showing the plan "Ship the importer behind a flag"
+    And request 2 of the agent shows exit_plan_mode succeeding
+    And request 2 is not in plan mode
+
+  @id:review-fork-not-owned @TOOL-04 @REVIEW-07 @needs:fork @needs:questions
+  Scenario: a fork that no live agent owns opens the review as usual
+    Given plan mode is on
+    When the agent is forked as the fork
+    And the model will answer request 1 of the fork by calling exit_plan_mode with the plan "Move the cache into its own module"
+    And the user will answer the review by selecting Approve
+    And the user prompts the fork with "Plan the cache move"
+    Then the user was asked one plan review, for the fork, showing the plan "Move the cache into its own module"
+    And request 2 of the fork shows exit_plan_mode succeeding
+    And request 2 of the fork is not in plan mode
+    And get reports plan mode off for the fork, no other mode pending
+
+  @id:review-owned-child-outside-plan @TOOL-03 @REVIEW-07 @needs:ownedChild @needs:questions
+  Scenario: a child owned by a live agent, outside plan mode, fails the call as any agent does and stays out of plan mode
+    Given the child is a child agent owned by the agent
+    And the model will answer request 1 of the child by calling exit_plan_mode with the plan "Anything"
+    When the user prompts the child with "Plan the importer"
+    Then request 2 of the child shows exit_plan_mode failing
+    And the user was never asked a question
+    And request 2 of the child is not in plan mode
+    And the log of the child holds the plan/mode events "none"
