@@ -14,8 +14,8 @@ import { dirname, join, relative } from 'node:path';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { BUILT_IN_ADAPTERS } from '../conformance/adapters/adapter-path.js';
 import { loadCatalogFile } from '../conformance/catalog/clause-catalog.js';
-import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type MutantEvidence, type MutantRun, type MutationEvidence } from '../conformance/evidence/mutation-evidence.js';
-import { clauseProofs, clausesByEdition, clausesNotShown, unprovenRequired } from '../conformance/evidence/proven-clauses.js';
+import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type ClauseProofRecord, type MutantEvidence, type MutantRun, type MutationEvidence } from '../conformance/evidence/mutation-evidence.js';
+import { clauseProofs, clausesByEdition, clausesNotShown, unprovenRequired, type ClauseProof } from '../conformance/evidence/proven-clauses.js';
 import { kitIdentity } from '../conformance/report/run-context.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
@@ -97,6 +97,17 @@ function printMatrix(mutants: readonly MutantEvidence[], editions: readonly Edit
   }
 }
 
+function proofRecord(proof: ClauseProof): ClauseProofRecord {
+  return {
+    edition: proof.edition,
+    clause: proof.clause.id,
+    level: proof.clause.level,
+    proven: proof.unprovenBecause === undefined,
+    provenBy: proof.provenBy.map((entry) => entry.mutant),
+    ...(proof.unprovenBecause !== undefined ? { unprovenBecause: proof.unprovenBecause } : {}),
+  };
+}
+
 async function writeEvidence(evidence: MutationEvidence): Promise<void> {
   await mkdir(dirname(EVIDENCE_PATH), { recursive: true });
   // Written whole or not at all: a reader never sees half a file.
@@ -159,8 +170,8 @@ async function main(): Promise<number> {
     editions,
     mutants,
   };
-  await writeEvidence(evidence);
   const proofs = clauseProofs(evidence, clausesByEdition(catalog.clauses, editions));
+  await writeEvidence({ ...evidence, proofs: proofs.map(proofRecord) });
   const unproven = unprovenRequired(proofs);
   const required = proofs.filter((proof) => proof.clause.level === 'required');
   console.log(`evidence: ${relative(process.cwd(), EVIDENCE_PATH) || EVIDENCE_PATH}; required clauses proven: ${required.length - unproven.length} of ${required.length} (${editions.join(', ')})`);

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { EditionSchema, FailureKindSchema } from '../../src/index.js';
+import { ClauseLevelSchema, EditionSchema, FailureKindSchema } from '../../src/index.js';
 import { issuePath } from '../guard/adapter-error.js';
 
 export const EVIDENCE_SCHEMA_ID = 'plan-mode-conformance/mutation-evidence';
@@ -52,6 +52,21 @@ export const MutantEvidenceSchema = z
   .strict();
 export type MutantEvidence = z.infer<typeof MutantEvidenceSchema>;
 
+/** Whether one clause is proven in one edition, as the matrix judged it when it wrote the file. */
+export const ClauseProofRecordSchema = z
+  .object({
+    edition: EditionSchema,
+    clause: z.string(),
+    level: ClauseLevelSchema,
+    proven: z.boolean(),
+    /** The mutants declaring the clause that a scenario tagged with it caught. */
+    provenBy: z.array(z.string()),
+    /** Why not, when it is not proven. */
+    unprovenBecause: z.string().optional(),
+  })
+  .strict();
+export type ClauseProofRecord = z.infer<typeof ClauseProofRecordSchema>;
+
 export const MutationEvidenceSchema = z
   .object({
     schema: z.literal(EVIDENCE_SCHEMA_ID),
@@ -63,6 +78,11 @@ export const MutationEvidenceSchema = z
     /** The editions the reference implements, each of which the matrix ran. */
     editions: z.array(EditionSchema).min(1),
     mutants: z.array(MutantEvidenceSchema),
+    /**
+     * Every clause of each edition, proven or not (a reader need not apply the
+     * rule itself); `docs` derives the same from `mutants` and the catalog.
+     */
+    proofs: z.array(ClauseProofRecordSchema).optional(),
   })
   .strict();
 export type MutationEvidence = z.infer<typeof MutationEvidenceSchema>;
