@@ -40,6 +40,9 @@ Options:
                            machine's cores for an exec: host, 1 for an in-process adapter, whose scenarios
                            take milliseconds; 1 with cucumber's json or message format, written per process).
                            Reports list the scenarios as a serial run does
+  --repeat N               run each scenario N times; a scenario whose repeats end differently is flaky
+                           and fails the run (reported as flaky in every report and the results file)
+  --allow-flaky            flaky scenarios are reported but do not fail the run
   --shard I/N              run only shard I of N: every N-th selected scenario, the same on every machine;
                            combine the shards' results files with \`merge\`
   --help                   show this text
@@ -89,6 +92,9 @@ export interface CliArguments {
   shard?: Slice;
   /** Judge against `edition` even when the adapter does not declare it. */
   forceEdition: boolean;
+  /** How many times each scenario runs (`--repeat`); 1 when absent. */
+  repeat?: number;
+  allowFlaky: boolean;
   level: RunLevel;
   help: boolean;
 }
@@ -110,6 +116,7 @@ const VALUE_OPTIONS = new Set([
   '--edition',
   '--parallel',
   '--shard',
+  '--repeat',
 ]);
 
 /** `--name=value` as `['--name', 'value']`; anything else as `[raw, undefined]` (the value, if any, is the next argument). */
@@ -119,7 +126,16 @@ export function splitOption(raw: string): [string, string | undefined] {
 }
 
 export function parseArguments(argv: string[]): CliArguments {
-  const parsed: CliArguments = { adapter: 'reference', tags: '', formats: [], coverage: false, forceEdition: false, level: 'default', help: false };
+  const parsed: CliArguments = {
+    adapter: 'reference',
+    tags: '',
+    formats: [],
+    coverage: false,
+    forceEdition: false,
+    level: 'default',
+    help: false,
+    allowFlaky: false,
+  };
   const seen = new Set<string>();
   for (let index = 0; index < argv.length; index += 1) {
     const raw = argv[index]!;
@@ -134,6 +150,10 @@ export function parseArguments(argv: string[]): CliArguments {
     }
     if (option === '--force-edition') {
       parsed.forceEdition = true;
+      continue;
+    }
+    if (option === '--allow-flaky') {
+      parsed.allowFlaky = true;
       continue;
     }
     if (!VALUE_OPTIONS.has(option)) throw new UsageError(`unknown argument '${raw}' (see --help)`);
@@ -173,7 +193,10 @@ export function parseArguments(argv: string[]): CliArguments {
         parsed.edition = parseEdition(value);
         break;
       case '--parallel':
-        parsed.parallel = parseCount('--parallel', value);
+        parsed.parallel = parseCount('--parallel', value, MAX_WORKERS);
+        break;
+      case '--repeat':
+        parsed.repeat = parseCount('--repeat', value, MAX_REPEAT);
         break;
       case '--shard': {
         const shard = parseSlice(value);
@@ -209,11 +232,13 @@ export function workersFor(args: Pick<CliArguments, 'adapter' | 'parallel' | 'fo
 
 /** Workers beyond this are refused: each is a process with its own hosts. */
 export const MAX_WORKERS = 64;
+/** Repeats beyond this are refused: a typo of a few zeros would run for days. */
+export const MAX_REPEAT = 100;
 
-function parseCount(option: string, value: string): number {
+function parseCount(option: string, value: string, max: number): number {
   const count = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(count) || count < 1 || count > MAX_WORKERS) {
-    throw new UsageError(`${option} must be a whole number from 1 to ${MAX_WORKERS}, got '${value}'`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(count) || count < 1 || count > max) {
+    throw new UsageError(`${option} must be a whole number from 1 to ${max}, got '${value}'`);
   }
   return count;
 }

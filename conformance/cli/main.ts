@@ -114,6 +114,7 @@ async function conformance(args: CliArguments): Promise<number> {
         ...(args.edition ? { edition: args.edition } : {}),
         ...(args.forceEdition ? { forceEdition: true } : {}),
         ...(args.shard ? { shard: args.shard } : {}),
+        ...(args.repeat && args.repeat > 1 ? { repeat: args.repeat } : {}),
       },
       onOutput: toStdout,
       onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),

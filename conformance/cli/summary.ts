@@ -8,19 +8,27 @@
  */
 import type { BaselineVerdict } from '../runner/baseline.js';
 import { isFailing, type ScenarioResult } from '../runner/scenario-result.js';
+import { repeatOutcomes } from '../runner/repeats.js';
 
 export function summaryLine(verdict: BaselineVerdict): { text: string; failed: number } {
   const count = (outcome: string) => verdict.counted.filter((result) => verdict.outcomes.get(result) === outcome).length;
   const failed = count('failed');
-  return { text: `conformance: ${count('passed')} passed, ${failed} failed, ${count('skipped')} skipped`, failed };
+  const flaky = count('flaky');
+  // Flaky scenarios are neither passed nor failed: named apart, failing the run unless allowed.
+  const flakyText = flaky > 0 ? `, ${flaky} flaky${verdict.allowFlaky ? ' (allowed)' : ''}` : '';
+  return {
+    text: `conformance: ${count('passed')} passed, ${failed} failed, ${count('skipped')} skipped${flakyText}`,
+    failed: failed + (verdict.allowFlaky ? 0 : flaky),
+  };
 }
 
 /** The line for recommended scenarios of a default run, or undefined at --level strict. */
 export function recommendedLine(verdict: BaselineVerdict): string | undefined {
   if (verdict.level === 'strict') return undefined;
   const passed = verdict.apart.filter((result) => result.status === 'passed').length;
-  const failed = verdict.apart.filter((result) => isFailing(result.status)).length;
-  return `recommended: ${passed} passed, ${failed} failed`;
+  const failed = verdict.apart.filter((result) => isFailing(result.status) && !result.flaky).length;
+  const flaky = verdict.apart.filter((result) => result.flaky).length;
+  return `recommended: ${passed} passed, ${failed} failed${flaky > 0 ? `, ${flaky} flaky` : ''}`;
 }
 
 function firstLine(result: ScenarioResult): string {
@@ -33,6 +41,11 @@ function where(result: ScenarioResult): string {
 
 export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean): string[] {
   const lines: string[] = [];
+  for (const result of [...verdict.counted, ...verdict.apart].filter((candidate) => candidate.flaky)) {
+    const counted = verdict.flaky.includes(result);
+    const how = !counted ? 'recommended, not counted' : verdict.allowFlaky ? 'allowed by --allow-flaky' : 'fails the run; --allow-flaky allows it';
+    lines.push(`flaky: ${result.stableId ?? '(no id)'} (${where(result)}) ended differently between repeats: ${repeatOutcomes(result)} (${how})`);
+  }
   for (const result of verdict.unexpected) {
     lines.push(`${withBaseline ? 'unexpected failure' : 'failed'}: ${result.stableId ?? '(no id)'} (${where(result)}) ${firstLine(result)}`);
   }
@@ -40,7 +53,7 @@ export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean): s
     lines.push(`baselined scenario no longer matches its entry: ${result.stableId} (${where(result)}) ${why}; message: ${firstLine(result)}`);
   }
   for (const { result, entry } of verdict.stale) lines.push(`stale baseline entry (now passes): ${result.stableId} (${entry.where})`);
-  for (const result of verdict.apart.filter((candidate) => isFailing(candidate.status))) {
+  for (const result of verdict.apart.filter((candidate) => isFailing(candidate.status) && !candidate.flaky)) {
     lines.push(`recommended, not counted: ${result.stableId ?? '(no id)'} (${where(result)}) ${firstLine(result)}`);
   }
   const reasons = new Map<string, number>();

@@ -112,7 +112,7 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     return EXIT_FAILED;
   }
   checkBaselineEdition(prepared);
-  const verdict = judge(results, prepared.baseline, { level: args.level, ...(options.today ? { today: options.today } : {}) });
+  const verdict = judge(results, prepared.baseline, { level: args.level, allowFlaky: args.allowFlaky, ...(options.today ? { today: options.today } : {}) });
   const context: RunContext = {
     adapter: {
       name: prepared.adapter.name,
@@ -131,6 +131,7 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     startedAt: prepared.startedAt.toISOString(),
     durationMs: suite.wallMs,
     ...(args.shard ? { shard: { ...args.shard, tags: args.tags, selected: suite.selected ?? results.length } } : {}),
+    ...(args.repeat && args.repeat > 1 ? { repeat: { times: args.repeat, flakyAllowed: args.allowFlaky } } : {}),
     catalog: clausesOfEdition(prepared.catalog.clauses, prepared.judged.edition),
     reviewTexts: suite.reviewTexts ?? [],
   };

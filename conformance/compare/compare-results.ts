@@ -28,7 +28,8 @@ export interface Comparison {
   unchanged: number;
 }
 
-const FAILING = new Set(['failed', 'baselined']);
+// A flaky scenario failed in some of its repeats: it moves like a failure.
+const FAILING = new Set(['failed', 'baselined', 'flaky']);
 
 export function compareResults(before: ResultsDocument, after: ResultsDocument): Comparison {
   const comparison: Comparison = { regressed: [], fixed: [], changedFailure: [], appeared: [], disappeared: [], otherStatus: [], unchanged: 0 };

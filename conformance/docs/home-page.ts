@@ -10,7 +10,7 @@ import { html, inlineCode, token, type Html } from './html.js';
 import { mutantsCell, PROVEN_RULE, provenSummary } from './mutation-html.js';
 import { page } from './page-shell.js';
 import { readableTime } from './readable-time.js';
-import { counts, statusWord } from './result-html.js';
+import { failsTheRun, statusWord } from './result-html.js';
 import { cellStatus, uncountedFailure, type ClauseView, type HostView, type SiteModel } from './site-model.js';
 import { CELL_STATUSES, STATUS_TEXT, countByStatus, type CellStatus } from './status.js';
 
@@ -76,15 +76,15 @@ ${CELL_STATUSES.map((status) => html`<tr><th scope="row" colspan="3">Clauses ${S
 function hostSummary(model: SiteModel): Html {
   return html`<h2 id="hosts-heading">Hosts</h2>
 <table aria-labelledby="hosts-heading">
-<thead><tr><th scope="col">Host</th><th scope="col">Edition</th><th scope="col">Verdict</th><th scope="col">Scenarios</th>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<th scope="col">${status}</th>`)}<th scope="col">Missing capabilities</th><th scope="col">Level</th><th scope="col">Run</th></tr></thead>
+<thead><tr><th scope="col">Host</th><th scope="col">Edition</th><th scope="col">Verdict</th><th scope="col">Scenarios</th>${(['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).map((status) => html`<th scope="col">${status}</th>`)}<th scope="col">Missing capabilities</th><th scope="col">Level</th><th scope="col">Run</th></tr></thead>
 <tbody>
 ${model.hosts.map((host) => {
   const count = countByStatus(host.document.scenarios, (record) => record.status);
   const missing = Object.entries(host.document.adapter.capabilities).filter(([, support]) => support !== true).map(([name]) => name);
-  const failing = host.document.scenarios.filter((record) => record.status === 'failed' && counts(record, host.document.level)).length;
+  const failing = host.document.scenarios.filter((record) => failsTheRun(record, host.document)).length;
   return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td>${failing === 0
     ? html`<td class="st st-passed">${statusWord('passed')}<small class="uncounted">conforms at level ${host.document.level}</small></td>`
-    : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`}<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}${status === 'failed' && count.failed > failing ? html`<small>${count.failed - failing} recommended, not counted</small>` : ''}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
+    : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`}<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}${status === 'failed' && count.failed > failing ? html`<small>${count.failed - failing} recommended, not counted</small>` : ''}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
 `;
 })}</tbody>
 </table>`;

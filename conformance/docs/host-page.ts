@@ -19,6 +19,7 @@ export function hostPage(model: SiteModel, host: HostView): Html {
   const baselined = document.scenarios.filter((record) => record.status === 'baselined');
   const failed = document.scenarios.filter((record) => record.status === 'failed');
   const skipped = document.scenarios.filter((record) => record.status === 'skipped');
+  const flaky = document.scenarios.filter((record) => record.status === 'flaky');
   const link = (record: ScenarioRecord) => scenarioLink(model.clauses, record);
   const anyMissing = Object.values(document.adapter.capabilities).some((support) => support !== true);
   return page(model, {
@@ -27,7 +28,7 @@ export function hostPage(model: SiteModel, host: HostView): Html {
     current: host.key,
     body: html`<h1>Host: ${host.label}</h1>
 <dl class="facts">
-<dt>Scenarios</dt><dd>${document.scenarios.length}: ${count.passed} passed, ${count.failed} failed, ${count.baselined} baselined, ${count.skipped} skipped</dd>
+<dt>Scenarios</dt><dd>${document.scenarios.length}: ${count.passed} passed, ${count.failed} failed, ${count.flaky > 0 ? `${count.flaky} flaky, ` : ''}${count.baselined} baselined, ${count.skipped} skipped${document.repeat ? ` (each ran ${document.repeat.times} times; flaky scenarios ${document.repeat.flakyAllowed ? 'allowed' : 'fail the run'})` : ''}</dd>
 <dt>Edition</dt><dd>${hostEdition(host)}${document.spec.forced ? ' (--force-edition: the adapter does not declare it)' : ''}; the adapter declares ${document.adapter.editions?.join(', ') ?? 'none (judged against the seed)'}</dd>
 <dt>Level</dt><dd>${document.level}</dd>
 <dt>Baseline</dt><dd>${document.baseline ? html`<code>${document.baseline.path}</code> (${document.baseline.entries} entries)` : 'none'}</dd>
@@ -37,6 +38,7 @@ export function hostPage(model: SiteModel, host: HostView): Html {
 </dl>
 <nav class="toc no-print" aria-label="On this page"><ul>
 ${failed.length > 0 ? html`<li><a href="#failures">Failures (${failed.length})</a></li>` : ''}
+${flaky.length > 0 ? html`<li><a href="#flaky">Flaky (${flaky.length})</a></li>` : ''}
 <li><a href="#baseline">Known divergences (${baselined.length})</a></li>
 ${skipped.length > 0 ? html`<li><a href="#skipped">Skipped (${skipped.length})</a></li>` : ''}
 <li><a href="#capabilities">Capabilities</a></li>
@@ -47,6 +49,13 @@ ${failed.length > 0 ? html`<h2 id="failures">Failures</h2>
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How it failed</th></tr></thead>
 <tbody>
 ${failed.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${record.clauses.join(', ')}</td><td class="st st-failed">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
+`)}</tbody>
+</table>` : ''}
+${flaky.length > 0 ? html`<h2 id="flaky">Flaky scenarios</h2>
+<table>
+<thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How its repeats ended</th></tr></thead>
+<tbody>
+${flaky.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${record.clauses.join(', ')}</td><td class="st st-flaky">${statusWord('flaky')}${resultDetail(record, document.level)}</td></tr>
 `)}</tbody>
 </table>` : ''}
 <h2 id="baseline">Known divergences (baseline)</h2>

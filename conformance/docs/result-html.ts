@@ -1,5 +1,5 @@
 /** One host's result for one scenario, as a table cell: the status word, then why (failure, baseline reason, skip reason). */
-import type { RunLevel, ScenarioRecord } from '../../src/index.js';
+import type { ResultsDocument, RunLevel, ScenarioRecord } from '../../src/index.js';
 import { html, inlineCode, type Html } from './html.js';
 import { STATUS_TEXT, type CellStatus } from './status.js';
 
@@ -14,6 +14,12 @@ export function counts(record: Pick<ScenarioRecord, 'level'>, runLevel: RunLevel
 }
 
 export const NOT_COUNTED = 'recommended: does not fail a default-level run';
+
+/** Whether a record failed its run: a counted failure, or a counted flaky scenario where flaky ones were not allowed. */
+export function failsTheRun(record: ScenarioRecord, document: Pick<ResultsDocument, 'level' | 'repeat'>): boolean {
+  if (!counts(record, document.level)) return false;
+  return record.status === 'failed' || (record.status === 'flaky' && !document.repeat?.flakyAllowed);
+}
 
 export function resultCell(record: ScenarioRecord | undefined, runLevel: RunLevel): Html {
   if (!record) return html`<td class="st st-not-run">${statusWord('not-run')}</td>`;
@@ -32,6 +38,11 @@ ${failure ? html`<details><summary>How it fails</summary>${failure}</details>` :
     const entry = record.baseline ? html`<p>Baseline entry: ${inlineCode(record.baseline.reason)}</p>` : '';
     const uncounted = counts(record, runLevel) ? '' : html`<p class="muted">${NOT_COUNTED}.</p>`;
     return html`<div class="result-detail">${uncounted}${note}${entry}${failure}</div>`;
+  }
+  if (record.status === 'flaky') {
+    const repeats = (record.repeats ?? []).map((one, index) => html`<li>repeat ${index + 1}: ${one.status}${one.kind ? html` (${one.kind}${one.step ? html` at step <q>${one.step}</q>` : ''})` : ''}${one.message ? html`: ${one.message}` : ''}</li>`);
+    const uncounted = counts(record, runLevel) ? '' : html`<p class="muted">${NOT_COUNTED}.</p>`;
+    return html`<div class="result-detail">${uncounted}<p>Its repeats ended differently:</p><ol>${repeats}</ol></div>`;
   }
   if (record.status === 'skipped') return html`<div class="result-detail"><p>${record.skipReason ?? 'no reason given'}</p></div>`;
   return html``;

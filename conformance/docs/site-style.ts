@@ -5,7 +5,7 @@
  */
 export const SITE_CSS = `
 :root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --panel: #f6f8fa; --link: #0a58ca; --focus: #ff8c00;
-  --failed: #a40e26; --failed-bg: #ffebe9; --baselined: #7d4e00; --baselined-bg: #fff8c5; --skipped: #4b5563; --skipped-bg: #eef0f3;
+  --failed: #a40e26; --failed-bg: #ffebe9; --baselined: #7d4e00; --baselined-bg: #fff8c5; --skipped: #4b5563; --skipped-bg: #eef0f3; --flaky: #6f2da8; --flaky-bg: #f5ecfc;
   --passed: #116329; --passed-bg: #dafbe1; --not-run: #6e7781; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", sans-serif; color: var(--ink); background: #fff; }
@@ -40,6 +40,7 @@ caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 .st a:hover { text-decoration: underline; }
 .st-failed { color: var(--failed); background: var(--failed-bg); }
 .st-baselined { color: var(--baselined); background: var(--baselined-bg); }
+.st-flaky { color: var(--flaky); background: var(--flaky-bg); }
 .st-skipped { color: var(--skipped); background: var(--skipped-bg); }
 .st-passed { color: var(--passed); background: var(--passed-bg); }
 .st small { display: block; font-weight: 400; font-size: .8rem; white-space: normal; }

@@ -28,6 +28,7 @@ const MUST_AGREE: Array<[string, (document: ResultsDocument) => unknown]> = [
   ['adapter editions', (document) => document.adapter.editions ?? []],
   ['level', (document) => document.level],
   ['baseline', (document) => document.baseline],
+  ['repeat', (document) => document.repeat ?? null],
   ['shard count', (document) => document.shard?.count],
   ['tags', (document) => document.shard?.tags],
   ['selected scenarios', (document) => document.shard?.selected],

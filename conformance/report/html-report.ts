@@ -18,6 +18,7 @@ export function htmlEscape(text: string): string {
 const OUTCOME_LABEL: Record<RowOutcome, string> = {
   passed: 'passed',
   failed: 'FAILED',
+  flaky: 'FLAKY (repeats ended differently)',
   baselined: 'expected failure (baseline)',
   skipped: 'skipped',
   'not-counted': 'failed, not counted (recommended)',
@@ -32,15 +33,16 @@ dt { font-weight: 600; }
 code { font-size: 90%; }
 .failed { background: #fde2e1; }
 .baselined, .not-counted { background: #fff4d6; }
+.flaky { background: #f3e3fb; }
 .skipped { color: #555; }
 th small { font-weight: normal; }
 blockquote { border-left: 4px solid #bbb; margin: .3rem 0; padding: .2rem .8rem; white-space: pre-wrap; }
-@media print { .failed, .baselined, .not-counted { background: none; } }
+@media print { .failed, .flaky, .baselined, .not-counted { background: none; } }
 `;
 
 export function htmlReport(context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict): string {
   // What needs a reader's attention first: failures, then expected failures and skips, then passes.
-  const rank: RowOutcome[] = ['failed', 'not-counted', 'baselined', 'skipped', 'passed'];
+  const rank: RowOutcome[] = ['failed', 'flaky', 'not-counted', 'baselined', 'skipped', 'passed'];
   const rows = scenarioRows(results, verdict)
     .map((row, index) => ({ row, index }))
     .sort((a, b) => rank.indexOf(a.row.outcome) - rank.indexOf(b.row.outcome) || a.index - b.index)
@@ -75,7 +77,7 @@ export function htmlReport(context: RunContext, results: ScenarioResult[], verdi
     '</section>',
     '<section aria-labelledby="scenarios">',
     '<h2 id="scenarios">Scenarios</h2>',
-    '<p>Failures first, then expected failures (baseline) and skips, then passes.</p>',
+    '<p>Failures first, then flaky scenarios (their repeats ended differently), expected failures (baseline) and skips, then passes.</p>',
     '<table>',
     '<thead><tr><th scope="col">scenario</th><th scope="col">clauses</th><th scope="col">level</th><th scope="col">outcome</th><th scope="col">detail</th></tr></thead>',
     '<tbody>',

@@ -26,8 +26,11 @@ const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 
 export function junitReport(context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict): string {
   const rows = scenarioRows(results, verdict);
-  const failures = rows.filter((row) => row.outcome === 'failed').length;
-  const skipped = rows.filter((row) => row.outcome !== 'failed' && row.outcome !== 'passed').length;
+  // A flaky scenario fails the run, and so this report, unless flaky scenarios are allowed (or it is not counted).
+  const counted = new Set(verdict.flaky);
+  const failing = (row: (typeof rows)[number]): boolean => row.outcome === 'failed' || (row.outcome === 'flaky' && counted.has(row.result) && !verdict.allowFlaky);
+  const failures = rows.filter(failing).length;
+  const skipped = rows.filter((row) => row.outcome !== 'failed' && row.outcome !== 'passed' && row.outcome !== 'flaky').length;
   const suiteName = `plan-mode-conformance: ${context.adapter.name}`;
   const properties: Array<[string, string]> = [
     ['adapter', context.adapter.name],
@@ -56,7 +59,18 @@ export function junitReport(context: RunContext, results: ScenarioResult[], verd
       `        <property name="level" value="${row.result.level}"/>`,
       '      </properties>',
     );
-    if (row.outcome === 'failed') {
+    if (row.outcome === 'flaky') {
+      const outcomes = row.result.flaky ?? [];
+      if (failing(row)) {
+        lines.push(`      <failure message="${xmlEscape(row.detail ?? 'flaky')}" type="flaky">${xmlEscape(outcomes.map((one, index) => `repeat ${index + 1}: ${one.status}${one.message ? `: ${one.message}` : ''}`).join('\n'))}</failure>`);
+      } else {
+        // Passing, with each failing repeat as a flakyFailure (the rerun report format of Maven Surefire, which CI tools read).
+        for (const one of outcomes.filter((candidate) => candidate.status !== 'passed' && candidate.status !== 'skipped')) {
+          lines.push(`      <flakyFailure message="${xmlEscape(one.message ?? one.status)}" type="${xmlEscape(one.failureKind ?? one.status)}"/>`);
+        }
+        lines.push(`      <system-out>${xmlEscape(row.detail ?? 'flaky')}</system-out>`);
+      }
+    } else if (row.outcome === 'failed') {
       const type = row.failure?.kind ?? 'baseline';
       const body = [row.note, row.failure?.step ? `step: ${row.failure.step}` : undefined, row.failure?.message].filter(Boolean).join('\n');
       lines.push(`      <failure message="${xmlEscape(row.detail ?? 'failed')}" type="${xmlEscape(type)}">${xmlEscape(body)}</failure>`);

@@ -25,7 +25,8 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
   const recommended = recommendedLine(verdict);
   lines.push(
     `${rows.length} scenarios: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('baselined')} baselined` +
-      `${count('not-counted') > 0 ? `, ${count('not-counted')} recommended failed (not counted)` : ''}.`,
+      `${count('not-counted') > 0 ? `, ${count('not-counted')} recommended failed (not counted)` : ''}` +
+      `${count('flaky') > 0 ? `, ${count('flaky')} flaky` : ''}.`,
     '',
     ...(recommended ? [`\`${recommended}\``, ''] : []),
     `\`${summaryLine(verdict).text}\``,
@@ -41,6 +42,7 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
       if (row.outcome === 'baselined') notes.add(`${row.id}: ${row.baseline?.reason}`);
       if (row.outcome === 'failed') notes.add(`${row.id} failed`);
       if (row.outcome === 'not-counted') notes.add(`${row.id} failed (recommended, not counted)`);
+      if (row.outcome === 'flaky') notes.add(`${row.id} flaky`);
     }
     const status = mine.length === 0 ? ' (not run)' : '';
     lines.push(
@@ -54,6 +56,11 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
       const step = row.failure?.step ? ` at "${escape(row.failure.step)}" (${row.failure.kind})` : '';
       lines.push(`- **${row.id}** ${escape(row.result.name)} (${row.result.uri})${step}: ${escape(row.detail ?? '')}`);
     }
+  }
+  const flaky = rows.filter((row) => row.outcome === 'flaky');
+  if (flaky.length > 0) {
+    lines.push('', '## Flaky scenarios (repeats ended differently)', '');
+    for (const row of flaky) lines.push(`- **${row.id}** ${escape(row.result.name)} (${row.result.uri}): ${escape(row.detail ?? '')}`);
   }
   const baselined = rows.filter((row) => row.outcome === 'baselined');
   if (baselined.length > 0) {

@@ -30,6 +30,14 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
       record.baseline = { reason, clause, ...(kind ? { class: kind } : {}), ...(link ? { link } : {}), ...(expires ? { expires } : {}) };
     }
     if (row.note !== undefined) record.note = row.note;
+    if (result.flaky) {
+      record.repeats = result.flaky.map((one) => ({
+        status: one.status,
+        ...(one.failureKind !== undefined ? { kind: one.failureKind } : {}),
+        ...(one.failedStep !== undefined ? { step: one.failedStep } : {}),
+        ...(one.message !== undefined ? { message: one.message } : {}),
+      }));
+    }
     return record;
   });
   const document: ResultsDocument = {
@@ -43,6 +51,7 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
     startedAt: context.startedAt,
     durationMs: Math.max(0, context.durationMs),
     ...(context.shard ? { shard: context.shard } : {}),
+    ...(context.repeat ? { repeat: context.repeat } : {}),
     scenarios,
     reviewTexts: context.reviewTexts,
   };

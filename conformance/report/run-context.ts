@@ -20,6 +20,8 @@ export interface RunContext {
   durationMs: number;
   /** The shard this run was (`--shard`), with the selection it was cut from. */
   shard?: Shard;
+  /** How many times each scenario ran (`--repeat`, when above 1) and whether flaky scenarios were allowed. */
+  repeat?: { times: number; flakyAllowed: boolean };
   /** The clauses of the edition judged, as it reads them. */
   catalog: EditionClause[];
   /** Texts the kit does not judge by wording, one per kind, for a person to read. */
@@ -46,6 +48,9 @@ export function describeRun(context: RunContext): Array<[string, string]> {
     ['level', context.level === 'strict' ? 'strict (recommended scenarios count)' : 'default (required scenarios count; recommended reported apart)'],
     ['baseline', context.baseline ? `${context.baseline.path} (${context.baseline.entries} entries)` : 'none'],
     ...(context.shard ? [['shard', `${context.shard.index}/${context.shard.count} of ${context.shard.selected} selected scenario(s)`] as [string, string]] : []),
+    ...(context.repeat
+      ? [['repeat', `each scenario ran ${context.repeat.times} times; flaky scenarios ${context.repeat.flakyAllowed ? 'allowed (--allow-flaky)' : 'fail the run'}`] as [string, string]]
+      : []),
     ['started', context.startedAt],
   ];
 }

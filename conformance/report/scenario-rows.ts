@@ -6,6 +6,7 @@
 import type { BaselineEntry, FailureKind } from '../../src/index.js';
 import type { BaselineVerdict, Outcome } from '../runner/baseline.js';
 import { isFailing, type ScenarioResult } from '../runner/scenario-result.js';
+import { repeatOutcomes } from '../runner/repeats.js';
 
 /** `not-counted`: a recommended scenario that failed in a default run (reported, never failing it). */
 export type RowOutcome = Outcome | 'not-counted';
@@ -55,6 +56,11 @@ export function scenarioRows(results: ScenarioResult[], verdict: BaselineVerdict
       row.detail = firstLine(row.failure?.message);
     } else if (outcome === 'skipped') {
       row.detail = result.skipReason ?? 'skipped';
+    }
+    if (outcome === 'flaky') {
+      const how = !counted.has(result) ? 'recommended, not counted' : verdict.allowFlaky ? 'allowed by --allow-flaky' : 'fails the run';
+      row.detail = `flaky: ended differently between repeats: ${repeatOutcomes(result)} (${how})`;
+      return row;
     }
     if (isFailing(result.status) && !counted.has(result)) {
       row.outcome = 'not-counted';

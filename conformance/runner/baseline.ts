@@ -179,8 +179,12 @@ function locate(path: string, lineCounter: LineCounter, node: unknown): string {
   return `${path}:${line}:${col}`;
 }
 
-/** What one counted scenario came to after the baseline was applied. */
-export type Outcome = 'passed' | 'failed' | 'baselined' | 'skipped';
+/**
+ * What one counted scenario came to after the baseline was applied. `flaky`:
+ * its repeats (`--repeat`) ended differently; no baseline entry excuses that,
+ * and it fails the run unless flaky scenarios are allowed (`--allow-flaky`).
+ */
+export type Outcome = 'passed' | 'failed' | 'baselined' | 'skipped' | 'flaky';
 
 export interface Mismatch {
   result: ScenarioResult;
@@ -203,6 +207,10 @@ export interface BaselineVerdict {
   mismatched: Mismatch[];
   /** Entries whose scenario ran and passed. */
   stale: Array<{ result: ScenarioResult; entry: LocatedEntry }>;
+  /** Counted scenarios whose repeats ended differently. */
+  flaky: ScenarioResult[];
+  /** Whether flaky scenarios are allowed (`--allow-flaky`): then they do not fail the run. */
+  allowFlaky: boolean;
   /** The outcome of every result, counted or not. */
   outcomes: Map<ScenarioResult, Outcome>;
 }
@@ -211,6 +219,8 @@ export interface JudgeOptions {
   level?: RunLevel;
   /** Today, `YYYY-MM-DD` (injectable so expiry can be tested); defaults to the current UTC date. */
   today?: string;
+  /** Flaky scenarios do not fail the run (`--allow-flaky`). */
+  allowFlaky?: boolean;
 }
 
 export function today(now: Date = new Date()): string {
@@ -221,8 +231,27 @@ export function judge(results: ScenarioResult[], baseline: Baseline | undefined,
   const level = options.level ?? 'default';
   const date = options.today ?? today();
   const entries = new Map((baseline?.entries ?? []).map((located) => [located.entry.id, located]));
-  const verdict: BaselineVerdict = { level, counted: [], apart: [], unexpected: [], baselined: [], mismatched: [], stale: [], outcomes: new Map() };
+  const verdict: BaselineVerdict = {
+    level,
+    counted: [],
+    apart: [],
+    unexpected: [],
+    baselined: [],
+    mismatched: [],
+    stale: [],
+    flaky: [],
+    allowFlaky: options.allowFlaky ?? false,
+    outcomes: new Map(),
+  };
   for (const result of results) {
+    if (result.flaky) {
+      // Neither a failure an entry could match nor a pass that makes an entry stale.
+      const counted = level === 'strict' || result.level === 'required';
+      (counted ? verdict.counted : verdict.apart).push(result);
+      if (counted) verdict.flaky.push(result);
+      verdict.outcomes.set(result, 'flaky');
+      continue;
+    }
     // An undefined, pending or ambiguous step is the kit failing to check, not a host's verdict: it fails a run at any level.
     const unchecked = result.status === 'undefined' || result.status === 'pending' || result.status === 'ambiguous';
     const counted = level === 'strict' || result.level === 'required' || unchecked;
@@ -300,7 +329,8 @@ export async function writeBaseline(
 ): Promise<number> {
   const earlier = new Map(previous.map((entry) => [entry.id, entry]));
   const known_failures = results
-    .filter((result) => isFailing(result.status) && result.stableId !== undefined)
+    // A flaky scenario fails only sometimes: an entry could match it only sometimes.
+    .filter((result) => isFailing(result.status) && result.stableId !== undefined && !result.flaky)
     .filter((result) => BASELINABLE.has(result.failureKind ?? 'assertion'))
     .filter((result) => level === 'strict' || result.level === 'required')
     .map((result) => entryFor(result, earlier.get(result.stableId!)));

@@ -23,6 +23,8 @@ import { runConfigurationOf } from './run-configuration.js';
 import { withinEdition } from '../features/edition-tags.js';
 import { kitSupportLibrary } from './support-library.js';
 import { tracePoint } from './trace-point.js';
+import { foldRepeats, type RepeatedResult } from './repeats.js';
+import { firstOfEachKind } from './review-text-order.js';
 import type { ScenarioResult } from './scenario-result.js';
 import { DEFAULT_EDITION, type Edition, type ReviewText } from '../../src/index.js';
 
@@ -42,6 +44,8 @@ export interface SuiteOptions {
   shard?: Slice;
   /** `--parallel N`: only this worker's slice of the shard (or of the selection). */
   worker?: Slice;
+  /** `--repeat N`: run the scenarios N times and fold each one's results (repeats.ts); 1 when absent. */
+  repeat?: number;
   /** Where formatters without a file write; defaults to the process's stdout. */
   stdout?: Writable;
   /** Told as each scenario starts and ends (the child process streams these to the CLI). */
@@ -65,7 +69,8 @@ export interface SuiteEvents {
    */
   planned?(total: number, selected?: number): void;
   started?(scenario: ScenarioStart): void;
-  finished?(result: ScenarioResult): void;
+  /** `pass`: which repeat (1-based) this result is of, when the run repeats. */
+  finished?(result: ScenarioResult, pass?: number): void;
 }
 
 export interface SuiteRun {
@@ -105,25 +110,43 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     }
     paths = cucumberPathsOf(mine);
   }
-  const runConfiguration = runConfigurationOf({
-    paths,
-    tags,
-    formats: options.formats ?? [],
-    worldParameters: { ...parameters },
-  });
-  tracePoint('suite-configured');
-  const collector = new ResultCollector();
-  const onMessage = options.events ? scenarioEvents(collector, options.events, selected) : collector.onMessage;
+  const repeat = Math.max(1, options.repeat ?? 1);
   const started = performance.now();
-  // With no formatter asked for, cucumber would still print its default one: send that nowhere.
-  const quiet = (options.formats ?? []).length === 0;
-  const stdout = options.stdout ?? (quiet ? discard() : process.stdout);
-  const environment = { cwd: process.cwd(), stdout, stderr: process.stderr };
   const support = await kitSupportLibrary();
   tracePoint('suite-support-ready');
-  await runCucumber({ ...runConfiguration, support }, environment, onMessage);
-  const run: SuiteRun = { results: collector.results(), wallMs: performance.now() - started, reviewTexts: collector.collectedReviewTexts() };
+  const repeats: RepeatedResult[] = [];
+  const texts: ReviewText[] = [];
+  for (let pass = 1; pass <= repeat; pass += 1) {
+    // Cucumber's own formats describe the first repeat: files written again would replace it.
+    const formats = pass === 1 ? (options.formats ?? []) : [];
+    const runConfiguration = runConfigurationOf({ paths, tags, formats, worldParameters: { ...parameters } });
+    tracePoint('suite-configured');
+    const collector = new ResultCollector();
+    const events = options.events ? repeatEvents(options.events, pass, repeat) : undefined;
+    const onMessage = events ? scenarioEvents(collector, events, selected) : collector.onMessage;
+    // With no formatter asked for, cucumber would still print its default one: send that nowhere.
+    const stdout = pass > 1 ? discard() : (options.stdout ?? (formats.length === 0 ? discard() : process.stdout));
+    const environment = { cwd: process.cwd(), stdout, stderr: process.stderr };
+    await runCucumber({ ...runConfiguration, support }, environment, onMessage);
+    repeats.push(...collector.results().map((result) => ({ pass, result })));
+    texts.push(...collector.collectedReviewTexts());
+  }
+  const results = repeat === 1 ? repeats.map(({ result }) => result) : foldRepeats(repeats);
+  const run: SuiteRun = {
+    results,
+    wallMs: performance.now() - started,
+    reviewTexts: repeat === 1 ? texts : firstOfEachKind(texts, results.map((result) => result.stableId ?? result.name)),
+  };
   return selected === undefined ? run : { ...run, selected };
+}
+
+/** The events of one repeat: the whole run planned once (every repeat's scenarios), each result told with its repeat. */
+function repeatEvents(events: SuiteEvents, pass: number, repeat: number): SuiteEvents {
+  return {
+    ...(pass === 1 && events.planned ? { planned: (total: number, selected?: number) => events.planned!(total * repeat, selected) } : {}),
+    ...(events.started ? { started: (scenario: ScenarioStart) => events.started!(scenario) } : {}),
+    ...(events.finished ? { finished: (result: ScenarioResult) => events.finished!(result, pass) } : {}),
+  };
 }
 
 /**

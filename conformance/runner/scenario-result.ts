@@ -29,6 +29,20 @@ export interface ScenarioResult {
   /** Why the scenario was skipped (a missing capability, with the adapter's reason). */
   skipReason?: string;
   durationMs: number;
+  /**
+   * Set when `--repeat` ran the scenario several times and its outcome
+   * differed between them: each repeat's outcome, in order. The result is
+   * then the first failing repeat's.
+   */
+  flaky?: RepeatOutcome[];
+}
+
+/** How one repeat of a scenario ended: what decides whether two repeats agree, and its first message line. */
+export interface RepeatOutcome {
+  status: ScenarioStatus;
+  failureKind?: FailureKind;
+  failedStep?: string;
+  message?: string;
 }
 
 /** Statuses that fail a run: anything not checked is never counted as passed. */

@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     events: {
       planned: (total, selected) => void send({ type: 'planned', total, ...(selected !== undefined ? { selected } : {}) }),
       started: (scenario) => void send({ type: 'started', scenario }),
-      finished: (result) => void send({ type: 'finished', result }),
+      finished: (result, pass) => void send({ type: 'finished', result, ...(pass !== undefined ? { pass } : {}) }),
     },
   });
   tracePoint('child-suite-done');

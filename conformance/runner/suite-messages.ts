@@ -28,7 +28,8 @@ export type ChildMessage = (
   /** `selected`: the whole selection's size, for a sliced run (see SuiteEvents.planned). */
   | { type: 'planned'; total: number; selected?: number }
   | { type: 'started'; scenario: ScenarioStart }
-  | { type: 'finished'; result: ScenarioResult }
+  /** `pass`: the repeat it is of (`--repeat`), when the run repeats. */
+  | { type: 'finished'; result: ScenarioResult; pass?: number }
   /** A fault raised between scenarios: it fails the run. */
   | { type: 'fault'; message: string }
   /** Fail fast: the run stops here (exit 2, this line). */

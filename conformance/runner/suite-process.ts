@@ -21,6 +21,7 @@ import type { ChildMessage, ChildRequest, LoadedAdapter } from './suite-messages
 import { removeTree } from '../support/remove-tree.js';
 import { temporaryRoot } from '../support/temporary-root.js';
 import { tracePoint } from './trace-point.js';
+import { foldRepeats, type RepeatedResult } from './repeats.js';
 
 const CHILD_ENTRY = SUITE_CHILD_BUNDLE;
 /** How long the child may take to end after its last word or a forwarded signal. */
@@ -87,7 +88,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   child.stdout?.on('data', (chunk: Buffer) => options.onChildOutput(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => options.onChildOutput(chunk.toString()));
 
-  const finished: ScenarioResult[] = [];
+  const finished: RepeatedResult[] = [];
   const faults: string[] = [];
   let planned = 0;
   let inFlight: ScenarioStart | undefined;
@@ -129,8 +130,8 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
         break;
       case 'finished':
         inFlight = undefined;
-        finished.push(message.result);
-        options.events?.finished?.(message.result);
+        finished.push({ pass: message.pass ?? 1, result: message.result });
+        options.events?.finished?.(message.result, message.pass);
         break;
       case 'fault':
         faults.push(message.message);
@@ -170,11 +171,13 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       options.abort?.removeEventListener('abort', onAbort);
       const wallMs = performance.now() - started;
       const base = { adapter, judged, faults, notRun: 0, reviewTexts: [] as ReviewText[], ...(selected !== undefined ? { selected } : {}) };
+      // One result per scenario however often `--repeat` ran it (a single run's results as they are).
+      const results = foldRepeats(finished);
       if (interrupted) {
-        return resolve({ ...base, results: finished, wallMs, ending: { kind: 'interrupted', signal: interrupted } });
+        return resolve({ ...base, results, wallMs, ending: { kind: 'interrupted', signal: interrupted } });
       }
       if (told?.kind === 'unusable' || told?.kind === 'stopped') {
-        return resolve({ ...base, results: finished, wallMs, notRun: Math.max(0, planned - finished.length), ending: told });
+        return resolve({ ...base, results, wallMs, notRun: Math.max(0, planned - finished.length), ending: told });
       }
       if (done && code === 0) return resolve({ ...base, ...done, ending: { kind: 'completed' } });
 
@@ -183,27 +186,30 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       const output = tail.length > 0 ? `\nlast output of the suite process:\n${tail.map((line) => `  ${line}`).join('\n')}` : '';
       if (adapter === undefined) {
         const message = `adapter module ${options.request.adapterPath} ended the suite process while loading (it ${how})${output}`;
-        return resolve({ ...base, results: finished, wallMs, ending: { kind: 'unusable', message } });
+        return resolve({ ...base, results, wallMs, ending: { kind: 'unusable', message } });
       }
       const where = inFlight ? `during scenario ${inFlight.stableId ?? inFlight.name} (${inFlight.uri})` : done ? 'after the run' : 'between scenarios';
       const message = `the suite process ${how} ${where}: the adapter or host ended it${output}`;
-      const results = [...finished];
+      const repeats = [...finished];
       if (inFlight) {
-        results.push({
-          stableId: inFlight.stableId,
-          name: inFlight.name,
-          uri: inFlight.uri,
-          ...(inFlight.line !== undefined ? { line: inFlight.line } : {}),
-          clauses: inFlight.clauses,
-          // A crash is never excused by a level: the run it ended checked nothing after it.
-          level: 'required',
-          status: 'failed',
-          failureKind: 'crash',
-          message,
-          durationMs: performance.now() - inFlightSince,
+        repeats.push({
+          pass: Math.max(1, ...finished.map(({ pass }) => pass)),
+          result: {
+            stableId: inFlight.stableId,
+            name: inFlight.name,
+            uri: inFlight.uri,
+            ...(inFlight.line !== undefined ? { line: inFlight.line } : {}),
+            clauses: inFlight.clauses,
+            // A crash is never excused by a level: the run it ended checked nothing after it.
+            level: 'required',
+            status: 'failed',
+            failureKind: 'crash',
+            message,
+            durationMs: performance.now() - inFlightSince,
+          },
         });
       }
-      resolve({ ...base, results, wallMs, notRun: Math.max(0, planned - results.length), ending: { kind: 'crashed', message } });
+      resolve({ ...base, results: foldRepeats(repeats), wallMs, notRun: Math.max(0, planned - repeats.length), ending: { kind: 'crashed', message } });
     });
   });
 }

@@ -13,8 +13,22 @@ export const RESULTS_SCHEMA_ID = 'plan-mode-conformance/results';
 export const RESULTS_VERSION = 1;
 
 /** The verdict on one scenario after the baseline was applied. */
-export const ScenarioVerdictSchema = z.enum(['passed', 'failed', 'baselined', 'skipped']);
+/** `flaky`: the run repeated the scenario (`--repeat`) and its repeats ended differently (see `repeats`). */
+export const ScenarioVerdictSchema = z.enum(['passed', 'failed', 'baselined', 'skipped', 'flaky']);
 export type ScenarioVerdict = z.infer<typeof ScenarioVerdictSchema>;
+
+/** How one repeat of a scenario ended. */
+export const RepeatOutcomeSchema = z
+  .object({
+    status: z.enum(['passed', 'failed', 'skipped', 'undefined', 'pending', 'ambiguous']),
+    kind: FailureKindSchema.optional(),
+    /** The failing step's text, keyword excluded. */
+    step: z.string().optional(),
+    /** The first line of the failure message. */
+    message: z.string().optional(),
+  })
+  .strict();
+export type RepeatOutcome = z.infer<typeof RepeatOutcomeSchema>;
 
 export const ScenarioRecordSchema = z
   .object({
@@ -59,6 +73,8 @@ export const ScenarioRecordSchema = z
      * another step or kind (expected and actual), or an expired entry.
      */
     note: z.string().optional(),
+    /** For a flaky scenario: how each repeat ended, in order (its `failure` is the first failing repeat's). */
+    repeats: z.array(RepeatOutcomeSchema).optional(),
     durationMs: z.number().nonnegative(),
   })
   .strict();
@@ -128,6 +144,8 @@ export const ResultsDocumentSchema = z
      * (`--shard index/count`): what `merge` checks before it combines shards.
      */
     shard: ShardSchema.optional(),
+    /** Present when each scenario ran several times (`--repeat N`), and whether flaky scenarios were allowed (`--allow-flaky`). */
+    repeat: z.object({ times: z.number().int().min(2), flakyAllowed: z.boolean() }).strict().optional(),
     scenarios: z.array(ScenarioRecordSchema),
     reviewTexts: z.array(ReviewTextSchema),
   })
