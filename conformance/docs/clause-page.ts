@@ -99,7 +99,7 @@ ${hosts.map((host) => {
   const status = cellStatus(host, view.clause.id);
   const count = countByStatus(recordsFor(host, view.clause.id), (record) => record.status);
   const parts = (['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).filter((key) => count[key] > 0).map((key) => `${count[key]} ${key}`);
-  return html`<tr id="host-${host.key}"><th scope="row"><a href="../hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td><td class="st st-${status}">${statusWord(status)}${uncountedFailure(host, view.clause.id) ? html`<br><small>${NOT_COUNTED}</small>` : ''}</td><td>${parts.length ? parts.join(', ') : 'none run'}</td></tr>
+  return html`<tr id="host-${host.key}"><th scope="row"><a href="../hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td><td class="st st-${status}">${statusWord(status)}${uncountedFailure(host, view.clause.id) ? html`<br><small>${NOT_COUNTED}</small>` : ''}</td><td>${parts.length ? parts.join(', ') : view.readings.some((reading) => reading.edition === host.edition) ? 'none run' : `none run: the ${host.edition} edition lacks this clause`}</td></tr>
 `;
 })}</tbody>
 </table>`;

@@ -59,11 +59,16 @@ function clauseRow(view: ClauseView, hosts: readonly HostView[]): Html {
 <td class="fit"><span class="level ${view.clause.level}">${view.clause.level}</span></td>
 <td class="statement">${inlineCode(view.clause.statement)}</td>
 ${hosts.length > 0
-    ? cells.map(({ host, status }) => html`<td class="st st-${status}"><a href="clauses/${id}.html#host-${host.key}">${statusWord(status)}${uncountedFailure(host, id) ? html`<small class="uncounted">not counted</small>` : ''}<span class="vh">: ${id} on ${host.label}</span></a></td>`)
+    ? cells.map(({ host, status }) => html`<td class="st st-${status}"><a href="clauses/${id}.html#host-${host.key}">${statusWord(status)}${uncountedFailure(host, id) ? html`<small class="uncounted">not counted</small>` : ''}${inEdition(view, host) ? '' : html`<small class="uncounted">not in ${host.edition}</small>`}<span class="vh">: ${id} on ${host.label}</span></a></td>`)
     : html`<td>${view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(id)).length, 0)}</td>`}
 ${view.mutants ? mutantsCell(view) : ''}
 </tr>
 `;
+}
+
+/** Whether the edition a host was judged against has the clause (a host of another edition never runs it). */
+function inEdition(view: ClauseView, host: HostView): boolean {
+  return view.readings.some((reading) => reading.edition === host.edition);
 }
 
 function totals(model: SiteModel): Html {

@@ -1,6 +1,6 @@
 /** The documentation site's structure: every clause page quotes the seed, host pages, nothing loaded from elsewhere. */
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clauseInEdition, loadCatalog } from '../../conformance/catalog/clause-catalog.js';
@@ -9,6 +9,7 @@ import { run as docs } from '../../conformance/cli/commands/docs.js';
 import { QuotedReadme, ReadmeQuoteError } from '../../conformance/catalog/readme-quotes.js';
 import { aggregateStatus } from '../../conformance/docs/status.js';
 import { buildSite, DSH_RESULTS, REFERENCE_RESULTS } from './site-fixture.js';
+import { temporaryFolder } from '../temporary-folder.js';
 
 /** What a reader sees of a page's markup: tags dropped, entities decoded, white space collapsed. */
 function visibleText(markup: string): string {
@@ -68,6 +69,22 @@ describe('docs site', () => {
     const changed = visibleText(await readFile(join(site.dir, 'editions.html'), 'utf8'));
     for (const id of ['SET-06', 'CMD-02', 'CMD-03', 'CMD-04', 'CMD-05', 'CMD-07', 'MX-02', 'PROJ-02', 'PROJ-03', 'PROJ-05', 'TOOL-04', 'LIM-01']) expect(changed).toContain(id);
     expect(changed).not.toMatch(/\bSET-02\b/);
+  });
+
+  it('heads each host column with the edition its run judged, forced runs marked, and says so on the host page', async () => {
+    const dsh = JSON.parse(await readFile(DSH_RESULTS, 'utf8'));
+    const folder = await temporaryFolder('pmc-site-editions-');
+    const rc8 = join(folder, 'dsh-rc8.json');
+    const forced = join(folder, 'dsh-seed-forced.json');
+    await writeFile(rc8, JSON.stringify({ ...dsh, spec: { ...dsh.spec, edition: 'rc.8' }, adapter: { ...dsh.adapter, editions: ['rc.8'] } }));
+    await writeFile(forced, JSON.stringify({ ...dsh, spec: { ...dsh.spec, edition: 'seed', forced: true }, adapter: { ...dsh.adapter, editions: ['rc.8'] }, startedAt: '2026-12-02T00:00:00.000Z' }));
+    const site = await buildSite([REFERENCE_RESULTS, rc8, forced]);
+    const home = visibleText(await readFile(join(site.dir, 'index.html'), 'utf8'));
+    expect(home).toMatch(/Clause Level Statement reference seed dsh \([^)]*\) rc\.8 dsh \([^)]*\) seed \(forced\)/);
+    const hostPage = visibleText(await readFile(join(site.dir, 'hosts', `${site.model.hosts[2]!.key}.html`), 'utf8'));
+    expect(hostPage).toContain('Edition seed (forced) (--force-edition: the adapter does not declare it); the adapter declares rc.8');
+    const changed = visibleText(await readFile(join(site.dir, 'editions.html'), 'utf8'));
+    expect(changed).toMatch(/Hosts shown: reference \(seed\), dsh \([^)]*\) \(rc\.8\), dsh \([^)]*\) \(seed \(forced\)\)/);
   });
 
   it('shows both hosts on the matrix and has a page per host with capabilities, baseline reasons and review texts', async () => {
