@@ -69,6 +69,12 @@ describe('docs site', () => {
     const changed = visibleText(await readFile(join(site.dir, 'editions.html'), 'utf8'));
     for (const id of ['SET-06', 'CMD-02', 'CMD-03', 'CMD-04', 'CMD-05', 'CMD-07', 'MX-02', 'PROJ-02', 'PROJ-03', 'PROJ-05', 'TOOL-04', 'LIM-01']) expect(changed).toContain(id);
     expect(changed).not.toMatch(/\bSET-02\b/);
+    for (const id of ['CMD-09', 'CMD-10', 'REVIEW-07']) {
+      expect(changed).toMatch(new RegExp(`${id} not in this edition`));
+      const only = visibleText(await readFile(join(site.dir, 'clauses', `${id}.html`), 'utf8'));
+      expect(only).toMatch(new RegExp(`^.*${id} required only in rc\\.8 edition`));
+      expect(only).toContain('Editions rc.8 edition only (not in Seed edition)');
+    }
   });
 
   it('heads each host column with the edition its run judged, forced runs marked, and says so on the host page', async () => {
