@@ -19,13 +19,34 @@ Feature: Tools that change things keep working in plan mode
       And the <effect> probe tool ran 1 time
       And request 2 shows the <effect> probe tool succeeding with its result
       And request 2 is in plan mode
-      And the user was never asked a question
 
       Examples:
         | effect          |
         | reading         |
         | file-writing    |
         | command-running |
+
+    @id:changing-tools-ask-as-outside-plan-mode @SCOPE-02
+    Scenario Outline: the <effect> probe tool brings the same questions in plan mode as outside it: <order>
+      Sandbox and approval are the host's own: a host may ask the user before
+      a tool runs (the kit's user picks the first option), but plan mode must
+      not add, drop or change such questions.
+      Given plan mode is on for agent "P"
+      And the model will answer request 1 of agent "P" and of agent "Q" by calling the <effect> probe tool
+      When the user prompts <first> with "Go ahead"
+      And the user prompts <second> with "Go ahead"
+      Then request 1 of agent "P" is in plan mode
+      And request 1 of agent "Q" is not in plan mode
+      And the <effect> probe tool ran 2 times
+      And agent "P" in plan mode was asked the same questions besides plan reviews as agent "Q" outside it
+
+      Examples:
+        | order               | effect          | first     | second    |
+        | read-plan-first     | reading         | agent "P" | agent "Q" |
+        | write-plan-first    | file-writing    | agent "P" | agent "Q" |
+        | command-plan-first  | command-running | agent "P" | agent "Q" |
+        | write-plan-second   | file-writing    | agent "Q" | agent "P" |
+        | command-plan-second | command-running | agent "Q" | agent "P" |
 
     @id:changing-tools-write-lands @SCOPE-02
     Scenario: a file the writing tool writes in plan mode is really written

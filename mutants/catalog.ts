@@ -4,6 +4,7 @@
  * runner (matrix.ts) proves the suite rejects every one for the right reason.
  */
 import { mutant, onlyIn, patch, type Mutant } from './mutant.js';
+import { askBeforeChanges, PROBE_TOOL_EXECUTE } from './approval-policy.js';
 
 const SERVICE = 'plan-mode/service.ts';
 const NARRATION = 'plan-mode/narration.ts';
@@ -390,6 +391,12 @@ MUTANTS.push(
   mutant('approved-value-dropped', ['TOOL-05'],
     'An approved review leaves plan mode but its tool result carries no { approved: true } value.',
     patch(EXIT, 'return { text: APPROVED_TEXT, value: { approved: true } };', 'return { text: APPROVED_TEXT };')),
+  mutant('plan-mode-asks-before-changes', ['SCOPE-02'],
+    'In plan mode the user is asked before a tool that writes or runs a command may run: plan mode writes an approval policy of its own.',
+    patch('adapter.ts', PROBE_TOOL_EXECUTE, askBeforeChanges("ctx.readLog(context.agent).filter((e) => e.type === 'plan/mode').map((e) => (e.payload as { active: boolean }).active).at(-1) === true"))),
+  mutant('plan-mode-skips-the-hosts-approvals', ['SCOPE-02'],
+    "The host asks before every write and command, except in plan mode, which waives the host's approval policy.",
+    patch('adapter.ts', PROBE_TOOL_EXECUTE, askBeforeChanges("!(ctx.readLog(context.agent).filter((e) => e.type === 'plan/mode').map((e) => (e.payload as { active: boolean }).active).at(-1) === true)"))),
   mutant('changing-tools-refused-in-plan-mode', ['SCOPE-02'],
     'Writing and command tools are refused while plan mode is on.',
     patch('adapter.ts', 'execute: async (args) => ({ text: await tool.execute(args) }),', "execute: async (args) => ((globalThis as { planActive?: boolean }).planActive && (tool.effect ?? 'read') !== 'read' ? { text: 'Refused: plan mode only allows reading.', isError: true } : { text: await tool.execute(args) }),"),

@@ -7,6 +7,7 @@
  */
 import { patch } from '../mutants/mutant.js';
 import { variant, type Variant } from './variant.js';
+import { askBeforeChanges, PROBE_TOOL_EXECUTE } from '../mutants/approval-policy.js';
 
 const AGENT = 'host/agent.ts';
 const ADAPTER = 'adapter.ts';
@@ -124,6 +125,10 @@ export const VARIANTS: Variant[] = [
     patch(AGENT, `this.deps.log.append(event('user/message', userMessagePayload(userInput(text, images))));
       await this.runSteps();`, `this.steered.unshift(userInput(text, images));
       await this.runSteps();`)),
+
+  // The host's own approval policy asks the user before every write and command, in both modes.
+  variant('approval-asked-before-changes', ['approval-policy'],
+    patch(ADAPTER, PROBE_TOOL_EXECUTE, askBeforeChanges('true'))),
 
   // After a withdrawal, get reports a pending equal to active until the next boundary.
   variant('withdrawn-pending-reported-until-boundary', ['withdrawn-pending'],

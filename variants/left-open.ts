@@ -18,6 +18,7 @@ export const LEFT_OPEN = {
   'observed-events': 'which other events session observers are told about',
   'steer-notice-order': 'the order of a steered /plan message and a notice that reach the same request',
   'prompt-order': 'whether the prompt is logged before or after the pending selection is applied',
+  'approval-policy': "the host's own sandbox and approval policy (SCOPE-02: plan mode neither reads nor writes it), such as asking the user before a tool changes something",
   'withdrawn-pending': 'whether get still reports a pending equal to active after a withdrawal, until the next boundary (SET-03)',
 } as const;
 

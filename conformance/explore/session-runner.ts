@@ -27,6 +27,7 @@ import {
 import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
 import { startLimitFor } from '../guard/time-limit.js';
 import { ScriptedModel } from '../script/scripted-model.js';
+import { isPlanReview } from '../script/scripted-user.js';
 import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS, PROBE_TOOLS } from '../world/probes.js';
 import { noticesIn, planModeEvents } from '../world/observations.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
@@ -641,6 +642,9 @@ export class SessionRunner {
   // The question seam: the kit's user answers each review as the session planned
 
   private readonly questions: QuestionPort = async (question: Question, context) => {
+    // A question that is no plan review (an approval policy's, say) is the host's own business
+    // (SCOPE-02): the user takes its first option, as the suite's scripted user does.
+    if (!isPlanReview(question)) return { type: 'answer', selected: question.options.slice(0, 1).map((option) => option.label) };
     const entry = [...this.calls.values()].find((call) => call.plan !== undefined && [question.question, question.detail ?? ''].some((text) => text.includes(call.plan!)));
     this.reviewsAsked += 1;
     if (!entry || entry.answer.type !== 'exit') {

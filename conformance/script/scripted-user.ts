@@ -1,22 +1,51 @@
 /**
- * The kit's user at the question seam: records each question and answers it
- * with the next scripted reply.
+ * The kit's user at the question seam: records each question and answers it.
+ *
+ * A plan review (intent `plan-review`, REVIEW-01) takes the next scripted
+ * reply. Any other question is the host's own business, not plan mode's (an
+ * approval policy asking before a write, say: SCOPE-02 leaves sandbox and
+ * approval to the host): the user answers it with its first option, records
+ * it, and uses up no scripted reply, so a host that asks before every write
+ * runs the suite as any other. Whether plan mode changes those questions is
+ * judged by comparing them with plan mode on and off.
  */
 import { QuestionSchema, type Question, type QuestionPort, type QuestionReply } from '../../src/index.js';
 import { describeIssues } from '../guard/adapter-error.js';
 
+export const PLAN_REVIEW_INTENT = 'plan-review';
+
 export interface AskedQuestion {
   agent: string;
   question: Question;
+  /** Whether it declared the plan-review intent (and so took a scripted reply). */
+  review: boolean;
+}
+
+/** A scripted reply, or one written from the question it answers (labels the host chose). */
+export type ScriptedReply = QuestionReply | ((question: Question) => QuestionReply);
+
+export function isPlanReview(question: Question): boolean {
+  return question.intent === PLAN_REVIEW_INTENT;
 }
 
 export class ScriptedUser {
+  /** Every question, reviews and others, in the order asked. */
   readonly asked: AskedQuestion[] = [];
   readonly problems: string[] = [];
-  private readonly replies: QuestionReply[] = [];
+  private readonly replies: ScriptedReply[] = [];
 
-  willReply(reply: QuestionReply): void {
+  willReply(reply: ScriptedReply): void {
     this.replies.push(reply);
+  }
+
+  /** The plan reviews asked so far. */
+  get reviews(): AskedQuestion[] {
+    return this.asked.filter((asked) => asked.review);
+  }
+
+  /** The questions other than plan reviews asked so far. */
+  get otherQuestions(): AskedQuestion[] {
+    return this.asked.filter((asked) => !asked.review);
   }
 
   readonly port: QuestionPort = async (raw, context) => {
@@ -26,10 +55,13 @@ export class ScriptedUser {
       this.problems.push(problem);
       return { type: 'fail', message: problem };
     }
-    this.asked.push({ agent: context?.agent ?? '', question: parsed.data });
+    const question = parsed.data;
+    const review = isPlanReview(question);
+    this.asked.push({ agent: context?.agent ?? '', question, review });
+    if (!review) return { type: 'answer', selected: question.options.slice(0, 1).map((option) => option.label) };
     const reply = this.replies.shift();
-    if (reply) return reply;
-    const problem = 'the host asked a question the scenario did not expect (no reply was scripted)';
+    if (reply) return typeof reply === 'function' ? reply(question) : reply;
+    const problem = 'the host asked for a plan review the scenario did not expect (no reply was scripted)';
     this.problems.push(problem);
     return { type: 'fail', message: problem };
   };

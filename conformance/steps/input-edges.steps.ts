@@ -5,14 +5,15 @@
  * command lines and messages write `⇥` for a tab and `↵` for a line break.
  */
 import { Given, Then, When } from '@cucumber/cucumber';
-import type { AnswerItemReply, Question, QuestionReply } from '../../src/index.js';
+import type { AnswerItemReply, Question } from '../../src/index.js';
+import type { ScriptedReply } from '../script/scripted-user.js';
+import { keepPlanningLabel } from './review.steps.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { assertInPlanMode, assertNotInPlanMode } from './requests.steps.js';
 import { typeCommand } from './commands.steps.js';
 import { planModeEvents, toolResults } from '../world/observations.js';
 import type { PlanWorld } from '../world/plan-world.js';
 
-const APPROVE = 'Approve';
 /** Stands for the host's own keep-planning label in a scripted answer. */
 const KEEP_PLANNING = 'KEEP-PLANNING';
 
@@ -35,20 +36,9 @@ Then('the first request carries just the user message {string} in plan mode, rea
 // ---------------------------------------------------------------------------
 // Review answers
 
-function lastQuestion(world: PlanWorld): Question | undefined {
-  return world.user.asked.at(-1)?.question;
-}
-
-/** The scripted label, with `KEEP-PLANNING` read as the first offered option that is not `Approve`. */
-function resolveLabel(world: PlanWorld, label: string): string {
-  if (label !== KEEP_PLANNING) return label;
-  const question = lastQuestion(world);
-  const other = question?.options.find((option) => option.label !== APPROVE && option.label !== question.approveLabel);
-  if (!other) {
-    world.user.problems.push(`the review offers no keep-planning option besides Approve: ${show(question?.options)}`);
-    return KEEP_PLANNING;
-  }
-  return other.label;
+/** The scripted label, with `KEEP-PLANNING` read as the first offered option of the review that is not `Approve`. */
+function resolveLabel(world: PlanWorld, question: Question, label: string): string {
+  return label === KEEP_PLANNING ? keepPlanningLabel(world, question) : label;
 }
 
 function parseJson<T>(text: string, what: string): T {
@@ -59,12 +49,13 @@ function parseJson<T>(text: string, what: string): T {
   }
 }
 
-/** An answer whose labels resolve when the host reads them, so `KEEP-PLANNING` means the option just offered. */
-function lazyLabels(world: PlanWorld, labels: string[], freeText?: string): QuestionReply {
-  const reply = { type: 'answer' as const } as { type: 'answer'; selected: string[]; freeText?: string };
-  Object.defineProperty(reply, 'selected', { get: () => labels.map((label) => resolveLabel(world, label)), enumerable: true });
-  if (freeText !== undefined) reply.freeText = freeText;
-  return reply;
+/** An answer whose labels resolve against the review it answers, so `KEEP-PLANNING` means the option it offers. */
+function answerLabels(world: PlanWorld, labels: string[], freeText?: string): ScriptedReply {
+  return (question) => ({
+    type: 'answer',
+    selected: labels.map((label) => resolveLabel(world, question, label)),
+    ...(freeText === undefined ? {} : { freeText }),
+  });
 }
 
 function labelList(json: string): string[] {
@@ -74,22 +65,20 @@ function labelList(json: string): string[] {
 }
 
 Given('the user will answer the review by selecting exactly the labels {string}', function (this: PlanWorld, json: string) {
-  this.user.willReply(lazyLabels(this, labelList(json)));
+  this.user.willReply(answerLabels(this, labelList(json)));
 });
 
 Given('the user will answer the review by selecting exactly the labels {string} with the free text {string}', function (this: PlanWorld, json: string, freeText: string) {
-  this.user.willReply(lazyLabels(this, labelList(json), freeText));
+  this.user.willReply(answerLabels(this, labelList(json), freeText));
 });
 
 Given('the user will answer the review with the answer items {string}', function (this: PlanWorld, json: string) {
   const items = parseJson<AnswerItemReply[]>(json, 'answer items');
   if (!Array.isArray(items) || !items.every((item) => Array.isArray(item?.selected))) fail(`the answer items must be a JSON list of { selected, freeText? }: ${show(json)}`);
-  const reply = { type: 'answers' as const } as { type: 'answers'; items: AnswerItemReply[] };
-  Object.defineProperty(reply, 'items', {
-    get: () => items.map((item) => ({ ...item, selected: item.selected.map((label) => resolveLabel(this, label)) })),
-    enumerable: true,
-  });
-  this.user.willReply(reply);
+  this.user.willReply((question) => ({
+    type: 'answers',
+    items: items.map((item) => ({ ...item, selected: item.selected.map((label) => resolveLabel(this, question, label)) })),
+  }));
 });
 
 /**

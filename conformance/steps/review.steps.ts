@@ -3,12 +3,14 @@
  * asks, what that question looked like, and what the model read afterwards.
  *
  * The keep-planning option's label is the host's own, so replies that select it
- * read it from the question at the moment it is answered (the scripted user
- * records the question before it takes the reply, and the reply's `selected` is
- * a getter evaluated when the adapter reads it).
+ * are written from the review they answer (the scripted user hands a reply
+ * function the question). Questions other than plan reviews are the host's
+ * own business: the scripted user answers them with their first option and
+ * never gives them a scripted reply (script/scripted-user.ts).
  */
 import { Given, Then } from '@cucumber/cucumber';
-import type { AssistantMessage, Question, QuestionReply, ToolResultMessage } from '../../src/index.js';
+import type { AssistantMessage, Question, ToolResultMessage } from '../../src/index.js';
+import { PLAN_REVIEW_INTENT, type ScriptedReply } from '../script/scripted-user.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { showForReview } from '../assertions/review-text.js';
 import { requestNumber, toolResults } from '../world/observations.js';
@@ -28,28 +30,29 @@ export function providerMessagesOf(world: PlanWorld): string[] {
   return list;
 }
 
-function lastQuestion(world: PlanWorld): Question | undefined {
-  return world.user.asked.at(-1)?.question;
+/** The last plan review the user was asked; fails, listing every question asked, when there was none. */
+function lastReview(world: PlanWorld): Question {
+  const review = world.user.reviews.at(-1);
+  if (!review) {
+    fail(`the user was asked no plan review (a question with the intent ${show(PLAN_REVIEW_INTENT)}); questions asked: ${show(world.user.asked.map((a) => a.question))}`);
+  }
+  return review.question;
 }
 
 /** The first offered option that is not the approving one. */
-function keepPlanningLabel(world: PlanWorld): string {
-  const question = lastQuestion(world);
-  const approve = question?.approveLabel ?? APPROVE;
-  const other = question?.options.find((option) => option.label !== approve && option.label !== APPROVE);
+export function keepPlanningLabel(world: PlanWorld, question: Question): string {
+  const approve = question.approveLabel ?? APPROVE;
+  const other = question.options.find((option) => option.label !== approve && option.label !== APPROVE);
   if (!other) {
-    world.user.problems.push(`the review offers no keep-planning option besides ${show(approve)}: ${show(question?.options)}`);
+    world.user.problems.push(`the review offers no keep-planning option besides ${show(approve)}: ${show(question.options)}`);
     return '(no keep-planning option offered)';
   }
   return other.label;
 }
 
-/** A reply whose selection is computed from the question when the host reads it. */
-function lazyAnswer(select: () => string[], freeText?: string): QuestionReply {
-  const reply = { type: 'answer' as const } as { type: 'answer'; selected: string[]; freeText?: string };
-  Object.defineProperty(reply, 'selected', { get: select, enumerable: true });
-  if (freeText !== undefined) reply.freeText = freeText;
-  return reply;
+/** A reply selecting labels written from the review it answers. */
+function answerWith(select: (question: Question) => string[], freeText?: string): ScriptedReply {
+  return (question) => ({ type: 'answer', selected: select(question), ...(freeText === undefined ? {} : { freeText }) });
 }
 
 Given('the user will answer the review by selecting Approve', function (this: PlanWorld) {
@@ -61,15 +64,15 @@ Given('the user will answer the review by selecting Approve with the feedback {s
 });
 
 Given('the user will answer the review by selecting the keep-planning option', function (this: PlanWorld) {
-  this.user.willReply(lazyAnswer(() => [keepPlanningLabel(this)]));
+  this.user.willReply(answerWith((question) => [keepPlanningLabel(this, question)]));
 });
 
 Given('the user will answer the review by selecting the keep-planning option with the feedback {string}', function (this: PlanWorld, text: string) {
-  this.user.willReply(lazyAnswer(() => [keepPlanningLabel(this)], text));
+  this.user.willReply(answerWith((question) => [keepPlanningLabel(this, question)], text));
 });
 
 Given('the user will answer the review by selecting both Approve and the keep-planning option', function (this: PlanWorld) {
-  this.user.willReply(lazyAnswer(() => [APPROVE, keepPlanningLabel(this)]));
+  this.user.willReply(answerWith((question) => [APPROVE, keepPlanningLabel(this, question)]));
 });
 
 Given('the user will answer the review by typing only {string}', function (this: PlanWorld, text: string) {
@@ -96,8 +99,8 @@ Given('the question provider will fail the review with {string}', function (this
 /** REVIEW-02: a UI that renders the intent selects the label the question names as approving. */
 Given('the user will answer the review by selecting the label the question names as approving', function (this: PlanWorld) {
   this.user.willReply(
-    lazyAnswer(() => {
-      const label = lastQuestion(this)?.approveLabel;
+    answerWith((question) => {
+      const label = question.approveLabel;
       if (label === undefined) {
         this.user.problems.push('the review names no approving label (approveLabel is missing)');
         return [];
@@ -117,9 +120,8 @@ Given('the user will answer the review by selecting the label the question names
  */
 Given('a generic question UI will answer the review by selecting the option labelled {string}', function (this: PlanWorld, label: string) {
   this.user.willReply(
-    lazyAnswer(() => {
-      const asked = lastQuestion(this);
-      const shown = asked === undefined ? [] : asked.options.map((option) => option.label);
+    answerWith((question) => {
+      const shown = question.options.map((option) => option.label);
       if (!shown.includes(label)) {
         this.user.problems.push(`a generic UI cannot select ${show(label)}: the question offers ${show(shown)}`);
       }
@@ -129,19 +131,19 @@ Given('a generic question UI will answer the review by selecting the option labe
 });
 
 Given('a generic question UI will answer the review by selecting its other option', function (this: PlanWorld) {
-  this.user.willReply(lazyAnswer(() => [keepPlanningLabel(this)]));
+  this.user.willReply(answerWith((question) => [keepPlanningLabel(this, question)]));
 });
 
 function assertReviewCount(this: PlanWorld, count: number): void {
-  expectEqual(this.user.asked.length, count, () => `number of questions the user was asked (${show(this.user.asked.map((a) => a.question.question))})`);
+  expectEqual(this.user.reviews.length, count, () => `number of plan reviews the user was asked (every question asked: ${show(this.user.asked.map((a) => a.question))})`);
 }
 
 Then('the user was asked {int} plan review(s)', assertReviewCount);
 Then('the number of plan reviews the user was asked is {int}', assertReviewCount);
 
 Then('the user was asked exactly one plan review, for the agent, showing the plan:', async function (this: PlanWorld, plan: string) {
-  expectEqual(this.user.asked.length, 1, 'number of questions the user was asked');
-  const asked = this.user.asked[0]!;
+  expectEqual(this.user.reviews.length, 1, () => `number of plan reviews the user was asked (every question asked: ${show(this.user.asked.map((a) => a.question))})`);
+  const asked = this.user.reviews[0]!;
   expectEqual(asked.agent, await this.agent(), 'the agent the review was asked for');
   const shown = [asked.question.question, asked.question.detail ?? ''];
   // Containment, as TOOL-04 and "Left open" state it: the plan verbatim in the question text or its detail,
@@ -153,22 +155,19 @@ Then('the user was asked exactly one plan review, for the agent, showing the pla
 });
 
 Then('the review declares the plan-review intent and names Approve as approving', function (this: PlanWorld) {
-  const question = lastQuestion(this);
-  if (!question) fail('the user was asked no question');
+  const question = lastReview(this);
   expectEqual({ intent: question.intent, approveLabel: question.approveLabel }, { intent: 'plan-review', approveLabel: APPROVE }, 'the review question\'s intent and approving label');
 });
 
 Then('the review offers Approve beside a keep-planning option', function (this: PlanWorld) {
-  const question = lastQuestion(this);
-  if (!question) fail('the user was asked no question');
+  const question = lastReview(this);
   const labels = question.options.map((option) => option.label);
   expectTrue(labels.includes(APPROVE), () => `the review should offer ${show(APPROVE)}: ${show(labels)}`);
   expectTrue(labels.some((label) => label !== APPROVE && label.trim().length > 0), () => `the review should offer a keep-planning option beside Approve: ${show(labels)}`);
 });
 
 Then('the review reads as a question on its own, without its intent', function (this: PlanWorld) {
-  const question = lastQuestion(this);
-  if (!question) fail('the user was asked no question');
+  const question = lastReview(this);
   expectTrue(question.question.trim().length > 0, () => `the review has no question text a generic UI could show: ${show(question)}`);
   expectTrue(question.options.length >= 2, () => `the review offers fewer than two options a generic UI could show: ${show(question.options)}`);
   expectTrue(question.options.every((option) => option.label.trim().length > 0), () => `every option needs a label: ${show(question.options)}`);
@@ -228,13 +227,13 @@ Then('request {int} shows the plan {string} reviewed unchanged, or refused witho
   const result = (await exitResults(this, n)).at(-1);
   if (!result) fail(`request ${n} shows no exit_plan_mode result`);
   const state = await (await this.host()).getPlanMode(await this.agent());
-  if (this.user.asked.length === 0) {
+  if (this.user.reviews.length === 0) {
     expectTrue(result.isError, () => `exit_plan_mode opened no review, so the call should have failed: ${show(result)}`);
     expectEqual(state, { active: true }, 'get(agent) after a refused plan');
     return;
   }
-  expectEqual(this.user.asked.length, 1, 'number of reviews the plan opened');
-  const asked = this.user.asked[0]!.question;
+  expectEqual(this.user.reviews.length, 1, 'number of reviews the plan opened');
+  const asked = this.user.reviews[0]!.question;
   // Containment, as TOOL-04 and "Left open" state it: the plan verbatim in the question text or its detail.
   expectTrue(
     [asked.question, asked.detail ?? ''].some((text) => text.includes(plan)),

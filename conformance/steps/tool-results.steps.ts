@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineParameterType, Given, Then } from '@cucumber/cucumber';
-import type { ProbeToolEffect } from '../../src/index.js';
+import type { ProbeToolEffect, Question } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { toolResults } from '../world/observations.js';
 import { PROBE_TOOLS, PROBE_WRITES_FOLDER } from '../world/probes.js';
@@ -41,6 +41,46 @@ Given('the model will answer request {int} by calling the {probeEffect} probe to
     text: '',
     calls: [{ id: `probe_${effect}_${probeCallCounter}`, name: probe.name, arguments: structuredClone(probe.args) }],
   });
+});
+
+Given('the model will answer request {int} of {agent} and of {agent} by calling the {probeEffect} probe tool', async function (this: PlanWorld, n: number, first: string, second: string, effect: ProbeToolEffect) {
+  const probe = PROBE_TOOLS[effect];
+  for (const name of [first, second]) {
+    probeCallCounter += 1;
+    this.model.answer(await this.agent(name), n, {
+      type: 'tool_calls',
+      text: '',
+      calls: [{ id: `probe_${effect}_${probeCallCounter}`, name: probe.name, arguments: structuredClone(probe.args) }],
+    });
+  }
+});
+
+/**
+ * A question's shape, what a host's own approval or sandbox policy decides:
+ * whether it declares an intent (and which), how many options it offers,
+ * whether several may be chosen. Never its wording or id, which may name the
+ * agent or count questions.
+ */
+function questionShape(question: Question): { intent: string | undefined; options: number; multiSelect: boolean } {
+  return { intent: question.intent, options: question.options.length, multiSelect: question.multiSelect === true };
+}
+
+/**
+ * SCOPE-02: plan mode neither reads nor writes the host's approval policy, so
+ * the questions a host asks around a tool call (besides plan reviews) are the
+ * same, in number and shape, for an agent in plan mode as for one outside it
+ * making the same call. Whether it asks at all is the host's business.
+ */
+Then('{agent} in plan mode was asked the same questions besides plan reviews as {agent} outside it', async function (this: PlanWorld, planning: string, outside: string) {
+  const shapes = async (name: string) => {
+    const agent = await this.agent(name);
+    return this.user.otherQuestions.filter((asked) => asked.agent === agent).map((asked) => questionShape(asked.question));
+  };
+  expectEqual(
+    await shapes(planning),
+    await shapes(outside),
+    () => `the questions (by intent, number of options, multi-select) asked for ${planning}, in plan mode, vs for ${outside}, outside it, besides plan reviews (every question asked: ${show(this.user.asked)})`,
+  );
 });
 
 Then('the {probeEffect} probe tool ran {int} time(s)', function (this: PlanWorld, effect: ProbeToolEffect, count: number) {
