@@ -1,6 +1,6 @@
 /**
  * `plan-mode-conformance docs --out DIR [RESULTS.json ...]`: the living
- * documentation site, from the kit's clauses, seed and features and the given
+ * documentation site, from the kit's clauses, editions' READMEs and features and the given
  * results files (none: the documentation alone, without host columns).
  */
 import { resolve } from 'node:path';
@@ -11,7 +11,7 @@ import { writeSite } from '../../docs/write-site.js';
 import { FeatureFileError } from '../../features/feature-files.js';
 
 export const DOCS_USAGE = `usage: plan-mode-conformance docs --out DIR [--features DIR] [--mutants EVIDENCE.json] [RESULTS.json ...]
-Writes a static site (DIR/index.html, DIR/clauses/<ID>.html, DIR/hosts/<adapter>.html)
+Writes a static site (DIR/index.html, DIR/editions.html, DIR/clauses/<ID>.html, DIR/hosts/<adapter>.html)
 from results files written with --format results:FILE. --mutants adds the mutation
 evidence that npm run mutants writes (reports/mutants/evidence.json): each clause
 page lists the mutants its scenarios catch, the matrix counts them per clause.`;
