@@ -52,7 +52,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
       | case                             | start | target | first        | events      |
       | enter-and-leave-at-continuations | off   | on     | continuation | on, off     |
 
-    @needs:retry @SET-06
+    @needs:retry @SET-06 @edition:seed
     Examples: at a retry
       | case                                 | start | target | first | events  |
       | enter-at-retry-leave-at-continuation | off   | on     | retry | on, off |

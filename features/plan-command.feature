@@ -125,7 +125,7 @@ Feature: The /plan command
     And the log holds no plan/mode event
     And no request carries a notice
 
-  @id:cmd-message-on-retry @CMD-03 @SET-06 @needs:commands @needs:retry
+  @id:cmd-message-on-retry @CMD-03 @SET-06 @needs:commands @needs:retry @edition:seed
   Scenario: a /plan message typed while a request fails joins the retry, which runs under plan guidance
     Given the model will answer request 1 with a retryable failure
     And while the model handles request 1, the user types the command "/plan  outline the steps "

@@ -64,7 +64,7 @@ Feature: The plan policy section of the system prompt
       | case                 | first             | second            |
       | at-continuations     | continuation      | continuation      |
 
-    @needs:retry @SET-06
+    @needs:retry @SET-06 @edition:seed
     Examples: entering at a retry
       | case                        | first | second       |
       | at-retry-then-continuation  | retry | continuation |
@@ -96,7 +96,7 @@ Feature: The plan policy section of the system prompt
       | case                  | start | target | boundary     |
       | enter-at-continuation | off   | on     | continuation |
 
-    @needs:retry @SET-06
+    @needs:retry @SET-06 @edition:seed
     Examples: at a retry
       | case           | start | target | boundary |
       | leave-at-retry | on    | off    | retry    |

@@ -4,8 +4,9 @@ Feature: Selecting plan mode with set and get
   An idle agent has no request boundary coming before its next prompt, so the
   selection is logged at once. While a turn is open the step in flight keeps
   the guidance it was assembled with: the selection waits and is applied at the
-  next request boundary (prompt submission, continuation after tool results, or
-  retry of a failed request), just before that request is assembled. `set`
+  next request boundary (prompt submission, continuation after tool results, or,
+  in the seed edition, retry of a failed request: in rc.8 a retry re-sends the
+  failed request, see retry.feature), just before that request is assembled. `set`
   says which of these happened, `get` keeps the logged state apart from the
   waiting one, and selections that undo each other before a boundary leave no
   trace.
@@ -73,7 +74,7 @@ Feature: Selecting plan mode with set and get
       | enter-at-continuation      | continuation      | off   | on     | not in | in     | switched to plan mode              |
       | leave-at-continuation      | continuation      | on    | off    | in     | not in | switched back to the default mode  |
 
-    @needs:retry
+    @needs:retry @edition:seed
     Examples: retry after a failed request
       | case           | boundary | start | target | before | after  | switched                          |
       | enter-at-retry | retry    | off   | on     | not in | in     | switched to plan mode             |
@@ -177,7 +178,7 @@ Feature: Selecting plan mode with set and get
       | on-off-at-continuation        | off   | continuation      | on, off      | queued, cancelled          | none    | off | 0       |
       | off-on-off-at-continuation    | on    | continuation      | off, on, off | queued, cancelled, queued  | on, off | off | 1       |
 
-    @needs:retry @SET-06
+    @needs:retry @SET-06 @edition:seed
     Examples: at a retry
       | case               | start | boundary | selections  | results                   | events | end | notices |
       | on-off-on-at-retry | off   | retry    | on, off, on | queued, cancelled, queued | on     | on  | 1       |
@@ -199,7 +200,7 @@ Feature: Selecting plan mode with set and get
       | case                                  | start | first             | second            | target | events  |
       | enter-at-continuation-then-submission | off   | continuation      | prompt submission | on     | on      |
 
-    @needs:retry @SET-06
+    @needs:retry @SET-06 @edition:seed
     Examples: with a retry
       | case                             | start | first | second       | target | events |
       | enter-at-retry-then-continuation | off   | retry | continuation | on     | on     |

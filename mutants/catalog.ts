@@ -92,9 +92,10 @@ export const MUTANTS: Mutant[] = [
   mutant('pending-ignored-at-continuation', ['SET-06'],
     'A pending selection is not applied at an ordinary continuation (the request after tool results), only at the next prompt or retry.',
     patch(PLUGIN, 'ctx.onBoundary(({ agent }) => selections.applyPending(agent));', "ctx.onBoundary(({ agent, kind }) => { if (kind !== 'continuation') selections.applyPending(agent); });")),
-  mutant('pending-ignored-at-retry', ['SET-06'],
+  // Right in rc.8, whose retry is no boundary (its hooks never see one): a break of the seed's reading only.
+  onlyIn(['seed'], mutant('pending-ignored-at-retry', ['SET-06'],
     'A pending selection is not applied when a failed request is retried, only at the next prompt or continuation.',
-    patch(PLUGIN, 'ctx.onBoundary(({ agent }) => selections.applyPending(agent));', "ctx.onBoundary(({ agent, kind }) => { if (kind !== 'retry') selections.applyPending(agent); });")),
+    patch(PLUGIN, 'ctx.onBoundary(({ agent }) => selections.applyPending(agent));', "ctx.onBoundary(({ agent, kind }) => { if (kind !== 'retry') selections.applyPending(agent); });"))),
   mutant('netted-selection-still-logged', ['SET-07'],
     'Selections that net out to the logged state before a boundary still append a plan/mode event at that boundary.',
     patch(SERVICE, "if (outcome === 'cancelled') this.pending.delete(agent);", "if (outcome === 'cancelled') this.pending.set(agent, active);"),
@@ -280,10 +281,10 @@ export const MUTANTS: Mutant[] = [
   // PROJ: the plan projection.
   mutant('projection-not-registered', ['PROJ-01'],
     'The plan projection unit is never registered.',
-    patch(PLUGIN, 'ctx.sessionProjections?.register(planProjection);', '')),
+    patch(PLUGIN, 'ctx.sessionProjections?.register(planProjection({ settlesOnDone: rules.projectionSettlesOnDone }));', '')),
   mutant('projection-returns-new-object', ['PROJ-02'],
     'The projection returns a new state object for every unrelated event, so subscribers get pushes that change nothing.',
-    patch(PROJECTION, '    return { active: e.payload.active, target: undefined };\n  }\n  return state;', '    return { active: e.payload.active, target: undefined };\n  }\n  return { ...state };')),
+    patch(PROJECTION, '    return { active: e.payload.active, target: undefined, unsettled: undefined };\n  }\n  return state;', '    return { active: e.payload.active, target: undefined, unsettled: undefined };\n  }\n  return { ...state };')),
   mutant('projection-ignores-commands', ['PROJ-02', 'PROJ-03', 'PROJ-05'],
     'The projection ignores /plan command records, so it never shows a pending target.',
     patch(PROJECTION, "if (e.type === 'command/run' && e.payload.name === PLAN_COMMAND_NAME) {", "if (e.type === 'command/run' && e.payload.name === 'plan-mode') {")),
@@ -292,10 +293,10 @@ export const MUTANTS: Mutant[] = [
     patch(PROJECTION, 'return !isOffArgument(args);', "return args !== 'off';")),
   mutant('projection-keeps-target-after-commit', ['PROJ-02', 'PROJ-03'],
     'The projection keeps the target after plan/mode commits it, instead of clearing it.',
-    patch(PROJECTION, 'return { active: e.payload.active, target: undefined };', 'return { active: e.payload.active, target: state.target };')),
+    patch(PROJECTION, 'return { active: e.payload.active, target: undefined, unsettled: undefined };', 'return { active: e.payload.active, target: state.target, unsettled: state.unsettled };')),
   mutant('projection-pending-whenever-targeted', ['PROJ-03'],
     'The projection reports pending whenever a target exists, even one equal to the logged state.',
-    patch(PROJECTION, 'const pending = state.target !== undefined && state.target !== state.active;', 'const pending = state.target !== undefined;')),
+    patch(PROJECTION, 'const pending = selected !== undefined && selected !== state.active;', 'const pending = selected !== undefined;')),
   mutant('projection-remembers-across-restart', ['PROJ-04'],
     "The projection's view is remembered across a restart instead of being folded again from the log.",
     patch(PROJECTION, 'export function viewPlanProjection(state: PlanProjectionState): PlanProjectionView {', 'const seenViews = new Map<PlanProjectionState, PlanProjectionView>();\nlet lastView: PlanProjectionView | undefined;\nexport function viewPlanProjection(state: PlanProjectionState): PlanProjectionView {\n  if (lastView && state === INITIAL_PLAN_PROJECTION) return lastView;\n  void seenViews;'),
@@ -465,4 +466,25 @@ MUTANTS.push(
   onlyIn(['rc.8'], mutant('owner-counted-as-owned', ['TOOL-04', 'REVIEW-07'],
     'An agent that owns a live child is itself refused the review.',
     patch(HOST, LIVE_OWNER, 'return owner !== undefined && this.agents.has(owner) ? owner : [...this.owners.entries()].find(([, parent]) => parent === agent)?.[0];'))),
+);
+
+// ---------------------------------------------------------------------------
+// Issue 18, the rc.8 edition's retry rule and projection: breaks of readings
+// only rc.8 holds, run against rc.8 alone (rc8-retry-projection's block).
+const AGENT = 'host/agent.ts';
+
+MUTANTS.push(
+  onlyIn(['rc.8'], mutant('frozen-retry-applies-selection', ['SET-06'],
+    'A retry re-sends the failed request unchanged, yet applies the selection made meanwhile (its plan/mode event and notice are logged), so get stops reporting it pending and no later pre-step applies it.',
+    patch(AGENT, 'const request = frozen ?? (await this.preStep(kind));', 'if (frozen) for (const hook of this.deps.hooks()) await hook({ agent: this.id, kind });\n      const request = frozen ?? (await this.preStep(kind));'))),
+  onlyIn(['rc.8'], mutant('retry-reassembled-at-a-boundary', ['SET-06'],
+    "A retry assembles a new request at a boundary, as the seed's does: the selection made while the failed request was in flight is applied at the retry.",
+    patch(AGENT, 'if (this.deps.options.retryReusesRequest) frozen = request;', ''))),
+  onlyIn(['rc.8'], mutant('retry-takes-steered-message', ['CMD-03', 'SET-06'],
+    'A retry keeps its plan guidance but takes in the /plan message typed while the failed request was in flight, so it is not the request that failed.',
+    patch(AGENT, 'const request = frozen ?? (await this.preStep(kind));', 'const request = frozen ? await this.withSteered(() => this.assemble()) : await this.preStep(kind);'),
+    patch(AGENT, '  /** A pre-step: the boundary', "  private async withSteered(assemble: () => ModelRequest): Promise<ModelRequest> {\n    for (const text of this.steered.splice(0)) this.deps.log.append(event('user/message', { source: 'user', text }));\n    return assemble();\n  }\n\n  /** A pre-step: the boundary"))),
+  onlyIn(['rc.8'], mutant('projection-done-drops-successful-selection', ['PROJ-02', 'PROJ-03', 'PROJ-05'],
+    "The projection drops a /plan line's selection when its command/done reports success, so a /plan waiting for the next step shows nothing pending while get reports it.",
+    patch(PROJECTION, 'const kept = e.payload.ok ? state.unsettled : state.target;', 'const kept = e.payload.ok ? state.target : state.target;'))),
 );

@@ -31,9 +31,9 @@ export function mutant(name: string, breaks: string[], description: string, ...p
   return { name, breaks, description, patches };
 }
 
-/** The mutant, run only against these editions (a break of a behaviour only they have). */
-export function onlyIn(editions: Edition[], broken: Mutant): Mutant {
-  return { ...broken, editions };
+/** The mutant (or variant), run only against these editions (a break of, or a choice in, a behaviour only they have). */
+export function onlyIn<T extends { editions?: Edition[] }>(editions: Edition[], entry: T): T {
+  return { ...entry, editions };
 }
 
 export function patch(file: string, find: string, replace: string): Patch {

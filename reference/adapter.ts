@@ -3,6 +3,7 @@
  * composed in, and maps the kit's contract onto the host's own seams.
  */
 import {
+  DEFAULT_EDITION,
   defineAdapter,
   readPlanModeEntry,
   type HostHandle,
@@ -28,13 +29,8 @@ import {
   type QuestionProvider,
   type SessionEvent,
 } from './host/index.js';
-import { planModePlugin, PLAN_PROJECTION_NAME, type PlanModeRules, type PlanModeService } from './plan-mode/index.js';
-
-/** What the plugin does under each edition the reference implements (one plugin, rules as data). */
-const PLAN_MODE_RULES: Record<Edition, PlanModeRules> = {
-  seed: { commandTakesImages: false, ownedChildrenCannotReview: false },
-  'rc.8': { commandTakesImages: true, ownedChildrenCannotReview: true },
-};
+import { planModePlugin, PLAN_PROJECTION_NAME, type PlanModeService } from './plan-mode/index.js';
+import { EDITION_BEHAVIOUR, type EditionBehaviour } from './editions.js';
 
 /** The host's own base prompt, ahead of everything plugins add. */
 export const HOST_BASE_SECTION = {
@@ -45,6 +41,8 @@ export const HOST_BASE_SECTION = {
 
 export default defineAdapter({
   name: 'reference',
+  // One host and one plugin for both; the edition a run judges picks their options (editions.ts).
+  editions: ['seed', 'rc.8'],
   capabilities: {
     commands: true,
     questions: true,
@@ -62,7 +60,7 @@ export default defineAdapter({
 export async function start(options: StartOptions): Promise<HostHandle> {
   const entry = readPlanModeEntry(options.deployment);
   // Throws the plugin's config error, rejecting `start`.
-  const planMode = planModePlugin(entry.config, PLAN_MODE_RULES[options.edition]);
+  const planMode = planModePlugin(entry.config, editionBehaviour(options));
   // What an outside observer was told, kept across restarts like a UI's own memory.
   const observed = new Map<string, ContractEvent[]>();
   const pushes = new Map<string, PlanProjectionView[]>();
@@ -138,12 +136,18 @@ interface BootedHost {
   planMode: PlanModeService;
 }
 
+/** What the edition the run judges asks of the host and the plugin. */
+function editionBehaviour(options: StartOptions): EditionBehaviour {
+  return EDITION_BEHAVIOUR[options.edition ?? DEFAULT_EDITION];
+}
+
 function boot(
   options: StartOptions,
   planMode: Plugin<{ planMode: PlanModeService }>,
   observed: Map<string, ContractEvent[]>,
   pushes: Map<string, PlanProjectionView[]>,
 ): BootedHost {
+  const behaviour = editionBehaviour(options);
   const host = Host.open({
     storeDir: options.storeDir,
     model: modelClient(options),
@@ -152,6 +156,8 @@ function boot(
       projections: options.compose.projections,
       questions: options.compose.questions ? { provider: questionProvider(options) } : undefined,
     },
+    loop: { retryReusesRequest: behaviour.retryReusesRequest },
+    logsCommandDone: behaviour.logsCommandDone,
     onWarning: (message) => console.warn(`[reference host] ${message}`),
   });
   host.subscribe((agent, e) => {
@@ -300,6 +306,8 @@ export function toContractEvent(e: SessionEvent): ContractEvent {
         : { type: 'user/message', source: e.payload.source, text: e.payload.text, content: structuredClone(e.payload.content) };
     case 'command/run':
       return { type: 'command/run', name: e.payload.name, args: e.payload.args };
+    case 'command/done':
+      return { type: 'command/done', name: e.payload.name, ok: e.payload.ok };
     case 'request/header':
       return { type: 'request/header', systemPrompt: e.payload.systemPrompt };
     case 'turn/start':

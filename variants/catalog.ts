@@ -5,7 +5,7 @@
  * required scenario. The mirror of mutants/catalog.ts, whose entries are
  * broken hosts the suite must reject.
  */
-import { patch } from '../mutants/mutant.js';
+import { onlyIn, patch } from '../mutants/mutant.js';
 import { variant, type Variant } from './variant.js';
 import { askBeforeChanges, PROBE_TOOL_EXECUTE } from '../mutants/approval-policy.js';
 
@@ -18,7 +18,7 @@ const COMMAND = 'plan-mode/command.ts';
 const CONFIG = 'plan-mode/config.ts';
 const SERVICE = 'plan-mode/service.ts';
 
-const HEADER_BEFORE_CALL = `      const request = this.assemble();
+const HEADER_BEFORE_CALL = `      const request = frozen ?? (await this.preStep(kind));
       this.deps.log.append(
         event('request/header', { systemPrompt: request.systemPrompt, tools: request.tools.map((t) => t.name) }),
       );
@@ -54,7 +54,7 @@ export const VARIANTS: Variant[] = [
 
   // The request header is logged together with the model's reply.
   variant('header-logged-with-reply', ['header-timing'],
-    patch(AGENT, HEADER_BEFORE_CALL, `      const request = this.assemble();
+    patch(AGENT, HEADER_BEFORE_CALL, `      const request = frozen ?? (await this.preStep(kind));
       const response = await this.callModel(request);
       this.deps.log.append(
         event('request/header', { systemPrompt: request.systemPrompt, tools: request.tools.map((t) => t.name) }),
@@ -92,7 +92,7 @@ export const VARIANTS: Variant[] = [
 
   // One retry, then the prompt is rejected (the reference tries three times and ends the turn).
   variant('one-retry-then-reject', ['retries'],
-    patch('host/host.ts', 'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 3, maxSteps: 64 };', 'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 2, maxSteps: 64 };'),
+    patch('host/host.ts', 'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 3,', 'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 2,'),
     patch(AGENT, 'if (!response.retryable || attempt >= this.deps.options.maxAttempts) return;', 'if (!response.retryable || attempt >= this.deps.options.maxAttempts) throw new Error(`the model request failed: ${response.message}`);')),
 
   // The exit tool comes after the host's other tools in the catalog.
@@ -139,4 +139,8 @@ export const VARIANTS: Variant[] = [
     this.withdrawn.delete(agent);
     const target = this.pending.get(agent);`),
     patch(SERVICE, "if (outcome === 'cancelled') this.pending.delete(agent);", "if (outcome === 'cancelled') {\n      this.pending.delete(agent);\n      this.withdrawn.add(agent);\n    }\n    if (outcome === 'committed' || outcome === 'queued') this.withdrawn.delete(agent);")),
+
+  // rc.8: the projection pushes for every record of a /plan line, a command/done that settles nothing included.
+  onlyIn(['rc.8'], variant('projection-pushes-every-plan-record', ['command-record-push'],
+    patch('plan-mode/projection.ts', 'if (state.unsettled === undefined) return state;', 'if (state.unsettled === undefined) return { ...state };'))),
 ];

@@ -1,6 +1,6 @@
 /**
- * The choices clauses.md leaves open ("Left open by the seed"), one key per
- * bullet. Every bullet must be taken by at least one variant (catalog.ts), so
+ * The choices clauses.md leaves open ("Left open by the seed", and the MAYs an
+ * edition adds, such as rc.8's PROJ-02 push), one key per bullet. Every bullet must be taken by at least one variant (catalog.ts), so
  * the matrix proves the suite passes a host whichever way it chooses.
  */
 export const LEFT_OPEN = {
@@ -20,6 +20,7 @@ export const LEFT_OPEN = {
   'prompt-order': 'whether the prompt is logged before or after the pending selection is applied',
   'approval-policy': "the host's own sandbox and approval policy (SCOPE-02: plan mode neither reads nor writes it), such as asking the user before a tool changes something",
   'withdrawn-pending': 'whether get still reports a pending equal to active after a withdrawal, until the next boundary (SET-03)',
+  'command-record-push': "rc.8: whether a /plan line's command/run or command/done that leaves the view unchanged causes a push (PROJ-02)",
 } as const;
 
 export type LeftOpenChoice = keyof typeof LEFT_OPEN;

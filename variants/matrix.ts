@@ -1,7 +1,7 @@
 /**
  * `npm run variants`: builds every variant of the reference (catalog.ts), each
- * another choice the seed leaves open, and runs every required scenario
- * against it; each must pass them all. Prints one line per variant and ends
+ * another choice the seed (or an edition) leaves open, and runs every required
+ * scenario of each edition it concerns against it; each must pass them all. Prints one line per variant and ends
  * with `variants: N passed, N failed`. Exit 0 only when every variant passes
  * and every "Left open" bullet of clauses.md is taken by some variant.
  *
@@ -19,11 +19,13 @@ import { VARIANTS } from './catalog.js';
 import { selectByName } from '../mutants/select-by-name.js';
 import { LEFT_OPEN, type LeftOpenChoice } from './left-open.js';
 import type { Variant } from './variant.js';
+import type { Edition } from '../src/contract/edition-names.js';
 
 const CALL_LIMIT_MS = 2_000;
 
 interface Row {
   variant: Variant;
+  edition: Edition;
   failed: string[];
   ran: number;
   error?: string;
@@ -35,17 +37,27 @@ async function requiredOnly(): Promise<string> {
   return recommended.length === 0 ? '' : `not (${recommended.join(' or ')})`;
 }
 
-async function runVariant(variant: Variant, folder: string, tags: string): Promise<Row> {
+/** Builds the variant once and runs the required scenarios against it in each edition it concerns. */
+async function runVariant(variant: Variant, folder: string, tags: string): Promise<Row[]> {
+  let adapterPath: string;
   try {
-    const adapterPath = await buildPatchedReference(PACKAGE_ROOT, { name: `variant ${variant.name}`, patches: variant.patches }, join(folder, variant.name));
-    const { results } = await runSuite({ adapterPath, tags, formats: [], callLimitMs: CALL_LIMIT_MS });
-    const failed = results
-      .filter((result) => isFailing(result.status))
-      .map((result) => `${result.stableId ?? result.name}: ${(result.message ?? '').split('\n')[0]}`);
-    return { variant, failed, ran: results.length };
+    adapterPath = await buildPatchedReference(PACKAGE_ROOT, { name: `variant ${variant.name}`, patches: variant.patches }, join(folder, variant.name));
   } catch (error) {
-    return { variant, failed: [], ran: 0, error: error instanceof Error ? error.message : String(error) };
+    return variant.editions.map((edition) => ({ variant, edition, failed: [], ran: 0, error: error instanceof Error ? error.message : String(error) }));
   }
+  const rows: Row[] = [];
+  for (const edition of variant.editions) {
+    try {
+      const { results } = await runSuite({ adapterPath, edition, tags, formats: [], callLimitMs: CALL_LIMIT_MS });
+      const failed = results
+        .filter((result) => isFailing(result.status))
+        .map((result) => `${result.stableId ?? result.name}: ${(result.message ?? '').split('\n')[0]}`);
+      rows.push({ variant, edition, failed, ran: results.length });
+    } catch (error) {
+      rows.push({ variant, edition, failed: [], ran: 0, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return rows;
 }
 
 async function main(): Promise<number> {
@@ -61,13 +73,14 @@ async function main(): Promise<number> {
   process.once('SIGTERM', removeOnSignal);
   const rows: Row[] = [];
   try {
-    const width = Math.max(...selected.map((v) => v.name.length));
+    const width = Math.max(...selected.map((v) => v.name.length)) + ' [rc.8]'.length;
     for (const variant of selected) {
-      const row = await runVariant(variant, workspace.dir, tags);
-      rows.push(row);
-      const verdict = row.error ? 'ERROR' : row.failed.length === 0 ? 'passed' : 'FAILED';
-      const detail = row.error ?? (row.failed.length === 0 ? `${row.ran} required scenarios` : row.failed.slice(0, 3).join('; ') + (row.failed.length > 3 ? ` (+${row.failed.length - 3})` : ''));
-      console.log(`${variant.name.padEnd(width)}  ${verdict.padEnd(6)}  ${variant.takes.join(', ')} -> ${detail}`);
+      for (const row of await runVariant(variant, workspace.dir, tags)) {
+        rows.push(row);
+        const verdict = row.error ? 'ERROR' : row.failed.length === 0 ? 'passed' : 'FAILED';
+        const detail = row.error ?? (row.failed.length === 0 ? `${row.ran} required scenarios` : row.failed.slice(0, 3).join('; ') + (row.failed.length > 3 ? ` (+${row.failed.length - 3})` : ''));
+        console.log(`${`${variant.name} [${row.edition}]`.padEnd(width)}  ${verdict.padEnd(6)}  ${variant.takes.join(', ')} -> ${detail}`);
+      }
     }
   } finally {
     process.removeListener('SIGINT', removeOnSignal);

@@ -120,6 +120,18 @@ Then('request {int} starts with every message of request {int}', async function 
   expectEqual(after.slice(0, before.length), before, `the first ${before.length} messages of request ${later}`);
 });
 
+/**
+ * SET-06 (rc.8): a same-step retry reuses the frozen request of the attempt
+ * that failed: the same system prompt and the same messages, nothing applied
+ * or added in between.
+ */
+Then('request {int} re-sends request {int} unchanged', async function (this: PlanWorld, retry: number, failed: number) {
+  const before = await this.request(failed);
+  const after = await this.request(retry);
+  expectEqual(after.systemPrompt, before.systemPrompt, `the system prompt of request ${retry}, the retry of request ${failed}`);
+  expectEqual(after.messages, before.messages, `the messages of request ${retry}, the retry of request ${failed}`);
+});
+
 Then('request {int} ends with the user message {string}', async function (this: PlanWorld, n: number, text: string) {
   const last = (await this.request(n)).messages.at(-1);
   expectEqual(last?.role === 'user' ? { source: last.source, text: last.text } : last, { source: 'user', text }, `last message of request ${n}`);

@@ -6,6 +6,8 @@
  * pending state there), steered messages are logged, then the request is
  * assembled from the sections, the tool catalog and the history derived from
  * the log, its header logged, and the model called. "Running" means a turn is open.
+ * With `retryReusesRequest` (the rc.8 edition) a retry of a failed request is
+ * no such pre-step: it re-sends the very request that failed.
  */
 import { event, type ImageAttachment, type ToolCall } from './events.js';
 import { deriveHistory } from './history.js';
@@ -30,6 +32,12 @@ export interface AgentLoopOptions {
   maxAttempts: number;
   /** Steps per turn before the host gives up on the turn. */
   maxSteps: number;
+  /**
+   * Whether a retry re-sends the frozen request of the failed attempt (rc.8:
+   * no hooks, no steered messages, the same system prompt and messages) rather
+   * than assembling a new one at a `retry` boundary (the seed).
+   */
+  retryReusesRequest: boolean;
 }
 
 export interface AgentDependencies {
@@ -92,13 +100,15 @@ export class Agent {
   private async runSteps(): Promise<void> {
     let kind: BoundaryKind = 'submission';
     let attempt = 1;
+    /** The failed request a retry re-sends, when retries reuse their request. */
+    let frozen: ModelRequest | undefined;
     for (let step = 1; step <= this.deps.options.maxSteps; step++) {
-      await this.enterBoundary(kind);
-      const request = this.assemble();
+      const request = frozen ?? (await this.preStep(kind));
       this.deps.log.append(
         event('request/header', { systemPrompt: request.systemPrompt, tools: request.tools.map((t) => t.name) }),
       );
       const response = await this.callModel(request);
+      frozen = undefined;
       if (response.type === 'failure') {
         this.deps.log.append(
           event('request/failure', { message: response.message, retryable: response.retryable, attempt }),
@@ -106,6 +116,7 @@ export class Agent {
         if (!response.retryable || attempt >= this.deps.options.maxAttempts) return;
         attempt += 1;
         kind = 'retry';
+        if (this.deps.options.retryReusesRequest) frozen = request;
         continue;
       }
       attempt = 1;
@@ -119,6 +130,12 @@ export class Agent {
       if (this.steered.length === 0) return;
       kind = 'continuation';
     }
+  }
+
+  /** A pre-step: the boundary, then a request assembled from what the log holds now. */
+  private async preStep(kind: BoundaryKind): Promise<ModelRequest> {
+    await this.enterBoundary(kind);
+    return this.assemble();
   }
 
   private async enterBoundary(kind: BoundaryKind): Promise<void> {

@@ -28,6 +28,7 @@ const StoredEventSchema = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ type: z.literal('command/run'), payload: z.object({ name: z.string(), args: z.string() }) }),
+  z.object({ type: z.literal('command/done'), payload: z.object({ name: z.string(), ok: z.boolean() }) }),
   z.object({
     type: z.literal('request/header'),
     payload: z.object({ systemPrompt: z.string(), tools: z.array(z.string()) }),

@@ -27,6 +27,8 @@ export interface SessionEventMap {
   /** `content` only for a message holding images: its blocks in order; `text` is its text (empty when it has none). */
   'user/message': { source: MessageSource; text: string; content?: ContentBlock[] };
   'command/run': { name: string; args: string };
+  /** A command line finished: `ok` false when its result was an error (logged by hosts of the rc.8 edition). */
+  'command/done': { name: string; ok: boolean };
   'request/header': { systemPrompt: string; tools: string[] };
   'request/failure': { message: string; retryable: boolean; attempt: number };
   'turn/start': Record<string, never>;
@@ -47,6 +49,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
   'plan/mode',
   'user/message',
   'command/run',
+  'command/done',
   'request/header',
   'request/failure',
   'turn/start',

@@ -5,7 +5,7 @@
  * folder resumes from what was persisted.
  */
 import { Agent, type AgentLoopOptions, type BoundaryHook } from './agent.js';
-import { CommandRegistry, parseCommandLine, type CommandResult } from './commands.js';
+import { CommandRegistry, parseCommandLine, type CommandDefinition, type CommandResult } from './commands.js';
 import { event, type ImageAttachment, type SessionEvent } from './events.js';
 import { deriveHistory, summarizeHistory } from './history.js';
 import type { ChatMessage, ModelClient } from './model.js';
@@ -29,13 +29,15 @@ export interface HostOptions {
     questions?: { provider?: QuestionProvider };
   };
   loop?: Partial<AgentLoopOptions>;
+  /** Log a `command/done` record with the outcome after each command line (the rc.8 edition's projection folds it). */
+  logsCommandDone?: boolean;
   /** Store damage that was repaired (a torn last line). Defaults to `console.warn`. */
   onWarning?: (message: string) => void;
   /** Compaction summary; defaults to a plain digest of the history. */
   summarize?: (messages: ChatMessage[]) => string;
 }
 
-export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 3, maxSteps: 64 };
+export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 3, maxSteps: 64, retryReusesRequest: false };
 
 export class UnknownAgentError extends Error {
   override name = 'UnknownAgentError';
@@ -164,8 +166,9 @@ export class Host {
 
   /**
    * Runs a `/name args` line with the composer's image attachments; the
-   * `command/run` record is logged before the handler runs. Images for a
-   * command that does not declare image input are refused before anything is logged.
+   * `command/run` record is logged before the handler runs and, when the host
+   * logs outcomes, `command/done` after it. Images for a command that does not
+   * declare image input are refused before anything is logged.
    */
   async runCommand(agent: string, line: string, images: readonly ImageAttachment[] = []): Promise<CommandResult> {
     if (!this.commands) throw new Error('this host composes no command registry');
@@ -176,10 +179,17 @@ export class Host {
     if (!command) return { ok: false, text: `unknown command /${parsed.name}` };
     if (images.length > 0 && command.input?.images !== true) return { ok: false, text: `/${parsed.name} takes no image attachments` };
     target.log.append(event('command/run', { name: parsed.name, args: parsed.args }));
+    const result = await this.runHandler(command, agent, parsed.args, images);
+    if (this.options.logsCommandDone) target.log.append(event('command/done', { name: parsed.name, ok: result.ok }));
+    return result;
+  }
+
+  /** A handler that throws is a failed command, reported with its error. */
+  private async runHandler(command: CommandDefinition, agent: string, args: string, images: readonly ImageAttachment[]): Promise<CommandResult> {
     try {
-      return await command.run(agent, parsed.args, images);
+      return await command.run(agent, args, images);
     } catch (error) {
-      return { ok: false, text: `/${parsed.name} failed: ${errorMessage(error)}` };
+      return { ok: false, text: `/${command.name} failed: ${errorMessage(error)}` };
     }
   }
 

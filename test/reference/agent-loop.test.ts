@@ -29,6 +29,23 @@ describe('agent loop', () => {
     expect(host.isRunning(agent)).toBe(false);
   });
 
+  it('re-sends the frozen request at a retry when retries reuse their request (rc.8): no boundary, no steered message', async () => {
+    const failsWhileTheUserTypes = () => {
+      void host.steer(agent, 'typed while it failed');
+      return retryable();
+    };
+    const model = scriptedModel([failsWhileTheUserTypes, { type: 'text', text: 'fine' }, { type: 'text', text: 'and the message' }]);
+    const host = Host.open({ storeDir: tempStore(), model, loop: { retryReusesRequest: true }, onWarning: () => undefined });
+    const boundaries: BoundaryKind[] = [];
+    host.install({ name: 'spy', install: (ctx) => ctx.onBoundary(({ kind }) => void boundaries.push(kind)) });
+    const agent = host.createAgent();
+    await host.prompt(agent, 'go');
+    expect(model.requests[1]).toEqual(model.requests[0]);
+    expect(boundaries).toEqual(['submission', 'continuation']);
+    expect(model.requests[2]!.messages.at(-1)).toEqual({ role: 'user', source: 'user', text: 'typed while it failed' });
+    expect(host.readLog(agent).filter((e) => e.type === 'request/header')).toHaveLength(3);
+  });
+
   it('honours a configured bound', async () => {
     const { host, model, agent } = hostWith([retryable(), retryable(), retryable()], 2);
     await host.prompt(agent, 'go');

@@ -11,6 +11,8 @@ import {
   type SessionEvent,
 } from '../../src/index.js';
 import { tempStore } from './helpers.js';
+import { event } from '../../reference/host/index.js';
+import { INITIAL_PLAN_PROJECTION, reducePlanProjection, viewPlanProjection } from '../../reference/plan-mode/projection.js';
 
 const SECTION = 'You are in plan mode.\nExplore, then present the plan through exit_plan_mode.\n';
 type Step = ModelResponse | ((request: ModelRequest) => ModelResponse | Promise<ModelResponse>);
@@ -300,5 +302,33 @@ describe('agents (SCOPE, STATE)', () => {
     await host.prompt(agent, 'two');
     expect(requests[1]!.systemPrompt).toBe(requests[0]!.systemPrompt);
     expect(requests[1]!.messages[0]).toMatchObject({ role: 'user', source: 'host' });
+  });
+});
+
+describe('the plan projection under the rc.8 edition (PROJ-02, PROJ-03)', () => {
+  const rc8 = { settlesOnDone: true };
+  const fold = (events: Parameters<typeof reducePlanProjection>[1][]) =>
+    events.reduce((state, e) => reducePlanProjection(state, e, rc8), INITIAL_PLAN_PROJECTION);
+
+  it('keeps a /plan selection its command/done reports successful, and drops a failed one', () => {
+    const run = event('command/run', { name: 'plan', args: '' });
+    expect(viewPlanProjection(fold([run]))).toEqual({ active: false, pending: true });
+    expect(viewPlanProjection(fold([run, event('command/done', { name: 'plan', ok: true })]))).toEqual({ active: false, pending: true });
+    expect(viewPlanProjection(fold([run, event('command/done', { name: 'plan', ok: false })]))).toEqual({ active: false, pending: false });
+    // A failed /plan off after a kept /plan leaves the kept selection as it was.
+    const kept = [run, event('command/done', { name: 'plan', ok: true })];
+    const refused = [event('command/run', { name: 'plan', args: 'off' }), event('command/done', { name: 'plan', ok: false })];
+    expect(viewPlanProjection(fold([...kept, ...refused]))).toEqual({ active: false, pending: true });
+  });
+
+  it('clears on plan/mode, and returns the very same state for everything that settles nothing', () => {
+    const committed = fold([event('command/run', { name: 'plan', args: '' }), event('plan/mode', { active: true })]);
+    expect(viewPlanProjection(committed)).toEqual({ active: true, pending: false });
+    expect(reducePlanProjection(committed, event('command/done', { name: 'plan', ok: true }), rc8)).toBe(committed);
+    expect(reducePlanProjection(committed, event('command/done', { name: 'probe', ok: true }), rc8)).toBe(committed);
+    expect(reducePlanProjection(committed, event('turn/end', {}), rc8)).toBe(committed);
+    // The seed reading folds no command/done at all.
+    const pending = fold([event('command/run', { name: 'plan', args: 'off' })]);
+    expect(reducePlanProjection(pending, event('command/done', { name: 'plan', ok: false }))).toBe(pending);
   });
 });
