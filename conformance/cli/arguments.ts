@@ -206,6 +206,10 @@ export function parseArguments(argv: string[]): CliArguments {
       }
     }
   }
+  if (parsed.shard && parsed.writeBaseline) {
+    // A shard knows a part of the failures: the baseline it wrote would drop every other shard's entries.
+    throw new UsageError('--write-baseline cannot be combined with --shard: a shard sees only its part of the failures; write the baseline from a whole run');
+  }
   if (parsed.parallel !== undefined && parsed.parallel > 1) {
     const perProcess = parsed.formats.find((format) => PER_PROCESS_FORMATS.includes(format.name));
     if (perProcess) {

@@ -329,8 +329,8 @@ export async function writeBaseline(
 ): Promise<number> {
   const earlier = new Map(previous.map((entry) => [entry.id, entry]));
   const known_failures = results
-    // A flaky scenario fails only sometimes: an entry could match it only sometimes.
-    .filter((result) => isFailing(result.status) && result.stableId !== undefined && !result.flaky)
+    // A flaky scenario fails only sometimes, so no entry is proposed for it; one it already has is kept.
+    .filter((result) => isFailing(result.status) && result.stableId !== undefined && (!result.flaky || earlier.has(result.stableId)))
     .filter((result) => BASELINABLE.has(result.failureKind ?? 'assertion'))
     .filter((result) => level === 'strict' || result.level === 'required')
     .map((result) => entryFor(result, earlier.get(result.stableId!)));

@@ -5,7 +5,7 @@
  * refuses shards that are not the parts of one run; a worker's crash fails
  * only the scenario it had in flight.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultsDocument } from '../../src/index.js';
@@ -13,7 +13,7 @@ import { inSerialOrder, parseSlice, sliceOf } from '../../conformance/features/s
 import { mergeShards, shardSize, type ShardFile } from '../../conformance/merge/merge-shards.js';
 import { OrderedLanes } from '../../conformance/runner/suite-workers.js';
 import { FIXTURES, runCli } from './cli-harness.js';
-import { runIsolated } from './process-harness.js';
+import { runIsolated, whenOutput } from './process-harness.js';
 import { temporaryFolder } from '../temporary-folder.js';
 
 const STDIO_REFERENCE = 'exec:node dist/reference/stdio-host.js';
@@ -131,6 +131,49 @@ describe('parallel workers and shards against the reference', () => {
     expect(run.stdout).toMatch(/failed: fixture-fork .*the suite process exited with code 0 during scenario fixture-fork/);
     expect(run.stdout).not.toMatch(/failed: fixture-set-and-log/);
     expect(run.stdout.trim().split('\n').at(-1)).toBe('conformance: 1 passed, 2 failed, 0 skipped');
+    expect(run.leftInTmp).toEqual([]);
+  }, 60_000);
+
+  it('with --parallel 2, gives a slow pipe every byte, the closing line last, and leaves no temporary folder', async () => {
+    const run = await runIsolated(['--parallel', '2', '--format', 'pretty'], { readStdoutAfterMs: 1_500 });
+    expect(run.status).toBe(0);
+    expect(run.stdout.length).toBeGreaterThan(100_000);
+    expect(run.stdout.startsWith('Feature: ')).toBe(true);
+    expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^conformance: \d+ passed, 0 failed, 0 skipped$/);
+    expect(run.leftInTmp).toEqual([]);
+  }, 60_000);
+
+  it('with --parallel 2, SIGINT mid-scenario ends every worker, writes no report and leaves no temporary folder', async () => {
+    const dir = await temporaryFolder('pmc-parallel-sigint-');
+    const junit = join(dir, 'junit.xml');
+    const run = await runIsolated(
+      [
+        '--adapter',
+        `${FIXTURES}adapters/prompt-hangs-after-start.js`,
+        '--features',
+        `${FIXTURES}features`,
+        '--tags',
+        'not @id:fixture-undefined',
+        '--parallel',
+        '2',
+        '--call-limit',
+        '60000',
+        '--format',
+        `junit:${junit}`,
+      ],
+      { onStart: (child, stderr) => void whenOutput(child, stderr, 'fixture: prompt in flight').then(() => child.kill('SIGINT')) },
+    );
+    expect(run.status).toBe(130);
+    expect(run.stderr).toMatch(/interrupted \(SIGINT\)/);
+    expect(existsSync(junit)).toBe(false);
+    expect(run.leftInTmp).toEqual([]);
+  }, 60_000);
+
+  it('with --parallel 2, a host that never starts ends the whole run with exit 2 (fail fast)', async () => {
+    const run = await runIsolated(['--adapter', `${FIXTURES}adapters/start-never-answers.js`, '--start-limit', '200', '--parallel', '2', '--format', 'summary']);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n').at(-1)).toMatch(/^plan-mode-conformance: the host cannot start \(3 scenarios in a row, none started\)/);
+    expect(run.ms).toBeLessThan(60_000);
     expect(run.leftInTmp).toEqual([]);
   }, 60_000);
 

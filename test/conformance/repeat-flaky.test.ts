@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultsDocument } from '../../src/index.js';
-import { judge } from '../../conformance/runner/baseline.js';
+import { judge, writeBaseline } from '../../conformance/runner/baseline.js';
 import { foldRepeats } from '../../conformance/runner/repeats.js';
 import type { ScenarioResult } from '../../conformance/runner/scenario-result.js';
 import { summaryLine } from '../../conformance/cli/summary.js';
@@ -60,6 +60,27 @@ describe('folding repeats', () => {
     expect(strict).toEqual({ text: 'conformance: 1 passed, 0 failed, 0 skipped, 1 flaky', failed: 1 });
     const allowed = summaryLine(judge([...flaky, result('b', 'passed')], undefined, { allowFlaky: true }));
     expect(allowed).toEqual({ text: 'conformance: 1 passed, 0 failed, 0 skipped, 1 flaky (allowed)', failed: 0 });
+  });
+});
+
+describe('--write-baseline after repeats', () => {
+  it('proposes no entry for a flaky scenario and keeps the one it has', async () => {
+    const dir = await temporaryFolder('pmc-flaky-baseline-');
+    const flaky = (id: string) => foldRepeats([
+      { pass: 1, result: result(id, 'passed') },
+      { pass: 2, result: result(id, 'failed') },
+    ])[0]!;
+    const file = join(dir, 'baseline.yaml');
+    const written = await writeBaseline(file, 'host', [flaky('known'), flaky('new'), result('plain', 'failed')], [{ id: 'known', reason: 'kept reason', clause: 'SET-01' }]);
+    expect(written).toBe(2);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/id: known[^]*reason: kept reason/);
+    expect(text).toMatch(/id: plain/);
+    expect(text).not.toMatch(/id: new/);
+  });
+
+  it('refuses --write-baseline with --shard', () => {
+    expect(runCli(['--shard', '1/2', '--write-baseline', 'x.yaml']).stderr).toMatch(/--write-baseline cannot be combined with --shard/);
   });
 });
 
