@@ -13,13 +13,13 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { BUILT_IN_ADAPTERS } from '../conformance/adapters/adapter-path.js';
-import { loadCatalogFile } from '../conformance/catalog/clause-catalog.js';
+import { loadCatalogFile, type Clause } from '../conformance/catalog/clause-catalog.js';
 import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type ClauseProofRecord, type MutantEvidence, type MutantRun, type MutationEvidence } from '../conformance/evidence/mutation-evidence.js';
 import { clauseProofs, clausesByEdition, clausesNotShown, unprovenRequired, type ClauseProof } from '../conformance/evidence/proven-clauses.js';
 import { kitIdentity } from '../conformance/report/run-context.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
-import { DEFAULT_EDITION, type Edition } from '../src/index.js';
+import { DEFAULT_EDITION, EDITIONS, type Edition } from '../src/index.js';
 import { buildMutant, mutantWorkspace } from './build-mutant.js';
 import { MUTANTS } from './catalog.js';
 import { selectByName } from './select-by-name.js';
@@ -53,7 +53,20 @@ async function runMutant(mutant: Mutant, edition: Edition, adapterPath: string):
   return { edition, caughtBy };
 }
 
-async function evidenceOf(mutant: Mutant, editions: readonly Edition[], workspace: string): Promise<MutantEvidence> {
+/**
+ * Why the mutant cannot be judged in this edition, if it cannot: it declares
+ * a clause the catalog lacks (a typo would otherwise read as a survivor), or
+ * only clauses this edition lacks (it belongs `onlyIn` the others).
+ */
+function declarationProblem(mutant: Mutant, edition: Edition, clausesOf: ReadonlyMap<Edition, readonly Clause[]>, known: ReadonlySet<string>): string | undefined {
+  const unknown = mutant.breaks.filter((clause) => !known.has(clause));
+  if (unknown.length > 0) return `declares ${unknown.join(', ')}, which the clause catalog lacks`;
+  const own = new Set(clausesOf.get(edition)?.map((clause) => clause.id));
+  if (!mutant.breaks.some((clause) => own.has(clause))) return `declares only clauses the ${edition} edition lacks (${mutant.breaks.join(', ')}): mark it onlyIn the editions that have them`;
+  return undefined;
+}
+
+async function evidenceOf(mutant: Mutant, editions: readonly Edition[], workspace: string, clausesOf: ReadonlyMap<Edition, readonly Clause[]>, known: ReadonlySet<string>): Promise<MutantEvidence> {
   const runs: MutantRun[] = [];
   let adapterPath: string | undefined;
   let buildError: string | undefined;
@@ -63,6 +76,11 @@ async function evidenceOf(mutant: Mutant, editions: readonly Edition[], workspac
     buildError = error instanceof Error ? error.message : String(error);
   }
   for (const edition of mutant.editions ?? editions) {
+    const problem = declarationProblem(mutant, edition, clausesOf, known);
+    if (problem !== undefined) {
+      runs.push({ edition, caughtBy: [], error: problem });
+      continue;
+    }
     if (adapterPath === undefined) {
       runs.push({ edition, caughtBy: [], error: buildError! });
       continue;
@@ -140,7 +158,9 @@ async function main(): Promise<number> {
   process.once('SIGINT', removeOnSignal);
   process.once('SIGTERM', removeOnSignal);
   try {
-    for (const mutant of selected) mutants.push(await evidenceOf(mutant, editions, workspace.dir));
+    const clausesOf = clausesByEdition(catalog.clauses, EDITIONS);
+    const known = new Set(catalog.clauses.map((clause) => clause.id));
+    for (const mutant of selected) mutants.push(await evidenceOf(mutant, editions, workspace.dir, clausesOf, known));
   } finally {
     await workspace.remove();
   }
