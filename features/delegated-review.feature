@@ -11,7 +11,7 @@ Feature: Who may open the plan review (rc.8 edition)
   Scenario: a child owned by a live agent cannot open the review and stays in plan mode
     Given the child is a child agent owned by the agent
     And plan mode is on for the child
-    And the model will answer request 1 of the child by calling exit_plan_mode with the plan "Split the importer into two passes"
+    And the model will answer request 1 of the child by calling exit_plan_mode with the plan "# Split the importer into two passes"
     And the user will answer the review by selecting Approve
     When the user prompts the child with "Plan the importer"
     Then request 2 of the child shows exit_plan_mode failing without a review
@@ -24,10 +24,10 @@ Feature: Who may open the plan review (rc.8 edition)
   Scenario: the owner of a live child opens its own review as usual
     Given the child is a child agent owned by the agent
     And plan mode is on
-    And the model will answer request 1 by calling exit_plan_mode with the plan "Ship the importer behind a flag"
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# Ship the importer behind a flag"
     And the user will answer the review by selecting Approve
     When the user prompts "Plan the rollout"
-    Then the user was asked one plan review, for the agent, showing the plan "Ship the importer behind a flag"
+    Then the user was asked one plan review, for the agent, showing the plan "# Ship the importer behind a flag"
     And request 2 of the agent shows exit_plan_mode succeeding
     And request 2 is not in plan mode
 
@@ -35,10 +35,10 @@ Feature: Who may open the plan review (rc.8 edition)
   Scenario: a fork that no live agent owns opens the review as usual
     Given plan mode is on
     When the agent is forked as the fork
-    And the model will answer request 1 of the fork by calling exit_plan_mode with the plan "Move the cache into its own module"
+    And the model will answer request 1 of the fork by calling exit_plan_mode with the plan "# Move the cache into its own module"
     And the user will answer the review by selecting Approve
     And the user prompts the fork with "Plan the cache move"
-    Then the user was asked one plan review, for the fork, showing the plan "Move the cache into its own module"
+    Then the user was asked one plan review, for the fork, showing the plan "# Move the cache into its own module"
     And request 2 of the fork shows exit_plan_mode succeeding
     And request 2 of the fork is not in plan mode
     And get reports plan mode off for the fork, no other mode pending
@@ -46,7 +46,7 @@ Feature: Who may open the plan review (rc.8 edition)
   @id:review-owned-child-outside-plan @TOOL-03 @REVIEW-07 @needs:ownedChild @needs:questions
   Scenario: a child owned by a live agent, outside plan mode, fails the call as any agent does and stays out of plan mode
     Given the child is a child agent owned by the agent
-    And the model will answer request 1 of the child by calling exit_plan_mode with the plan "Anything"
+    And the model will answer request 1 of the child by calling exit_plan_mode with the plan "# Anything"
     When the user prompts the child with "Plan the importer"
     Then request 2 of the child shows exit_plan_mode failing
     And the user was never asked a question
