@@ -5,7 +5,7 @@ Feature: Who may open the plan review (rc.8 edition)
   mode fails without asking the user, and it stays in plan mode; the failure
   tells it to put the unresolved decision in its final result, in the host's
   own words. Every other agent opens the review as before: its owner, and a
-  fork, which fork lineage alone does not make owned.
+  fork no live agent owns (fork lineage alone does not make an agent owned).
 
   @id:review-owned-child-refused @REVIEW-07 @needs:ownedChild @needs:questions
   Scenario: a child owned by a live agent cannot open the review and stays in plan mode
@@ -31,10 +31,13 @@ Feature: Who may open the plan review (rc.8 edition)
     And request 2 of the agent shows exit_plan_mode succeeding
     And request 2 is not in plan mode
 
-  @id:review-fork-not-owned @TOOL-04 @REVIEW-07 @needs:fork @needs:questions
-  Scenario: a fork that no live agent owns opens the review as usual
+  @id:review-fork-not-owned @TOOL-04 @REVIEW-07 @needs:fork @needs:restart @needs:questions
+  Scenario: a fork resumed after a restart, which no live agent owns, opens the review as usual
+    # Whether a host's fresh fork is owned by its origin is the host's own; after a restart
+    # ownership is gone and only the fork's lineage is left, which does not make it owned.
     Given plan mode is on
     When the agent is forked as the fork
+    And the host restarts
     And the model will answer request 1 of the fork by calling exit_plan_mode with the plan "# Move the cache into its own module"
     And the user will answer the review by selecting Approve
     And the user prompts the fork with "Plan the cache move"

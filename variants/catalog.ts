@@ -45,6 +45,13 @@ export const VARIANTS: Variant[] = [
     patch('host/questions.ts', "'user-question seam: the question was aborted before it was answered'", "'cancelled'"),
     patch('host/questions.ts', "'user-question seam: no question provider is composed, so nobody can answer'", "'no one to ask'")),
 
+  // rc.8's own texts in other words: /plan off refused for its images (as short as a word), an owned child refused the review.
+  variant('rc8-refusals-in-other-words', ['wording'],
+    patch(COMMAND, "export const OFF_WITH_IMAGES = '/plan off takes no images: nothing changed. Send the images with /plan <message> or a prompt.';", "export const OFF_WITH_IMAGES = 'off';"),
+    patch(EXIT, `export const OWNED_CHILD_TEXT =
+  'A delegated agent cannot open the plan review; you are still in plan mode. ' +
+  'Include the plan and the decision it needs in your final result, for the agent that delegated to you.';`, "export const OWNED_CHILD_TEXT = 'Report back instead.';")),
+
   // exit_plan_mode refuses a plan without a Markdown heading, without a review.
   variant('heading-less-plan-refused', ['malformed-plan'],
     patch(EXIT, "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);", "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);\n      if (!plan.trimStart().startsWith('# ')) return failed('A plan must start with a Markdown heading.');")),
