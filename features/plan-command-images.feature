@@ -118,6 +118,25 @@ Feature: Images attached to /plan (rc.8 edition)
     And the log holds no plan/mode event
     And no request carries a notice
 
+  @id:cmd-images-off-no-pending-exit @CMD-10 @PROJ-05 @needs:projections
+  Scenario: /plan off with images leaves no pending exit in the projection, which agrees with get
+    Given plan mode starts on
+    When the user types the command "/plan off" with the images "red"
+    Then the command failed
+    And the projection shows plan mode on with nothing pending
+    And the projection agrees with get
+
+  @id:cmd-images-off-projection-keeps-entry @CMD-10 @PROJ-05 @needs:projections
+  Scenario: /plan off with images leaves a pending entry pending in the projection, as get still reports it
+    Given the model will answer request 1 by calling the probe tool
+    And while the model handles request 1, the user types the command "/plan"
+    And while the model handles request 1, the user types the command "/plan off" with the images "blue"
+    And while the model handles request 1, the projection shows plan mode off with a selection pending
+    And while the model handles request 1, the projection agrees with get
+    When the user prompts "Look around"
+    Then request 2 is in plan mode
+    And the projection shows plan mode on with nothing pending
+
   @id:cmd-images-cost-like-a-prompt @MX-02 @CMD-03
   Scenario: /plan with a message and images adds exactly what submitting the same images and text as a prompt adds
     Given plan mode is on for agent "B"
