@@ -130,7 +130,21 @@ function recordOf(host: HostView, id: string | undefined): ScenarioRecord | unde
 }
 
 function provedBy(view: ClauseView, clauseId: string): string {
-  const cases = view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(clauseId)).length, 0);
-  const scenarios = `${view.scenarios.length} scenario${view.scenarios.length === 1 ? '' : 's'}`;
-  return cases === view.scenarios.length ? scenarios : `${scenarios}, ${cases} cases counting each example row`;
+  const total = countProving(view.scenarios, clauseId);
+  // Where some scenarios belong to one edition only, each edition's own count says what proves it there.
+  const editioned = view.scenarios.some((scenario) => scenario.cases.some((entry) => entry.editions.length < EDITIONS.length));
+  if (!editioned || view.readings.length < 2) return total;
+  const perEdition = view.readings.map((reading) => {
+    const own = view.scenarios
+      .map((scenario) => ({ ...scenario, cases: scenario.cases.filter((entry) => entry.editions.includes(reading.edition)) }))
+      .filter((scenario) => scenario.cases.some((entry) => entry.clauses.includes(clauseId)));
+    return `${editionLabel(reading.edition)}: ${countProving(own, clauseId)}`;
+  });
+  return `${total} in all; ${perEdition.join('; ')}`;
+}
+
+function countProving(scenarios: readonly ScenarioView[], clauseId: string): string {
+  const cases = scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(clauseId)).length, 0);
+  const counted = `${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}`;
+  return cases === scenarios.length ? counted : `${counted}, ${cases} cases counting each example row`;
 }

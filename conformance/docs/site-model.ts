@@ -9,6 +9,7 @@ import { clauseInEdition, familyOf, type Clause } from '../catalog/clause-catalo
 import type { QuotedReadme, ReadmeQuote } from '../catalog/readme-quotes.js';
 import { mutantsCaughtFor, type MutationEvidence } from '../evidence/mutation-evidence.js';
 import { clauseProofs, clausesByEdition, type ClauseProof } from '../evidence/proven-clauses.js';
+import { editionsOfTags } from '../features/edition-tags.js';
 import { clausesOf, rowNames, stableIdOf, type ParsedFeature } from '../features/feature-files.js';
 import type { ResultsFile } from './read-results.js';
 import { readableTime } from './readable-time.js';
@@ -40,6 +41,8 @@ export interface Family {
 export interface ScenarioCase {
   stableId: string | undefined;
   clauses: string[];
+  /** The editions it belongs to (`@edition:` tags; none: every edition). */
+  editions: Edition[];
   /** The outline row's first cell, for outline rows. */
   rowName?: string;
 }
@@ -186,6 +189,7 @@ function scenarioViews(feature: ParsedFeature): ScenarioView[] {
       return {
         stableId: stableIdOf(pickle, rows),
         clauses: clausesOf(pickle),
+        editions: editionsOfTags(pickle.tags.map((tag) => tag.name)),
         ...(rowId !== undefined ? { rowName: rows.get(rowId) ?? '' } : {}),
       };
     });

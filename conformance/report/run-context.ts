@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Capabilities, Edition, ResultsDocument, ReviewText, RunLevel, Shard } from '../../src/index.js';
+import { resultsEdition, type Capabilities, type Edition, type ResultsDocument, type ReviewText, type RunLevel, type Shard } from '../../src/index.js';
 import type { EditionClause } from '../catalog/clause-catalog.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
@@ -57,7 +57,7 @@ export function describeRun(context: RunContext): Array<[string, string]> {
 
 /** The edition a run judged, and whether `--force-edition` imposed it on an adapter that does not declare it. */
 export function editionOfRun(context: Pick<RunContext, 'spec' | 'adapter'>): string {
-  const edition = context.spec.edition ?? 'seed';
+  const edition = resultsEdition(context);
   if (!context.spec.forced) return edition;
   return `${edition} (forced with --force-edition; the adapter declares ${context.adapter.editions?.join(', ') ?? 'none, so seed'})`;
 }
