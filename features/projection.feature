@@ -5,7 +5,11 @@ Feature: The plan session projection
   `{ active, pending }` is a pure function of the log. A `/plan` line (logged as
   a `command/run` record) sets a target, and a committed `plan/mode` event sets
   the logged state and clears the target; `pending` is true only while the
-  target differs from the logged state. Because the `/plan` handler selects
+  target differs from the logged state. (In the rc.8 edition the line's
+  `command/done` settles its target: kept when the line succeeded, dropped
+  when it failed, so a refused `/plan off` leaves no pending exit; a push on
+  either record of a `/plan` line is allowed even when the view stays the
+  same.) Because the `/plan` handler selects
   before anything that can fail, the view and the service's `get` never
   disagree after a `/plan` line; and because only the log counts, a restart or
   a second reader sees the very same view.
@@ -110,6 +114,27 @@ Feature: The plan session projection
     And the user prompts "And the tests?"
     Then the projection shows plan mode on with nothing pending
     And since then the projection pushed no view for an event the plan unit does not fold
+
+  @id:proj-failed-line-leaves-no-pending @PROJ-02 @PROJ-03 @PROJ-05 @edition:rc.8 @needs:commands @needs:projections
+  Scenario: in rc.8 a /plan line that fails leaves no pending target: its command/done drops it
+    Given plan mode starts on
+    When the user types the command "/plan off" with the images "red"
+    Then the command failed
+    And the projection shows plan mode on with nothing pending
+    And the projection agrees with get
+
+  @id:proj-failed-line-keeps-earlier-selection @PROJ-02 @PROJ-03 @PROJ-05 @edition:rc.8 @needs:commands @needs:projections
+  Scenario: in rc.8 a /plan line that fails drops only its own target; a /plan still waiting from before it still shows as pending
+    Given while the model handles request 1, the user types the command "/plan"
+    When the user prompts "Look around"
+    And the user types the command "/plan off" with the images "red"
+    Then the command failed
+    And get reports plan mode off with plan mode on pending
+    And the projection agrees with get
+    And the projection shows plan mode off with a selection pending
+    When the user prompts "Carry on"
+    Then request 2 is in plan mode
+    And the projection shows plan mode on with nothing pending
 
   @id:proj-restart-cold-fold @PROJ-04 @needs:commands @needs:projections @needs:restart
   Scenario: after a restart the view folded from the persisted log is the same
