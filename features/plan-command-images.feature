@@ -126,7 +126,8 @@ Feature: Images attached to /plan (rc.8 edition)
     And the projection shows plan mode on with nothing pending
     And the projection agrees with get
 
-  @id:cmd-images-off-projection-keeps-entry @CMD-10 @PROJ-05 @needs:projections
+  # CMD-10 keeps the entry (nothing cancelled); that the projection still shows it is PROJ-03/05 (rc.8).
+  @id:cmd-images-off-projection-keeps-entry @PROJ-03 @PROJ-05 @needs:projections
   Scenario: /plan off with images leaves a pending entry pending in the projection, as get still reports it
     Given the model will answer request 1 by calling the probe tool
     And while the model handles request 1, the user types the command "/plan"
