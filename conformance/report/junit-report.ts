@@ -40,6 +40,8 @@ export function junitReport(context: RunContext, results: ScenarioResult[], verd
     ['spec.clauses', context.spec.clauses],
     ['baseline', context.baseline?.path ?? 'none'],
     ['level', context.level],
+    ...(context.shard ? [['shard', `${context.shard.index}/${context.shard.count}`] as [string, string]] : []),
+    ...(context.repeat ? [['repeat', String(context.repeat.times)] as [string, string], ['flaky.allowed', String(context.repeat.flakyAllowed)] as [string, string]] : []),
   ];
   const attributes = `tests="${rows.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(context.durationMs)}"`;
   const lines = [

@@ -9,6 +9,7 @@
  * before it have ended). A worker that finds the adapter unusable or the host
  * unable to start ends the others: the run ends as that worker says.
  */
+import { setMaxListeners } from 'node:events';
 import { inSerialOrder } from '../features/slices.js';
 import { firstOfEachKind } from './review-text-order.js';
 import type { SuiteEvents } from './run-suite.js';
@@ -18,9 +19,13 @@ export async function runSuiteInWorkers(options: IsolatedOptions, workers: numbe
   if (workers <= 1) return runSuiteIsolated(options);
   const started = performance.now();
   const stopAll = new AbortController();
+  setMaxListeners(workers + 10, stopAll.signal);
   const onAbort = (): void => stopAll.abort();
   options.abort?.addEventListener('abort', onAbort, { once: true });
   if (options.abort?.aborted) onAbort();
+  // Each worker's supervisor listens for SIGINT, SIGTERM, exit and the stop: not a leak, so no warning.
+  const listeners = process.getMaxListeners();
+  process.setMaxListeners(listeners + workers);
   const lanes = new OrderedLanes(workers, options.onOutput);
   const events = options.events ? plannedTogether(options.events, workers) : undefined;
   try {
@@ -42,6 +47,7 @@ export async function runSuiteInWorkers(options: IsolatedOptions, workers: numbe
     return combine(runs, performance.now() - started);
   } finally {
     options.abort?.removeEventListener('abort', onAbort);
+    process.setMaxListeners(listeners);
   }
 }
 

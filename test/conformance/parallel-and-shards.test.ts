@@ -12,6 +12,7 @@ import type { ResultsDocument } from '../../src/index.js';
 import { inSerialOrder, parseSlice, sliceOf } from '../../conformance/features/slices.js';
 import { mergeShards, shardSize, type ShardFile } from '../../conformance/merge/merge-shards.js';
 import { OrderedLanes } from '../../conformance/runner/suite-workers.js';
+import { workersFor } from '../../conformance/cli/arguments.js';
 import { FIXTURES, runCli } from './cli-harness.js';
 import { runIsolated, whenOutput } from './process-harness.js';
 import { temporaryFolder } from '../temporary-folder.js';
@@ -42,6 +43,13 @@ describe('slices', () => {
     expect(slices.map((slice) => slice.length)).toEqual([3, 3, 3, 2]);
     expect(slices.map((slice, index) => shardSize({ index: index + 1, count: 4, tags: '', selected: 11 }))).toEqual([3, 3, 3, 2]);
     expect(shardSize({ index: 3, count: 4, tags: '', selected: 2 })).toBe(0);
+  });
+
+  it('defaults to the machine\'s cores for an exec: host, 1 in process or with a per-process cucumber format', () => {
+    expect(workersFor({ adapter: 'exec:python3 host.py', formats: [] }, 4)).toBe(4);
+    expect(workersFor({ adapter: 'reference', formats: [] }, 4)).toBe(1);
+    expect(workersFor({ adapter: 'exec:python3 host.py', formats: [{ name: 'message', file: 'm.ndjson' }] }, 4)).toBe(1);
+    expect(workersFor({ adapter: 'reference', parallel: 3, formats: [] }, 4)).toBe(3);
   });
 
   it('puts results back in serial order: by feature file, then line', () => {

@@ -105,6 +105,7 @@ describe('--repeat against a host that fails one scenario at random', () => {
     expect(document.scenarios.filter((record) => record.status !== 'flaky').every((record) => record.status === 'passed')).toBe(true);
 
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testcase name="fixture-set-and-log"[^]*?<failure message="flaky: [^"]*" type="flaky">/);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<property name="repeat" value="3"\/>/);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/<tr class="flaky">[^]*fixture-set-and-log[^]*FLAKY/);
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/## Flaky scenarios[^]*\*\*fixture-set-and-log\*\*/);
 
