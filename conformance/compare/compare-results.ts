@@ -13,7 +13,7 @@ export interface ScenarioChange {
 }
 
 export interface Comparison {
-  /** Passed in OLD; failed, baselined, skipped or absent in NEW. */
+  /** Passed in OLD; failed, flaky, baselined, skipped or absent in NEW. */
   regressed: ScenarioChange[];
   /** Failed or baselined in OLD; passed in NEW. */
   fixed: ScenarioChange[];

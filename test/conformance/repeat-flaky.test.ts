@@ -11,6 +11,7 @@ import { judge, writeBaseline } from '../../conformance/runner/baseline.js';
 import { foldRepeats } from '../../conformance/runner/repeats.js';
 import type { ScenarioResult } from '../../conformance/runner/scenario-result.js';
 import { summaryLine } from '../../conformance/cli/summary.js';
+import { compareResults } from '../../conformance/compare/compare-results.js';
 import { fixtureRun, runCli } from './cli-harness.js';
 import { temporaryFolder } from '../temporary-folder.js';
 
@@ -60,6 +61,15 @@ describe('folding repeats', () => {
     expect(strict).toEqual({ text: 'conformance: 1 passed, 0 failed, 0 skipped, 1 flaky', failed: 1 });
     const allowed = summaryLine(judge([...flaky, result('b', 'passed')], undefined, { allowFlaky: true }));
     expect(allowed).toEqual({ text: 'conformance: 1 passed, 0 failed, 0 skipped, 1 flaky (allowed)', failed: 0 });
+  });
+});
+
+describe('compare with flaky scenarios', () => {
+  it('counts passed then flaky as a regression, flaky then passed as fixed', () => {
+    const document = (status: 'passed' | 'flaky') =>
+      ({ scenarios: [{ id: 'a', name: 'a', uri: 'a.feature', clauses: [], level: 'required', status, durationMs: 1 }] }) as unknown as ResultsDocument;
+    expect(compareResults(document('passed'), document('flaky')).regressed.map((change) => change.id)).toEqual(['a']);
+    expect(compareResults(document('flaky'), document('passed')).fixed.map((change) => change.id)).toEqual(['a']);
   });
 });
 

@@ -13,7 +13,7 @@ import { resultsEdition } from '../../../src/index.js';
 
 export const COMPARE_USAGE = `usage: plan-mode-conformance compare OLD.json NEW.json
 Compares two results files (written with --format results:FILE).
-Exit 1 when a scenario that passed in OLD is failed, baselined, skipped or absent in NEW; 0 otherwise;
+Exit 1 when a scenario that passed in OLD is failed, flaky, baselined, skipped or absent in NEW; 0 otherwise;
 2 on unusable input, or when the two runs judged different editions of the spec (nothing is compared).`;
 
 export async function run(argv: string[]): Promise<number> {
