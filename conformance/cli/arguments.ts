@@ -247,7 +247,7 @@ function parseCount(option: string, value: string, max: number): number {
   return count;
 }
 
-function parseEdition(value: string): Edition {
+export function parseEdition(value: string): Edition {
   if ((EDITIONS as readonly string[]).includes(value)) return value as Edition;
   throw new UsageError(`--edition '${value}' is not an edition of the spec: expected ${EDITIONS.join(' or ')}`);
 }

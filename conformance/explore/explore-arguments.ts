@@ -1,5 +1,6 @@
 /** Arguments of `plan-mode-conformance explore`, parsed strictly: anything unusable is one clear line (exit 2). */
-import { splitOption, UsageError } from '../cli/arguments.js';
+import { parseEdition, splitOption, UsageError } from '../cli/arguments.js';
+import type { Edition } from '../../src/contract/edition-names.js';
 
 export const EXPLORE_USAGE = `Usage: plan-mode-conformance explore [options]
 
@@ -17,6 +18,9 @@ Options:
   --max-steps M         at most M commands per session (default: 12)
   --out FILE            write the counterexample as a complete feature file
   --level strict        also judge recommended (SHOULD) clauses
+  --edition NAME        the edition of the spec the host and the oracle follow (seed, rc.8); default: the newest
+                        edition the adapter declares, or seed when it declares none (as the suite chooses)
+  --force-edition       with --edition: an edition the adapter does not declare
   --expect IDS          comma-separated clause ids of known divergences (ID, or ID@retry for one seen only at a
                         retry of a failed request): a run stopping at one is counted, not reported
   --call-limit MS       time limit for one adapter call (default: 5000)
@@ -32,12 +36,14 @@ export interface ExploreArguments {
   maxSteps: number;
   out?: string;
   strict: boolean;
+  edition?: Edition;
+  forceEdition: boolean;
   expect: string[];
   callLimitMs: number;
   help: boolean;
 }
 
-const VALUE_OPTIONS = new Set(['--adapter', '--runs', '--seed', '--path', '--max-steps', '--out', '--level', '--expect', '--call-limit']);
+const VALUE_OPTIONS = new Set(['--adapter', '--runs', '--seed', '--path', '--max-steps', '--out', '--level', '--edition', '--expect', '--call-limit']);
 
 function positiveInteger(option: string, value: string, max = Number.MAX_SAFE_INTEGER): number {
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new UsageError(`${option} needs a whole number from 1 to ${max}, got '${value}'`);
@@ -45,13 +51,17 @@ function positiveInteger(option: string, value: string, max = Number.MAX_SAFE_IN
 }
 
 export function parseExploreArguments(argv: string[]): ExploreArguments {
-  const parsed: ExploreArguments = { adapter: 'reference', runs: 100, maxSteps: 12, strict: false, expect: [], callLimitMs: 5_000, help: false };
+  const parsed: ExploreArguments = { adapter: 'reference', runs: 100, maxSteps: 12, strict: false, forceEdition: false, expect: [], callLimitMs: 5_000, help: false };
   const seen = new Set<string>();
   for (let index = 0; index < argv.length; index += 1) {
     const raw = argv[index]!;
     const [option, inline] = splitOption(raw);
     if (option === '--help' || option === '-h') {
       parsed.help = true;
+      continue;
+    }
+    if (option === '--force-edition' && inline === undefined) {
+      parsed.forceEdition = true;
       continue;
     }
     if (!VALUE_OPTIONS.has(option)) throw new UsageError(`explore: unknown argument '${raw}' (see explore --help)`);
@@ -85,6 +95,9 @@ export function parseExploreArguments(argv: string[]): ExploreArguments {
         if (value !== 'strict' && value !== 'default') throw new UsageError(`explore: --level takes 'strict' (or 'default'), got '${value}'`);
         parsed.strict = value === 'strict';
         break;
+      case '--edition':
+        parsed.edition = parseEdition(value);
+        break;
       case '--expect':
         parsed.expect = value.split(',').map((id) => id.trim()).filter((id) => id !== '');
         for (const id of parsed.expect) if (!/^[A-Z]+-\d{2}(@retry)?$/.test(id)) throw new UsageError(`explore: --expect takes clause ids such as SET-06 or SET-06@retry, got '${id}'`);
@@ -94,6 +107,7 @@ export function parseExploreArguments(argv: string[]): ExploreArguments {
         break;
     }
   }
+  if (parsed.forceEdition && parsed.edition === undefined) throw new UsageError('explore: --force-edition needs --edition NAME');
   if (parsed.path !== undefined && parsed.seed === undefined) throw new UsageError('explore: --path replays a run of one seed: give --seed too');
   return parsed;
 }

@@ -5,7 +5,7 @@
  * scenario. fast-check's seed and path replay any run exactly.
  */
 import fc from 'fast-check';
-import type { Adapter } from '../../src/index.js';
+import type { Adapter, Edition } from '../../src/index.js';
 import { sessionArbitrary } from './arbitraries.js';
 import type { Session } from './commands.js';
 import type { FoundScenario } from './scenario.js';
@@ -20,6 +20,8 @@ export interface ExploreOptions {
   maxSteps: number;
   callLimitMs: number;
   strict: boolean;
+  /** The edition the host is judged against; the oracle reads the clauses as it does. */
+  edition: Edition;
   /** Clause level by id; a disagreement counts only if one of its clauses is required (or strict). */
   levels: Map<string, 'required' | 'recommended'>;
   /** Clause ids of known divergences: a run that stops at one of them is counted, not reported. */
@@ -50,8 +52,8 @@ function expectedClause(disagreement: Disagreement, expect: string[]): string | 
   });
 }
 
-export async function runSession(options: Pick<ExploreOptions, 'adapter' | 'callLimitMs' | 'strict'>, session: Session) {
-  return new SessionRunner({ adapter: options.adapter, callLimitMs: options.callLimitMs, strict: options.strict }).run(session);
+export async function runSession(options: Pick<ExploreOptions, 'adapter' | 'callLimitMs' | 'strict' | 'edition'>, session: Session) {
+  return new SessionRunner({ adapter: options.adapter, callLimitMs: options.callLimitMs, strict: options.strict, edition: options.edition }).run(session);
 }
 
 export async function explore(options: ExploreOptions): Promise<ExploreResult> {

@@ -17,6 +17,7 @@ import {
   planModeDeployment,
   DEFAULT_EDITION,
   type Adapter,
+  type Edition,
   type ModelRequest,
   type ModelResponse,
   type PlanModeState,
@@ -61,6 +62,8 @@ export interface RunnerOptions {
   callLimitMs: number;
   /** Also judge recommended clauses (CMD-08). */
   strict: boolean;
+  /** The edition the host is judged against: handed to its `start`, and the oracle's reading. */
+  edition?: Edition;
 }
 
 /** Raised to stop the session at the first disagreement. */
@@ -115,6 +118,10 @@ export class SessionRunner {
 
   constructor(private readonly options: RunnerOptions) {}
 
+  private get edition(): Edition {
+    return this.options.edition ?? DEFAULT_EDITION;
+  }
+
   async run(session: Session): Promise<SessionResult> {
     const storeDir = await mkdtemp(join(temporaryRoot(), 'pmc-explore-'));
     let started: GuardedHost | undefined;
@@ -132,7 +139,7 @@ export class SessionRunner {
         this.options.adapter,
         {
           storeDir,
-          edition: DEFAULT_EDITION,
+          edition: this.edition,
           deployment: planModeDeployment({ section: DEFAULT_SECTION }),
           compose: this.composed,
           model: this.model.port,
@@ -143,7 +150,7 @@ export class SessionRunner {
         startLimitFor(this.options.callLimitMs),
       );
       this.host = started;
-      this.agents.push(createdAgent('the agent', await this.host.createAgent()));
+      this.agents.push(createdAgent('the agent', await this.host.createAgent(), this.edition));
       for (const command of session) {
         if (!this.feasible(command)) continue;
         this.ran.push(describeCommand(command));
@@ -203,7 +210,7 @@ export class SessionRunner {
       case 'new-agent': {
         this.names.created += 1;
         const name = `agent "${String.fromCharCode(65 + this.names.created)}"`;
-        this.agents.push(createdAgent(name, await this.host.createAgent()));
+        this.agents.push(createdAgent(name, await this.host.createAgent(), this.edition));
         return;
       }
       case 'fork': {
@@ -221,7 +228,7 @@ export class SessionRunner {
         this.names.child += 1;
         const name = `agent "child ${this.names.child}"`;
         this.transcript.step('When', `${parent.name} spawns the child ${name}`);
-        this.agents.push(spawnedAgent(name, await this.host.spawn(parent.id)));
+        this.agents.push(spawnedAgent(name, await this.host.spawn(parent.id), this.edition));
         return;
       }
       case 'compact': {
@@ -377,7 +384,7 @@ export class SessionRunner {
     }
     const wasIdle = !agent.plan.running;
     const outcome = agent.plan.set(selects(command));
-    agent.plan.commandTarget(selects(command));
+    agent.plan.commandRun(selects(command));
     this.commandOutcomes.push(`${selects(command) ? 'on' : 'off'}:${outcome}`);
     this.commandCount += 1;
     const startsTurn = command.kind === 'message' && wasIdle;
@@ -404,6 +411,7 @@ export class SessionRunner {
       if (!during) this.transcript.step('When', printed);
       result = await this.host.runCommand(agent.id, line);
     }
+    agent.plan.commandDone(result.ok);
     if (!result.ok) {
       this.disagree(['CMD-07'], `${JSON.stringify(line)} for ${agent.name} answered a failure: ${JSON.stringify(result.text)}`, {
         text: 'every command result so far is a success',
@@ -475,9 +483,12 @@ export class SessionRunner {
     }
     this.resolveCall(agent, request, n);
 
-    // The boundary: the pending selection is applied before the request is assembled.
+    // The boundary: the pending selection is applied before the request is assembled
+    // (rc.8: a retry is none; it re-sends the request that failed).
     const cause = agent.plan.cause;
-    const predicted = agent.plan.request();
+    const retry = { retry: kind === 'retry' };
+    const preStep = agent.plan.isPreStep(retry);
+    const predicted = agent.plan.request(retry);
     const clauses = predicted.applied ? ['SET-06'] : cause;
     const guided = request.systemPrompt.includes(DEFAULT_SECTION);
     if (guided !== predicted.inPlanMode) {
@@ -488,13 +499,13 @@ export class SessionRunner {
     }
     const folded = planModeEvents(logAtArrival).at(-1)?.payload.active === true;
     if (folded !== predicted.inPlanMode) {
-      this.disagree(predicted.applied ? ['SET-06'] : ['STATE-02'], `when request ${n} of ${agent.name} reached the model its log folded to ${onOff(folded)}; the request should be assembled ${onOff(predicted.inPlanMode)}`, {
+      this.disagree(predicted.applied || !preStep ? ['SET-06'] : ['STATE-02'], `when request ${n} of ${agent.name} reached the model its log folded to ${onOff(folded)}; the request should be assembled ${onOff(predicted.inPlanMode)}`, {
         text: `when request ${n} of ${agent.name} reached the model, its log folded to plan mode ${onOff(predicted.inPlanMode)}`,
         midTurn: false,
       });
     }
     this.checkNotices(agent, request, n);
-    this.checkUserTexts(agent, request, n, index === 0 ? turn.firstTexts : []);
+    this.checkUserTexts(agent, request, n, index === 0 ? turn.firstTexts : [], preStep);
     this.checkCatalog(agent, request, n);
     agent.compactedSinceRequest = false;
 
@@ -602,8 +613,9 @@ export class SessionRunner {
   }
 
   /** The user texts a request adds beyond the agent's previous request (CMD-02..04, CMD-06, MX-03). */
-  private checkUserTexts(agent: OracleAgent, request: ModelRequest, n: number, fromPrompt: string[]): void {
-    const expected = [...fromPrompt, ...agent.steered.splice(0)].sort();
+  private checkUserTexts(agent: OracleAgent, request: ModelRequest, n: number, fromPrompt: string[], preStep: boolean): void {
+    // Steered messages join the next pre-step; a retry that is none (rc.8) leaves them waiting.
+    const expected = [...fromPrompt, ...(preStep ? agent.steered.splice(0) : [])].sort();
     if (agent.compactedSinceRequest) return;
     const previous = n > 1 ? this.model.requestsOf(agent.id)[n - 2] : undefined;
     if (!previous && agent.kind === 'fork') return; // a fork's first request repeats its origin's history

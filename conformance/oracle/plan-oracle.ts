@@ -8,9 +8,12 @@
  * of any host; model-based tests compare a host against it.
  *
  * Where the seed leaves a choice open the oracle keeps both readings (see
- * `acceptsGet`): it predicts only what a MUST clause fixes.
+ * `acceptsGet`): it predicts only what a MUST clause fixes. Where an edition
+ * reads a clause differently (a retry, the projection's `command/done`), the
+ * oracle follows the edition it is made for (edition-readings.ts).
  */
-import type { PlanModeState, SetOutcome } from '../../src/index.js';
+import { DEFAULT_EDITION, type Edition, type PlanModeState, type SetOutcome } from '../../src/index.js';
+import { EDITION_READINGS, type EditionReading } from './edition-readings.js';
 
 /** Which way a notice tells the model the user switched. */
 export type NoticeDirection = 'entering' | 'leaving';
@@ -30,10 +33,22 @@ export class PlanOracle {
   notices = 0;
   /** The direction of every notice added so far, in order. */
   readonly noticeDirections: NoticeDirection[] = [];
-  /** The `/plan` target the session projection folds from `command/run` records (PROJ-02); cleared by a commit. */
+  /** The `/plan` target the session projection keeps (PROJ-02); cleared by a commit. */
   projectionTarget: boolean | undefined;
+  /** rc.8: the target of a `/plan` line that ran and is not done yet (its `command/done` settles it). */
+  projectionUnsettled: boolean | undefined;
   /** Clause ids that explain the state in force: the last thing that changed or kept it. */
   cause: string[] = ['STATE-02'];
+  private readonly reading: EditionReading;
+
+  constructor(readonly edition: Edition = DEFAULT_EDITION) {
+    this.reading = EDITION_READINGS[edition];
+  }
+
+  /** Whether a request of this kind is a pre-step: the pending selection and steered messages reach it (SET-06, CMD-03). */
+  isPreStep(kind: { retry: boolean }): boolean {
+    return !kind.retry || this.reading.retryIsPreStep;
+  }
 
   /** `set(agent, target)` (SET-01..04). */
   set(target: boolean): SetOutcome {
@@ -70,8 +85,16 @@ export class PlanOracle {
     return state.pending === undefined || state.pending === state.active;
   }
 
-  /** A request boundary: the pending selection is applied first (SET-06, SET-08), then the request is assembled. */
-  request(): { inPlanMode: boolean; noticesSoFar: number; applied: boolean } {
+  /**
+   * A request boundary: the pending selection is applied first (SET-06,
+   * SET-08), then the request is assembled. A retry that is no pre-step (rc.8)
+   * re-sends the failed request: nothing is applied, and it shows what that one showed.
+   */
+  request(kind: { retry: boolean } = { retry: false }): { inPlanMode: boolean; noticesSoFar: number; applied: boolean } {
+    if (!this.isPreStep(kind)) {
+      if (this.pending !== undefined) this.cause = ['SET-06'];
+      return { inPlanMode: this.lastHeader ?? this.logged, noticesSoFar: this.notices, applied: false };
+    }
     let applied = false;
     if (this.pending !== undefined) {
       const target = this.pending;
@@ -92,19 +115,28 @@ export class PlanOracle {
   approveExit(): void {
     this.logged = false;
     this.events.push(false);
-    this.projectionTarget = undefined;
+    this.clearProjection();
     if (this.pending === false) this.pending = undefined;
     this.cause = ['TOOL-05', 'NARR-04'];
   }
 
-  /** A `/plan` line's selection as the projection folds it (PROJ-02): the target, until the next commit. */
-  commandTarget(target: boolean): void {
-    this.projectionTarget = target;
+  /** A `/plan` line's `command/run` as the projection folds it (PROJ-02): the target (rc.8: a candidate), until the next commit. */
+  commandRun(target: boolean): void {
+    if (this.reading.projectionSettlesOnDone) this.projectionUnsettled = target;
+    else this.projectionTarget = target;
+  }
+
+  /** The line's outcome (rc.8's `command/done`): a success keeps its target, a failure drops it (PROJ-02, PROJ-03). */
+  commandDone(ok: boolean): void {
+    if (!this.reading.projectionSettlesOnDone || this.projectionUnsettled === undefined) return;
+    if (ok) this.projectionTarget = this.projectionUnsettled;
+    this.projectionUnsettled = undefined;
   }
 
   /** The projection view the log folds to (PROJ-02, PROJ-03). */
   projection(): { active: boolean; pending: boolean } {
-    return { active: this.logged, pending: this.projectionTarget !== undefined && this.projectionTarget !== this.logged };
+    const selected = this.projectionUnsettled ?? this.projectionTarget;
+    return { active: this.logged, pending: selected !== undefined && selected !== this.logged };
   }
 
   openTurn(): void {
@@ -118,10 +150,15 @@ export class PlanOracle {
   private commit(target: boolean): void {
     this.logged = target;
     this.events.push(target);
-    this.projectionTarget = undefined;
+    this.clearProjection();
     if (this.lastHeader !== undefined && this.lastHeader !== target) {
       this.notices += 1;
       this.noticeDirections.push(target ? 'entering' : 'leaving');
     }
+  }
+
+  private clearProjection(): void {
+    this.projectionTarget = undefined;
+    this.projectionUnsettled = undefined;
   }
 }

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { DEFAULT_EDITION, planModeDeployment, type Adapter, type ModelResponse, type SetOutcome } from '../../src/index.js';
+import { DEFAULT_EDITION, planModeDeployment, type Adapter, type Edition, type ModelResponse, type SetOutcome } from '../../src/index.js';
 import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { ScriptedUser } from '../script/scripted-user.js';
@@ -26,11 +26,12 @@ function response(answer: Answer, id: string): ModelResponse {
   return { type: 'text', text: 'Done.' };
 }
 
-export async function checkScript(adapter: Adapter, script: SessionScript): Promise<string[]> {
+/** Runs `script` against the adapter judged in `edition`, against the oracle's reading of that edition. */
+export async function checkScript(adapter: Adapter, script: SessionScript, edition: Edition = DEFAULT_EDITION): Promise<string[]> {
   const storeDir = await mkdtemp(join(temporaryRoot(), 'pmc-oracle-'));
   const model = new ScriptedModel();
   const user = new ScriptedUser();
-  const oracle = new PlanOracle();
+  const oracle = new PlanOracle(edition);
   const predictedSets: SetOutcome[] = [];
   const actualSets: SetOutcome[] = [];
   const predictedRequests: Array<{ inPlanMode: boolean; noticesSoFar: number }> = [];
@@ -40,7 +41,7 @@ export async function checkScript(adapter: Adapter, script: SessionScript): Prom
       adapter,
       {
         storeDir,
-        edition: DEFAULT_EDITION,
+        edition,
         deployment: planModeDeployment({ section: SECTION }),
         compose: { commands: false, questions: false, projections: false },
         model: model.port,
@@ -61,12 +62,16 @@ export async function checkScript(adapter: Adapter, script: SessionScript): Prom
     let n = 0;
     for (const turn of script.turns) {
       await select(turn.before);
+      let previous: Answer | undefined;
       for (const request of turn.requests) {
         n += 1;
         model.answer(agent, n, response(request.answer, `call_${n}`));
+        // A request after a failed one is its retry.
+        const kind = { retry: previous === 'failure' };
+        previous = request.answer;
         // The oracle's boundary runs when the request arrives, before the user's mid-turn selections.
         model.during(agent, n, async () => {
-          predictedRequests.push(oracle.request());
+          predictedRequests.push(oracle.request(kind));
           await select(request.during);
         });
       }

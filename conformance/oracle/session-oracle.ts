@@ -8,6 +8,7 @@
  * (LIM-01 lets a host lose a pending selection, and a printed scenario must
  * replay the same on every host).
  */
+import { DEFAULT_EDITION, type Edition } from '../../src/index.js';
 import { PlanOracle, type NoticeDirection } from './plan-oracle.js';
 
 export type AgentKind = 'created' | 'fork' | 'child';
@@ -46,25 +47,26 @@ export interface OracleAgent {
   inheritedNotices: number;
 }
 
-export function createdAgent(name: string, id: string): OracleAgent {
-  return agent(name, id, 'created', new PlanOracle(), 0);
+export function createdAgent(name: string, id: string, edition: Edition = DEFAULT_EDITION): OracleAgent {
+  return agent(name, id, 'created', new PlanOracle(edition), 0);
 }
 
 /** A spawned agent starts outside plan mode, before any request of its own (STATE-07). */
-export function spawnedAgent(name: string, id: string): OracleAgent {
-  const plan = new PlanOracle();
+export function spawnedAgent(name: string, id: string, edition: Edition = DEFAULT_EDITION): OracleAgent {
+  const plan = new PlanOracle(edition);
   plan.cause = ['STATE-07'];
   return agent(name, id, 'child', plan, 0);
 }
 
 /** A fork: the origin's logged state, last header, notices and projection target; nothing pending (STATE-04). */
 export function forkedAgent(name: string, id: string, origin: OracleAgent, inheritedEvents: number): OracleAgent {
-  const plan = new PlanOracle();
+  const plan = new PlanOracle(origin.plan.edition);
   plan.logged = origin.plan.logged;
   plan.lastHeader = origin.plan.lastHeader;
   plan.notices = origin.plan.notices;
   plan.noticeDirections.push(...origin.plan.noticeDirections);
   plan.projectionTarget = origin.plan.projectionTarget;
+  plan.projectionUnsettled = origin.plan.projectionUnsettled;
   plan.cause = ['STATE-04'];
   const fork = agent(name, id, 'fork', plan, inheritedEvents);
   fork.noticesKnown = origin.noticesKnown;

@@ -22,6 +22,9 @@ describe('explore arguments', () => {
     [['--expect', 'set-06'], /--expect takes clause ids/],
     [['--expect', 'XYZ-99'], /not in the clause catalog/],
     [['--bogus'], /unknown argument '--bogus'/],
+    [['--edition', 'rc.9'], /--edition 'rc.9' is not an edition of the spec/],
+    [['--force-edition'], /--force-edition needs --edition NAME/],
+    [['--adapter', 'dsh', '--edition', 'seed'], /adapter dsh declares the edition\(s\) rc.8, not seed/],
     [['--adapter', 'nowhere'], /unknown adapter 'nowhere'/],
   ])('explore %j exits 2 with one clear line', (args, message) => {
     const run = runCli(['explore', ...args]);
@@ -75,7 +78,9 @@ describe('explore against hosts', () => {
   });
 
   it('counts runs that stop at an expected divergence class instead of reporting them (how CI keeps dsh stable)', () => {
-    const run = runCli(['explore', '--adapter', 'dsh', '--runs', '40', '--seed', '1', '--expect', 'SET-06@retry,CMD-03@retry']);
+    // dsh follows rc.8, whose retry re-sends the failed request; judged against the seed's reading, that is the class.
+    const run = runCli(['explore', '--adapter', 'dsh', '--runs', '40', '--seed', '1', '--edition', 'seed', '--force-edition', '--expect', 'SET-06@retry,CMD-03@retry']);
+    expect(run.stdout).toContain('explore: edition seed (forced with --force-edition; the adapter declares rc.8)');
     expect(run.stdout).toMatch(/run\(s\) stopped at the known divergence SET-06@retry/);
     expect(run.stdout).toContain('dsh agreed with the oracle on 40 session(s)');
     expect(run.status).toBe(0);

@@ -69,10 +69,36 @@ describe('the oracle beyond SET/NARR/STATE', () => {
     const oracle = new PlanOracle();
     oracle.openTurn();
     oracle.set(true);
-    oracle.commandTarget(true);
+    oracle.commandRun(true);
     expect(oracle.projection()).toEqual({ active: false, pending: true });
     oracle.request();
     expect(oracle.projection()).toEqual({ active: true, pending: false });
+  });
+
+  it('reads a retry as the edition does: a boundary in the seed, the failed request again in rc.8 (SET-06)', () => {
+    const seed = new PlanOracle('seed');
+    const rc8 = new PlanOracle('rc.8');
+    for (const oracle of [seed, rc8]) {
+      oracle.openTurn();
+      oracle.request();
+      expect(oracle.set(true)).toBe('queued');
+    }
+    expect(seed.request({ retry: true })).toMatchObject({ inPlanMode: true, applied: true });
+    expect(rc8.request({ retry: true })).toMatchObject({ inPlanMode: false, applied: false });
+    expect(rc8.get()).toEqual({ active: false, pending: true });
+    expect(rc8.request()).toMatchObject({ inPlanMode: true, applied: true, noticesSoFar: 1 });
+  });
+
+  it("settles a /plan line's target by its outcome in rc.8, and by its command/run alone in the seed (PROJ-02, PROJ-03)", () => {
+    const seed = new PlanOracle('seed');
+    const rc8 = new PlanOracle('rc.8');
+    for (const oracle of [seed, rc8]) {
+      oracle.set(true);
+      oracle.commandRun(false);
+      oracle.commandDone(false);
+    }
+    expect(seed.projection()).toEqual({ active: true, pending: true });
+    expect(rc8.projection()).toEqual({ active: true, pending: false });
   });
 
   it.each([
@@ -89,10 +115,10 @@ describe('the oracle beyond SET/NARR/STATE', () => {
 });
 
 describe('the reference host against the oracle', () => {
-  it('agrees on every random session', async () => {
+  it.each(['seed', 'rc.8'] as const)('agrees on every random session (%s edition)', async (edition) => {
     await fc.assert(
       fc.asyncProperty(sessions, async (script) => {
-        const mismatches = await checkScript(reference, script);
+        const mismatches = await checkScript(reference, script, edition);
         if (mismatches.length > 0) throw new Error(`${describeScript(script)}\n${mismatches.join('\n')}`);
       }),
       { numRuns: 150 },
@@ -103,9 +129,16 @@ describe('the reference host against the oracle', () => {
 describe('the oracle check has teeth', () => {
   // The mutants' folder under .mutants/ goes with the test: a worker may end without an 'exit' event.
   afterAll(async () => (await import('../../mutants/build-mutant.js')).removeDefaultWorkspace());
-  it.each(['pending-ignored-at-retry', 'notice-when-header-already-agrees', 'cancel-keeps-pending', 'running-set-commits'])(
-    'finds a session that the mutant %s gets wrong',
-    async (name) => {
+  it.each([
+    ['pending-ignored-at-retry', 'seed'],
+    ['notice-when-header-already-agrees', 'seed'],
+    ['cancel-keeps-pending', 'seed'],
+    ['running-set-commits', 'seed'],
+    ['frozen-retry-applies-selection', 'rc.8'],
+    ['retry-reassembled-at-a-boundary', 'rc.8'],
+  ] as const)(
+    'finds a session that the mutant %s gets wrong (%s edition)',
+    async (name, edition) => {
       const { MUTANTS } = await import('../../mutants/catalog.js');
       const { buildMutant } = await import('../../mutants/build-mutant.js');
       const { loadAdapter } = await import('../../conformance/adapters/load-adapter.js');
@@ -113,7 +146,7 @@ describe('the oracle check has teeth', () => {
       const mutant = MUTANTS.find((candidate) => candidate.name === name)!;
       const adapter = await loadAdapter(await buildMutant(PACKAGE_ROOT, mutant));
       const result = await fc.check(
-        fc.asyncProperty(sessions, async (script) => (await checkScript(adapter, script)).length === 0),
+        fc.asyncProperty(sessions, async (script) => (await checkScript(adapter, script, edition)).length === 0),
         { numRuns: 300 },
       );
       expect(result.failed).toBe(true);

@@ -15,6 +15,7 @@ import { EXPLORE_USAGE, parseExploreArguments, type ExploreArguments } from '../
 import { explore } from '../../explore/explore.js';
 import { featureText, scenarioText } from '../../explore/scenario.js';
 import { UsageError } from '../arguments.js';
+import { chooseEdition } from '../../runner/edition-choice.js';
 
 export async function run(argv: string[]): Promise<number> {
   const args = parseExploreArguments(argv);
@@ -23,6 +24,9 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const adapter = await loadAdapter(resolveAdapterPath(args.adapter));
+  // The edition as the suite would choose it, so a written scenario replays under the same one.
+  const { edition, forced } = chooseEdition(adapter.name, adapter.editions, args.edition, args.forceEdition);
+  console.log(`explore: edition ${edition}${forced ? ` (forced with --force-edition; the adapter declares ${(adapter.editions ?? ['seed']).join(', ')})` : ''}`);
   const catalog = await loadCatalog();
   const known = new Set(catalog.map((clause) => clause.id));
   for (const id of args.expect.map((entry) => entry.split('@')[0]!)) if (!known.has(id)) throw new UsageError(`explore: --expect names ${id}, which is not in the clause catalog`);
@@ -36,6 +40,7 @@ export async function run(argv: string[]): Promise<number> {
     maxSteps: args.maxSteps,
     callLimitMs: args.callLimitMs,
     strict: args.strict,
+    edition,
     levels: new Map(catalog.map((clause) => [clause.id, clause.level])),
     expect: args.expect,
     replay: replayArguments(args),
@@ -60,7 +65,7 @@ export async function run(argv: string[]): Promise<number> {
     const out = resolve(args.out);
     await mkdir(dirname(out), { recursive: true });
     await writeFile(out, featureText(found));
-    const level = args.strict ? ['--level', 'strict'] : [];
+    const level = [...(args.strict ? ['--level', 'strict'] : []), ...editionArguments(args)];
     console.log(`explore: wrote ${out}; run it with: plan-mode-conformance --adapter ${args.adapter} --features ${dirname(out)}${level.map((part) => ` ${part}`).join('')}`);
     console.log(`explore: ${replayVerdict(args.adapter, dirname(out), level)}`);
   }
@@ -86,6 +91,13 @@ function replayVerdict(adapter: string, folder: string, level: string[]): string
 function replayArguments(args: ExploreArguments): string {
   const parts = [` --max-steps ${args.maxSteps}`];
   if (args.strict) parts.push(' --level strict');
+  parts.push(...editionArguments(args).map((part) => ` ${part}`));
   if (args.expect.length > 0) parts.push(` --expect ${args.expect.join(',')}`);
   return parts.join('');
+}
+
+/** The edition the user chose, for the replay and the suite run of a written scenario (the default needs none). */
+function editionArguments(args: ExploreArguments): string[] {
+  if (args.edition === undefined) return [];
+  return ['--edition', args.edition, ...(args.forceEdition ? ['--force-edition'] : [])];
 }

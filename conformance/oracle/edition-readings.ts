@@ -1,0 +1,27 @@
+/**
+ * Where the editions of the spec read the oracle's clauses differently, as
+ * data (clauses.md, "Editions"): the oracle takes an edition and looks its
+ * reading up here rather than keeping a copy of itself per edition.
+ */
+import type { Edition } from '../../src/index.js';
+
+export interface EditionReading {
+  /**
+   * SET-06: whether a retry of a failed request is a request boundary that
+   * applies a pending selection and takes in steered messages (the seed), or
+   * re-sends the frozen request of the failed attempt, leaving both for the
+   * next pre-step (rc.8).
+   */
+  retryIsPreStep: boolean;
+  /**
+   * PROJ-02/03: whether the projection keeps a `/plan` line's target as soon
+   * as its `command/run` is logged (the seed), or once its `command/done`
+   * reports success, dropping it when the line failed (rc.8).
+   */
+  projectionSettlesOnDone: boolean;
+}
+
+export const EDITION_READINGS: Record<Edition, EditionReading> = {
+  seed: { retryIsPreStep: true, projectionSettlesOnDone: false },
+  'rc.8': { retryIsPreStep: false, projectionSettlesOnDone: true },
+};
