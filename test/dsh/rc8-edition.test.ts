@@ -92,6 +92,31 @@ describe('dsh adapter: images on /plan lines and prompts (rc.8 CMD-03, CMD-09, C
     });
   });
 
+  it('known divergence (baseline.yaml, PROJ-03/PROJ-05): a refused /plan off with images drops the pending entry from the projection, not from get', async () => {
+    // The rc.8 README: command/done "retains a successful selection and drops an error"; pending is true while "an
+    // unsettled or successful selection differs from the logged state". Upstream's unit clears the retained
+    // selection of the earlier, successful /plan when the refused /plan off settles. When this test fails, upstream
+    // has fixed it: remove the baseline entries.
+    const h = harness();
+    await withHost(h, async (host) => {
+      const agent = await host.createAgent();
+      const seen: unknown[] = [];
+      h.duringRequest = async (_request, n) => {
+        if (n !== 1) return;
+        seen.push((await host.runCommand!(agent, '/plan')).ok, await host.readProjection!(agent));
+        seen.push((await host.runCommand!(agent, '/plan off', [PNG])).ok, await host.getPlanMode(agent), await host.readProjection!(agent));
+      };
+      await host.prompt(agent, 'go');
+      expect(seen).toEqual([
+        true,
+        { active: false, pending: true },
+        false,
+        { active: false, pending: true },
+        { active: false, pending: false },
+      ]);
+    });
+  });
+
   it('admits only real images: bytes that are not the declared format make /plan an error and the prompt reject', async () => {
     const h = harness();
     const notPng = { type: 'image' as const, mediaType: 'image/png', data: Buffer.from('not an image').toString('base64') };
