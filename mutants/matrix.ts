@@ -1,98 +1,89 @@
 /**
- * `npm run mutants`: runs the suite against the unmodified reference (which
- * must pass everything) and against every mutant (each must fail at least one
- * scenario tagged with a clause it declares), in every edition it concerns,
- * then prints the matrix. A whole run also writes the mutation evidence
+ * `npm run mutants [--workers N] [NAME ...]`: runs the suite against the
+ * unmodified reference (which must pass everything, in every edition it
+ * implements) and against every mutant (each must fail at least one scenario
+ * tagged with a clause it declares), in every edition it concerns, then
+ * prints the matrix. The mutants are shared out among worker processes
+ * (matrix-worker.ts; as many as the machine has cores unless --workers says),
+ * each judging one at a time. A whole run also writes the mutation evidence
  * (`reports/mutants/evidence.json`) and checks that every required clause of
  * every edition is proven: a mutant declaring it is caught by a scenario
  * tagged with it. Exit 0 only when every mutant is caught for the right
  * reason (by a scenario tagged with each clause it declares) and no required
  * clause is left unproven.
  */
+import { fork } from 'node:child_process';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { BUILT_IN_ADAPTERS } from '../conformance/adapters/adapter-path.js';
-import { loadCatalogFile, type Clause } from '../conformance/catalog/clause-catalog.js';
-import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type ClauseProofRecord, type MutantEvidence, type MutantRun, type MutationEvidence } from '../conformance/evidence/mutation-evidence.js';
+import { loadCatalogFile } from '../conformance/catalog/clause-catalog.js';
+import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type ClauseProofRecord, type MutantEvidence, type MutationEvidence } from '../conformance/evidence/mutation-evidence.js';
 import { clauseProofs, clausesByEdition, clausesNotShown, unprovenRequired, type ClauseProof } from '../conformance/evidence/proven-clauses.js';
 import { kitIdentity } from '../conformance/report/run-context.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
-import { DEFAULT_EDITION, EDITIONS, type Edition } from '../src/index.js';
-import { buildMutant, mutantWorkspace } from './build-mutant.js';
+import { DEFAULT_EDITION, type Edition } from '../src/index.js';
 import { MUTANTS } from './catalog.js';
+import { referenceEditions, unjudged, type FromWorker, type ToWorker } from './run-mutant.js';
 import { selectByName } from './select-by-name.js';
 import type { Mutant } from './mutant.js';
 
 const EVIDENCE_PATH = join(PACKAGE_ROOT, 'reports', 'mutants', 'evidence.json');
+const WORKER = fileURLToPath(new URL('./matrix-worker.js', import.meta.url));
 
-const CALL_LIMIT_MS = 2_000;
+class UsageError extends Error {}
 
-function clauseTags(mutant: Mutant): string {
-  return mutant.breaks.map((clause) => `@${clause}`).join(' or ');
-}
-
-/** The editions the reference implements: every mutant that does not name its own is run against each. */
-async function referenceEditions(): Promise<Edition[]> {
-  const { default: reference } = (await import('../reference/adapter.js')) as { default: { editions?: Edition[] } };
-  return reference.editions && reference.editions.length > 0 ? [...reference.editions] : [DEFAULT_EDITION];
-}
-
-/** One edition's run of one mutant: the failing scenarios tagged with a clause it declares (the right reason). */
-async function runMutant(mutant: Mutant, edition: Edition, adapterPath: string): Promise<MutantRun> {
-  const { results } = await runSuite({ adapterPath, edition, tags: clauseTags(mutant), formats: [], callLimitMs: CALL_LIMIT_MS });
-  const caughtBy = results
-    .filter((result) => isFailing(result.status) && result.clauses.some((clause) => mutant.breaks.includes(clause)))
-    .map((result) => ({
-      id: result.stableId ?? result.name,
-      clauses: result.clauses,
-      ...(result.failureKind ? { kind: result.failureKind } : {}),
-      ...(result.failedStep ? { step: result.failedStep } : {}),
-    }));
-  return { edition, caughtBy };
+function parseArguments(argv: string[]): { workers: number; names: string[] } {
+  let workers = availableParallelism();
+  const names: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index]!;
+    if (arg === '--workers') {
+      const value = argv[(index += 1)];
+      if (value === undefined || !/^[1-9]\d*$/.test(value)) throw new UsageError(`--workers needs a whole number of at least 1, got ${JSON.stringify(value ?? '')}`);
+      workers = Number(value);
+    } else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg} (usage: matrix.js [--workers N] [MUTANT ...])`);
+    else names.push(arg);
+  }
+  return { workers, names };
 }
 
 /**
- * Why the mutant cannot be judged in this edition, if it cannot: it declares
- * a clause the catalog lacks (a typo would otherwise read as a survivor), or
- * only clauses this edition lacks (it belongs `onlyIn` the others).
+ * Shares the mutants out among `workers` worker processes, each handed the
+ * next one as it answers the last; returns the evidence in catalog order. A
+ * worker that ends early leaves the mutant it held unjudged (with the reason)
+ * and the rest to the others.
  */
-function declarationProblem(mutant: Mutant, edition: Edition, clausesOf: ReadonlyMap<Edition, readonly Clause[]>, known: ReadonlySet<string>): string | undefined {
-  const unknown = mutant.breaks.filter((clause) => !known.has(clause));
-  if (unknown.length > 0) return `declares ${unknown.join(', ')}, which the clause catalog lacks`;
-  const own = new Set(clausesOf.get(edition)?.map((clause) => clause.id));
-  if (!mutant.breaks.some((clause) => own.has(clause))) return `declares only clauses the ${edition} edition lacks (${mutant.breaks.join(', ')}): mark it onlyIn the editions that have them`;
-  return undefined;
+async function judgeInWorkers(selected: readonly Mutant[], workers: number, editions: readonly Edition[]): Promise<MutantEvidence[]> {
+  const queue = [...selected];
+  const found = new Map<string, MutantEvidence>();
+  const serve = () =>
+    new Promise<void>((resolve) => {
+      const child = fork(WORKER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      let held: Mutant | undefined;
+      const handOut = () => {
+        held = queue.shift();
+        child.send((held ? { run: held.name } : { stop: true }) satisfies ToWorker);
+      };
+      child.on('message', (message: FromWorker) => {
+        if ('evidence' in message) found.set(message.evidence.name, message.evidence);
+        handOut();
+      });
+      child.on('error', () => child.kill());
+      child.on('exit', (code, signal) => {
+        if (held && !found.has(held.name)) found.set(held.name, unjudged(held, editions, `the matrix's worker ended (${signal ?? `exit code ${code}`}) while judging it`));
+        resolve();
+      });
+    });
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, queue.length)) }, serve));
+  return selected.map((mutant) => found.get(mutant.name) ?? unjudged(mutant, editions, 'no worker was left to judge it'));
 }
 
-async function evidenceOf(mutant: Mutant, editions: readonly Edition[], workspace: string, clausesOf: ReadonlyMap<Edition, readonly Clause[]>, known: ReadonlySet<string>): Promise<MutantEvidence> {
-  const runs: MutantRun[] = [];
-  let adapterPath: string | undefined;
-  let buildError: string | undefined;
-  try {
-    adapterPath = await buildMutant(PACKAGE_ROOT, mutant, workspace);
-  } catch (error) {
-    buildError = error instanceof Error ? error.message : String(error);
-  }
-  for (const edition of mutant.editions ?? editions) {
-    const problem = declarationProblem(mutant, edition, clausesOf, known);
-    if (problem !== undefined) {
-      runs.push({ edition, caughtBy: [], error: problem });
-      continue;
-    }
-    if (adapterPath === undefined) {
-      runs.push({ edition, caughtBy: [], error: buildError! });
-      continue;
-    }
-    try {
-      runs.push(await runMutant(mutant, edition, adapterPath));
-    } catch (error) {
-      runs.push({ edition, caughtBy: [], error: error instanceof Error ? error.message : String(error) });
-    }
-  }
-  const caughtBy = [...new Set(runs.flatMap((run) => run.caughtBy.map((scenario) => scenario.id)))];
-  return { name: mutant.name, description: mutant.description, clauses: mutant.breaks, caughtBy, runs };
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Caught in every edition it was run against. */
@@ -134,50 +125,51 @@ async function writeEvidence(evidence: MutationEvidence): Promise<void> {
   await rename(partial, EVIDENCE_PATH);
 }
 
+/** The unmodified reference, in each edition: the number of scenarios it fails (it must fail none). */
+async function referenceFailures(editions: readonly Edition[]): Promise<number> {
+  let failures = 0;
+  for (const edition of editions) {
+    const baseline = await runSuite({ adapterPath: BUILT_IN_ADAPTERS.reference!, edition, formats: [] });
+    const broken = baseline.results.filter((result) => isFailing(result.status));
+    failures += broken.length;
+    console.log(`reference (${edition}): ${baseline.results.length - broken.length} of ${baseline.results.length} scenarios pass`);
+    for (const result of broken) console.log(`  reference fails ${result.stableId}: ${(result.message ?? '').split('\n')[0]}`);
+  }
+  return failures;
+}
+
 async function main(): Promise<number> {
-  const names = process.argv.slice(2);
-  const selected = selectByName(MUTANTS, names, 'mutant');
+  let args: { workers: number; names: string[] };
+  try {
+    args = parseArguments(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`mutants: ${error.message}`);
+    return 2;
+  }
+  const selected = selectByName(MUTANTS, args.names, 'mutant');
   const started = performance.now();
   const editions = await referenceEditions();
   const catalog = await loadCatalogFile();
 
-  let referenceFailures = 0;
-  for (const edition of editions) {
-    const baseline = await runSuite({ adapterPath: BUILT_IN_ADAPTERS.reference!, edition, formats: [] });
-    const broken = baseline.results.filter((result) => isFailing(result.status));
-    referenceFailures += broken.length;
-    console.log(`reference (${edition}): ${baseline.results.length - broken.length} of ${baseline.results.length} scenarios pass`);
-    for (const result of broken) console.log(`  reference fails ${result.stableId}: ${(result.message ?? '').split('\n')[0]}`);
-  }
-
-  const mutants: MutantEvidence[] = [];
-  const workspace = await mutantWorkspace(PACKAGE_ROOT);
-  const removeOnSignal = (signal: NodeJS.Signals): void => {
-    void workspace.remove().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', removeOnSignal);
-  process.once('SIGTERM', removeOnSignal);
-  try {
-    const clausesOf = clausesByEdition(catalog.clauses, EDITIONS);
-    const known = new Set(catalog.clauses.map((clause) => clause.id));
-    for (const mutant of selected) mutants.push(await evidenceOf(mutant, editions, workspace.dir, clausesOf, known));
-  } finally {
-    await workspace.remove();
-  }
+  // The workers judge the mutants while this process runs the reference.
+  const judged = judgeInWorkers(selected, args.workers, editions);
+  const brokenReference = await referenceFailures(editions);
+  const mutants = await judged;
 
   printMatrix(mutants, editions);
   const survivors = mutants.filter((mutant) => !isCaught(mutant));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`\nmutants: ${mutants.length - survivors.length} caught, ${survivors.length} not caught, of ${mutants.length} (${seconds} s)`);
+  console.log(`\nmutants: ${mutants.length - survivors.length} caught, ${survivors.length} not caught, of ${mutants.length} (${seconds} s, ${plural(Math.max(1, Math.min(args.workers, selected.length)), 'worker')})`);
   // A caught mutant's every declared clause must be borne out, or the evidence would claim more than it shows.
   const overclaiming = mutants.filter((mutant) => isCaught(mutant) && clausesNotShown(mutant).length > 0);
   for (const mutant of overclaiming) {
     console.log(`  ${mutant.name} declares ${clausesNotShown(mutant).join(', ')}, but no scenario tagged with ${clausesNotShown(mutant).length > 1 ? 'them' : 'it'} caught it`);
   }
-  const mutantsOk = survivors.length === 0 && overclaiming.length === 0 && referenceFailures === 0;
+  const mutantsOk = survivors.length === 0 && overclaiming.length === 0 && brokenReference === 0;
 
   // The evidence and the proof of every clause need every mutant: a run of a few names writes and checks neither.
-  if (names.length > 0) {
+  if (args.names.length > 0) {
     console.log('evidence: not written (only some mutants were run)');
     return mutantsOk ? 0 : 1;
   }

@@ -1,0 +1,111 @@
+/**
+ * One mutant judged: built once, run against the suite in each edition it
+ * concerns, its catching scenarios kept as evidence. The matrix's workers
+ * (matrix-worker.ts) call this; the matrix (matrix.ts) gathers the evidence.
+ */
+import { PACKAGE_ROOT } from '../conformance/package-root.js';
+import { loadCatalogFile, type Clause } from '../conformance/catalog/clause-catalog.js';
+import type { MutantEvidence, MutantRun } from '../conformance/evidence/mutation-evidence.js';
+import { clausesByEdition } from '../conformance/evidence/proven-clauses.js';
+import { runSuite } from '../conformance/runner/run-suite.js';
+import { isFailing } from '../conformance/runner/scenario-result.js';
+import { DEFAULT_EDITION, EDITIONS, type Edition } from '../src/index.js';
+import { buildMutant } from './build-mutant.js';
+import type { Mutant } from './mutant.js';
+
+const CALL_LIMIT_MS = 2_000;
+
+/** What judging any mutant needs: the editions to run, the catalog's clauses, where to build. */
+export interface MutantContext {
+  /** The editions the reference implements: a mutant that names none is run against each. */
+  editions: Edition[];
+  clausesOf: ReadonlyMap<Edition, readonly Clause[]>;
+  known: ReadonlySet<string>;
+  workspace: string;
+}
+
+/** Messages between the matrix and a worker: the worker says it is ready, is given a mutant (or told to stop), answers with its evidence. */
+export type ToWorker = { run: string } | { stop: true };
+export type FromWorker = { ready: true } | { evidence: MutantEvidence };
+
+export async function loadMutantContext(workspace: string): Promise<MutantContext> {
+  const catalog = await loadCatalogFile();
+  return {
+    editions: await referenceEditions(),
+    clausesOf: clausesByEdition(catalog.clauses, EDITIONS),
+    known: new Set(catalog.clauses.map((clause) => clause.id)),
+    workspace,
+  };
+}
+
+/** The editions the reference implements: every mutant that does not name its own is run against each. */
+export async function referenceEditions(): Promise<Edition[]> {
+  const { default: reference } = (await import('../reference/adapter.js')) as { default: { editions?: Edition[] } };
+  return reference.editions && reference.editions.length > 0 ? [...reference.editions] : [DEFAULT_EDITION];
+}
+
+/** Evidence of a mutant that could not be judged at all, in each edition it concerns. */
+export function unjudged(mutant: Mutant, editions: readonly Edition[], why: string): MutantEvidence {
+  const runs = (mutant.editions ?? editions).map((edition) => ({ edition, caughtBy: [], error: why }));
+  return { name: mutant.name, description: mutant.description, clauses: mutant.breaks, caughtBy: [], runs };
+}
+
+function clauseTags(mutant: Mutant): string {
+  return mutant.breaks.map((clause) => `@${clause}`).join(' or ');
+}
+
+/** One edition's run of one mutant: the failing scenarios tagged with a clause it declares (the right reason). */
+async function runMutant(mutant: Mutant, edition: Edition, adapterPath: string): Promise<MutantRun> {
+  const { results } = await runSuite({ adapterPath, edition, tags: clauseTags(mutant), formats: [], callLimitMs: CALL_LIMIT_MS });
+  const caughtBy = results
+    .filter((result) => isFailing(result.status) && result.clauses.some((clause) => mutant.breaks.includes(clause)))
+    .map((result) => ({
+      id: result.stableId ?? result.name,
+      clauses: result.clauses,
+      ...(result.failureKind ? { kind: result.failureKind } : {}),
+      ...(result.failedStep ? { step: result.failedStep } : {}),
+    }));
+  return { edition, caughtBy };
+}
+
+/**
+ * Why the mutant cannot be judged in this edition, if it cannot: it declares
+ * a clause the catalog lacks (a typo would otherwise read as a survivor), or
+ * only clauses this edition lacks (it belongs `onlyIn` the others).
+ */
+function declarationProblem(mutant: Mutant, edition: Edition, context: MutantContext): string | undefined {
+  const unknown = mutant.breaks.filter((clause) => !context.known.has(clause));
+  if (unknown.length > 0) return `declares ${unknown.join(', ')}, which the clause catalog lacks`;
+  const own = new Set(context.clausesOf.get(edition)?.map((clause) => clause.id));
+  if (!mutant.breaks.some((clause) => own.has(clause))) return `declares only clauses the ${edition} edition lacks (${mutant.breaks.join(', ')}): mark it onlyIn the editions that have them`;
+  return undefined;
+}
+
+export async function evidenceOf(mutant: Mutant, context: MutantContext): Promise<MutantEvidence> {
+  const runs: MutantRun[] = [];
+  let adapterPath: string | undefined;
+  let buildError: string | undefined;
+  try {
+    adapterPath = await buildMutant(PACKAGE_ROOT, mutant, context.workspace);
+  } catch (error) {
+    buildError = error instanceof Error ? error.message : String(error);
+  }
+  for (const edition of mutant.editions ?? context.editions) {
+    const problem = declarationProblem(mutant, edition, context);
+    if (problem !== undefined) {
+      runs.push({ edition, caughtBy: [], error: problem });
+      continue;
+    }
+    if (adapterPath === undefined) {
+      runs.push({ edition, caughtBy: [], error: buildError! });
+      continue;
+    }
+    try {
+      runs.push(await runMutant(mutant, edition, adapterPath));
+    } catch (error) {
+      runs.push({ edition, caughtBy: [], error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  const caughtBy = [...new Set(runs.flatMap((run) => run.caughtBy.map((scenario) => scenario.id)))];
+  return { name: mutant.name, description: mutant.description, clauses: mutant.breaks, caughtBy, runs };
+}
