@@ -496,7 +496,4 @@ MUTANTS.push(
   onlyIn(['rc.8'], mutant('failed-plan-line-keeps-its-target', ['PROJ-02', 'PROJ-03', 'PROJ-05'],
     "The projection keeps a /plan line's target even when its command/done reports failure, so a refused /plan off shows a pending exit that get does not have.",
     patch(PROJECTION, 'const kept = e.payload.ok ? state.unsettled : state.target;', 'const kept = state.unsettled;'))),
-  onlyIn(['rc.8'], mutant('failed-plan-line-drops-earlier-selection', ['PROJ-05'],
-    "A /plan line that fails drops every kept selection, also a /plan still waiting from before it, so the view shows nothing pending while get still reports that /plan.",
-    patch(PROJECTION, 'const kept = e.payload.ok ? state.unsettled : state.target;', 'const kept = e.payload.ok ? state.unsettled : undefined;'))),
 );
