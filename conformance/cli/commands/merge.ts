@@ -14,7 +14,7 @@ export const MERGE_USAGE = `usage: plan-mode-conformance merge --out FILE SHARD.
 Combines the results files of the shards of one run (each written with --shard I/N --format results:FILE)
 into the results file of the whole run, which docs and compare read like any other.
 Refuses (exit 2, saying why) shards that overlap, miss scenarios or shards, or come from different
-kit versions, specs, adapters, levels, baselines or tag expressions.`;
+kit versions, editions, specs, adapters, levels, baselines, repeat counts or tag expressions.`;
 
 export async function run(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
