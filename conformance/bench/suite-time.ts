@@ -11,8 +11,18 @@
  *
  * Both figures are given from the medians of each kind of run and as the
  * median of each round's own figures, which a changing load disturbs less.
+ *
+ * Over stdio (the first BENCH_STDIO_RUNS rounds; 0 leaves them out), beside
+ * each round's whole suite in process (`--parallel 1`):
+ * - python: the Python example host's whole suite, reused processes, the
+ *   default parallelism for exec: hosts (the machine's cores);
+ * - stdio reference: the reference served over stdio, the same way;
+ * - once: the Python host with a process per scenario and one worker.
+ * Each is given as the median of the per-round ratios to the in-process run
+ * (target for the Python host: at most 5x on a 2-core machine).
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -24,6 +34,8 @@ import { PACKAGE_ROOT } from '../package-root.js';
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const ONE_SCENARIO = process.env.BENCH_SCENARIO ?? '@id:cfg-seed-example';
 const CLI = CLI_BUNDLE;
+const STDIO_RUNS = Math.min(RUNS, Number(process.env.BENCH_STDIO_RUNS ?? 5));
+const PYTHON_TARGET = 5;
 
 interface Timed {
   ms: number;
@@ -89,6 +101,38 @@ async function bareProject(): Promise<string> {
   return dir;
 }
 
+/**
+ * The Python interpreter itself, not a launcher in front of it (a pyenv shim
+ * costs more than the host's start): what is measured is the host.
+ */
+function pythonInterpreter(): string | undefined {
+  try {
+    return execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface StdioKind {
+  label: string;
+  args: string[];
+  /** Per round: its wall time / that round's in-process whole suite. */
+  ratios: number[];
+  times: number[];
+}
+
+function stdioKinds(): StdioKind[] {
+  const python = pythonInterpreter();
+  const host = join(PACKAGE_ROOT, 'examples', 'python-host', 'host.py');
+  const reference = join(PACKAGE_ROOT, 'dist', 'reference', 'stdio-host.js');
+  const exec = (words: string[]) => `exec:${words.map((word) => JSON.stringify(word)).join(' ')}`;
+  const kinds: StdioKind[] = [];
+  if (python) kinds.push({ label: `python host, reused processes, default --parallel (${availableParallelism()})`, args: ['--adapter', exec([python, host])], ratios: [], times: [] });
+  else console.log('bench: no python3 found; the Python host is left out');
+  kinds.push({ label: `stdio reference, reused processes, default --parallel (${availableParallelism()})`, args: ['--adapter', exec([process.execPath, reference])], ratios: [], times: [] });
+  return kinds;
+}
+
 async function main(): Promise<void> {
   const require = createRequire(import.meta.url);
   const cucumberBin = join(dirname(require.resolve('@cucumber/cucumber/package.json')), 'bin', 'cucumber.js');
@@ -97,14 +141,29 @@ async function main(): Promise<void> {
     const times = { bare: [] as number[], one: [] as number[], whole: [] as number[] };
     const cpu = { bare: [] as number[], one: [] as number[], whole: [] as number[] };
     let scenarios = 0;
+    const stdio = STDIO_RUNS > 0 ? stdioKinds() : [];
+    const python = stdio.find((kind) => kind.label.startsWith('python'));
+    let perScenarioProcess: { ms: number; ratio: number } | undefined;
     // One warm-up round (file-system caches), then measured rounds, interleaved.
     for (let round = 0; round <= RUNS; round += 1) {
       const b = timed([cucumberBin, '--import', 'steps.mjs', 'trivial.feature'], bare);
       const one = timed([CLI, '--tags', ONE_SCENARIO], PACKAGE_ROOT);
-      const whole = timed([CLI], PACKAGE_ROOT);
+      const whole = timed([CLI, '--parallel', '1'], PACKAGE_ROOT);
       if (scenarioCount(one.stdout) !== 1) throw new Error(`bench: ${ONE_SCENARIO} must select exactly one scenario`);
       scenarios = scenarioCount(whole.stdout);
       if (round === 0) continue;
+      if (round <= STDIO_RUNS) {
+        for (const kind of stdio) {
+          const run = timed([CLI, ...kind.args], PACKAGE_ROOT);
+          if (scenarioCount(run.stdout) !== scenarios) throw new Error(`bench: ${kind.label} ran another number of scenarios`);
+          kind.times.push(run.ms);
+          kind.ratios.push(run.ms / whole.ms);
+        }
+        if (round === 1 && python) {
+          const run = timed([CLI, ...python.args.slice(0, -1), `${python.args.at(-1)} --no-reuse`, '--parallel', '1'], PACKAGE_ROOT);
+          perScenarioProcess = { ms: run.ms, ratio: run.ms / whole.ms };
+        }
+      }
       times.bare.push(b.ms);
       times.one.push(one.ms);
       times.whole.push(whole.ms);
@@ -126,6 +185,16 @@ async function main(): Promise<void> {
       `per round, median: start-up ratio ${median(rounds.map((round) => round.ratio)).toFixed(2)}x ${show(rounds.map((round) => round.ratio * 100))}%, ` +
         `marginal ${median(rounds.map((round) => round.marginal)).toFixed(2)} ms`,
     );
+    if (stdio.length > 0) {
+      console.log(`over stdio, each beside its round's whole suite in process (--parallel 1), median of ${STDIO_RUNS} per-round ratios:`);
+      for (const kind of stdio) {
+        const target = kind === python ? ` (target at most ${PYTHON_TARGET}x)` : '';
+        console.log(`  ${kind.label}: ${median(kind.times).toFixed(0)} ms ${show(kind.times)}, ${median(kind.ratios).toFixed(2)}x${target} ${show(kind.ratios.map((ratio) => ratio * 100))}%`);
+      }
+      if (perScenarioProcess) {
+        console.log(`  python host, a process per scenario, --parallel 1 (one round): ${perScenarioProcess.ms.toFixed(0)} ms, ${perScenarioProcess.ratio.toFixed(2)}x`);
+      }
+    }
     const [bareCpu, oneCpu, wholeCpu] = [median(cpu.bare), median(cpu.one), median(cpu.whole)];
     console.log(`phases of one run (ms since the CLI was spawned):`);
     console.log(`  one scenario: ${phases([CLI, '--tags', ONE_SCENARIO], PACKAGE_ROOT)}`);

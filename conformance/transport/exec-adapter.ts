@@ -5,7 +5,9 @@
  * scenario is skipped or run); then every scenario starts its own process,
  * unless the host declared `reuse`: then a scenario that ended cleanly leaves
  * its process parked for the next one (`idle-hosts.ts`), and only a crash, a
- * restart, a timed-out call or a failed dispose costs a new process.
+ * restart, a timed-out call or a failed dispose costs a new process. A new
+ * process is started ahead of need (`processes-ahead.ts`), so that the scenario
+ * needing it does not wait for the interpreter.
  * The handle it returns goes through the GuardedHost like any adapter's, so
  * time limits and schema checks apply unchanged; on top of them every result
  * and every request of the host is parsed with the protocol's schemas.
@@ -24,6 +26,7 @@ import {
   HOST_TO_KIT,
   InitializeResultSchema,
   KIT_TO_HOST,
+  NullResultSchema,
   PROTOCOL_VERSION,
   RpcError,
   RpcErrorCode,
@@ -35,6 +38,7 @@ import { AdapterError, parseReturned } from '../guard/adapter-error.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { HostProcess } from './host-process.js';
 import { IdleHosts } from './idle-hosts.js';
+import { ProcessesAhead } from './processes-ahead.js';
 
 /** How long the host may take to answer `initialize` at load, before any scenario. */
 const LOAD_LIMIT_MS = Number(process.env.PLAN_MODE_CONFORMANCE_EXEC_LOAD_LIMIT_MS ?? 20_000);
@@ -84,17 +88,44 @@ export async function loadExecAdapter(command: ExecCommand): Promise<ExecAdapter
     const message = error instanceof Error ? error.message.replace(/^adapter method initialize: /, '') : String(error);
     throw new ExecLoadError(`the host command '${command.argv.join(' ')}' could not be initialized: ${message}`);
   }
-  const idle = new IdleHosts<Served>();
-  // A reusing host's first process serves the first scenario too.
-  if (info.reuse === true) idle.park(served);
-  else await host.close(EXIT_GRACE_MS);
+  const processes: Processes = { idle: new IdleHosts<Served>(), ahead: new ProcessesAhead((ahead) => startInitialized(command, info, ahead)) };
+  // The process at load serves the first scenario too (it was initialized, never started).
+  if (info.reuse === true) processes.idle.park(served);
+  else processes.ahead.adopt(served);
   const adapter = defineAdapter({
     name: info.name,
     ...(info.editions === undefined ? {} : { editions: info.editions }),
     capabilities: info.capabilities,
-    start: (options) => startExecHost(command, info, idle, options),
+    start: (options) => startExecHost(info, processes, options),
   });
-  return Object.assign(adapter, { reusesProcesses: info.reuse === true, closeIdleProcesses: () => idle.closeAll(EXIT_GRACE_MS) });
+  const closeIdleProcesses = async () => {
+    await Promise.all([processes.idle.closeAll(EXIT_GRACE_MS), processes.ahead.close(EXIT_GRACE_MS)]);
+  };
+  return Object.assign(adapter, { reusesProcesses: info.reuse === true, closeIdleProcesses });
+}
+
+/** The processes of one loaded host command that no scenario holds. */
+interface Processes {
+  /** With `reuse`: processes whose scenario ended cleanly. */
+  idle: IdleHosts<Served>;
+  /** A new process, initialized ahead of need. */
+  ahead: ProcessesAhead<Served>;
+}
+
+/** Spawns a process and checks that it initializes as at load; one started `ahead` of need does not keep the kit running. */
+async function startInitialized(command: ExecCommand, atLoad: InitializeResult, ahead: boolean): Promise<Served> {
+  const served = spawnHost(command);
+  if (ahead) served.host.holdsKit(false);
+  try {
+    const info = await initialize(served.host);
+    if (info.name !== atLoad.name || !sameCapabilities(info.capabilities, atLoad.capabilities) || (info.reuse === true) !== (atLoad.reuse === true)) {
+      throw new AdapterError('start', 'the host declared another name, other capabilities or another reuse than at load (initialize must always answer the same)');
+    }
+    return served;
+  } catch (error) {
+    await served.host.kill();
+    throw error;
+  }
 }
 
 async function withLoadLimit<T>(run: Promise<T>, host: HostProcess): Promise<T> {
@@ -171,13 +202,18 @@ async function answerHost(options: StartOptions, method: string, params: Record<
 }
 
 /** One scenario's host: a parked process or a fresh one, `start`, and a handle over it. */
-async function startExecHost(command: ExecCommand, atLoad: InitializeResult, idle: IdleHosts<Served>, options: StartOptions): Promise<HostHandle> {
-  let served = (atLoad.reuse === true ? await startParked(idle, options) : undefined) ?? (await boot(command, atLoad, options, idle));
+async function startExecHost(atLoad: InitializeResult, processes: Processes, options: StartOptions): Promise<HostHandle> {
+  const { idle } = processes;
+  let served = (atLoad.reuse === true ? await startParked(idle, options) : undefined) ?? (await boot(atLoad, processes, options));
   let host = served.host;
 
   async function call<M extends KitMethod>(method: M, params: Record<string, unknown>): Promise<KitResult<M>> {
     const raw = await host.request(method, params, { lastOfScenario: method === 'dispose' && atLoad.reuse === true });
-    return parseReturned(method, KIT_TO_HOST[method].result as z.ZodType, raw) as KitResult<M>;
+    // A value goes on as it came: the GuardedHost parses every one with the contract's schema,
+    // which is the method's result schema (parsing it here too cost as much again). Only the
+    // `null` of a method without a value is checked here, since the handle turns it into nothing.
+    const schema = KIT_TO_HOST[method].result as z.ZodType;
+    return (schema === NullResultSchema ? parseReturned(method, schema, raw) : raw) as KitResult<M>;
   }
 
   return {
@@ -199,7 +235,7 @@ async function startExecHost(command: ExecCommand, atLoad: InitializeResult, idl
       await host.kill();
       const problem = host.leftovers('restart');
       if (problem) throw problem;
-      served = await boot(command, atLoad, options, idle);
+      served = await boot(atLoad, processes, options);
       host = served.host;
     },
     async dispose() {
@@ -257,16 +293,12 @@ async function startParked(idle: IdleHosts<Served>, options: StartOptions): Prom
   return served;
 }
 
-/** Starts a process, checks it declares what it declared at load, and starts the host on the options. */
-async function boot(command: ExecCommand, atLoad: InitializeResult, options: StartOptions, idle: IdleHosts<Served>): Promise<Served> {
-  const served = spawnHost(command);
+/** Takes a new process (initialized as at load) and starts the host on the options. */
+async function boot(atLoad: InitializeResult, { idle, ahead }: Processes, options: StartOptions): Promise<Served> {
+  const served = await ahead.take();
   const { host } = served;
   served.options = options;
   try {
-    const info = await initialize(host);
-    if (info.name !== atLoad.name || !sameCapabilities(info.capabilities, atLoad.capabilities) || (info.reuse === true) !== (atLoad.reuse === true)) {
-      throw new AdapterError('start', 'the host declared another name, other capabilities or another reuse than at load (initialize must always answer the same)');
-    }
     await sendStart(host, options);
     return served;
   } catch (error) {

@@ -162,18 +162,19 @@ export class HostProcess {
    */
   park(): void {
     this.parked = true;
-    this.setKeepsKitAlive(false);
+    this.holdsKit(false);
   }
 
   /** Takes a parked process for a new scenario; false when it failed while parked (it is then killed). */
   unpark(): boolean {
     this.parked = false;
-    this.setKeepsKitAlive(true);
+    this.holdsKit(true);
     this.stderr.forgetEarlierLines();
     return this.failure === undefined;
   }
 
-  private setKeepsKitAlive(keeps: boolean): void {
+  /** Whether this process keeps the kit running: not while it is parked or started ahead of need. */
+  holdsKit(keeps: boolean): void {
     for (const handle of [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as Array<{ ref?(): void; unref?(): void } | null>) {
       if (keeps) handle?.ref?.();
       else handle?.unref?.();

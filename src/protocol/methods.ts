@@ -76,7 +76,7 @@ const NoParamsSchema = z.object({});
 const ImagesParamSchema = z.array(ImageBlockSchema).optional();
 const AgentParamsSchema = z.object({ agent: AgentIdSchema });
 /** Methods with nothing to return answer `null`. */
-const NullResultSchema = z.null();
+export const NullResultSchema = z.null();
 
 export const ToolParamsSchema = z.object({
   /** The probe tool's name, as the kit registered it with `start`. */

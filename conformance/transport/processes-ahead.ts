@@ -1,0 +1,45 @@
+/**
+ * A host process started ahead of need: spawned and initialized, never
+ * started, so that a scenario that needs a new process (every scenario of a
+ * host without `reuse`; a restart or the replacement of a failed process with
+ * it) does not wait for the host's interpreter to start. Taking it starts the
+ * next one in the background, so one is kept only while processes are being
+ * used up. A process that failed while it waited is discarded, and the taker
+ * starts its own as before, so its failure is reported where it happens.
+ */
+import type { Parkable } from './idle-hosts.js';
+
+export class ProcessesAhead<T extends Parkable> {
+  private next: Promise<T> | undefined;
+
+  /** `startOne(ahead)`: a process started ahead must not keep the kit running (`holdsKit(false)`). */
+  constructor(private readonly startOne: (ahead: boolean) => Promise<T>) {}
+
+  /** Keeps a process that was initialized and never started (the one at load) as the next one. */
+  adopt(served: T): void {
+    served.host.holdsKit(false);
+    this.next = Promise.resolve(served);
+  }
+
+  /** A new, initialized process: the one started ahead if it is sound, else one started now. */
+  async take(): Promise<T> {
+    const ahead = this.next;
+    this.next = this.startOne(true);
+    // Nobody may ever take it (the run ends first): its failure is then nobody's.
+    this.next.catch(() => undefined);
+    const served = await ahead?.catch(() => undefined);
+    if (served && !served.host.failed) {
+      served.host.holdsKit(true);
+      return served;
+    }
+    if (served) void served.host.kill();
+    return this.startOne(false);
+  }
+
+  /** Closes the process started ahead, if any (the kit's exit kills it anyway). */
+  async close(graceMs: number): Promise<void> {
+    const ahead = this.next;
+    this.next = undefined;
+    await ahead?.then((served) => served.host.close(graceMs), () => undefined);
+  }
+}
