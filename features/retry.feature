@@ -85,3 +85,18 @@ Feature: A retry re-sends the request that failed (rc.8 edition)
     When the user prompts "Carry on"
     Then the log holds no plan/mode event that no selection asked for
     And the first request after the restart shows the plan state the log holds
+
+  @id:retry-projection-shows-waiting-line @PROJ-03 @PROJ-05 @SET-06 @needs:commands @needs:projections @needs:retry
+  Scenario: a /plan typed while a request fails shows as pending through the retry and after the turn, in agreement with get
+    Given the model will answer request 1 with a retryable failure
+    And while the model handles request 1, the user types the command "/plan"
+    And while the model handles request 2, the projection shows plan mode off with a selection pending
+    And while the model handles request 2, the projection agrees with get
+    When the user prompts "Look around"
+    Then request 2 re-sends request 1 unchanged
+    And the projection shows plan mode off with a selection pending
+    And the projection agrees with get
+    When the user prompts "Carry on"
+    Then request 3 is in plan mode
+    And the projection shows plan mode on with nothing pending
+    And the projection agrees with get
