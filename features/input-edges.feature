@@ -104,6 +104,23 @@ Feature: Every input at its edges
         | tab-padded            | /plan⇥⇥Sketch it⇥           | Sketch it              |
         | line-breaks-inside    | /plan first line↵second↵    | first line↵second      |
 
+  Rule: the review carries the plan exactly as submitted, surrounding white space and all
+
+    @id:edge-review-plan-white-space @TOOL-04 @needs:questions
+    Scenario Outline: a plan with <case> reaches the review byte for byte
+      Given plan mode is on
+      And the model will answer request 1 by calling exit_plan_mode with the plan "<plan>", reading ⇥ as a tab and ↵ as a line break
+      And the user will answer the review by selecting Approve
+      When the user prompts "Plan the index"
+      Then request 2 shows the plan "<plan>" reviewed byte for byte, or refused without a review, reading ⇥ and ↵ the same way
+
+      Examples:
+        | case                 | plan                                       |
+        | leading-line-breaks  | ↵↵# Add the index↵1. Backfill.             |
+        | trailing-line-breaks | # Add the index↵1. Backfill.↵↵             |
+        | both-ends-mixed      | ⇥↵ ⇥# Add the index↵1. Backfill.↵  ⇥↵⇥     |
+        | indented-heading     | ⇥  # Add the index                         |
+
   Rule: only the single selection Approve, exactly as offered, is consent
 
     @id:edge-review-labels-not-offered @REVIEW-03 @REVIEW-04 @TOOL-04 @needs:questions

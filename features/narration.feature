@@ -146,3 +146,93 @@ Feature: Telling the model that the user switched mode
       | case               | target | result |
       | leave-then-approve | off    | queued |
       | stay-then-approve  | on     | noop   |
+
+  @id:narration-idle-repeat-set @NARR-01 @SET-04
+  Scenario Outline: an idle selection repeating the state it just committed adds no second notice: <case>
+    Given the agent starts with plan mode <start>
+    When the user prompts "Look around"
+    And the user makes the selections "<selections>"
+    And the user prompts "Carry on"
+    Then the set results were "<results>"
+    And request 2 adds one notice that the user switched <direction>
+    And the log holds 1 notice
+
+    Examples:
+      | case        | start | selections | results                    | direction                |
+      | leave-twice | on    | off, off   | committed, noop            | back to the default mode |
+      | enter-twice | off   | on, on     | committed, noop            | to plan mode             |
+
+  @id:narration-idle-repeat-command @NARR-01 @CMD-02 @CMD-04 @needs:commands
+  Scenario Outline: a /plan line repeating the state it just committed adds no second notice: <case>
+    Given the agent starts with plan mode <start>
+    When the user prompts "Look around"
+    And the user types the command "<line>"
+    And the user types the command "<line>"
+    And the user prompts "Carry on"
+    Then request 2 adds one notice that the user switched <direction>
+    And the log holds 1 notice
+
+    Examples:
+      | case        | start | line      | direction                |
+      | leave-twice | on    | /plan off | back to the default mode |
+      | enter-twice | off   | /plan     | to plan mode             |
+
+  @id:narration-queued-at-continuation @NARR-01 @SET-06
+  Scenario Outline: a selection queued while the model works is told once, in the request it changes: <case>
+    Given the agent starts with plan mode <start>
+    And request 1 will be followed by a continuation
+    And while the model handles request 1, the user <action>
+    When the user prompts "Look around"
+    Then request 2 is <guidance> plan mode
+    And request 2 adds one notice that the user switched <direction>
+    And the log holds 1 notice
+
+    Examples:
+      | case        | start | action                          | guidance | direction                |
+      | set-leave   | on    | turns plan mode off             | not in   | back to the default mode |
+      | set-enter   | off   | turns plan mode on              | in       | to plan mode             |
+
+  @id:narration-queued-command-at-continuation @NARR-01 @CMD-02 @CMD-04 @needs:commands
+  Scenario Outline: a /plan line queued while the model works is told once, in the request it changes: <case>
+    Given the agent starts with plan mode <start>
+    And request 1 will be followed by a continuation
+    And while the model handles request 1, the user types the command "<line>"
+    When the user prompts "Look around"
+    Then request 2 is <guidance> plan mode
+    And request 2 adds one notice that the user switched <direction>
+    And the log holds 1 notice
+
+    Examples:
+      | case        | start | line      | guidance | direction                |
+      | plan-off    | on    | /plan off | not in   | back to the default mode |
+      | plan        | off   | /plan     | in       | to plan mode             |
+
+  @id:narration-queued-at-next-prompt @NARR-01 @SET-06
+  Scenario Outline: a selection queued in a turn's last request is told once, at the next prompt: <case>
+    Given the agent starts with plan mode <start>
+    And while the model handles request 1, the user <action>
+    When the user prompts "Look around"
+    And the user prompts "Carry on"
+    Then request 2 is <guidance> plan mode
+    And request 2 adds one notice that the user switched <direction>
+    And the log holds 1 notice
+
+    Examples:
+      | case      | start | action              | guidance | direction                |
+      | set-leave | on    | turns plan mode off | not in   | back to the default mode |
+      | set-enter | off   | turns plan mode on  | in       | to plan mode             |
+
+  @id:narration-queued-command-at-next-prompt @NARR-01 @CMD-02 @CMD-04 @needs:commands
+  Scenario Outline: a /plan line queued in a turn's last request is told once, at the next prompt: <case>
+    Given the agent starts with plan mode <start>
+    And while the model handles request 1, the user types the command "<line>"
+    When the user prompts "Look around"
+    And the user prompts "Carry on"
+    Then request 2 is <guidance> plan mode
+    And request 2 adds one notice that the user switched <direction>
+    And the log holds 1 notice
+
+    Examples:
+      | case     | start | line      | guidance | direction                |
+      | plan-off | on    | /plan off | not in   | back to the default mode |
+      | plan     | off   | /plan     | in       | to plan mode             |

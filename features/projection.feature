@@ -146,3 +146,52 @@ Feature: The plan session projection
     And the host restarts
     Then the projection reads the same as before the restart
     And the projection shows plan mode off with a selection pending
+
+  @id:proj-changes-pushed @PROJ-02 @PROJ-03 @needs:commands @needs:projections
+  Scenario Outline: a change of the view reaches subscribers: <case>
+    Given the agent starts with plan mode <start>
+    When the scenario notes the projection pushes so far
+    And the user types the command "<line>"
+    Then the projection shows plan mode <active> with nothing pending
+    And since then the projection pushed the view it now shows
+
+    Examples:
+      | case  | start | line      | active |
+      | enter | off   | /plan     | on     |
+      | leave | on    | /plan off | off    |
+
+  @id:proj-pending-change-pushed @PROJ-02 @PROJ-03 @needs:commands @needs:projections
+  Scenario: a target waiting for the next request reaches subscribers as pending
+    Given while the model handles request 1, the user types the command "/plan"
+    When the scenario notes the projection pushes so far
+    And the user prompts "Look around"
+    Then the projection shows plan mode off with a selection pending
+    And since then the projection pushed the view it now shows
+
+  @id:proj-selection-change-pushed @PROJ-02 @needs:projections
+  Scenario: a selection through the service that commits reaches subscribers
+    When the scenario notes the projection pushes so far
+    And the user turns plan mode on
+    Then the projection shows plan mode on with nothing pending
+    And since then the projection pushed the view it now shows
+
+  @id:proj-fork-folds-its-log @PROJ-04 @STATE-04 @needs:fork @needs:commands @needs:projections
+  Scenario: a fork's view is what its own log folds to, the /plan it inherited included
+    Given while the model handles request 1, the user types the command "/plan"
+    When the user prompts "Look around"
+    And the agent is forked as the fork
+    Then the projection shows plan mode off with a selection pending
+    And the projection of the fork is what its log folds to
+    When the user prompts the fork with "Carry on"
+    Then the projection of the fork is what its log folds to
+    And the projection of the agent is what its log folds to
+
+  @id:proj-fork-after-restart @PROJ-04 @STATE-04 @needs:fork @needs:commands @needs:projections @needs:restart
+  Scenario: after a restart a fork's view is the one it showed, folded from its persisted log
+    Given plan mode is on
+    And while the model handles request 1, the user types the command "/plan off"
+    When the user prompts "Look around"
+    And the agent is forked as the fork
+    And the host restarts
+    Then the projection of the fork reads the same as before the restart
+    And the projection of the fork is what its log folds to

@@ -9,6 +9,7 @@ import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { showForReview } from '../assertions/review-text.js';
 import { requestNumber, toolResults } from '../world/observations.js';
 import type { PlanWorld } from '../world/plan-world.js';
+import { assertOneReviewShowingPlan } from './review.steps.js';
 
 Given('{agent} is a child agent owned by {agent}', async function (this: PlanWorld, name: string, owner: string) {
   if (this.agents.has(name)) fail(`${name} already exists in this scenario`);
@@ -30,13 +31,5 @@ Then('request {int} of {agent} shows exit_plan_mode failing without a review', a
 
 /** TOOL-04: exactly one review, for that agent, carrying the submitted plan unchanged. */
 Then('the user was asked one plan review, for {agent}, showing the plan {string}', async function (this: PlanWorld, name: string, plan: string) {
-  const agent = await this.agent(name);
-  expectEqual(this.user.asked.length, 1, () => `number of questions the user was asked (${show(this.user.asked.map((a) => a.question.question))})`);
-  const asked = this.user.asked[0]!;
-  expectEqual(asked.agent, agent, `the agent the review was asked for (${name})`);
-  const shown = [asked.question.question, asked.question.detail ?? ''];
-  expectTrue(
-    shown.some((text) => text.includes(plan)),
-    () => `the review should carry the submitted plan unchanged, ${show(plan)}; it showed question ${show(asked.question.question)} and detail ${show(asked.question.detail)}`,
-  );
+  await assertOneReviewShowingPlan(this, name, plan);
 });

@@ -7,7 +7,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { AnswerItemReply, Question } from '../../src/index.js';
 import type { ScriptedReply } from '../script/scripted-user.js';
-import { keepPlanningLabel } from './review.steps.js';
+import { assertReviewedUnchangedOrRefused, keepPlanningLabel } from './review.steps.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { assertInPlanMode, assertNotInPlanMode } from './requests.steps.js';
 import { typeCommand } from './commands.steps.js';
@@ -31,6 +31,25 @@ Then('the first request carries just the user message {string} in plan mode, rea
   const request = await this.request(1);
   expectEqual(request.messages, [{ role: 'user', source: 'user', text: withWhiteSpace(text) }], 'the messages of the first request after the command');
   assertInPlanMode(this, request, 'the first request after the command');
+});
+
+// ---------------------------------------------------------------------------
+// Plans with surrounding white space: the review carries them byte for byte (TOOL-04)
+
+let spacedPlanCalls = 0;
+
+Given('the model will answer request {int} by calling exit_plan_mode with the plan {string}, reading ⇥ as a tab and ↵ as a line break', async function (this: PlanWorld, n: number, plan: string) {
+  spacedPlanCalls += 1;
+  this.model.answer(await this.agent(), n, {
+    type: 'tool_calls',
+    text: '',
+    calls: [{ id: `call_spaced_plan_${spacedPlanCalls}`, name: 'exit_plan_mode', arguments: { plan: withWhiteSpace(plan) } }],
+  });
+});
+
+/** As "reviewed unchanged, or refused": a host may refuse a plan it finds malformed (left open), never trim one it reviews. */
+Then('request {int} shows the plan {string} reviewed byte for byte, or refused without a review, reading ⇥ and ↵ the same way', async function (this: PlanWorld, n: number, plan: string) {
+  await assertReviewedUnchangedOrRefused(this, n, withWhiteSpace(plan));
 });
 
 // ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 import { Then, When } from '@cucumber/cucumber';
 import type { PlanModeState, PlanProjectionView, SessionEvent } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
-import { foldPlanMode, planModeEvents } from '../world/observations.js';
+import { foldPlanMode, foldPlanProjection, planModeEvents } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 interface AgentSnapshot {
@@ -43,6 +43,25 @@ When('the host restarts', async function (this: PlanWorld) {
   }
   beforeRestart.set(this, snapshots);
   await host.restart();
+});
+
+Then('the projection of {agent} reads the same as before the restart', async function (this: PlanWorld, name: string) {
+  const before = snapshotOf(this, name).projection;
+  if (!before) fail(`the projection of ${name} was not read before the restart`);
+  const after = await (await this.host()).readProjection(await this.agent(name));
+  expectEqual(after, before, `the plan projection of ${name} after the restart vs before it`);
+});
+
+/**
+ * PROJ-04: the view is a pure function of the log, so what the host shows is
+ * what a cold fold of the agent's log gives; for a fork, of the log it
+ * inherited and what it logged since.
+ */
+Then('the projection of {agent} is what its log folds to', async function (this: PlanWorld, name: string) {
+  const host = await this.host();
+  const agent = await this.agent(name);
+  const log = await host.readLog(agent);
+  expectEqual(await host.readProjection(agent), foldPlanProjection(log, this.kit.edition), () => `the plan projection of ${name} vs a cold fold of its log ${show(log)}`);
 });
 
 When('{agent} is forked', async function (this: PlanWorld, name: string) {

@@ -2,6 +2,7 @@
  * The `plan` session projection: its view now or while the model handles a
  * request, and its agreement with the service's `get`.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { defineParameterType, Given, Then, When } from '@cucumber/cucumber';
 import type { Edition, PlanProjectionView, SessionEvent } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
@@ -67,6 +68,8 @@ Then('reading the projection twice gives the same view', async function (this: P
 interface Noted {
   pushes: PlanProjectionView[];
   logLength: number;
+  /** The view when noted, when the scenario also reads it. */
+  view?: PlanProjectionView;
 }
 
 /** The pushes and the log length when the scenario last noted them. */
@@ -101,7 +104,24 @@ function foldedByUnit(event: SessionEvent, edition: Edition): boolean {
  */
 When('the scenario notes the projection pushes so far', async function (this: PlanWorld) {
   const log = await (await this.host()).readLog(await this.agent());
-  noted.set(this, { pushes: await pushes(this), logLength: log.length });
+  noted.set(this, { pushes: await pushes(this), logLength: log.length, view: await view(this) });
+});
+
+/**
+ * PROJ-02: the unit returns a new state when the plan state changes, and the
+ * registry pushes subscribers every new state (its change feed; pushes are
+ * not only capped from above). So when the view now differs from the one
+ * noted, a view was pushed since, and the last one pushed is the view now
+ * shown. (Extra pushes of an unchanged view are judged elsewhere.)
+ */
+Then('since then the projection pushed the view it now shows', async function (this: PlanWorld) {
+  const before = noted.get(this);
+  if (!before?.view) fail('the scenario did not note the projection pushes first');
+  const now = await view(this);
+  expectTrue(!isDeepStrictEqual(now, before.view), () => `the view did not change since the scenario noted it (${show(now)}): this step needs a change to look for`);
+  const pushed = (await pushes(this)).slice(before.pushes.length);
+  expectTrue(pushed.length > 0, () => `the view changed from ${show(before.view)} to ${show(now)} but the registry pushed no view to subscribers since`);
+  expectEqual(pushed.at(-1), now, () => `the last view pushed since the scenario noted them (every one: ${show(pushed)}) vs the view now shown`);
 });
 
 Then('since then the projection pushed no view for an event the plan unit does not fold', async function (this: PlanWorld) {

@@ -141,10 +141,14 @@ function assertReviewCount(this: PlanWorld, count: number): void {
 Then('the user was asked {int} plan review(s)', assertReviewCount);
 Then('the number of plan reviews the user was asked is {int}', assertReviewCount);
 
-Then('the user was asked exactly one plan review, for the agent, showing the plan:', async function (this: PlanWorld, plan: string) {
-  expectEqual(this.user.reviews.length, 1, () => `number of plan reviews the user was asked (every question asked: ${show(this.user.asked.map((a) => a.question))})`);
-  const asked = this.user.reviews[0]!;
-  expectEqual(asked.agent, await this.agent(), 'the agent the review was asked for');
+/**
+ * TOOL-04: exactly one review, for the named agent, carrying the plan as
+ * submitted, byte for byte (surrounding white space included).
+ */
+export async function assertOneReviewShowingPlan(world: PlanWorld, name: string, plan: string): Promise<void> {
+  expectEqual(world.user.reviews.length, 1, () => `number of plan reviews the user was asked (every question asked: ${show(world.user.asked.map((a) => a.question))})`);
+  const asked = world.user.reviews[0]!;
+  expectEqual(asked.agent, await world.agent(name), `the agent the review was asked for (${name})`);
   const shown = [asked.question.question, asked.question.detail ?? ''];
   // Containment, as TOOL-04 and "Left open" state it: the plan verbatim in the question text or its detail,
   // beside words of the host's own.
@@ -152,6 +156,10 @@ Then('the user was asked exactly one plan review, for the agent, showing the pla
     shown.some((text) => text.includes(plan)),
     () => `the review should carry the submitted plan unchanged, ${show(plan)}; it showed question ${show(asked.question.question)} and detail ${show(asked.question.detail)}`,
   );
+}
+
+Then('the user was asked exactly one plan review, for the agent, showing the plan:', async function (this: PlanWorld, plan: string) {
+  await assertOneReviewShowingPlan(this, DEFAULT_AGENT, plan);
 });
 
 Then('the review declares the plan-review intent and names Approve as approving', function (this: PlanWorld) {
@@ -223,17 +231,17 @@ Then('request {int} shows {int} failed exit_plan_mode results, the dismissal \\(
  * plan string, or refuse one it considers malformed as a failed call without a
  * review. A review must carry the plan unchanged and its approval must leave.
  */
-Then('request {int} shows the plan {string} reviewed unchanged, or refused without a review', async function (this: PlanWorld, n: number, plan: string) {
-  const result = (await exitResults(this, n)).at(-1);
+export async function assertReviewedUnchangedOrRefused(world: PlanWorld, n: number, plan: string): Promise<void> {
+  const result = (await exitResults(world, n)).at(-1);
   if (!result) fail(`request ${n} shows no exit_plan_mode result`);
-  const state = await (await this.host()).getPlanMode(await this.agent());
-  if (this.user.reviews.length === 0) {
+  const state = await (await world.host()).getPlanMode(await world.agent());
+  if (world.user.reviews.length === 0) {
     expectTrue(result.isError, () => `exit_plan_mode opened no review, so the call should have failed: ${show(result)}`);
     expectEqual(state, { active: true }, 'get(agent) after a refused plan');
     return;
   }
-  expectEqual(this.user.reviews.length, 1, 'number of reviews the plan opened');
-  const asked = this.user.reviews[0]!.question;
+  expectEqual(world.user.reviews.length, 1, 'number of reviews the plan opened');
+  const asked = world.user.reviews[0]!.question;
   // Containment, as TOOL-04 and "Left open" state it: the plan verbatim in the question text or its detail.
   expectTrue(
     [asked.question, asked.detail ?? ''].some((text) => text.includes(plan)),
@@ -241,6 +249,10 @@ Then('request {int} shows the plan {string} reviewed unchanged, or refused witho
   );
   expectTrue(!result.isError, () => `the approved review should succeed: ${show(result)}`);
   expectEqual(state, { active: false }, 'get(agent) after the approved review');
+}
+
+Then('request {int} shows the plan {string} reviewed unchanged, or refused without a review', async function (this: PlanWorld, n: number, plan: string) {
+  await assertReviewedUnchangedOrRefused(this, n, plan);
 });
 
 Then('the user was never asked a question', function (this: PlanWorld) {

@@ -2,7 +2,7 @@
  * Read-only views over what a host has shown so far: its model requests, its
  * session log and the results of the user's actions. Steps assert on these.
  */
-import type { Message, ModelRequest, SessionEvent, ToolResultMessage, UserMessage } from '../../src/index.js';
+import type { Edition, Message, ModelRequest, PlanProjectionView, SessionEvent, ToolResultMessage, UserMessage } from '../../src/index.js';
 import { fail } from '../assertions/expect.js';
 
 export function requestNumber(requests: ModelRequest[], n: number, agentLabel: string): ModelRequest {
@@ -19,6 +19,36 @@ export function planModeEvents(log: SessionEvent[]): Array<Extract<SessionEvent,
 export function foldPlanMode(log: SessionEvent[]): boolean {
   const last = planModeEvents(log).at(-1);
   return last?.payload.active === true;
+}
+
+/**
+ * The `plan` projection a cold fold of the log gives (PROJ-02, PROJ-03; the
+ * view is a pure function of the log, PROJ-04). Seed: a `command/run` named
+ * `plan` sets the target (`off` after trimming: inactive), `plan/mode` commits
+ * and clears it. rc.8: the `command/run` starts a candidate that its
+ * `command/done` keeps when it succeeded and drops when it failed; `plan/mode`
+ * commits and clears the kept one. `pending` while an outstanding target
+ * (rc.8: unsettled or kept) differs from the logged state.
+ */
+export function foldPlanProjection(log: readonly SessionEvent[], edition: Edition): PlanProjectionView {
+  let active = false;
+  let kept: boolean | undefined;
+  let unsettled: boolean | undefined;
+  for (const event of log) {
+    if (event.type === 'plan/mode') {
+      active = event.payload.active === true;
+      kept = undefined;
+    } else if (event.type === 'command/run' && event.name === 'plan') {
+      const target = event.args.trim() !== 'off';
+      if (edition === 'seed') kept = target;
+      else unsettled = target;
+    } else if (event.type === 'command/done' && event.name === 'plan' && edition !== 'seed') {
+      if (event.ok && unsettled !== undefined) kept = unsettled;
+      unsettled = undefined;
+    }
+  }
+  const outstanding = unsettled ?? kept;
+  return { active, pending: outstanding !== undefined && outstanding !== active };
 }
 
 export function noticesInLog(log: SessionEvent[]): Array<Extract<SessionEvent, { type: 'user/message' }>> {
