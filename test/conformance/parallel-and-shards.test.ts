@@ -185,6 +185,20 @@ describe('parallel workers and shards against the reference', () => {
     expect(run.leftInTmp).toEqual([]);
   }, 60_000);
 
+  it('writes the results file of a shard that holds none of a small selection, which merge takes', async () => {
+    const dir = await temporaryFolder('pmc-empty-shard-');
+    const tags = ['--tags', '@id:fixture-set-and-log or @id:fixture-prompt-only', '--features', `${FIXTURES}features`];
+    const shards = [1, 2, 3].map((index) => join(dir, `shard-${index}.json`));
+    for (const [position, file] of shards.entries()) {
+      const run = runCli([...tags, '--shard', `${position + 1}/3`, '--format', `results:${file}`]);
+      expect(run.status, run.stdout).toBe(0);
+      if (position === 2) expect(run.stdout).toContain('conformance: shard 3/3 holds none of the 2 selected scenario(s)');
+    }
+    expect(read(shards[2]!).scenarios).toEqual([]);
+    expect(runCli(['merge', '--out', join(dir, 'merged.json'), ...shards]).status).toBe(0);
+    expect(read(join(dir, 'merged.json')).scenarios.map((record) => record.id)).toEqual(['fixture-set-and-log', 'fixture-prompt-only']);
+  });
+
   it('refuses cucumber\'s per-process formats with --parallel above 1', () => {
     const run = runCli(['--parallel', '2', '--format', 'json']);
     expect(run.status).toBe(2);
