@@ -12,7 +12,6 @@
  * reason (by a scenario tagged with each clause it declares) and no required
  * clause is left unproven.
  */
-import { fork } from 'node:child_process';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -27,8 +26,9 @@ import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
 import { DEFAULT_EDITION, type Edition } from '../src/index.js';
 import { MUTANTS } from './catalog.js';
-import { referenceEditions, unjudged, type FromWorker, type ToWorker } from './run-mutant.js';
+import { referenceEditions, unjudged } from './run-mutant.js';
 import { selectByName } from './select-by-name.js';
+import { shareOut } from './worker-pool.js';
 import type { Mutant } from './mutant.js';
 
 const EVIDENCE_PATH = join(PACKAGE_ROOT, 'reports', 'mutants', 'evidence.json');
@@ -51,35 +51,16 @@ function parseArguments(argv: string[]): { workers: number; names: string[] } {
   return { workers, names };
 }
 
-/**
- * Shares the mutants out among `workers` worker processes, each handed the
- * next one as it answers the last; returns the evidence in catalog order. A
- * worker that ends early leaves the mutant it held unjudged (with the reason)
- * and the rest to the others.
- */
+/** Every selected mutant judged by the workers, in catalog order. */
 async function judgeInWorkers(selected: readonly Mutant[], workers: number, editions: readonly Edition[]): Promise<MutantEvidence[]> {
-  const queue = [...selected];
-  const found = new Map<string, MutantEvidence>();
-  const serve = () =>
-    new Promise<void>((resolve) => {
-      const child = fork(WORKER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      let held: Mutant | undefined;
-      const handOut = () => {
-        held = queue.shift();
-        child.send((held ? { run: held.name } : { stop: true }) satisfies ToWorker);
-      };
-      child.on('message', (message: FromWorker) => {
-        if ('evidence' in message) found.set(message.evidence.name, message.evidence);
-        handOut();
-      });
-      child.on('error', () => child.kill());
-      child.on('exit', (code, signal) => {
-        if (held && !found.has(held.name)) found.set(held.name, unjudged(held, editions, `the matrix's worker ended (${signal ?? `exit code ${code}`}) while judging it`));
-        resolve();
-      });
-    });
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, queue.length)) }, serve));
-  return selected.map((mutant) => found.get(mutant.name) ?? unjudged(mutant, editions, 'no worker was left to judge it'));
+  const byName = new Map(selected.map((mutant) => [mutant.name, mutant]));
+  const found = await shareOut<MutantEvidence>({
+    worker: WORKER,
+    names: selected.map((mutant) => mutant.name),
+    workers,
+    unjudged: (name, why) => unjudged(byName.get(name)!, editions, why),
+  });
+  return selected.map((mutant) => found.get(mutant.name)!);
 }
 
 function plural(count: number, noun: string): string {

@@ -24,10 +24,6 @@ export interface MutantContext {
   workspace: string;
 }
 
-/** Messages between the matrix and a worker: the worker says it is ready, is given a mutant (or told to stop), answers with its evidence. */
-export type ToWorker = { run: string } | { stop: true };
-export type FromWorker = { ready: true } | { evidence: MutantEvidence };
-
 export async function loadMutantContext(workspace: string): Promise<MutantContext> {
   const catalog = await loadCatalogFile();
   return {

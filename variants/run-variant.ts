@@ -1,0 +1,53 @@
+/**
+ * One variant judged: built once, every required scenario run against it in
+ * each edition it concerns. The variant matrix's workers (matrix-worker.ts)
+ * call this; the matrix (matrix.ts) prints and counts the outcomes.
+ */
+import { join } from 'node:path';
+import { loadCatalog } from '../conformance/catalog/clause-catalog.js';
+import { PACKAGE_ROOT } from '../conformance/package-root.js';
+import { runSuite } from '../conformance/runner/run-suite.js';
+import { isFailing } from '../conformance/runner/scenario-result.js';
+import { buildPatchedReference } from '../mutants/build-mutant.js';
+import type { Edition } from '../src/contract/edition-names.js';
+import type { Variant } from './variant.js';
+
+const CALL_LIMIT_MS = 2_000;
+
+/** One edition's outcome for one variant (plain data: it crosses from a worker). */
+export interface VariantRun {
+  edition: Edition;
+  /** `<scenario id>: <first line of its message>` for each failing scenario. */
+  failed: string[];
+  ran: number;
+  error?: string;
+}
+
+/** A tag expression selecting the required scenarios: none naming a recommended clause. */
+export async function requiredOnly(): Promise<string> {
+  const recommended = (await loadCatalog()).filter((clause) => clause.level === 'recommended').map((clause) => `@${clause.id}`);
+  return recommended.length === 0 ? '' : `not (${recommended.join(' or ')})`;
+}
+
+/** Builds the variant once (in `folder`) and runs the required scenarios against it in each edition it concerns. */
+export async function runVariant(variant: Variant, folder: string, tags: string): Promise<VariantRun[]> {
+  let adapterPath: string;
+  try {
+    adapterPath = await buildPatchedReference(PACKAGE_ROOT, { name: `variant ${variant.name}`, patches: variant.patches }, join(folder, variant.name));
+  } catch (error) {
+    return variant.editions.map((edition) => ({ edition, failed: [], ran: 0, error: error instanceof Error ? error.message : String(error) }));
+  }
+  const runs: VariantRun[] = [];
+  for (const edition of variant.editions) {
+    try {
+      const { results } = await runSuite({ adapterPath, edition, tags, formats: [], callLimitMs: CALL_LIMIT_MS });
+      const failed = results
+        .filter((result) => isFailing(result.status))
+        .map((result) => `${result.stableId ?? result.name}: ${(result.message ?? '').split('\n')[0]}`);
+      runs.push({ edition, failed, ran: results.length });
+    } catch (error) {
+      runs.push({ edition, failed: [], ran: 0, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return runs;
+}
