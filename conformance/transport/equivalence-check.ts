@@ -5,18 +5,38 @@
  * and reports what the protocol costs per scenario. `--tags EXPR` narrows the
  * runs; `--call-limit MS` replaces the generous default limit per adapter
  * call; `--reuse-only` leaves out the run with a process per scenario.
+ * Every edition the reference implements is compared (each edition sends the
+ * host other values: images, owned children, `command/done` in its logs), or
+ * only the one `--edition NAME` names.
  */
+import { EditionSchema, type Edition } from '../../src/index.js';
+import { BUILT_IN_ADAPTERS } from '../adapters/adapter-path.js';
+import { loadAdapter } from '../adapters/load-adapter.js';
 import { hostStartMs } from './cost.js';
 import { compareTransports, STDIO_REFERENCE, type MeasuredRun } from './equivalence.js';
 
 const START_RUNS = 10;
 
 async function main(argv: string[]): Promise<number> {
+  const editionAt = argv.indexOf('--edition');
+  const editions: Edition[] =
+    editionAt >= 0 ? [EditionSchema.parse(argv[editionAt + 1])] : ((await loadAdapter(BUILT_IN_ADAPTERS.reference!)).editions ?? ['seed']);
+  let exitCode = 0;
+  for (const [index, edition] of editions.entries()) {
+    console.log(`edition ${edition}:`);
+    // The cost of one host start is the same in every edition: measured once.
+    exitCode = Math.max(exitCode, await compareEdition(argv, edition, index === 0));
+  }
+  return exitCode;
+}
+
+async function compareEdition(argv: string[], edition: Edition, measureStart: boolean): Promise<number> {
   const tagsAt = argv.indexOf('--tags');
   const tags = tagsAt >= 0 ? argv[tagsAt + 1] : undefined;
   const limitAt = argv.indexOf('--call-limit');
   const callLimitMs = limitAt >= 0 ? Number(argv[limitAt + 1]) : undefined;
   const { inProcess, overStdio, perScenario, differences } = await compareTransports({
+    edition,
     ...(tags ? { tags } : {}),
     ...(callLimitMs ? { callLimitMs } : {}),
     perScenario: !argv.includes('--reuse-only'),
@@ -35,19 +55,21 @@ async function main(argv: string[]): Promise<number> {
     console.log(`  ${cost('in process', inProcess)}`);
     console.log(`  ${cost('over stdio', overStdio)}`);
     if (perScenario) console.log(`  ${cost('over stdio, a process per scenario', perScenario)}`);
-    console.log(`one stdio host start (spawn, initialize, exit): ${(await hostStartMs(STDIO_REFERENCE, START_RUNS)).toFixed(0)} ms wall, mean of ${START_RUNS}`);
+    if (measureStart) {
+      console.log(`one stdio host start (spawn, initialize, exit): ${(await hostStartMs(STDIO_REFERENCE, START_RUNS)).toFixed(0)} ms wall, mean of ${START_RUNS}`);
+    }
   }
-  for (const difference of differences) console.error(`transport: ${difference}`);
+  for (const difference of differences) console.error(`transport (${edition}): ${difference}`);
   if (count === 0) {
-    console.error('transport: no scenario ran; nothing was compared');
+    console.error(`transport (${edition}): no scenario ran; nothing was compared`);
     return 1;
   }
   if (differences.length > 0) {
-    console.error(`transport: ${differences.length} difference(s) between in process and over stdio`);
+    console.error(`transport (${edition}): ${differences.length} difference(s) between in process and over stdio`);
     return 1;
   }
   const ways = perScenario ? 'in process and over stdio (reused processes and a process per scenario)' : 'in process and over stdio (reused processes)';
-  console.log(`transport: ${count} scenarios, identical per-scenario results ${ways}`);
+  console.log(`transport (${edition}): ${count} scenarios, identical per-scenario results ${ways}`);
   return 0;
 }
 

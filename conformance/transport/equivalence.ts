@@ -12,6 +12,7 @@ import { PACKAGE_ROOT } from '../package-root.js';
 import { runSuite, type SuiteRun } from '../runner/run-suite.js';
 import { cpuNow, cpuSince, type CpuSample } from './cost.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
+import type { Edition } from '../../src/index.js';
 
 /** The stdio reference, by absolute path so the check runs from any directory. */
 export const STDIO_REFERENCE = `exec:${JSON.stringify(process.execPath)} ${JSON.stringify(join(PACKAGE_ROOT, 'dist/reference/stdio-host.js'))}`;
@@ -32,6 +33,8 @@ export interface TransportComparison {
 
 export interface ComparisonOptions {
   tags?: string;
+  /** The edition both runs judge the host against (the seed when absent). */
+  edition?: Edition;
   featuresDir?: string;
   /** Time limit per adapter call in every run. */
   callLimitMs?: number;
