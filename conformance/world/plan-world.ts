@@ -152,7 +152,8 @@ export class PlanWorld extends World<KitParameters> {
         probes: {
           sections: PROBE_SECTIONS,
           tools: makeProbeTools(this.probeExecutions, { record: this.probes, storeDir: this.storeDir }),
-          commands: makeProbeCommands(this.probes),
+          // Only to a host composing a command registry (the contract says so; an adapter need not check).
+          commands: compose.commands ? makeProbeCommands(this.probes) : [],
         },
       },
       this.kit.callLimitMs,

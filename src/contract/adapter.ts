@@ -95,8 +95,20 @@ export interface ProbeTool {
 export interface ProbeCommand {
   /** Without the slash, e.g. `probe`. */
   name: string;
+  /**
+   * One line for the registry's listing (help, completion), because command
+   * registries commonly require one: register it as you would any command's.
+   * The kit never reads it back and judges nothing by it.
+   */
   description: string;
-  /** Runs the command for an agent with the raw argument text; returns the result text. */
+  /**
+   * Runs the command for an agent with the raw argument text; returns the
+   * result text. The kit's probe never rejects; should a command's handler
+   * reject, the host answers as it does for any of its commands that fails:
+   * `runCommand` resolves with `{ ok: false, text }` carrying the message (the
+   * `command/run` record logged as for any line). A rejected `runCommand` is
+   * an adapter fault, which fails the scenario, not a command's result.
+   */
   run(agent: string, args: string): Promise<string>;
 }
 
@@ -130,8 +142,11 @@ export interface StartOptions {
   questions: QuestionPort;
   /**
    * Extra prompt sections, tools and commands, registered like any other.
-   * `commands` is optional (older kits sent none); register them only when the
-   * host composes a command registry.
+   * `commands` is optional (older kits sent none) and empty unless
+   * `compose.commands`: the kit sends probe commands only to a host it asks to
+   * compose a command registry, so an adapter registers what it gets in the
+   * registry it composes, without a check of its own. (It still checks
+   * `compose.commands` to decide whether to compose the registry and `/plan`.)
    */
   probes: { sections: ProbeSection[]; tools: ProbeTool[]; commands?: ProbeCommand[] };
 }
