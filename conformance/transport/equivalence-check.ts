@@ -55,7 +55,8 @@ async function compareEdition(argv: string[], edition: Edition, measureStart: bo
     console.log(`  ${cost('in process', inProcess)}`);
     console.log(`  ${cost('over stdio', overStdio)}`);
     if (perScenario) console.log(`  ${cost('over stdio, a process per scenario', perScenario)}`);
-    if (measureStart) {
+    // What the run with a process per scenario pays per scenario; with reuse a run starts one per worker.
+    if (measureStart && perScenario) {
       console.log(`one stdio host start (spawn, initialize, exit): ${(await hostStartMs(STDIO_REFERENCE, START_RUNS)).toFixed(0)} ms wall, mean of ${START_RUNS}`);
     }
   }
