@@ -6,8 +6,11 @@
  * an exit in plan mode must fail, REVIEW-06.)
  */
 import fc from 'fast-check';
-import { isSupported, type Capabilities } from '../../src/index.js';
-import { REVIEW_ANSWERS, type MidTurnAction, type PlannedAnswer, type PlannedRequest, type Session, type SessionCommand } from './commands.js';
+import { DEFAULT_EDITION, isSupported, type Capabilities, type Edition } from '../../src/index.js';
+import { EDITION_READINGS } from '../oracle/edition-readings.js';
+import { readPlanCommand } from '../oracle/plan-command.js';
+import { IMAGE_NAMES } from '../world/images.js';
+import { REVIEW_ANSWERS, type MidTurnAction, type PlanLine, type PlannedAnswer, type PlannedRequest, type Session, type SessionCommand } from './commands.js';
 
 /** Agent references; the runner takes them modulo the number of agents the session has. */
 const agentRef = fc.nat({ max: 3 });
@@ -27,17 +30,33 @@ export const planLines: fc.Arbitrary<string> = fc.oneof(
 
 export interface ExploreArbitraryOptions {
   capabilities: Capabilities;
+  /** The edition sessions are generated for (rc.8: `/plan` lines sometimes carry images); the seed when absent. */
+  edition?: Edition;
   /** At most this many commands per session. */
   maxSteps: number;
 }
 
-export function sessionArbitrary({ capabilities, maxSteps }: ExploreArbitraryOptions): fc.Arbitrary<Session> {
+/**
+ * Typed lines for an agent: in an edition whose `/plan` takes images, one
+ * `/plan` line in three carries one to three of the kit's images, in any order.
+ */
+function planLineArbitrary(edition: Edition): fc.Arbitrary<PlanLine> {
+  const plain = fc.record({ kind: fc.constant('plan-line' as const), agent: agentRef, line: planLines });
+  if (!EDITION_READINGS[edition].planTakesImages) return plain;
+  const images = fc.option(fc.shuffledSubarray([...IMAGE_NAMES], { minLength: 1 }), { nil: undefined, freq: 2 });
+  return fc
+    .tuple(plain, images)
+    .map(([line, attached]) => (attached === undefined || readPlanCommand(line.line) === undefined ? line : { ...line, images: attached }));
+}
+
+export function sessionArbitrary({ capabilities, maxSteps, edition = DEFAULT_EDITION }: ExploreArbitraryOptions): fc.Arbitrary<Session> {
   const has = (capability: Parameters<typeof isSupported>[1]) => isSupported(capabilities, capability);
+  const planLine = planLineArbitrary(edition);
 
   const midTurn: fc.Arbitrary<MidTurnAction> = has('commands')
     ? fc.oneof(
         { weight: 3, arbitrary: fc.record({ kind: fc.constant('set' as const), agent: agentRef, active: fc.boolean() }) },
-        { weight: 2, arbitrary: fc.record({ kind: fc.constant('plan-line' as const), agent: agentRef, line: planLines }) },
+        { weight: 2, arbitrary: planLine },
       )
     : fc.record({ kind: fc.constant('set' as const), agent: agentRef, active: fc.boolean() });
 
@@ -60,7 +79,7 @@ export function sessionArbitrary({ capabilities, maxSteps }: ExploreArbitraryOpt
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('set' as const), agent: agentRef, active: fc.boolean() }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'new-agent' as const }) },
   ];
-  if (has('commands')) commands.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('plan-line' as const), agent: agentRef, line: planLines }) });
+  if (has('commands')) commands.push({ weight: 2, arbitrary: planLine });
   if (has('fork')) commands.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('fork' as const), agent: agentRef }) });
   if (has('spawn')) commands.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('spawn' as const), agent: agentRef }) });
   if (has('compaction')) commands.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const), agent: agentRef }) });

@@ -52,10 +52,18 @@ export type PlannedAnswer =
   | { type: 'failure' }
   | { type: 'exit'; review: ReviewAnswer };
 
+/** A command line typed for an agent, with the names of the kit's images attached (rc.8 `/plan` only), if any. */
+export interface PlanLine {
+  kind: 'plan-line';
+  agent: number;
+  line: string;
+  images?: string[];
+}
+
 /** Something the user does while the model handles a request (on any agent). */
 export type MidTurnAction =
   | { kind: 'set'; agent: number; active: boolean }
-  | { kind: 'plan-line'; agent: number; line: string };
+  | PlanLine;
 
 export interface PlannedRequest {
   answer: PlannedAnswer;
@@ -66,7 +74,7 @@ export type SessionCommand =
   /** A prompt: its planned requests; all but the last continue the turn (tool call) or fail (retried). */
   | { kind: 'prompt'; agent: number; requests: PlannedRequest[] }
   | { kind: 'set'; agent: number; active: boolean }
-  | { kind: 'plan-line'; agent: number; line: string }
+  | PlanLine
   | { kind: 'new-agent' }
   | { kind: 'fork'; agent: number }
   | { kind: 'spawn'; agent: number }
@@ -105,5 +113,6 @@ function describeAnswer(answer: PlannedAnswer): string {
 }
 
 function describeAction(action: MidTurnAction): string {
-  return action.kind === 'set' ? `set #${action.agent} ${action.active ? 'on' : 'off'}` : `#${action.agent} ${JSON.stringify(action.line)}`;
+  if (action.kind === 'set') return `set #${action.agent} ${action.active ? 'on' : 'off'}`;
+  return `#${action.agent} ${JSON.stringify(action.line)}${action.images ? ` +images(${action.images.join(', ')})` : ''}`;
 }

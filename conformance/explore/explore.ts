@@ -58,7 +58,7 @@ export async function runSession(options: Pick<ExploreOptions, 'adapter' | 'call
 
 export async function explore(options: ExploreOptions): Promise<ExploreResult> {
   const expected = new Map<string, number>();
-  const arbitrary = sessionArbitrary({ capabilities: options.adapter.capabilities, maxSteps: options.maxSteps });
+  const arbitrary = sessionArbitrary({ capabilities: options.adapter.capabilities, maxSteps: options.maxSteps, edition: options.edition });
   /** Whether a run's outcome counts as a counterexample; `count` tallies known divergences (not while shrinking). */
   const fails = (disagreement: Disagreement | undefined, count: boolean): boolean => {
     if (!disagreement || !reportable(disagreement, options)) return false;

@@ -18,6 +18,7 @@ import {
   DEFAULT_EDITION,
   type Adapter,
   type Edition,
+  type ImageBlock,
   type ModelRequest,
   type ModelResponse,
   type PlanModeState,
@@ -39,6 +40,7 @@ import { describeCommand } from './commands.js';
 import { carriedText, consents, replyFor, reviewStep } from './reviews.js';
 import { onOff, onOffList, quote, Transcript } from './transcript.js';
 import { temporaryRoot } from '../support/temporary-root.js';
+import { imagesNamed } from '../world/images.js';
 
 /** One disagreement: the clauses it breaks, what differed, and the suite step that checks it. */
 export interface Disagreement {
@@ -206,7 +208,7 @@ export class SessionRunner {
         await this.select(this.agentAt(command.agent), command.active, undefined);
         return;
       case 'plan-line':
-        return this.planLine(this.agentAt(command.agent), command.line, undefined);
+        return this.planLine(this.agentAt(command.agent), command.line, undefined, command.images);
       case 'new-agent': {
         this.names.created += 1;
         const name = `agent "${String.fromCharCode(65 + this.names.created)}"`;
@@ -350,7 +352,7 @@ export class SessionRunner {
       this.transcript.setup(`while the model handles request ${n} of ${running.name}, the user turns plan mode ${onOff(action.active)} for ${target.name}`);
       await this.select(target, action.active, during);
     } else {
-      await this.planLine(target, action.line, during);
+      await this.planLine(target, action.line, during, action.images);
     }
   }
 
@@ -368,10 +370,18 @@ export class SessionRunner {
     await this.checkGet(agent, during);
   }
 
-  private async planLine(agent: OracleAgent, line: string, during: { agent: OracleAgent; n: number } | undefined): Promise<void> {
-    const printed = `the user types the command ${quote(line)} for ${agent.name}`;
+  private async planLine(
+    agent: OracleAgent,
+    line: string,
+    during: { agent: OracleAgent; n: number } | undefined,
+    imageNames?: string[],
+  ): Promise<void> {
+    const attached = imageNames === undefined ? '' : ` with the images ${quote(imageNames.join(', '))}`;
+    const printed = `the user types the command ${quote(line)}${attached} for ${agent.name}`;
     if (during) this.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${printed}`);
+    const images = imageNames === undefined ? undefined : imagesNamed(imageNames.join(','));
     const command = readPlanCommand(line);
+    if (command && images && command.kind === 'leave') return this.refusedPlanOff(agent, line, images, printed, during);
     if (!command) {
       // Another command (the kit's probe command): plan state, and the projection that folds only `plan` records, stay as they are.
       if (!during) this.transcript.step('When', printed);
@@ -387,8 +397,10 @@ export class SessionRunner {
     agent.plan.commandRun(selects(command));
     this.commandOutcomes.push(`${selects(command) ? 'on' : 'off'}:${outcome}`);
     this.commandCount += 1;
-    const startsTurn = command.kind === 'message' && wasIdle;
-    if (command.kind === 'message' && !wasIdle) agent.steered.push(command.text);
+    // The user message the line steers: its text (CMD-03), or none but its images for bare `/plan` (CMD-09, rc.8).
+    const steered = command.kind === 'message' ? command.text : images ? '' : undefined;
+    const startsTurn = steered !== undefined && wasIdle;
+    if (steered !== undefined && !wasIdle) agent.steered.push(steered);
     const openTurn = this.turns.get(agent.id);
     if (openTurn && !wasIdle) openTurn.typed = true;
 
@@ -397,10 +409,10 @@ export class SessionRunner {
       // Steering an idle agent submits the message as a prompt; the command is done when that turn is.
       if (!during) this.transcript.beginTurn(printed);
       const start = this.model.requestsOf(agent.id).length;
-      this.turns.set(agent.id, { planned: [], start, firstTexts: [command.text] });
+      this.turns.set(agent.id, { planned: [], start, firstTexts: [steered] });
       agent.plan.openTurn();
       try {
-        result = await this.host.runCommand(agent.id, line);
+        result = await this.host.runCommand(agent.id, line, images);
       } finally {
         agent.plan.closeTurn();
         if (!during) this.transcript.endTurn();
@@ -409,7 +421,7 @@ export class SessionRunner {
       this.afterTurn(agent, start, 1, ['CMD-03', 'CMD-04']);
     } else {
       if (!during) this.transcript.step('When', printed);
-      result = await this.host.runCommand(agent.id, line);
+      result = await this.host.runCommand(agent.id, line, images);
     }
     agent.plan.commandDone(result.ok);
     if (!result.ok) {
@@ -420,16 +432,64 @@ export class SessionRunner {
     }
     this.checkCommandTexts(result.text);
     await this.checkGet(agent, during);
+    await this.checkProjectionAgainstGet(agent, line, during);
+  }
+
+  /**
+   * CMD-10 (rc.8): `/plan off` with images is an error before any mode change:
+   * nothing selected or cancelled, and in the projection its line is a failed
+   * one, which leaves no target. Its text is no /plan outcome CMD-08 compares.
+   */
+  private async refusedPlanOff(
+    agent: OracleAgent,
+    line: string,
+    images: ImageBlock[],
+    printed: string,
+    during: { agent: OracleAgent; n: number } | undefined,
+  ): Promise<void> {
+    if (!during) this.transcript.step('When', printed);
+    agent.plan.commandRun(false);
+    const result = await this.host.runCommand(agent.id, line, images);
+    agent.plan.commandDone(false);
+    this.commandTexts.push(result.text);
+    this.commandOutcomes.push('other');
+    this.commandCount += 1;
+    if (result.ok) {
+      this.disagree(['CMD-10', 'CMD-07'], `${JSON.stringify(line)} with images for ${agent.name} answered a success: ${JSON.stringify(result.text)}`, {
+        text: 'the command failed',
+        midTurn: false,
+      });
+    }
+    await this.checkGet(agent, during);
+    // Not agreement with get: a selection made through the service is pending there but never in the
+    // log the projection folds, and the refused line cannot settle that. It leaves the fold as it was.
     if (this.composed.projections) {
       const projection = await this.host.readProjection(agent.id);
-      const state = await this.host.getPlanMode(agent.id);
-      const agreeing = { active: state.active, pending: state.pending !== undefined && state.pending !== state.active };
-      if (!isDeepStrictEqual(projection, agreeing)) {
-        this.disagree(['PROJ-05'], `after ${JSON.stringify(line)} the projection of ${agent.name} is ${JSON.stringify(projection)}, get ${JSON.stringify(state)}`, {
-          text: during ? `while the model handles request ${during.n} of ${during.agent.name}, the projection of ${agent.name} agrees with get` : `the projection of ${agent.name} agrees with get`,
+      const predicted = agent.plan.projection();
+      if (!isDeepStrictEqual(projection, predicted)) {
+        const pending = predicted.pending ? 'a selection pending' : 'nothing pending';
+        const text = `the projection of ${agent.name} shows plan mode ${onOff(predicted.active)} with ${pending}`;
+        // A pending target the refused line made is CMD-10's; one it wiped out (or any other difference) PROJ-03's.
+        const clause = projection.pending && !predicted.pending ? 'CMD-10' : 'PROJ-03';
+        this.disagree([clause], `after ${JSON.stringify(line)} with images the projection of ${agent.name} is ${JSON.stringify(projection)}, the oracle ${JSON.stringify(predicted)}`, {
+          text: during ? `while the model handles request ${during.n} of ${during.agent.name}, ${text}` : text,
           midTurn: during !== undefined,
         });
       }
+    }
+  }
+
+  /** PROJ-05: once a /plan line has completed, the projection and get agree. */
+  private async checkProjectionAgainstGet(agent: OracleAgent, line: string, during: { agent: OracleAgent; n: number } | undefined): Promise<void> {
+    if (!this.composed.projections) return;
+    const projection = await this.host.readProjection(agent.id);
+    const state = await this.host.getPlanMode(agent.id);
+    const agreeing = { active: state.active, pending: state.pending !== undefined && state.pending !== state.active };
+    if (!isDeepStrictEqual(projection, agreeing)) {
+      this.disagree(['PROJ-05'], `after ${JSON.stringify(line)} the projection of ${agent.name} is ${JSON.stringify(projection)}, get ${JSON.stringify(state)}`, {
+        text: during ? `while the model handles request ${during.n} of ${during.agent.name}, the projection of ${agent.name} agrees with get` : `the projection of ${agent.name} agrees with get`,
+        midTurn: during !== undefined,
+      });
     }
   }
 

@@ -19,9 +19,15 @@ export interface EditionReading {
    * reports success, dropping it when the line failed (rc.8).
    */
   projectionSettlesOnDone: boolean;
+  /**
+   * CMD-03/09/10: whether `/plan` takes image attachments (rc.8): with images
+   * a message carries them, bare `/plan` steers an image-only message, and
+   * `/plan off` is refused with an error that changes nothing.
+   */
+  planTakesImages: boolean;
 }
 
 export const EDITION_READINGS: Record<Edition, EditionReading> = {
-  seed: { retryIsPreStep: true, projectionSettlesOnDone: false },
-  'rc.8': { retryIsPreStep: false, projectionSettlesOnDone: true },
+  seed: { retryIsPreStep: true, projectionSettlesOnDone: false, planTakesImages: false },
+  'rc.8': { retryIsPreStep: false, projectionSettlesOnDone: true, planTakesImages: true },
 };

@@ -164,6 +164,14 @@ Then('the projection of {agent} shows plan mode {onoff} with {projectionPending}
   expectEqual(view, { active, pending: pending === 'a selection pending' }, `the plan projection of ${name}`);
 });
 
+Given('while the model handles request {int} of {agent}, the projection of {agent} shows plan mode {onoff} with {projectionPending}', async function (this: PlanWorld, n: number, running: string, name: string, active: boolean, pending: string) {
+  await this.agent(name);
+  this.model.during(await this.agent(running), n, async () => {
+    const view = await (await this.host()).readProjection(await this.agent(name));
+    expectEqual(view, { active, pending: pending === 'a selection pending' }, `the plan projection of ${name} while the model handles request ${n} of ${running}`);
+  });
+});
+
 Then('the projection of {agent} agrees with get', async function (this: PlanWorld, name: string) {
   await assertProjectionAgreesWithGet(this, name, 'now');
 });

@@ -114,3 +114,20 @@ Then('request {int} adds one user message holding the images {string} and then t
 Then('request {int} adds one user message holding only the images {string}', async function (this: PlanWorld, n: number, images: string) {
   assertOneUserMessage(await addedIn(this, n), expectedBlocks(images, ''), `added in request ${n}`);
 });
+
+/** Any agent (explore prints sessions of several): the result is judged by a later step, as rc.8 lets `/plan off` with images fail. */
+When('the user types the command {string} with the images {string} for {agent}', async function (this: PlanWorld, line: string, images: string, name: string) {
+  await typeCommand(this, name, line, imagesNamed(images));
+  this.assertNoProblems();
+});
+
+Given(
+  'while the model handles request {int} of {agent}, the user types the command {string} with the images {string} for {agent}',
+  async function (this: PlanWorld, n: number, running: string, line: string, images: string, name: string) {
+    await this.agent(name);
+    const attached = imagesNamed(images);
+    this.model.during(await this.agent(running), n, async () => {
+      await typeCommand(this, name, line, attached);
+    });
+  },
+);

@@ -12,6 +12,9 @@ const NAMED_IMAGES: Record<string, ImageBlock> = {
   green: { type: 'image', mediaType: 'image/gif', data: 'R0lGODlhAQABAIAAAAAAAAD/ACwAAAAAAQABAAACAkwBADs=' },
 };
 
+/** Every image the kit can attach, by name. */
+export const IMAGE_NAMES: readonly string[] = Object.keys(NAMED_IMAGES);
+
 /** The images of a feature's list, `"red, blue"`, in that order. */
 export function imagesNamed(list: string): ImageBlock[] {
   const names = list.split(',').map((name) => name.trim()).filter((name) => name.length > 0);
