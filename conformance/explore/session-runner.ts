@@ -146,7 +146,7 @@ export class SessionRunner {
           compose: this.composed,
           model: this.model.port,
           questions: this.questions,
-          probes: { sections: PROBE_SECTIONS, tools: makeProbeTools([], { record, storeDir }), commands: makeProbeCommands(record) },
+          probes: { sections: PROBE_SECTIONS, tools: makeProbeTools([], { record, storeDir }), commands: this.composed.commands ? makeProbeCommands(record) : [] },
         },
         this.options.callLimitMs,
         startLimitFor(this.options.callLimitMs),
