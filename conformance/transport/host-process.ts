@@ -55,6 +55,8 @@ export class HostProcess {
   private ending = false;
   /** Between two scenarios of a reused process: from the moment `dispose` is answered until `unpark`. */
   private parked = false;
+  /** The process has exited (on its own or killed by the kit): no call can reach it. */
+  private gone = false;
   /** Host requests (`model`, `question`, ...) the kit is still answering. */
   private answering = 0;
   readonly closed: Promise<void>;
@@ -114,6 +116,7 @@ export class HostProcess {
       });
       this.child.on('close', (code, signal) => {
         live.delete(this);
+        this.gone = true;
         if (!this.ending) {
           this.fail(signal ? `the host process was killed by ${signal}` : `the host process exited with code ${code}`);
         }
@@ -181,9 +184,13 @@ export class HostProcess {
     }
   }
 
-  /** Whether the process failed, or left kit calls unanswered (a timed-out call): then it must not be reused. */
+  /**
+   * Whether the process failed, left kit calls unanswered (a timed-out call),
+   * or is gone (killed by a restart that then failed): then it must not be
+   * reused, nor be sent `dispose`.
+   */
   get troubled(): boolean {
-    return this.failure !== undefined || this.peer.pendingMethods().length > 0;
+    return this.failure !== undefined || this.gone || this.peer.pendingMethods().length > 0;
   }
 
   /** Sound, and nothing in flight either way: the process may serve another scenario. */

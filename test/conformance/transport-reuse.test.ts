@@ -123,6 +123,14 @@ describe('a host that declares reuse', () => {
     expect(await cleanScenario(adapter)).toBe(after);
   });
 
+  it('a restart the host refuses fails the restart only; dispose then has no process to wait for', async () => {
+    const adapter = await load('refuses-restart.mjs');
+    const { host } = await startScenario(adapter);
+    await expect(host.restart()).rejects.toThrow(/the store is locked/);
+    // Within the call limit, without a second report: the killed process is not sent dispose.
+    await expect(host.dispose()).resolves.toBeUndefined();
+  });
+
   it('two scenarios at once each get their own process', async () => {
     const adapter = await load('reusable-host.mjs');
     const [a, b] = await Promise.all([startScenario(adapter), startScenario(adapter)]);
