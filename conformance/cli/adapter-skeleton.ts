@@ -42,6 +42,7 @@ export default defineAdapter({
     restart: true, //     stop and start again from the persisted store
     compaction: true, //  compact an agent's history on demand
     retry: true, //       retry a failed model request (request recovery)
+    ownedChild: true, //  rc.8: a child agent owned by a live agent (spawnOwnedChild)
   },
 
   /**
@@ -73,8 +74,12 @@ export default defineAdapter({
       async createAgent() {
         throw notImplemented('createAgent');
       },
-      /** Submit a prompt as the user; resolve when the agent is idle again. */
-      async prompt(agent, text) {
+      /**
+       * Submit a prompt as the user; resolve when the agent is idle again. rc.8: \`images\`
+       * (absent when none) are attached to it, [{ type: 'image', mediaType, data (base64) }];
+       * a user message holding images reports its blocks in order as \`content\`.
+       */
+      async prompt(agent, text, images) {
         throw notImplemented('prompt');
       },
       /** The plan-mode service's set(agent, active): 'committed' | 'queued' | 'cancelled' | 'noop'. */
@@ -93,8 +98,8 @@ export default defineAdapter({
       async readObserved(agent) {
         throw notImplemented('readObserved');
       },
-      /** capability commands: run a command line such as "/plan off"; return { ok, text }. */
-      async runCommand(agent, line) {
+      /** capability commands: run a command line such as "/plan off"; return { ok, text }. rc.8: with \`images\` attached. */
+      async runCommand(agent, line, images) {
         throw notImplemented('runCommand');
       },
       /** capability projections: the agent's "plan" projection view { active, pending }. */
@@ -112,6 +117,10 @@ export default defineAdapter({
       /** capability spawn: spawn a new child agent of this agent; return its id. */
       async spawn(agent) {
         throw notImplemented('spawn');
+      },
+      /** capability ownedChild (rc.8): an idle child agent, empty session, owned by the live agent \`owner\`; return its id. */
+      async spawnOwnedChild(owner) {
+        throw notImplemented('spawnOwnedChild');
       },
       /** capability compaction: compact the agent's history now. */
       async compact(agent) {

@@ -31,7 +31,7 @@ describe('init', () => {
     const text = await readFile(file, 'utf8');
     expect(text).toContain("from 'plan-mode-conformance'");
     expect(text).not.toMatch(/from '\.{1,2}\//);
-    for (const method of ['createAgent', 'prompt', 'setPlanMode', 'getPlanMode', 'readLog', 'readObserved', 'runCommand', 'readProjection', 'readProjectionPushes', 'fork', 'spawn', 'compact', 'restart', 'dispose']) {
+    for (const method of ['createAgent', 'prompt', 'setPlanMode', 'getPlanMode', 'readLog', 'readObserved', 'runCommand', 'readProjection', 'readProjectionPushes', 'fork', 'spawn', 'spawnOwnedChild', 'compact', 'restart', 'dispose']) {
       expect(text).toMatch(new RegExp(`async ${method}\\(`));
     }
     // Every scenario fails at start with the skeleton's message; the run stops early (the host cannot start, exit 2)
