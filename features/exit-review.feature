@@ -195,3 +195,17 @@ Feature: Leaving plan mode through a reviewed plan
       | keep-planning  | the user will answer the review by selecting the keep-planning option                  |
       | two-selections | the user will answer the review by selecting both Approve and the keep-planning option |
       | no-answer-item | the user will answer the review with no answer item                                    |
+
+  @id:review-long-plan @TOOL-04 @needs:questions
+  Scenario Outline: a plan of <size> reaches the review whole
+    Given plan mode is on
+    And the model will answer request 1 by calling exit_plan_mode with a plan of <length> characters
+    And the user will answer the review by selecting the keep-planning option
+    When the user prompts "Plan the client move"
+    Then the user was asked exactly one plan review, for the agent, showing that plan
+    And request 2 shows exit_plan_mode failing
+
+    Examples:
+      | size              | length |
+      | twelve-kilobytes  | 12000  |
+      | forty-kilobytes   | 40000  |

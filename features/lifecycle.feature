@@ -129,3 +129,30 @@ Feature: Plan state across restarts, forks, spawned agents and compaction
       | case     | state | guidance | events |
       | active   | on    | in       | on     |
       | inactive | off   | not in   | none   |
+
+  Rule: agents made before a restart, and agents made after it, each resume or start from their own log
+
+    @id:life-fork-before-restart @STATE-03 @STATE-04 @needs:fork @needs:restart
+    Scenario: a fork made before a restart and parted from its origin resumes its own state after it
+      Given plan mode is on
+      When the agent is forked as agent "fork 1"
+      And the user turns plan mode off for the agent
+      And the host restarts
+      Then get reports plan mode on for agent "fork 1", no other mode pending
+      And get reports plan mode off for the agent, no other mode pending
+      When the user prompts agent "fork 1" with "Carry on planning"
+      Then request 1 of agent "fork 1" is in plan mode
+
+    @id:life-agents-made-after-restart @STATE-03 @SCOPE-01 @needs:fork @needs:restart
+    Scenario: agents created or forked after a restart are new agents, and the agents from before it keep their state
+      Given plan mode is on
+      When the user creates agent "B"
+      And the host restarts
+      And the user creates agent "C"
+      And agent "B" is forked as agent "fork of B"
+      Then get reports plan mode off for agent "C", no other mode pending
+      And get reports plan mode off for agent "fork of B", no other mode pending
+      And get reports plan mode on for the agent, no other mode pending
+      When the user prompts agent "C" with "Look around"
+      Then request 1 of agent "C" is not in plan mode
+      And get reports plan mode on for the agent, no other mode pending

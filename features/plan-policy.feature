@@ -100,3 +100,20 @@ Feature: The plan policy section of the system prompt
     Examples: at a retry
       | case           | start | target | boundary |
       | leave-at-retry | on    | off    | retry    |
+
+  @id:policy-slot-at-every-magnitude @POLICY-01 @POLICY-04
+  Scenario Outline: sections ordered at other magnitudes stay on their side of order 50: <case>
+    Given the host also has probe sections at orders "<orders>"
+    And the agent starts with plan mode on
+    When the user prompts "Look around"
+    And the user turns plan mode off
+    And the user prompts "Carry on"
+    Then request 1 is in plan mode
+    And request 2 is not in plan mode
+    And the system prompts of requests 1 and 2 are identical up to order 50
+
+    Examples:
+      | case           | orders                  |
+      | one-digit      | 1, 5, 9                 |
+      | three-digit    | 100, 500, 999           |
+      | both-sides     | 9, 42, 99, 100, 500     |

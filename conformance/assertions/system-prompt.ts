@@ -4,7 +4,7 @@
  * host, so the text at order 50 is whatever lies between the 49.5 and 50.5
  * probes (and therefore also between those at 49 and 51).
  */
-import { probeSectionText } from '../world/probes.js';
+import { orderedProbeSection, probeSectionText } from '../world/probes.js';
 import { fail } from './expect.js';
 
 export interface PromptLayout {
@@ -48,4 +48,23 @@ export function occurrences(text: string, part: string): number {
   let count = 0;
   for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) count += 1;
   return count;
+}
+
+/**
+ * POLICY-01 at any order: the plan section comes after every further probe
+ * section ordered below 50 and before every one ordered above it. Undefined
+ * when it does (or the section is not in the prompt: whether it should be is
+ * another check's business).
+ */
+export function orderedProbesProblem(systemPrompt: string, section: string, orders: readonly number[]): string | undefined {
+  const at = systemPrompt.indexOf(section);
+  if (at < 0) return undefined;
+  for (const order of orders) {
+    const probe = orderedProbeSection(order).text;
+    const probeAt = systemPrompt.indexOf(probe);
+    if (probeAt < 0) return `the probe section at order ${order} is missing from the system prompt (did the adapter register every options.probes.sections entry?)`;
+    if (order < 50 && probeAt > at) return `the probe section at order ${order} comes after the plan section (order 50)`;
+    if (order > 50 && probeAt < at + section.length) return `the probe section at order ${order} comes before the plan section (order 50)`;
+  }
+  return undefined;
 }

@@ -10,7 +10,7 @@ import { DEFAULT_EDITION, isSupported, type Capabilities, type Edition } from '.
 import { EDITION_READINGS } from '../oracle/edition-readings.js';
 import { readPlanCommand } from '../oracle/plan-command.js';
 import { IMAGE_NAMES } from '../world/images.js';
-import { REVIEW_ANSWERS, type MidTurnAction, type PlanLine, type PlannedAnswer, type PlannedRequest, type Session, type SessionCommand } from './commands.js';
+import { REVIEW_ANSWERS, type MidTurnAction, type PlanLine, type PlannedAnswer, type PlannedRequest, type PlanShape, type Session, type SessionCommand } from './commands.js';
 
 /** Agent references; the runner takes them modulo the number of agents the session has. */
 const agentRef = fc.nat({ max: 3 });
@@ -26,6 +26,21 @@ export const planLines: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('/plan draft the steps', '/plan   check the callers  ', '/plan Off', '/plan off now', '/plan offline', '/plan OFF', '/plan \tsketch the rollback\t'),
   // The kit's probe command: a command other than /plan, which must leave plan state and projection alone (PROJ-02).
   fc.constantFrom('/probe note', '/probe off'),
+);
+
+/** Orders of further probe sections: one, two and three digits, on both sides of 50 (never 50 itself). */
+export const probeOrders: fc.Arbitrary<number[]> = fc.uniqueArray(
+  fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 10, max: 99 }), fc.integer({ min: 100, max: 999 })).filter((order) => order !== 50),
+  { maxLength: 3 },
+);
+
+/** White space around a plan (no line feeds: a printed scenario holds the plan in one Gherkin string). */
+const planPadding = fc.constantFrom('', ' ', '  ', '\t', ' \t ');
+
+/** Plans of generated length: up to a page, or tens of kilobytes (an exit without a shape submits a one-line plan). */
+export const planShapes: fc.Arbitrary<PlanShape> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ length: fc.integer({ min: 1, max: 2_000 }), lead: planPadding, trail: planPadding }) },
+  { weight: 1, arbitrary: fc.record({ length: fc.integer({ min: 10_000, max: 40_000 }), lead: planPadding, trail: planPadding }) },
 );
 
 export interface ExploreArbitraryOptions {
@@ -64,7 +79,7 @@ export function sessionArbitrary({ capabilities, maxSteps, edition = DEFAULT_EDI
 
   const continuing: fc.Arbitrary<PlannedAnswer> = fc.oneof(
     { weight: 3, arbitrary: fc.record({ type: fc.constant('probe' as const), effect: fc.constantFrom('read' as const, 'write' as const, 'command' as const) }) },
-    { weight: 3, arbitrary: fc.record({ type: fc.constant('exit' as const), review: fc.constantFrom(...REVIEW_ANSWERS) }) },
+    { weight: 3, arbitrary: fc.record({ type: fc.constant('exit' as const), review: fc.constantFrom(...REVIEW_ANSWERS), plan: planShapes }, { requiredKeys: ['type', 'review'] }) },
     ...(has('retry') ? [{ weight: 2, arbitrary: fc.constant({ type: 'failure' as const }) }] : []),
   );
 
@@ -85,5 +100,17 @@ export function sessionArbitrary({ capabilities, maxSteps, edition = DEFAULT_EDI
   if (has('compaction')) commands.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const), agent: agentRef }) });
   if (has('restart')) commands.push({ weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) });
 
-  return fc.array(fc.oneof(...commands), { minLength: 1, maxLength: maxSteps });
+  const anyCommand = fc.oneof(...commands);
+  const plain = fc.array(anyCommand, { minLength: 1, maxLength: maxSteps });
+  if (!has('restart')) return fc.record({ probeOrders, commands: plain });
+  // Restarts among forks, spawns and new agents: agents made before a restart (a fork, a child, a created agent)
+  // and used after it, beside agents first made after it. Shrinking may drop any part.
+  const half = Math.max(1, Math.floor(maxSteps / 2));
+  const lineage: Array<fc.WeightedArbitrary<SessionCommand>> = [{ weight: 1, arbitrary: fc.constant({ kind: 'new-agent' as const }) }];
+  if (has('fork')) lineage.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant('fork' as const), agent: agentRef }) });
+  if (has('spawn')) lineage.push({ weight: 1, arbitrary: fc.record({ kind: fc.constant('spawn' as const), agent: agentRef }) });
+  const aroundRestart = fc
+    .tuple(fc.array(anyCommand, { maxLength: half - 1 }), fc.oneof(...lineage), fc.array(anyCommand, { minLength: 1, maxLength: half }))
+    .map(([before, made, after]) => [...before, made, { kind: 'restart' as const }, ...after]);
+  return fc.record({ probeOrders, commands: fc.oneof({ weight: 2, arbitrary: plain }, { weight: 1, arbitrary: aroundRestart }) });
 }

@@ -50,7 +50,27 @@ export type PlannedAnswer =
   /** A call of one of the kit's probe tools: read-like, writing, or running a command (SCOPE-02). */
   | { type: 'probe'; effect: 'read' | 'write' | 'command' }
   | { type: 'failure' }
-  | { type: 'exit'; review: ReviewAnswer };
+  /** A call of exit_plan_mode; `plan` shapes the submitted plan (absent: a short one-line plan). */
+  | { type: 'exit'; review: ReviewAnswer; plan?: PlanShape };
+
+/**
+ * The shape of a submitted plan: about `length` characters of Markdown on one line (up to
+ * tens of kilobytes), with white space before and after it that the review
+ * must carry unchanged (TOOL-04).
+ */
+export interface PlanShape {
+  length: number;
+  lead: string;
+  trail: string;
+}
+
+/** The plan the model submits with the session's `n`th tool call. */
+export function planText(n: number, shape: PlanShape | undefined): string {
+  let body = `# Plan ${n}: map the callers, then change them one by one`;
+  if (!shape) return body;
+  for (let step = 1; body.length < shape.length; step += 1) body += ` ${step}. Change caller ${step} and rerun its tests.`;
+  return `${shape.lead}${body}${shape.trail}`;
+}
 
 /** A command line typed for an agent, with the names of the kit's images attached (rc.8 `/plan` only), if any. */
 export interface PlanLine {
@@ -82,7 +102,15 @@ export type SessionCommand =
   | { kind: 'compact'; agent: number }
   | { kind: 'restart' };
 
-export type Session = SessionCommand[];
+export interface Session {
+  /**
+   * Orders of further probe sections the host registers besides the kit's usual
+   * ones (one to three digits, either side of 50): where the plan section must
+   * sit among them (POLICY-01).
+   */
+  probeOrders: number[];
+  commands: SessionCommand[];
+}
 
 /** One line per command, for messages and tests. */
 export function describeCommand(command: SessionCommand): string {
@@ -108,7 +136,7 @@ export function describeCommand(command: SessionCommand): string {
 }
 
 function describeAnswer(answer: PlannedAnswer): string {
-  if (answer.type === 'exit') return `exit(${answer.review})`;
+  if (answer.type === 'exit') return `exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`;
   return answer.type === 'probe' ? `probe(${answer.effect})` : answer.type;
 }
 

@@ -30,13 +30,14 @@ import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
 import { startLimitFor } from '../guard/time-limit.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { isPlanReview } from '../script/scripted-user.js';
-import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS, PROBE_TOOLS } from '../world/probes.js';
+import { emptyProbeRecord, makeProbeCommands, makeProbeTools, orderedProbeSection, PROBE_SECTIONS, PROBE_TOOLS } from '../world/probes.js';
+import { orderedProbesProblem } from '../assertions/system-prompt.js';
 import { noticesIn, planModeEvents } from '../world/observations.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
 import { readPlanCommand, selects } from '../oracle/plan-command.js';
 import { createdAgent, forkedAgent, noticeTextProblem, spawnedAgent, type OracleAgent } from '../oracle/session-oracle.js';
 import type { MidTurnAction, PlannedAnswer, PlannedRequest, ReviewAnswer, Session, SessionCommand } from './commands.js';
-import { describeCommand } from './commands.js';
+import { describeCommand, planText } from './commands.js';
 import { carriedText, consents, replyFor, reviewStep } from './reviews.js';
 import { onOff, onOffList, quote, Transcript } from './transcript.js';
 import { temporaryRoot } from '../support/temporary-root.js';
@@ -117,6 +118,7 @@ export class SessionRunner {
   private callCounter = 0;
   private names = { created: 0, fork: 0, child: 0 };
   private composed = { commands: false, questions: false, projections: false };
+  private probeOrders: number[] = [];
 
   constructor(private readonly options: RunnerOptions) {}
 
@@ -146,14 +148,18 @@ export class SessionRunner {
           compose: this.composed,
           model: this.model.port,
           questions: this.questions,
-          probes: { sections: PROBE_SECTIONS, tools: makeProbeTools([], { record, storeDir }), commands: this.composed.commands ? makeProbeCommands(record) : [] },
+          probes: { sections: [...PROBE_SECTIONS, ...session.probeOrders.map(orderedProbeSection)], tools: makeProbeTools([], { record, storeDir }), commands: this.composed.commands ? makeProbeCommands(record) : [] },
         },
         this.options.callLimitMs,
         startLimitFor(this.options.callLimitMs),
       );
       this.host = started;
+      this.probeOrders = session.probeOrders;
+      if (session.probeOrders.length > 0) this.transcript.step('Given', `the host also has probe sections at orders "${session.probeOrders.join(', ')}"`);
+      // The suite makes an agent when a step first names it; one that lives through a restart must be made before it.
+      if (session.commands.some((command) => command.kind === 'restart')) this.transcript.step('When', 'the user creates the agent');
       this.agents.push(createdAgent('the agent', await this.host.createAgent(), this.edition));
-      for (const command of session) {
+      for (const command of session.commands) {
         if (!this.feasible(command)) continue;
         this.ran.push(describeCommand(command));
         await this.execute(command);
@@ -212,6 +218,8 @@ export class SessionRunner {
       case 'new-agent': {
         this.names.created += 1;
         const name = `agent "${String.fromCharCode(65 + this.names.created)}"`;
+        // Printed, so that an agent made before a restart is made before it in the scenario too.
+        this.transcript.step('When', `the user creates ${name}`);
         this.agents.push(createdAgent(name, await this.host.createAgent(), this.edition));
         return;
       }
@@ -314,7 +322,7 @@ export class SessionRunner {
       }
       case 'exit': {
         const id = `call_${++this.callCounter}`;
-        const plan = `# Plan ${this.callCounter}: map the callers, then change them one by one`;
+        const plan = planText(this.callCounter, answer.plan);
         return {
           response: { type: 'tool_calls', text: '', calls: [{ id, name: 'exit_plan_mode', arguments: { plan } }] },
           step: (n, name) => `the model will answer request ${n} of ${name} by calling exit_plan_mode with the plan ${quote(plan)}`,
@@ -564,6 +572,10 @@ export class SessionRunner {
         midTurn: false,
       });
     }
+    const misplaced = guided ? orderedProbesProblem(request.systemPrompt, DEFAULT_SECTION, this.probeOrders) : undefined;
+    if (misplaced) {
+      this.disagree(['POLICY-01'], `request ${n} of ${agent.name}: ${misplaced}`, { text: `request ${n} of ${agent.name} is in plan mode`, midTurn: false });
+    }
     this.checkNotices(agent, request, n);
     this.checkUserTexts(agent, request, n, index === 0 ? turn.firstTexts : [], preStep);
     this.checkCatalog(agent, request, n);
@@ -719,6 +731,15 @@ export class SessionRunner {
     if (!isPlanReview(question)) return { type: 'answer', selected: question.options.slice(0, 1).map((option) => option.label) };
     const entry = [...this.calls.values()].find((call) => call.plan !== undefined && [question.question, question.detail ?? ''].some((text) => text.includes(call.plan!)));
     this.reviewsAsked += 1;
+    const submitted = context?.agent === undefined ? undefined : this.calls.get(context.agent);
+    if (!entry && submitted?.plan !== undefined) {
+      // The review is for an agent whose exit call is open, but does not carry its plan byte for byte (TOOL-04).
+      const name = this.agents.find((agent) => agent.id === context!.agent)?.name ?? 'the agent';
+      // The printed scenario scripts the user's answer, as for a review that matched, so the host meets the same session.
+      if (submitted.answer.type === 'exit') this.transcript.setup(reviewStep(submitted.answer.review));
+      this.failure ??= { clauses: ['TOOL-04'], message: `the plan review for ${name} does not carry the submitted plan (${submitted.plan.length} characters) unchanged: ${JSON.stringify(question.question.slice(0, 200))}`, check: { text: `plan review ${this.reviewsAsked} was asked for ${name}, showing the plan ${quote(submitted.plan)}`, midTurn: false } };
+      return { type: 'fail', message: 'the review does not show the plan' };
+    }
     if (!entry || entry.answer.type !== 'exit') {
       this.failure ??= { clauses: ['TOOL-04'], message: `the host asked a question for ${context?.agent ?? 'an agent'} that carries no plan the model submitted: ${JSON.stringify(question.question)}`, check: { text: `the user was asked ${this.reviewsAsked - 1} plan reviews`, midTurn: false } };
       return { type: 'fail', message: 'unexpected question' };

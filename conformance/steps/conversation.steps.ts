@@ -35,6 +35,22 @@ Given('the model will answer request {int} by calling exit_plan_mode with the pl
   await script(this, n, toolCall('exit_plan_mode', { plan }));
 });
 
+/**
+ * A plan of `length` characters (a Markdown heading, then numbered steps, line
+ * by line), kept on the world so a later step can compare the review with it.
+ */
+export function planOfLength(length: number): string {
+  const lines = ['# Plan: move every caller to the new client', ''];
+  for (let step = 1; lines.join('\n').length < length; step += 1) lines.push(`${step}. Move caller ${step} to the new client and rerun its tests.`);
+  return lines.join('\n').slice(0, length);
+}
+
+Given('the model will answer request {int} by calling exit_plan_mode with a plan of {int} characters', async function (this: PlanWorld, n: number, length: number) {
+  const plan = planOfLength(length);
+  this.submittedPlans.push(plan);
+  await script(this, n, toolCall('exit_plan_mode', { plan }));
+});
+
 Given('the model will answer request {int} by calling the probe tool', async function (this: PlanWorld, n: number) {
   await script(this, n, toolCall(PROBE_TOOL_NAME, { query: 'anything' }));
 });

@@ -64,6 +64,12 @@ Then('the projection of {agent} is what its log folds to', async function (this:
   expectEqual(await host.readProjection(agent), foldPlanProjection(log, this.kit.edition), () => `the plan projection of ${name} vs a cold fold of its log ${show(log)}`);
 });
 
+/** Agents otherwise come into being when a step first names them; this one makes an agent now (before a restart, say). */
+When('the user creates {agent}', async function (this: PlanWorld, name: string) {
+  if (this.agents.has(name)) throw new Error(`${name} already exists in this scenario`);
+  await this.agent(name);
+});
+
 When('{agent} is forked', async function (this: PlanWorld, name: string) {
   const host = await this.host();
   this.agents.set('the fork', await host.fork(await this.agent(name)));

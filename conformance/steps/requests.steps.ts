@@ -5,7 +5,7 @@
 import { Then } from '@cucumber/cucumber';
 import type { ModelRequest } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
-import { layoutOf, occurrences } from '../assertions/system-prompt.js';
+import { layoutOf, occurrences, orderedProbesProblem } from '../assertions/system-prompt.js';
 import { noticesIn } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
@@ -25,6 +25,8 @@ export function assertInPlanMode(world: PlanWorld, request: ModelRequest, label:
     layout.atOrder50.includes(text),
     () => `${label}: the section is not between the probes at orders 49 and 51; order-50 slot holds ${show(layout.atOrder50)}`,
   );
+  const misplaced = orderedProbesProblem(request.systemPrompt, text, world.orderedProbes);
+  expectTrue(misplaced === undefined, () => `${label}: ${misplaced}`);
   const expected = `${layout.separator}${text}${layout.separator}`;
   expectTrue(
     layout.atOrder50 === expected,

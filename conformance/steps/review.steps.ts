@@ -162,6 +162,32 @@ Then('the user was asked exactly one plan review, for the agent, showing the pla
   await assertOneReviewShowingPlan(this, DEFAULT_AGENT, plan);
 });
 
+/** TOOL-04 among several reviews: the `k`th plan review was for that agent and carried the submitted plan unchanged, white space included. */
+Then('plan review {int} was asked for {agent}, showing the plan {string}', async function (this: PlanWorld, k: number, name: string, plan: string) {
+  const asked = this.user.reviews[k - 1];
+  if (!asked) fail(`the user was asked ${this.user.reviews.length} plan review(s), not ${k} (every question asked: ${show(this.user.asked.map((a) => a.question.question))})`);
+  expectEqual(asked.agent, await this.agent(name), `the agent plan review ${k} was asked for (${name})`);
+  const shown = [asked.question.question, asked.question.detail ?? ''];
+  expectTrue(
+    shown.some((text) => text.includes(plan)),
+    () => `plan review ${k} should carry the submitted plan unchanged (${plan.length} characters, ${show(plan.slice(0, 80))}...); it showed question ${show(asked.question.question.slice(0, 200))} and detail ${show((asked.question.detail ?? '').slice(0, 200))}`,
+  );
+});
+
+/** TOOL-04 at size: the one review carries the generated plan (tens of kilobytes) unchanged, not a part of it. */
+Then('the user was asked exactly one plan review, for the agent, showing that plan', async function (this: PlanWorld) {
+  const plan = this.submittedPlans.at(-1);
+  if (plan === undefined) fail('no step of this scenario generated a plan for the model to submit');
+  expectEqual(this.user.reviews.length, 1, () => `number of plan reviews the user was asked (every question asked: ${show(this.user.asked.map((a) => a.question.question))})`);
+  const asked = this.user.reviews[0]!;
+  expectEqual(asked.agent, await this.agent(), 'the agent the review was asked for');
+  const shown = [asked.question.question, asked.question.detail ?? ''];
+  expectTrue(
+    shown.some((text) => text.includes(plan)),
+    () => `the review should carry the submitted plan of ${plan.length} characters unchanged; it showed a question of ${asked.question.question.length} and a detail of ${(asked.question.detail ?? '').length} characters`,
+  );
+});
+
 Then('the review declares the plan-review intent and names Approve as approving', function (this: PlanWorld) {
   const question = lastReview(this);
   expectEqual({ intent: question.intent, approveLabel: question.approveLabel }, { intent: 'plan-review', approveLabel: APPROVE }, 'the review question\'s intent and approving label');

@@ -7,6 +7,14 @@ Given('the plan-mode section is {string}', function (this: PlanWorld, section: s
   this.planConfig = { section };
 });
 
+Given('the host also has probe sections at orders {string}', function (this: PlanWorld, list: string) {
+  this.assertNotStarted('further probe sections');
+  const orders = list.split(',').map((part) => Number(part.trim()));
+  const bad = orders.find((order) => !Number.isFinite(order) || order === 50);
+  if (bad !== undefined) throw new Error(`probe section orders must be numbers other than 50: ${JSON.stringify(list)}`);
+  this.orderedProbes.push(...orders);
+});
+
 Given('the deployment is:', function (this: PlanWorld, yamlText: string) {
   this.assertNotStarted('the deployment');
   this.deploymentText = yamlText;

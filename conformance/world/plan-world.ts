@@ -25,7 +25,7 @@ import { ScriptedUser } from '../script/scripted-user.js';
 import { fail } from '../assertions/expect.js';
 import { headerOfRequest } from '../assertions/request-headers.js';
 import { requestNumber } from './observations.js';
-import { emptyProbeRecord, makeProbeCommands, makeProbeTools, PROBE_SECTIONS } from './probes.js';
+import { emptyProbeRecord, makeProbeCommands, makeProbeTools, orderedProbeSection, PROBE_SECTIONS } from './probes.js';
 import { readParameters, type KitParameters } from './parameters.js';
 import { insideRunFolder } from './run-folder.js';
 import type { StartAttempt } from '../support/start-watch.js';
@@ -57,6 +57,10 @@ export class PlanWorld extends World<KitParameters> {
 
   /** The plan-mode config, or a raw deployment YAML text when a scenario gives one. */
   planConfig: unknown = { section: DEFAULT_SECTION };
+  /** Further probe sections' orders a scenario asked for (POLICY-01 at other magnitudes). */
+  orderedProbes: number[] = [];
+  /** Plans a step generated (by length) for the model to submit, in order: later steps compare reviews with them. */
+  submittedPlans: string[] = [];
   deploymentText: string | undefined;
   compose: Composition = { commands: true, questions: true, projections: true };
 
@@ -150,7 +154,7 @@ export class PlanWorld extends World<KitParameters> {
         model: this.model.port,
         questions: this.user.port,
         probes: {
-          sections: PROBE_SECTIONS,
+          sections: [...PROBE_SECTIONS, ...this.orderedProbes.map(orderedProbeSection)],
           tools: makeProbeTools(this.probeExecutions, { record: this.probes, storeDir: this.storeDir }),
           // Only to a host composing a command registry (the contract says so; an adapter need not check).
           commands: compose.commands ? makeProbeCommands(this.probes) : [],

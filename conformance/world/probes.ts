@@ -25,6 +25,16 @@ export function probeSectionText(order: number): string {
   return probe.text;
 }
 
+/**
+ * A further probe section at any order (explore generates them at one to three
+ * digits on both sides of 50; a scenario asks for them by order). Its text is
+ * bracketed so that no order's text is a part of another's (5 of 50.5).
+ */
+export function orderedProbeSection(order: number): ProbeSection {
+  if (!Number.isFinite(order) || order === 50) throw new Error(`a further probe section needs a finite order other than 50, not ${order}`);
+  return { name: `probe:order-${order}`, order, text: `[PROBE SECTION ORDERED ${order}]` };
+}
+
 export const PROBE_TOOL_NAME = 'probe_lookup';
 export const PROBE_TOOL_RESULT = 'PROBE TOOL RESULT';
 

@@ -1,0 +1,52 @@
+/**
+ * explore reaches what the hand-written scenarios once missed: restarts among
+ * forks and new agents, probe sections at other magnitudes than 10..90, and
+ * plans of tens of kilobytes. Each mutant below passed the whole suite before
+ * its class got a scenario of its own; explore, knowing nothing of the
+ * mutant, finds a session it gets wrong, and the written feature fails on the
+ * mutant and passes on the reference (so every printed step is defined and
+ * judges the host, not the oracle).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli-harness.js';
+
+describe('explore reaches combinations and sizes', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    await (await import('../../mutants/build-mutant.js')).removeDefaultWorkspace();
+  });
+
+  it.each([
+    ['sections-sorted-as-text', 'POLICY-01'],
+    ['review-plan-capped', 'TOOL-04'],
+    ['fork-reloaded-from-origin', 'STATE-'],
+    ['agent-ids-restart-from-one', 'STATE-03'],
+  ] as const)(
+    'finds a session the mutant %s gets wrong (%s), written as a feature that fails on it and passes on the reference',
+    async (name, clause) => {
+      const { MUTANTS } = await import('../../mutants/catalog.js');
+      const { buildMutant } = await import('../../mutants/build-mutant.js');
+      const { PACKAGE_ROOT } = await import('../../conformance/package-root.js');
+      const mutant = MUTANTS.find((candidate) => candidate.name === name)!;
+      const adapter = await buildMutant(PACKAGE_ROOT, mutant);
+      const dir = await mkdtemp(join(tmpdir(), 'pmc-explore-reach-'));
+      dirs.push(dir);
+      const out = join(dir, 'found.feature');
+
+      const run = runCli(['explore', '--adapter', adapter, '--runs', '200', '--seed', '1', '--out', out]);
+      expect(run.status, run.stdout + run.stderr).toBe(1);
+      const feature = await readFile(out, 'utf8');
+      expect(feature).toContain(`@${clause}`);
+
+      const onMutant = runCli(['--adapter', adapter, '--features', dir]);
+      expect(onMutant.summary, onMutant.stdout).toBe('conformance: 0 passed, 1 failed, 0 skipped');
+      const onReference = runCli(['--adapter', 'reference', '--features', dir]);
+      expect(onReference.summary, onReference.stdout + feature.slice(0, 4000)).toBe('conformance: 1 passed, 0 failed, 0 skipped');
+    },
+    120_000,
+  );
+});
