@@ -133,3 +133,27 @@ Feature: Several agents at once
         | case              | answer                    | before-fork                                                         | after-fork                                                          |
         | request-in-flight | by calling the probe tool | get reports plan mode off with plan mode on pending for agent "A"  | the model answers the held request 1 of agent "A" and its turn ends |
         | turn-ended        | with a closing text       | the model answers the held request 1 of agent "A" and its turn ends | get reports plan mode off with plan mode on pending for agent "A"  |
+
+  Rule: an agent stays running however many other agents' turns start and end while its request is in flight
+
+    @id:concurrent-turn-ends-inside-another @SCOPE-01 @SET-02 @SET-06
+    Scenario Outline: agent "B" runs a whole turn while agent "A" waits for the model, then the user <action> for agent "A"
+      Given the model will answer request 1 of agent "A" by calling the probe tool
+      And while the model handles request 1 of agent "A", the user prompts agent "B" with "Survey the tests"
+      And while the model handles request 1 of agent "A", the user <action> for agent "A"
+      And while the model handles request 1 of agent "A", get reports plan mode off for agent "A", plan mode on pending
+      When the user prompts agent "A" with "Survey the code"
+      Then request 1 of agent "A" is not in plan mode
+      And request 2 of agent "A" is in plan mode
+      And request 1 of agent "B" is not in plan mode
+      And get reports plan mode on for agent "A", no other mode pending
+      And get reports plan mode off for agent "B", no other mode pending
+
+      Examples:
+        | case    | action                  |
+        | set-on  | turns plan mode on      |
+
+      @needs:commands
+      Examples: by command
+        | case       | action                       |
+        | command-on | types the command "/plan"    |

@@ -89,8 +89,17 @@ export function sessionArbitrary({ capabilities, maxSteps, edition = DEFAULT_EDI
     .map(([middle, last]) => [...middle, { answer: { type: 'text' as const }, during: last }])
     .filter((planned) => planned.every((request, index) => !(request.answer.type === 'failure' && planned[index + 1]?.answer.type === 'failure')));
 
+  // Interleaving: while a request of one agent is in flight, another agent's whole turn runs (its own requests
+  // may switch either agent); one level deep, so a session stays short.
+  const interleaved: fc.Arbitrary<MidTurnAction> = fc.record({ kind: fc.constant('prompt' as const), agent: agentRef, requests });
+  const duringOuter = fc.array(fc.oneof({ weight: 4, arbitrary: midTurn }, { weight: 1, arbitrary: interleaved }), { maxLength: 2 });
+  const outerRequests: fc.Arbitrary<PlannedRequest[]> = fc
+    .tuple(fc.array(fc.record({ answer: continuing, during: duringOuter }), { maxLength: 3 }), duringOuter)
+    .map(([middle, last]) => [...middle, { answer: { type: 'text' as const }, during: last }])
+    .filter((planned) => planned.every((request, index) => !(request.answer.type === 'failure' && planned[index + 1]?.answer.type === 'failure')));
+
   const commands: Array<fc.WeightedArbitrary<SessionCommand>> = [
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant('prompt' as const), agent: agentRef, requests }) },
+    { weight: 6, arbitrary: fc.record({ kind: fc.constant('prompt' as const), agent: agentRef, requests: outerRequests }) },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('set' as const), agent: agentRef, active: fc.boolean() }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'new-agent' as const }) },
   ];

@@ -83,6 +83,8 @@ export interface PlanLine {
 /** Something the user does while the model handles a request (on any agent). */
 export type MidTurnAction =
   | { kind: 'set'; agent: number; active: boolean }
+  /** Another agent's whole turn while this request is in flight (interleaving; skipped when that agent is running). */
+  | { kind: 'prompt'; agent: number; requests: PlannedRequest[] }
   | PlanLine;
 
 export interface PlannedRequest {
@@ -142,5 +144,6 @@ function describeAnswer(answer: PlannedAnswer): string {
 
 function describeAction(action: MidTurnAction): string {
   if (action.kind === 'set') return `set #${action.agent} ${action.active ? 'on' : 'off'}`;
+  if (action.kind === 'prompt') return `(${describeCommand(action)})`;
   return `#${action.agent} ${JSON.stringify(action.line)}${action.images ? ` +images(${action.images.join(', ')})` : ''}`;
 }

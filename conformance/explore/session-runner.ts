@@ -356,6 +356,14 @@ export class SessionRunner {
   private async midTurn(action: MidTurnAction, running: OracleAgent, n: number): Promise<void> {
     const target = this.agentAt(action.agent);
     const during = { agent: running, n };
+    if (action.kind === 'prompt') {
+      // Another agent's turn inside this request; an agent already running (this one included) is not prompted.
+      if (this.turns.has(target.id) || target.plan.running) return;
+      const text = `Task ${target.turns + 1} for ${target.name.replace(/"/g, '')}`;
+      this.transcript.setup(`while the model handles request ${n} of ${running.name}, the user prompts ${target.name} with ${quote(text)}`);
+      await this.runTurn(target, action.requests, text, undefined);
+      return;
+    }
     if (action.kind === 'set') {
       this.transcript.setup(`while the model handles request ${n} of ${running.name}, the user turns plan mode ${onOff(action.active)} for ${target.name}`);
       await this.select(target, action.active, during);

@@ -76,6 +76,14 @@ Given('while the model handles request {int} of {agent}, the user types the comm
   });
 });
 
+/** Interleaving: another agent's whole turn runs while this agent's request is in flight (its own scripted requests included). */
+Given('while the model handles request {int} of {agent}, the user prompts {agent} with {string}', async function (this: PlanWorld, n: number, running: string, name: string, text: string) {
+  const agent = await this.agent(name);
+  this.model.during(await this.agent(running), n, async () => {
+    await this.submitPrompt(agent, text);
+  });
+});
+
 
 When('{agent} is forked as {agent}', async function (this: PlanWorld, origin: string, name: string) {
   if (this.agents.has(name)) fail(`${name} already exists in this scenario`);

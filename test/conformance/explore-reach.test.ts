@@ -26,6 +26,7 @@ describe('explore reaches combinations and sizes', () => {
     // Which agent's state shows the mix-up first depends on the session; a state clause names it.
     ['fork-reloaded-from-origin', /@(STATE|SET)-0\d\b/],
     ['agent-ids-restart-from-one', /@(STATE|SET|SCOPE)-0\d\b/],
+    ['running-flag-shared-by-agents', /@(SET|STATE|SCOPE)-0\d\b/],
   ] as const)(
     'finds a session the mutant %s gets wrong (%s); written as a feature that fails on it and passes on the reference',
     async (name, clause) => {
