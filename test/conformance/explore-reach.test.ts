@@ -13,6 +13,29 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli-harness.js';
 
+describe('what explore generates', () => {
+  it('reaches each class in a run of explore:ci size: restarts among made agents, interleaved turns, orders of 1-3 digits on both sides of 50, plans of tens of kilobytes', async () => {
+    const fc = (await import('fast-check')).default;
+    const { sessionArbitrary } = await import('../../conformance/explore/arbitraries.js');
+    const reference = (await import('../../reference/adapter.js')).default;
+    const sessions = fc.sample(sessionArbitrary({ capabilities: reference.capabilities, maxSteps: 12, edition: 'rc.8' }), { numRuns: 200, seed: 1 });
+    const count = (test: (session: (typeof sessions)[number]) => boolean) => sessions.filter(test).length;
+    const madeThenRestart = count(({ commands }) => {
+      const restart = commands.findIndex((command) => command.kind === 'restart');
+      return restart > 0 && commands.slice(0, restart).some((command) => ['fork', 'spawn', 'new-agent'].includes(command.kind));
+    });
+    // A prompt among a request's mid-turn actions: another agent's turn inside that request.
+    const interleaved = count(({ commands }) => /"during":\[[^\]]*"kind":"prompt"/.test(JSON.stringify(commands)));
+    const orders = sessions.flatMap((session) => session.probeOrders);
+    const plans = sessions.flatMap(({ commands }) => [...JSON.stringify(commands).matchAll(/"length":(\d+)/g)].map((match) => Number(match[1])));
+    expect(madeThenRestart).toBeGreaterThan(20);
+    expect(interleaved).toBeGreaterThan(10);
+    for (const [low, high] of [[1, 9], [10, 49], [51, 99], [100, 999]]) expect(orders.some((order) => order >= low! && order <= high!)).toBe(true);
+    expect(orders).not.toContain(50);
+    expect(plans.some((length) => length >= 10_000)).toBe(true);
+  });
+});
+
 describe('explore reaches combinations and sizes', () => {
   const dirs: string[] = [];
   afterAll(async () => {
