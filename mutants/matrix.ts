@@ -13,7 +13,6 @@
  * clause is left unproven.
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
@@ -28,28 +27,12 @@ import { DEFAULT_EDITION, type Edition } from '../src/index.js';
 import { MUTANTS } from './catalog.js';
 import { referenceEditions, unjudged } from './run-mutant.js';
 import { selectByName } from './select-by-name.js';
+import { MatrixUsageError, parseMatrixArguments, type MatrixArguments } from './matrix-arguments.js';
 import { shareOut } from './worker-pool.js';
 import type { Mutant } from './mutant.js';
 
 const EVIDENCE_PATH = join(PACKAGE_ROOT, 'reports', 'mutants', 'evidence.json');
 const WORKER = fileURLToPath(new URL('./matrix-worker.js', import.meta.url));
-
-class UsageError extends Error {}
-
-function parseArguments(argv: string[]): { workers: number; names: string[] } {
-  let workers = availableParallelism();
-  const names: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index]!;
-    if (arg === '--workers') {
-      const value = argv[(index += 1)];
-      if (value === undefined || !/^[1-9]\d*$/.test(value)) throw new UsageError(`--workers needs a whole number of at least 1, got ${JSON.stringify(value ?? '')}`);
-      workers = Number(value);
-    } else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg} (usage: matrix.js [--workers N] [MUTANT ...])`);
-    else names.push(arg);
-  }
-  return { workers, names };
-}
 
 /** Every selected mutant judged by the workers, in catalog order. */
 async function judgeInWorkers(selected: readonly Mutant[], workers: number, editions: readonly Edition[]): Promise<MutantEvidence[]> {
@@ -120,11 +103,11 @@ async function referenceFailures(editions: readonly Edition[]): Promise<number> 
 }
 
 async function main(): Promise<number> {
-  let args: { workers: number; names: string[] };
+  let args: MatrixArguments;
   try {
-    args = parseArguments(process.argv.slice(2));
+    args = parseMatrixArguments(process.argv.slice(2), 'MUTANT');
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
+    if (!(error instanceof MatrixUsageError)) throw error;
     console.error(`mutants: ${error.message}`);
     return 2;
   }

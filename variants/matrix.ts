@@ -12,9 +12,9 @@
  * (inside the package, so the copies resolve its dependencies), removed when
  * it goes, on SIGINT/SIGTERM and when the matrix goes.
  */
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { selectByName } from '../mutants/select-by-name.js';
+import { MatrixUsageError, parseMatrixArguments, type MatrixArguments } from '../mutants/matrix-arguments.js';
 import { shareOut } from '../mutants/worker-pool.js';
 import { VARIANTS } from './catalog.js';
 import { LEFT_OPEN, type LeftOpenChoice } from './left-open.js';
@@ -22,23 +22,15 @@ import type { VariantRun } from './run-variant.js';
 
 const WORKER = fileURLToPath(new URL('./matrix-worker.js', import.meta.url));
 
-function parseArguments(argv: string[]): { workers: number; names: string[] } {
-  let workers = availableParallelism();
-  const names: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index]!;
-    if (arg === '--workers') {
-      const value = argv[(index += 1)];
-      if (value === undefined || !/^[1-9]\d*$/.test(value)) throw new Error(`--workers needs a whole number of at least 1, got ${JSON.stringify(value ?? '')}`);
-      workers = Number(value);
-    } else if (arg.startsWith('--')) throw new Error(`unknown option ${arg} (usage: matrix.js [--workers N] [VARIANT ...])`);
-    else names.push(arg);
-  }
-  return { workers, names };
-}
-
 async function main(): Promise<number> {
-  const args = parseArguments(process.argv.slice(2));
+  let args: MatrixArguments;
+  try {
+    args = parseMatrixArguments(process.argv.slice(2), 'VARIANT');
+  } catch (error) {
+    if (!(error instanceof MatrixUsageError)) throw error;
+    console.error(`variants: ${error.message}`);
+    return 2;
+  }
   const selected = selectByName(VARIANTS, args.names, 'variant');
   const untaken = (Object.keys(LEFT_OPEN) as LeftOpenChoice[]).filter((choice) => !VARIANTS.some((v) => v.takes.includes(choice)));
   const started = performance.now();
