@@ -15,7 +15,7 @@ Feature: Who may open the plan review (rc.8 edition)
     And the user will answer the review by selecting Approve
     When the user prompts the child with "Plan the importer"
     Then request 2 of the child shows exit_plan_mode failing without a review
-    And the user was never asked a question
+    And no plan review was opened
     And request 2 of the child is in plan mode
     And get reports plan mode on for the child, no other mode pending
     And the log of the child holds the plan/mode events "on"
@@ -52,6 +52,6 @@ Feature: Who may open the plan review (rc.8 edition)
     And the model will answer request 1 of the child by calling exit_plan_mode with the plan "# Anything"
     When the user prompts the child with "Plan the importer"
     Then request 2 of the child shows exit_plan_mode failing
-    And the user was never asked a question
+    And no plan review was opened
     And request 2 of the child is not in plan mode
     And the log of the child holds the plan/mode events "none"

@@ -74,7 +74,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
     And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Read. 2. Write."
     When the user prompts "Plan the change"
     Then request 2 shows exit_plan_mode failing outside plan mode
-    And the user was never asked a question
+    And no plan review was opened
     And the log holds the plan/mode events "<events>"
     And get reports plan mode off with nothing pending
     And request 2 is not in plan mode
@@ -93,7 +93,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
     When the user prompts "Look around"
     Then request 2 is not in plan mode
     And request 3 shows exit_plan_mode failing outside plan mode
-    And the user was never asked a question
+    And no plan review was opened
     And the log holds the plan/mode events "on, off"
     And get reports plan mode off with nothing pending
 
@@ -104,7 +104,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
     When the user prompts "Plan the change"
     Then set returned queued
     And request 2 shows exit_plan_mode failing outside plan mode
-    And the user was never asked a question
+    And no plan review was opened
     And request 2 is in plan mode
     And the log holds the plan/mode events "on"
     And get reports plan mode on with nothing pending
@@ -115,7 +115,7 @@ Feature: The exit tool is always in the catalog and works only in plan mode
     And the model will answer request 1 by calling exit_plan_mode with the arguments '<arguments>'
     And the user will answer the review by selecting Approve
     When the user prompts "Plan the importer"
-    Then the user was never asked a question
+    Then no plan review was opened
     And request 2 shows exit_plan_mode failing
     And request 2 is in plan mode
     And the log holds the plan/mode events "on"

@@ -137,6 +137,16 @@ export const VARIANTS: Variant[] = [
   variant('approval-asked-before-changes', ['approval-policy'],
     patch(ADAPTER, PROBE_TOOL_EXECUTE, askBeforeChanges('true'))),
 
+  // The host's approval policy asks before every tool call, exit_plan_mode included, in both
+  // modes: a question that is no plan review, around calls that must open none (TOOL-01/03, REVIEW-07).
+  variant('approval-asked-before-every-tool', ['approval-policy'],
+    patch('host/tools.ts', 'private readonly tools: ToolDefinition[] = [];',
+      'private readonly tools: ToolDefinition[] = [];\n  askFirst: ((agent: string, name: string) => Promise<boolean>) | undefined;'),
+    patch('host/tools.ts', "if (!tool) return { text: `Unknown tool '${name}'.`, isError: true };",
+      "if (!tool) return { text: `Unknown tool '${name}'.`, isError: true };\n    if (this.askFirst && !(await this.askFirst(context.agent, name).catch(() => false))) return { text: 'The user denied this tool call.', isError: true };"),
+    patch('host/host.ts', 'this.questions = questions ? new UserQuestionSeam(questions.provider) : undefined;',
+      "this.questions = questions ? new UserQuestionSeam(questions.provider) : undefined;\n    const seam = this.questions;\n    this.tools.askFirst = seam && (async (agent, name) => { const outcome = await seam.ask(agent, { header: 'Approval', question: `Let ${name} run?`, options: [{ label: 'Allow' }, { label: 'Deny' }] }); return outcome.kind === 'answered' && outcome.answer?.selected[0] === 'Allow'; });")),
+
   // After a withdrawal, get reports a pending equal to active until the next boundary.
   variant('withdrawn-pending-reported-until-boundary', ['withdrawn-pending'],
     patch(SERVICE, 'private readonly pending = new Map<string, boolean>();', 'private readonly pending = new Map<string, boolean>();\n  private readonly withdrawn = new Set<string>();'),

@@ -28,6 +28,16 @@ export function isPlanReview(question: Question): boolean {
   return question.intent === PLAN_REVIEW_INTENT;
 }
 
+/**
+ * Whether a question reads as a plan review by any of the marks REVIEW-01
+ * gives one (the intent, an approving label, an `Approve` option): used where
+ * the kit must see that no review was opened, so that a review without its
+ * intent is not mistaken for the host's own question.
+ */
+export function readsAsPlanReview(question: Question): boolean {
+  return isPlanReview(question) || question.approveLabel !== undefined || question.options.some((option) => option.label === 'Approve');
+}
+
 export class ScriptedUser {
   /** Every question, reviews and others, in the order asked. */
   readonly asked: AskedQuestion[] = [];

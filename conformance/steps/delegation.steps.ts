@@ -7,6 +7,7 @@
 import { Given, Then } from '@cucumber/cucumber';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { showForReview } from '../assertions/review-text.js';
+import { readsAsPlanReview } from '../script/scripted-user.js';
 import { requestNumber, toolResults } from '../world/observations.js';
 import type { PlanWorld } from '../world/plan-world.js';
 import { assertOneReviewShowingPlan } from './review.steps.js';
@@ -17,15 +18,18 @@ Given('{agent} is a child agent owned by {agent}', async function (this: PlanWor
   this.agents.set(name, await host.spawnOwnedChild(await this.agent(owner)));
 });
 
-/** REVIEW-07: a failed call, and no question reached the user for that agent. */
+/**
+ * REVIEW-07: a failed call, and no plan review reached the user for that agent
+ * (a question of the host's own approval policy may: SCOPE-02).
+ */
 Then('request {int} of {agent} shows exit_plan_mode failing without a review', async function (this: PlanWorld, n: number, name: string) {
   const agent = await this.agent(name);
   const request = requestNumber(this.model.requestsOf(agent), n, name);
   const result = toolResults(request.messages, 'exit_plan_mode').at(-1);
   if (!result) fail(`request ${n} of ${name} shows no exit_plan_mode result`);
   expectTrue(result.isError, () => `the exit_plan_mode result in request ${n} of ${name} should be a failed call: ${show(result)}`);
-  const asked = this.user.asked.filter((question) => question.agent === agent);
-  expectEqual(asked.length, 0, () => `questions asked of the user for ${name} (${show(asked.map((a) => a.question.question))})`);
+  const reviews = this.user.asked.filter((asked) => asked.agent === agent && readsAsPlanReview(asked.question));
+  expectEqual(reviews.length, 0, () => `plan reviews asked of the user for ${name} (${show(reviews.map((asked) => asked.question))})`);
   showForReview(this, 'owned-child-review-failure', result.text);
 });
 

@@ -10,7 +10,7 @@
  */
 import { Given, Then } from '@cucumber/cucumber';
 import type { AssistantMessage, Question, ToolResultMessage } from '../../src/index.js';
-import { PLAN_REVIEW_INTENT, type ScriptedReply } from '../script/scripted-user.js';
+import { PLAN_REVIEW_INTENT, readsAsPlanReview, type ScriptedReply } from '../script/scripted-user.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { showForReview } from '../assertions/review-text.js';
 import { requestNumber, toolResults } from '../world/observations.js';
@@ -281,8 +281,21 @@ Then('request {int} shows the plan {string} reviewed unchanged, or refused witho
   await assertReviewedUnchangedOrRefused(this, n, plan);
 });
 
-Then('the user was never asked a question', function (this: PlanWorld) {
-  expectEqual(this.user.asked.map((asked) => asked.question.question), [], 'questions the host asked the user');
+/**
+ * TOOL-01/03, REVIEW-07: the call opened no plan review. Only a review is
+ * plan mode's business: a question the host's own approval policy asks around
+ * a tool call (SCOPE-02) may come and go. A review is any question that reads
+ * as one: the `plan-review` intent, an approving label, or an `Approve`
+ * option (REVIEW-01 requires a review to carry them), so a review that left
+ * out its intent still counts.
+ */
+Then('no plan review was opened', function (this: PlanWorld) {
+  const reviews = this.user.asked.filter((asked) => readsAsPlanReview(asked.question));
+  expectEqual(
+    reviews.map((asked) => asked.question),
+    [],
+    'questions that read as a plan review (intent plan-review, an approve label or an Approve option)',
+  );
 });
 
 Then('request {int} still carries the exit_plan_mode call with the plan {string} and the result request {int} showed', async function (this: PlanWorld, later: number, plan: string, earlier: number) {
