@@ -7,7 +7,7 @@
  * clauses of both levels (its verdict would either fail a run for a SHOULD or
  * let a MUST pass as a recommendation: split it).
  */
-import { EDITIONS, type Edition } from '../../src/index.js';
+import { EDITIONS, isEdition, type Edition } from '../../src/index.js';
 import { EDITION_TAG_PREFIX, editionsOfTags, editionTag } from '../features/edition-tags.js';
 import type { ScenarioInfo } from '../features/feature-files.js';
 import { belongsTo, levelsNamed, levelsOf, type Clause } from './clause-catalog.js';
@@ -39,7 +39,7 @@ export function lintCoverage(clauses: Clause[], scenarios: ScenarioInfo[]): Cove
       ids.set(scenario.stableId, where);
     }
     for (const name of scenario.editionTags) {
-      if (!(EDITIONS as readonly string[]).includes(name)) problems.push(`${where} names the unknown edition ${EDITION_TAG_PREFIX}${name} (editions: ${EDITIONS.map(editionTag).join(', ')})`);
+      if (!isEdition(name)) problems.push(`${where} names the unknown edition ${EDITION_TAG_PREFIX}${name} (editions: ${EDITIONS.map(editionTag).join(', ')})`);
     }
     if (scenario.clauses.length === 0) problems.push(`${where} names no clause`);
     const scenarioEditions = editionsOfScenario(scenario);

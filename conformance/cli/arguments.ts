@@ -3,7 +3,7 @@ import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 // Types only: the CLI parses its arguments before it starts the suite's child process, without loading zod.
 import type { Edition, RunLevel } from '../../src/index.js';
 // The list alone, without zod: the CLI parses its arguments before anything heavy loads.
-import { EDITIONS } from '../../src/contract/edition-names.js';
+import { EDITIONS, isEdition } from '../../src/contract/edition-names.js';
 import { availableParallelism } from 'node:os';
 import { parseSlice, type Slice } from '../features/slices.js';
 import { isExecAdapter } from '../transport/exec-spec.js';
@@ -248,7 +248,7 @@ function parseCount(option: string, value: string, max: number): number {
 }
 
 export function parseEdition(value: string): Edition {
-  if ((EDITIONS as readonly string[]).includes(value)) return value as Edition;
+  if (isEdition(value)) return value;
   throw new UsageError(`--edition '${value}' is not an edition of the spec: expected ${EDITIONS.join(' or ')}`);
 }
 

@@ -5,3 +5,7 @@
  */
 export const EDITIONS = ['seed', 'rc.8'] as const;
 export type Edition = (typeof EDITIONS)[number];
+
+export function isEdition(name: string): name is Edition {
+  return (EDITIONS as readonly string[]).includes(name);
+}

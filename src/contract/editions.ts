@@ -5,10 +5,10 @@
  * implements and is judged against one of them (see clauses.md, "Editions").
  */
 import { z } from 'zod';
-import { EDITIONS, type Edition } from './edition-names.js';
+import { EDITIONS, isEdition, type Edition } from './edition-names.js';
 
 /** Oldest first: the order is what "the newest declared edition" means. */
-export { EDITIONS, type Edition };
+export { EDITIONS, isEdition, type Edition };
 export const EditionSchema = z.enum(EDITIONS, { error: `expected an edition: ${EDITIONS.join(' or ')}` });
 
 /** The edition an adapter that declares none is judged against (adapters written before editions existed). */

@@ -11,7 +11,7 @@ import { clausesOfEdition, loadCatalog } from '../../catalog/clause-catalog.js';
 import { QuotedReadme } from '../../catalog/readme-quotes.js';
 import { EDITIONS } from '../../../src/contract/edition-names.js';
 import type { Edition } from '../../../src/index.js';
-import { splitOption } from '../arguments.js';
+import { parseEdition, splitOption, UsageError } from '../arguments.js';
 
 export const QUOTES_USAGE = `usage: plan-mode-conformance quotes --edition NAME FILE
 Checks the quotes of edition NAME (${EDITIONS.join(', ')}) against the README FILE and lists every clause
@@ -31,8 +31,12 @@ export async function run(argv: string[]): Promise<number> {
       const value = inline ?? argv[++index];
       if (value === undefined) return usage('--edition needs a value');
       if (edition !== undefined) return usage('--edition given twice');
-      if (!(EDITIONS as readonly string[]).includes(value)) return usage(`--edition '${value}' is not an edition of the spec: expected ${EDITIONS.join(' or ')}`);
-      edition = value as Edition;
+      try {
+        edition = parseEdition(value);
+      } catch (error) {
+        if (error instanceof UsageError) return usage(error.message);
+        throw error;
+      }
     } else if (option.startsWith('-')) {
       return usage(`unknown option ${option}`);
     } else {
