@@ -14,6 +14,20 @@ export interface MatrixArguments {
   names: string[];
 }
 
+/**
+ * The matrix's arguments, or undefined after printing why they cannot be
+ * used (`matrix` prefixes the message: mutants, variants); the caller exits 2.
+ */
+export function matrixArgumentsOrUsage(argv: readonly string[], matrix: string, entry: string): MatrixArguments | undefined {
+  try {
+    return parseMatrixArguments(argv, entry);
+  } catch (error) {
+    if (!(error instanceof MatrixUsageError)) throw error;
+    console.error(`${matrix}: ${error.message}`);
+    return undefined;
+  }
+}
+
 /** `entry` names what the positional arguments are in the usage line (MUTANT, VARIANT). */
 export function parseMatrixArguments(argv: readonly string[], entry: string): MatrixArguments {
   let workers = availableParallelism();

@@ -27,7 +27,7 @@ import { DEFAULT_EDITION, type Edition } from '../src/index.js';
 import { MUTANTS } from './catalog.js';
 import { referenceEditions, unjudged } from './run-mutant.js';
 import { selectByName } from './select-by-name.js';
-import { MatrixUsageError, parseMatrixArguments, type MatrixArguments } from './matrix-arguments.js';
+import { matrixArgumentsOrUsage } from './matrix-arguments.js';
 import { shareOut } from './worker-pool.js';
 import type { Mutant } from './mutant.js';
 
@@ -103,14 +103,8 @@ async function referenceFailures(editions: readonly Edition[]): Promise<number> 
 }
 
 async function main(): Promise<number> {
-  let args: MatrixArguments;
-  try {
-    args = parseMatrixArguments(process.argv.slice(2), 'MUTANT');
-  } catch (error) {
-    if (!(error instanceof MatrixUsageError)) throw error;
-    console.error(`mutants: ${error.message}`);
-    return 2;
-  }
+  const args = matrixArgumentsOrUsage(process.argv.slice(2), 'mutants', 'MUTANT');
+  if (!args) return 2;
   const selected = selectByName(MUTANTS, args.names, 'mutant');
   const started = performance.now();
   const editions = await referenceEditions();

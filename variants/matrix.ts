@@ -14,7 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { selectByName } from '../mutants/select-by-name.js';
-import { MatrixUsageError, parseMatrixArguments, type MatrixArguments } from '../mutants/matrix-arguments.js';
+import { matrixArgumentsOrUsage } from '../mutants/matrix-arguments.js';
 import { shareOut } from '../mutants/worker-pool.js';
 import { VARIANTS } from './catalog.js';
 import { LEFT_OPEN, type LeftOpenChoice } from './left-open.js';
@@ -23,14 +23,8 @@ import type { VariantRun } from './run-variant.js';
 const WORKER = fileURLToPath(new URL('./matrix-worker.js', import.meta.url));
 
 async function main(): Promise<number> {
-  let args: MatrixArguments;
-  try {
-    args = parseMatrixArguments(process.argv.slice(2), 'VARIANT');
-  } catch (error) {
-    if (!(error instanceof MatrixUsageError)) throw error;
-    console.error(`variants: ${error.message}`);
-    return 2;
-  }
+  const args = matrixArgumentsOrUsage(process.argv.slice(2), 'variants', 'VARIANT');
+  if (!args) return 2;
   const selected = selectByName(VARIANTS, args.names, 'variant');
   const untaken = (Object.keys(LEFT_OPEN) as LeftOpenChoice[]).filter((choice) => !VARIANTS.some((v) => v.takes.includes(choice)));
   const started = performance.now();
