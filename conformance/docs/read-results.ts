@@ -3,8 +3,8 @@
  * read, parse as JSON and validate against the shared schema, with one clear
  * message per way it can go wrong (the commands turn it into exit 2).
  */
-import { readFile } from 'node:fs/promises';
 import { RESULTS_SCHEMA_ID, RESULTS_VERSION, ResultsDocumentSchema, type ResultsDocument } from '../../src/index.js';
+import { parseVersionedJson, readVersionedJsonFile, type VersionedFileKind } from '../files/versioned-json-file.js';
 
 export class ResultsFileError extends Error {
   override name = 'ResultsFileError';
@@ -15,37 +15,23 @@ export interface ResultsFile {
   document: ResultsDocument;
 }
 
+/** Results files as the kit reads them; a path is printed dotted (`scenarios.0.status`). */
+const RESULTS_FILE: VersionedFileKind<ResultsDocument> = {
+  noun: 'results file',
+  identity: 'a plan-mode-conformance results file',
+  validAs: 'results file',
+  versionNoun: 'results',
+  schemaId: RESULTS_SCHEMA_ID,
+  version: RESULTS_VERSION,
+  schema: ResultsDocumentSchema,
+  issuePath: (path) => path.map(String).join('.'),
+  error: ResultsFileError,
+};
+
 export async function readResultsFile(path: string): Promise<ResultsFile> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new ResultsFileError(`cannot read results file ${path}: ${why}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new ResultsFileError(`results file ${path} is not JSON: ${(error as Error).message}`);
-  }
-  return { path, document: parseResultsDocument(json, path) };
+  return { path, document: await readVersionedJsonFile(path, RESULTS_FILE) };
 }
 
 export function parseResultsDocument(json: unknown, path: string): ResultsDocument {
-  const header = (typeof json === 'object' && json !== null ? json : {}) as { schema?: unknown; version?: unknown };
-  if (header.schema !== RESULTS_SCHEMA_ID) {
-    throw new ResultsFileError(`${path} is not a plan-mode-conformance results file (its "schema" is ${JSON.stringify(header.schema)}, expected "${RESULTS_SCHEMA_ID}")`);
-  }
-  if (header.version !== RESULTS_VERSION) {
-    throw new ResultsFileError(`${path}: results version ${JSON.stringify(header.version)} is not one this kit reads (it reads version ${RESULTS_VERSION})`);
-  }
-  const parsed = ResultsDocumentSchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
-    const more = parsed.error.issues.length > 3 ? ` (and ${parsed.error.issues.length - 3} more)` : '';
-    throw new ResultsFileError(`${path} is not a valid results file: ${issues.join('; ')}${more}`);
-  }
-  return parsed.data;
+  return parseVersionedJson(json, path, RESULTS_FILE);
 }

@@ -5,9 +5,9 @@
  * scenarios caught it in each edition it was run against. `docs --mutants`
  * reads it; `proven-clauses.ts` derives from it which clauses are proven.
  */
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ClauseLevelSchema, EditionSchema, FailureKindSchema } from '../../src/index.js';
+import { parseVersionedJson, readVersionedJsonFile, type VersionedFileKind } from '../files/versioned-json-file.js';
 import { issuePath } from '../guard/adapter-error.js';
 
 export const EVIDENCE_SCHEMA_ID = 'plan-mode-conformance/mutation-evidence';
@@ -91,39 +91,25 @@ export class EvidenceFileError extends Error {
   override name = 'EvidenceFileError';
 }
 
-export async function readEvidenceFile(path: string): Promise<MutationEvidence> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file (npm run mutants writes it)' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new EvidenceFileError(`cannot read mutation evidence ${path}: ${why}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new EvidenceFileError(`mutation evidence ${path} is not JSON: ${(error as Error).message}`);
-  }
-  return parseEvidence(json, path);
+const EVIDENCE_FILE: VersionedFileKind<MutationEvidence> = {
+  noun: 'mutation evidence',
+  identity: 'a mutation evidence file',
+  validAs: 'mutation evidence file',
+  versionNoun: 'evidence',
+  schemaId: EVIDENCE_SCHEMA_ID,
+  version: EVIDENCE_VERSION,
+  schema: MutationEvidenceSchema,
+  missingHint: 'npm run mutants writes it',
+  issuePath,
+  error: EvidenceFileError,
+};
+
+export function readEvidenceFile(path: string): Promise<MutationEvidence> {
+  return readVersionedJsonFile(path, EVIDENCE_FILE);
 }
 
 export function parseEvidence(json: unknown, path: string): MutationEvidence {
-  const header = (typeof json === 'object' && json !== null ? json : {}) as { schema?: unknown; version?: unknown };
-  if (header.schema !== EVIDENCE_SCHEMA_ID) {
-    throw new EvidenceFileError(`${path} is not a mutation evidence file (its "schema" is ${JSON.stringify(header.schema)}, expected "${EVIDENCE_SCHEMA_ID}")`);
-  }
-  if (header.version !== EVIDENCE_VERSION) {
-    throw new EvidenceFileError(`${path}: evidence version ${JSON.stringify(header.version)} is not one this kit reads (it reads version ${EVIDENCE_VERSION})`);
-  }
-  const parsed = MutationEvidenceSchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issuePath(issue.path) || '(top level)'}: ${issue.message}`);
-    const more = parsed.error.issues.length > 3 ? ` (and ${parsed.error.issues.length - 3} more)` : '';
-    throw new EvidenceFileError(`${path} is not a valid mutation evidence file: ${issues.join('; ')}${more}`);
-  }
-  return parsed.data;
+  return parseVersionedJson(json, path, EVIDENCE_FILE);
 }
 
 /** The mutants caught by a scenario tagged with `clauseId`, each with those catching scenarios (per edition). */
