@@ -87,6 +87,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreResult> {
   const result = await runSession(options, session);
   const disagreement = result.disagreement ?? {
     clauses: [],
+    check: 'deterministic-replay',
     message: 'the shrunk session disagreed while exploring but agreed when run again (the host is not deterministic)',
   };
   return {
@@ -100,7 +101,7 @@ export async function explore(options: ExploreOptions): Promise<ExploreResult> {
       replay: options.replay,
       disagreement,
       lines: result.transcript.lines(),
-      needs: neededCapabilities([...result.transcript.lines(), disagreement.check?.text ?? '']),
+      needs: neededCapabilities([...result.transcript.lines(), disagreement.step?.text ?? '']),
     },
   };
 }

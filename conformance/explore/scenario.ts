@@ -34,8 +34,8 @@ function stableId(found: FoundScenario): string {
 /** The scenario's steps, the failing check last (a mid-turn check is already among the steps it belongs to). */
 function steps(found: FoundScenario): string[] {
   const lines = [...found.lines];
-  const check = found.disagreement.check;
-  if (check && !check.midTurn) lines.push(`Then ${check.text}`);
+  const step = found.disagreement.step;
+  if (step && !step.midTurn) lines.push(`Then ${step.text}`);
   return lines;
 }
 

@@ -43,12 +43,17 @@ import { onOff, onOffList, quote, Transcript } from './transcript.js';
 import { temporaryRoot } from '../support/temporary-root.js';
 import { imagesNamed } from '../world/images.js';
 
-/** One disagreement: the clauses it breaks, what differed, and the suite step that checks it. */
+/** One disagreement: the clauses it breaks, the check that failed, what differed, and the suite step that checks it. */
 export interface Disagreement {
   clauses: string[];
+  /**
+   * The oracle's check that failed, a short stable kebab-case name (`notice-count`, `set-outcome`): with the
+   * clause it is the disagreement's class, the same whatever the seed, the session or the host's texts.
+   */
+  check: string;
   message: string;
   /** The step that fails on the host; undefined when the failing step is the action itself (an adapter error). */
-  check?: { text: string; midTurn: boolean };
+  step?: { text: string; midTurn: boolean };
   /** Set when the disagreement was observed at a retry of a failed request (so `--expect ID@retry` can name that class). */
   at?: 'retry';
 }
@@ -168,12 +173,12 @@ export class SessionRunner {
       }
     } catch (error) {
       if (error instanceof Stop) this.failure ??= error.disagreement;
-      else this.failure ??= { clauses: [], message: error instanceof Error ? error.message : String(error) };
+      else this.failure ??= adapterError(error);
     } finally {
       try {
         if (started) await started.dispose();
       } catch (error) {
-        this.failure ??= { clauses: [], message: error instanceof Error ? error.message : String(error) };
+        this.failure ??= adapterError(error);
       }
       await rm(storeDir, { recursive: true, force: true });
     }
@@ -337,13 +342,13 @@ export class SessionRunner {
     const made = this.model.requestsOf(agent.id).length - start;
     if (made < planned) {
       // The host declares retry, so each scripted failure is retried at least once; the session never fails twice in a row.
-      this.disagree(clauses, `${agent.name} made ${made} model request(s) in the turn, the session scripted ${planned}`, {
+      this.disagree('request-count', clauses, `${agent.name} made ${made} model request(s) in the turn, the session scripted ${planned}`, {
         text: `the number of model requests of ${agent.name} is ${start + planned}`,
         midTurn: false,
       });
     }
     if (agent.steered.length > 0) {
-      this.disagree(['CMD-03'], `the turn of ${agent.name} ended without sending the steered message(s) ${JSON.stringify(agent.steered)}`, {
+      this.disagree('steered-message-sent', ['CMD-03'], `the turn of ${agent.name} ended without sending the steered message(s) ${JSON.stringify(agent.steered)}`, {
         text: `the number of model requests of ${agent.name} is ${start + made + 1}`,
         midTurn: false,
       });
@@ -378,7 +383,7 @@ export class SessionRunner {
     const actual = await this.host.setPlanMode(agent.id, active);
     if (actual !== predicted) {
       const clause = { committed: 'SET-01', queued: 'SET-02', cancelled: 'SET-03', noop: 'SET-04' }[predicted];
-      this.disagree([clause], `set(${agent.name}, ${active}) answered ${actual}, the oracle ${predicted}`, {
+      this.disagree('set-outcome', [clause], `set(${agent.name}, ${active}) answered ${actual}, the oracle ${predicted}`, {
         text: `the set results were ${quote(this.predictedSets.join(', '))}`,
         midTurn: false,
       });
@@ -441,7 +446,7 @@ export class SessionRunner {
     }
     agent.plan.commandDone(result.ok);
     if (!result.ok) {
-      this.disagree(['CMD-07'], `${JSON.stringify(line)} for ${agent.name} answered a failure: ${JSON.stringify(result.text)}`, {
+      this.disagree('command-succeeds', ['CMD-07'], `${JSON.stringify(line)} for ${agent.name} answered a failure: ${JSON.stringify(result.text)}`, {
         text: 'every command result so far is a success',
         midTurn: false,
       });
@@ -471,7 +476,7 @@ export class SessionRunner {
     this.commandOutcomes.push('other');
     this.commandCount += 1;
     if (result.ok) {
-      this.disagree(['CMD-10', 'CMD-07'], `${JSON.stringify(line)} with images for ${agent.name} answered a success: ${JSON.stringify(result.text)}`, {
+      this.disagree('plan-off-with-images-refused', ['CMD-10', 'CMD-07'], `${JSON.stringify(line)} with images for ${agent.name} answered a success: ${JSON.stringify(result.text)}`, {
         text: 'the command failed',
         midTurn: false,
       });
@@ -487,7 +492,7 @@ export class SessionRunner {
         const text = `the projection of ${agent.name} shows plan mode ${onOff(predicted.active)} with ${pending}`;
         // A pending target the refused line made is CMD-10's; one it wiped out (or any other difference) PROJ-03's.
         const clause = projection.pending && !predicted.pending ? 'CMD-10' : 'PROJ-03';
-        this.disagree([clause], `after ${JSON.stringify(line)} with images the projection of ${agent.name} is ${JSON.stringify(projection)}, the oracle ${JSON.stringify(predicted)}`, {
+        this.disagree('projection-after-refused-command', [clause], `after ${JSON.stringify(line)} with images the projection of ${agent.name} is ${JSON.stringify(projection)}, the oracle ${JSON.stringify(predicted)}`, {
           text: during ? `while the model handles request ${during.n} of ${during.agent.name}, ${text}` : text,
           midTurn: during !== undefined,
         });
@@ -502,7 +507,7 @@ export class SessionRunner {
     const state = await this.host.getPlanMode(agent.id);
     const agreeing = { active: state.active, pending: state.pending !== undefined && state.pending !== state.active };
     if (!isDeepStrictEqual(projection, agreeing)) {
-      this.disagree(['PROJ-05'], `after ${JSON.stringify(line)} the projection of ${agent.name} is ${JSON.stringify(projection)}, get ${JSON.stringify(state)}`, {
+      this.disagree('projection-agrees-with-get', ['PROJ-05'], `after ${JSON.stringify(line)} the projection of ${agent.name} is ${JSON.stringify(projection)}, get ${JSON.stringify(state)}`, {
         text: during ? `while the model handles request ${during.n} of ${during.agent.name}, the projection of ${agent.name} agrees with get` : `the projection of ${agent.name} agrees with get`,
         midTurn: during !== undefined,
       });
@@ -520,7 +525,7 @@ export class SessionRunner {
     for (let earlier = 0; earlier < last; earlier += 1) {
       if (this.commandOutcomes[earlier] === 'other') continue;
       if (this.commandOutcomes[earlier] !== outcome && this.commandTexts[earlier] === text) {
-        this.disagree(['CMD-08'], `commands ${earlier + 1} and ${last + 1} report different outcomes (${this.commandOutcomes[earlier]}, ${outcome}) with the same text ${JSON.stringify(text)}`, {
+        this.disagree('command-texts-differ', ['CMD-08'], `commands ${earlier + 1} and ${last + 1} report different outcomes (${this.commandOutcomes[earlier]}, ${outcome}) with the same text ${JSON.stringify(text)}`, {
           text: `the results of commands ${earlier + 1} and ${last + 1} differ`,
           midTurn: false,
         });
@@ -552,7 +557,7 @@ export class SessionRunner {
     const previousAnswer = this.lastAnswer.get(id);
     const kind = index === 0 ? 'submission' : previousAnswer?.type === 'failure' ? 'retry' : 'continuation';
     if (index > 0 && index >= turn.planned.length && previousAnswer?.type === 'text' && agent.steered.length === 0) {
-      this.disagree(turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [], `${agent.name} made request ${n} after the model's final answer, with nothing steered`, {
+      this.disagree('extra-request', turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [], `${agent.name} made request ${n} after the model's final answer, with nothing steered`, {
         text: `the number of model requests of ${agent.name} is ${n - 1}`,
         midTurn: false,
       });
@@ -568,21 +573,21 @@ export class SessionRunner {
     const clauses = predicted.applied ? ['SET-06'] : cause;
     const guided = request.systemPrompt.includes(DEFAULT_SECTION);
     if (guided !== predicted.inPlanMode) {
-      this.disagree(clauses, `request ${n} of ${agent.name} (${kind}) ${guided ? 'is' : 'is not'} in plan mode; the oracle says it ${predicted.inPlanMode ? 'is' : 'is not'}`, {
+      this.disagree('request-in-plan-mode', clauses, `request ${n} of ${agent.name} (${kind}) ${guided ? 'is' : 'is not'} in plan mode; the oracle says it ${predicted.inPlanMode ? 'is' : 'is not'}`, {
         text: `request ${n} of ${agent.name} ${predicted.inPlanMode ? 'is' : 'is not'} in plan mode`,
         midTurn: false,
       });
     }
     const folded = planModeEvents(logAtArrival).at(-1)?.payload.active === true;
     if (folded !== predicted.inPlanMode) {
-      this.disagree(predicted.applied || !preStep ? ['SET-06'] : ['STATE-02'], `when request ${n} of ${agent.name} reached the model its log folded to ${onOff(folded)}; the request should be assembled ${onOff(predicted.inPlanMode)}`, {
+      this.disagree('log-at-request', predicted.applied || !preStep ? ['SET-06'] : ['STATE-02'], `when request ${n} of ${agent.name} reached the model its log folded to ${onOff(folded)}; the request should be assembled ${onOff(predicted.inPlanMode)}`, {
         text: `when request ${n} of ${agent.name} reached the model, its log folded to plan mode ${onOff(predicted.inPlanMode)}`,
         midTurn: false,
       });
     }
     const misplaced = guided ? orderedProbesProblem(request.systemPrompt, DEFAULT_SECTION, this.probeOrders) : undefined;
     if (misplaced) {
-      this.disagree(['POLICY-01'], `request ${n} of ${agent.name}: ${misplaced}`, { text: `request ${n} of ${agent.name} is in plan mode`, midTurn: false });
+      this.disagree('section-order', ['POLICY-01'], `request ${n} of ${agent.name}: ${misplaced}`, { text: `request ${n} of ${agent.name} is in plan mode`, midTurn: false });
     }
     this.checkNotices(agent, request, n);
     this.checkUserTexts(agent, request, n, index === 0 ? turn.firstTexts : [], preStep);
@@ -612,7 +617,7 @@ export class SessionRunner {
       const probe = PROBE_TOOLS[call.answer.effect];
       if (!result || result.role !== 'tool' || result.isError || result.text !== probe.result) {
         const tool = { read: 'probe tool', write: 'writing probe tool', command: 'command-running probe tool' }[call.answer.effect];
-        this.disagree(['SCOPE-02'], `request ${n} of ${agent.name} shows the result of ${probe.name} as ${JSON.stringify(result)}`, {
+        this.disagree('tool-result', ['SCOPE-02'], `request ${n} of ${agent.name} shows the result of ${probe.name} as ${JSON.stringify(result)}`, {
           text: `request ${n} of ${agent.name} shows the ${tool} result`,
           midTurn: false,
         });
@@ -623,32 +628,32 @@ export class SessionRunner {
     const review = call.answer.review;
     const failing = `request ${n} of ${agent.name} shows exit_plan_mode failing`;
     if (!result || result.role !== 'tool') {
-      this.disagree(['TOOL-06'], `request ${n} of ${agent.name} carries no result for the exit_plan_mode call ${call.id}`, { text: failing, midTurn: false });
+      this.disagree('exit-result-present', ['TOOL-06'], `request ${n} of ${agent.name} carries no result for the exit_plan_mode call ${call.id}`, { text: failing, midTurn: false });
       return;
     }
     const reviewsBefore = this.reviewsAsked - call.questions;
     if (!call.activeAtCall) {
-      if (call.questions > 0) this.disagree(['TOOL-03'], `exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`, { text: `the user was asked ${reviewsBefore} plan reviews`, midTurn: false });
-      if (!result.isError) this.disagree(['TOOL-03'], `exit_plan_mode outside plan mode succeeded for ${agent.name}: ${JSON.stringify(result.text)}`, { text: failing, midTurn: false });
+      if (call.questions > 0) this.disagree('exit-outside-plan-mode-asks-no-review', ['TOOL-03'], `exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`, { text: `the user was asked ${reviewsBefore} plan reviews`, midTurn: false });
+      if (!result.isError) this.disagree('exit-outside-plan-mode-fails', ['TOOL-03'], `exit_plan_mode outside plan mode succeeded for ${agent.name}: ${JSON.stringify(result.text)}`, { text: failing, midTurn: false });
       return;
     }
     // A spawned child may have no way to ask the user (the seam may refuse delegated callers): REVIEW-06.
     const mayGoUnasked = agent.kind === 'child' || !this.composed.questions;
     if (call.questions > 1 || (call.questions === 0 && !mayGoUnasked)) {
-      this.disagree(['TOOL-04'], `exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`, {
+      this.disagree('review-count', ['TOOL-04'], `exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`, {
         text: `the user was asked ${reviewsBefore + 1} plan reviews`,
         midTurn: false,
       });
     }
     if (call.questions === 0) {
-      if (!result.isError) this.disagree(['REVIEW-06'], `exit_plan_mode succeeded for ${agent.name} without asking the user`, { text: failing, midTurn: false });
+      if (!result.isError) this.disagree('exit-unasked-fails', ['REVIEW-06'], `exit_plan_mode succeeded for ${agent.name} without asking the user`, { text: failing, midTurn: false });
       return;
     }
     const consent = consents(review);
     const approved = consent === true || (consent === 'open' && !result.isError);
     if (approved) {
       if (result.isError || !isDeepStrictEqual(result.value, { approved: true })) {
-        this.disagree(['TOOL-04', 'TOOL-05'], `the review of ${agent.name} was approved, yet exit_plan_mode answered ${JSON.stringify({ isError: result.isError, value: result.value })}; an approval succeeds with the value { approved: true }`, {
+        this.disagree('approved-exit-succeeds', ['TOOL-04', 'TOOL-05'], `the review of ${agent.name} was approved, yet exit_plan_mode answered ${JSON.stringify({ isError: result.isError, value: result.value })}; an approval succeeds with the value { approved: true }`, {
           text: `request ${n} of ${agent.name} shows exit_plan_mode succeeding`,
           midTurn: false,
         });
@@ -657,14 +662,14 @@ export class SessionRunner {
       return;
     }
     if (!result.isError) {
-      this.disagree([review === 'dismiss' ? 'REVIEW-05' : review === 'provider-fails' || review === 'abort' ? 'REVIEW-06' : 'REVIEW-03'], `the review of ${agent.name} answered ${review} is not consent, yet exit_plan_mode succeeded`, {
+      this.disagree('refused-exit-fails', [review === 'dismiss' ? 'REVIEW-05' : review === 'provider-fails' || review === 'abort' ? 'REVIEW-06' : 'REVIEW-03'], `the review of ${agent.name} answered ${review} is not consent, yet exit_plan_mode succeeded`, {
         text: failing,
         midTurn: false,
       });
     }
     const carried = carriedText(review);
     if (carried !== undefined && !result.text.includes(carried)) {
-      this.disagree([review === 'provider-fails' ? 'REVIEW-06' : 'REVIEW-04'], `the failed exit_plan_mode of ${agent.name} (${review}) does not carry ${JSON.stringify(carried)}: ${JSON.stringify(result.text)}`, {
+      this.disagree('refusal-carries-text', [review === 'provider-fails' ? 'REVIEW-06' : 'REVIEW-04'], `the failed exit_plan_mode of ${agent.name} (${review}) does not carry ${JSON.stringify(carried)}: ${JSON.stringify(result.text)}`, {
         text: `request ${n} of ${agent.name} shows exit_plan_mode failing with a message containing ${quote(carried)}`,
         midTurn: false,
       });
@@ -686,10 +691,10 @@ export class SessionRunner {
     const expected = agent.plan.noticeDirections;
     const step = `request ${n} of ${agent.name} carries the notices ${quote(expected.length === 0 ? 'none' : expected.join(', '))}`;
     if (notices.length !== expected.length) {
-      this.disagree(['NARR-01', 'NARR-02'], `request ${n} of ${agent.name} carries ${notices.length} notice(s); the oracle ${expected.length} (${expected.join(', ') || 'none'})`, { text: step, midTurn: false });
+      this.disagree('notice-count', ['NARR-01', 'NARR-02'], `request ${n} of ${agent.name} carries ${notices.length} notice(s); the oracle ${expected.length} (${expected.join(', ') || 'none'})`, { text: step, midTurn: false });
     }
     const problem = noticeTextProblem(expected, notices.map((notice) => notice.text));
-    if (problem) this.disagree(['NARR-01'], `request ${n} of ${agent.name}: ${problem}`, { text: step, midTurn: false });
+    if (problem) this.disagree('notice-text', ['NARR-01'], `request ${n} of ${agent.name}: ${problem}`, { text: step, midTurn: false });
   }
 
   /** The user texts a request adds beyond the agent's previous request (CMD-02..04, CMD-06, MX-03). */
@@ -702,14 +707,14 @@ export class SessionRunner {
     const step = `request ${n} of ${agent.name} adds the user texts ${quote(expected.length === 0 ? 'none' : expected.join(' | '))}`;
     const earlier = previous?.messages ?? [];
     if (!isDeepStrictEqual(request.messages.slice(0, earlier.length), earlier)) {
-      this.disagree(['MX-03', 'NARR-05'], `request ${n} of ${agent.name} does not repeat the messages of request ${n - 1} before adding its own`, { text: step, midTurn: false });
+      this.disagree('history-repeated', ['MX-03', 'NARR-05'], `request ${n} of ${agent.name} does not repeat the messages of request ${n - 1} before adding its own`, { text: step, midTurn: false });
     }
     const added = request.messages
       .slice(earlier.length)
       .flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []))
       .sort();
     if (!isDeepStrictEqual(added, expected)) {
-      this.disagree(['CMD-03', 'CMD-06', 'MX-02'], `request ${n} of ${agent.name} adds the user texts ${JSON.stringify(added)}; the oracle ${JSON.stringify(expected)}`, { text: step, midTurn: false });
+      this.disagree('user-texts', ['CMD-03', 'CMD-06', 'MX-02'], `request ${n} of ${agent.name} adds the user texts ${JSON.stringify(added)}; the oracle ${JSON.stringify(expected)}`, { text: step, midTurn: false });
     }
   }
 
@@ -722,7 +727,7 @@ export class SessionRunner {
     }
     if (!isDeepStrictEqual(request.tools, first)) {
       const firstN = this.firstRequestNumber.get(agent.id) ?? 1;
-      this.disagree(['TOOL-02'], `the tool catalog of request ${n} of ${agent.name} differs from that of its request ${firstN}`, {
+      this.disagree('tool-catalog-stable', ['TOOL-02'], `the tool catalog of request ${n} of ${agent.name} differs from that of its request ${firstN}`, {
         text: `request ${n} of ${agent.name} and request ${firstN} of ${agent.name} carry the same tool catalog`,
         midTurn: false,
       });
@@ -745,11 +750,11 @@ export class SessionRunner {
       const name = this.agents.find((agent) => agent.id === context!.agent)?.name ?? 'the agent';
       // The printed scenario scripts the user's answer, as for a review that matched, so the host meets the same session.
       if (submitted.answer.type === 'exit') this.transcript.setup(reviewStep(submitted.answer.review));
-      this.failure ??= { clauses: ['TOOL-04'], message: `the plan review for ${name} does not carry the submitted plan (${submitted.plan.length} characters) unchanged: ${JSON.stringify(question.question.slice(0, 200))}`, check: { text: `plan review ${this.reviewsAsked} was asked for ${name}, showing the plan ${quote(submitted.plan)}`, midTurn: false } };
+      this.failure ??= { clauses: ['TOOL-04'], check: 'review-shows-plan', message: `the plan review for ${name} does not carry the submitted plan (${submitted.plan.length} characters) unchanged: ${JSON.stringify(question.question.slice(0, 200))}`, step: { text: `plan review ${this.reviewsAsked} was asked for ${name}, showing the plan ${quote(submitted.plan)}`, midTurn: false } };
       return { type: 'fail', message: 'the review does not show the plan' };
     }
     if (!entry || entry.answer.type !== 'exit') {
-      this.failure ??= { clauses: ['TOOL-04'], message: `the host asked a question for ${context?.agent ?? 'an agent'} that carries no plan the model submitted: ${JSON.stringify(question.question)}`, check: { text: `the user was asked ${this.reviewsAsked - 1} plan reviews`, midTurn: false } };
+      this.failure ??= { clauses: ['TOOL-04'], check: 'review-carries-submitted-plan', message: `the host asked a question for ${context?.agent ?? 'an agent'} that carries no plan the model submitted: ${JSON.stringify(question.question)}`, step: { text: `the user was asked ${this.reviewsAsked - 1} plan reviews`, midTurn: false } };
       return { type: 'fail', message: 'unexpected question' };
     }
     entry.questions += 1;
@@ -768,7 +773,7 @@ export class SessionRunner {
       expected.pending === undefined
         ? `get reports plan mode ${onOff(expected.active)} for ${agent.name}, no other mode pending`
         : `get reports plan mode ${onOff(expected.active)} for ${agent.name}, plan mode ${onOff(expected.pending)} pending`;
-    this.disagree(['SET-05', ...agent.plan.cause.filter((clause) => clause !== 'SET-05')], `get(${agent.name}) is ${JSON.stringify(state)}; the oracle ${describeGet(expected)}`, {
+    this.disagree('get-state', ['SET-05', ...agent.plan.cause.filter((clause) => clause !== 'SET-05')], `get(${agent.name}) is ${JSON.stringify(state)}; the oracle ${describeGet(expected)}`, {
       text: during ? `while the model handles request ${during.n} of ${during.agent.name}, ${phrase}` : phrase,
       midTurn: during !== undefined,
     });
@@ -781,7 +786,7 @@ export class SessionRunner {
     const own = logged.slice(agent.inheritedEvents).map((event) => event.payload);
     const expected = agent.plan.events.map((active) => ({ active }));
     if (!isDeepStrictEqual(own, expected)) {
-      this.disagree(['STATE-01', ...agent.plan.cause], `the plan/mode events ${agent.name} logged are ${JSON.stringify(own)}; the oracle ${JSON.stringify(expected)}`, {
+      this.disagree('logged-events', ['STATE-01', ...agent.plan.cause], `the plan/mode events ${agent.name} logged are ${JSON.stringify(own)}; the oracle ${JSON.stringify(expected)}`, {
         text: `the plan/mode events ${agent.name} logged itself are ${onOffList(agent.plan.events)}`,
         midTurn: false,
       });
@@ -790,7 +795,7 @@ export class SessionRunner {
       const view = await this.host.readProjection(agent.id);
       const predicted = agent.plan.projection();
       if (!isDeepStrictEqual(view, predicted)) {
-        this.disagree(['PROJ-02', 'PROJ-03', 'PROJ-04'], `the projection of ${agent.name} is ${JSON.stringify(view)}; the log folds to ${JSON.stringify(predicted)}`, {
+        this.disagree('projection-fold', ['PROJ-02', 'PROJ-03', 'PROJ-04'], `the projection of ${agent.name} is ${JSON.stringify(view)}; the log folds to ${JSON.stringify(predicted)}`, {
           text: `the projection of ${agent.name} shows plan mode ${onOff(predicted.active)} with ${predicted.pending ? 'a selection pending' : 'nothing pending'}`,
           midTurn: false,
         });
@@ -800,7 +805,7 @@ export class SessionRunner {
       const observed = planModeEvents(await this.host.readObserved(agent.id)).map((event) => event.payload);
       const all = logged.map((event) => event.payload);
       if (!isDeepStrictEqual(observed, all)) {
-        this.disagree(['STATE-06'], `observers of ${agent.name} were told of ${JSON.stringify(observed)}; the log holds ${JSON.stringify(all)}`, {
+        this.disagree('observers-told', ['STATE-06'], `observers of ${agent.name} were told of ${JSON.stringify(observed)}; the log holds ${JSON.stringify(all)}`, {
           text: `observers of ${agent.name} were told of the plan/mode events ${onOffList(logged.map((event) => event.payload.active === true))}`,
           midTurn: false,
         });
@@ -810,8 +815,8 @@ export class SessionRunner {
 
   // -------------------------------------------------------------------------
 
-  private disagree(clauses: string[], message: string, check: Disagreement['check']): never {
-    throw new Stop({ clauses: [...new Set(clauses)], message, ...(check ? { check } : {}) });
+  private disagree(check: string, clauses: string[], message: string, step: Disagreement['step']): never {
+    throw new Stop({ clauses: [...new Set(clauses)], check, message, ...(step ? { step } : {}) });
   }
 
   /** Runs a check inside the host's call into the kit (model or mid-turn action): the first disagreement is kept, later checks are skipped. */
@@ -823,18 +828,23 @@ export class SessionRunner {
       if (error instanceof Stop) {
         this.failure = error.disagreement;
         // A check made while the model handles a request is scripted before the turn, like the actions it follows.
-        if (this.failure.check?.midTurn) this.transcript.setup(this.failure.check.text);
+        if (this.failure.step?.midTurn) this.transcript.setup(this.failure.step.text);
       } else {
-        this.failure = { clauses: [], message: error instanceof Error ? error.message : String(error) };
+        this.failure = adapterError(error);
       }
     }
   }
 
   private stopIfFailed(): void {
     const problems = this.model.problems;
-    if (!this.failure && problems.length > 0) this.failure = { clauses: [], message: problems.join('\n') };
+    if (!this.failure && problems.length > 0) this.failure = { clauses: [], check: 'request-well-formed', message: problems.join('\n') };
     if (this.failure) throw new Stop(this.failure);
   }
+}
+
+/** An adapter call that threw (or timed out, or returned a malformed value): the action itself failed. */
+function adapterError(error: unknown): Disagreement {
+  return { clauses: [], check: 'adapter-call', message: error instanceof Error ? error.message : String(error) };
 }
 
 function describeGet(state: PlanModeState): string {

@@ -63,6 +63,8 @@ describe('explore against hosts', () => {
     foundOutput = run.stdout;
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^Scenario: explore found: /m);
+    // The class of the disagreement: clause and a stable kebab-case check name, whatever the seed or texts.
+    expect(run.stdout).toMatch(/^explore: clauses REVIEW-03; check refused-exit-fails$/m);
     expect(run.stdout).toMatch(/--seed 1 --path [\d:]+/);
     expect(run.stdout).toContain('the written feature fails against');
     const feature = await readFile(out, 'utf8');

@@ -56,7 +56,8 @@ export async function run(argv: string[]): Promise<number> {
   const found = { ...result.found, adapterArgument: args.adapter };
   console.log(`explore: ${adapter.name} disagrees with the oracle (seed ${found.seed}, path ${found.path}, ${result.shrinks ?? 0} shrink(s), ${seconds}s)`);
   console.log(`explore: ${found.disagreement.message}`);
-  if (found.disagreement.clauses.length > 0) console.log(`explore: clauses ${found.disagreement.clauses.join(', ')}`);
+  const clauses = found.disagreement.clauses.length > 0 ? `clauses ${found.disagreement.clauses.join(', ')}; ` : '';
+  console.log(`explore: ${clauses}check ${found.disagreement.check}`);
   console.log('');
   console.log(scenarioText(found));
   console.log('');
