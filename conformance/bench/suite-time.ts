@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: what a newcomer waits for, measured side by side in one
  * run (rounds interleaved, medians), so machine load affects every figure
- * alike. Figures go into notes and the README, never into timed tests.
+ * alike. Figures go into notes and docs/benchmark.md, never into timed tests.
  *
  * - bare: cucumber-js itself running one trivial scenario (one empty step).
  * - one: the kit's CLI running one scenario against the reference (`--tags`),
