@@ -15,3 +15,5 @@ export * from './levels.js';
 export * from './results/baseline.js';
 export * from './results/results-document.js';
 export * from './protocol/index.js';
+export * from './results/failure-signature.js';
+export * from './results/results-document-v1.js';

@@ -130,9 +130,6 @@ export type Catalog = z.infer<typeof CatalogSchema>;
 
 export const CATALOG_PATH = join(KIT_FEATURES_DIR, 'clauses.yaml');
 
-/** The seed edition's README: the package README at upstream commit 89d30b0ef7 (not the published rc.8 one). */
-export const SEED_VERSION = '@deepseek-ai/dsh-plan-mode README at upstream commit 89d30b0ef7';
-
 export async function loadCatalog(path: string = CATALOG_PATH): Promise<Clause[]> {
   return (await loadCatalogFile(path)).clauses;
 }

@@ -8,11 +8,11 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { DEFAULT_EDITION, type Adapter, type ReviewText } from '../../src/index.js';
+import { DEFAULT_EDITION, editionReadme, type Adapter, type ReviewText } from '../../src/index.js';
 import { chooseEdition, type EditionChoice } from '../runner/edition-choice.js';
 import { resolveAdapterPath } from '../adapters/adapter-path.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
-import { clausesOfEdition, levelsOf, loadCatalogFile, scenarioLevel, SEED_VERSION, type Catalog } from '../catalog/clause-catalog.js';
+import { clausesOfEdition, levelsOf, loadCatalogFile, scenarioLevel, type Catalog } from '../catalog/clause-catalog.js';
 import { KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
 import { editionOfRun, kitIdentity, type RunContext } from '../report/run-context.js';
 import { writeKitReports } from '../report/write-reports.js';
@@ -124,9 +124,9 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     },
     kit: kitIdentity(),
     spec: {
-      seed: SEED_VERSION,
-      clauses: prepared.catalog.version,
       edition: prepared.judged.edition,
+      readme: editionReadme(prepared.judged.edition),
+      clauses: prepared.catalog.version,
       ...(prepared.judged.forced ? { forced: true } : {}),
     },
     level: args.level,

@@ -17,7 +17,7 @@ export interface Comparison {
   regressed: ScenarioChange[];
   /** Failed or baselined in OLD; passed in NEW. */
   fixed: ScenarioChange[];
-  /** Not passing in both, failing differently: status (failed/baselined), kind, step or message. */
+  /** Not passing in both, failing differently: status (failed/baselined) or signature (clauses, kind, step, message). */
   changedFailure: ScenarioChange[];
   /** Ids only NEW has. */
   appeared: ScenarioChange[];
@@ -59,11 +59,12 @@ export function compareResults(before: ResultsDocument, after: ResultsDocument):
   return comparison;
 }
 
+/** The same failure: same status and signature (clauses, kind, step, message without stack or paths). */
 function sameFailure(old: ScenarioRecord, now: ScenarioRecord): boolean {
-  return (
-    old.status === now.status &&
-    old.failure?.kind === now.failure?.kind &&
-    old.failure?.step === now.failure?.step &&
-    old.failure?.message === now.failure?.message
-  );
+  return old.status === now.status && signatureKey(old) === signatureKey(now);
+}
+
+function signatureKey(record: ScenarioRecord): string {
+  const failure = record.failure;
+  return JSON.stringify(failure ? [[...failure.clauses].sort(), failure.kind, failure.step ?? null, failure.message] : null);
 }

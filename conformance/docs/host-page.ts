@@ -33,7 +33,7 @@ export function hostPage(model: SiteModel, host: HostView): Html {
 <dt>Level</dt><dd>${document.level}</dd>
 <dt>Baseline</dt><dd>${document.baseline ? html`<code>${document.baseline.path}</code> (${document.baseline.entries} entries)` : 'none'}</dd>
 <dt>Kit</dt><dd>${document.kit.name} ${document.kit.version}</dd>
-<dt>Spec</dt><dd>seed: ${document.spec.seed}; clauses ${document.spec.clauses}</dd>
+<dt>Spec</dt><dd>${document.spec.readme}; clause catalog ${document.spec.clauses}</dd>
 <dt>Run</dt><dd>started ${readableTime(document.startedAt)}, took ${(document.durationMs / 1000).toFixed(1)} s</dd>
 </dl>
 <nav class="toc no-print" aria-label="On this page"><ul>

@@ -1,10 +1,19 @@
 /**
- * Reading a results file (`--format results:FILE`) for `docs` and `compare`:
- * read, parse as JSON and validate against the shared schema, with one clear
- * message per way it can go wrong (the commands turn it into exit 2).
+ * Reading a results file (`--format results:FILE`) for `docs`, `compare` and
+ * `merge`: read, parse as JSON and validate against the shared schema, with
+ * one clear message per way it can go wrong (the commands turn it into exit
+ * 2). A version 1 file (an earlier release's) is upgraded in memory.
  */
-import { RESULTS_SCHEMA_ID, RESULTS_VERSION, ResultsDocumentSchema, type ResultsDocument } from '../../src/index.js';
-import { parseVersionedJson, readVersionedJsonFile, type VersionedFileKind } from '../files/versioned-json-file.js';
+import {
+  RESULTS_SCHEMA_ID,
+  RESULTS_VERSION,
+  RESULTS_VERSION_1,
+  ResultsDocumentSchema,
+  ResultsDocumentV1Schema,
+  upgradeResultsV1,
+  type ResultsDocument,
+} from '../../src/index.js';
+import { olderVersion, parseVersionedJson, readVersionedJsonFile, type VersionedFileKind } from '../files/versioned-json-file.js';
 
 export class ResultsFileError extends Error {
   override name = 'ResultsFileError';
@@ -24,6 +33,7 @@ const RESULTS_FILE: VersionedFileKind<ResultsDocument> = {
   schemaId: RESULTS_SCHEMA_ID,
   version: RESULTS_VERSION,
   schema: ResultsDocumentSchema,
+  older: [olderVersion(RESULTS_VERSION_1, ResultsDocumentV1Schema, upgradeResultsV1)],
   issuePath: (path) => path.map(String).join('.'),
   error: ResultsFileError,
 };

@@ -21,12 +21,26 @@ export interface VersionedFileKind<T> {
   schemaId: string;
   version: number;
   schema: z.ZodType<T>;
+  /** Earlier versions still read (a file stored by an earlier release): each checked by its own schema, then upgraded in memory. */
+  older?: ReadonlyArray<OlderVersion<T>>;
   /** How to make the file, told when it is missing. */
   missingHint?: string;
   /** How a zod issue's path is printed. */
   issuePath(path: readonly PropertyKey[]): string;
   /** The error thrown for every problem, so a command can tell it from a bug. */
   error: new (message: string) => Error;
+}
+
+/** An earlier version a reader still accepts: its schema, and how a document of it becomes the current version. */
+export interface OlderVersion<T> {
+  version: number;
+  schema: z.ZodType<unknown>;
+  upgrade(document: unknown): T;
+}
+
+/** An earlier version, typed by its schema (the upgrade receives what the schema parsed). */
+export function olderVersion<O, T>(version: number, schema: z.ZodType<O>, upgrade: (document: O) => T): OlderVersion<T> {
+  return { version, schema, upgrade: (document) => upgrade(document as O) };
 }
 
 export async function readVersionedJsonFile<T>(path: string, kind: VersionedFileKind<T>): Promise<T> {
@@ -54,14 +68,18 @@ export function parseVersionedJson<T>(json: unknown, path: string, kind: Version
   if (header.schema !== kind.schemaId) {
     throw new kind.error(`${path} is not ${kind.identity} (its "schema" is ${JSON.stringify(header.schema)}, expected "${kind.schemaId}")`);
   }
-  if (header.version !== kind.version) {
-    throw new kind.error(`${path}: ${kind.versionNoun} version ${JSON.stringify(header.version)} is not one this kit reads (it reads version ${kind.version})`);
+  const older = kind.older?.find((candidate) => candidate.version === header.version);
+  if (header.version !== kind.version && older === undefined) {
+    const versions = [...(kind.older ?? []).map((candidate) => candidate.version), kind.version].sort((a, b) => a - b);
+    const reads = versions.length === 1 ? `version ${versions[0]}` : `versions ${versions.slice(0, -1).join(', ')} and ${versions.at(-1)}`;
+    throw new kind.error(`${path}: ${kind.versionNoun} version ${JSON.stringify(header.version)} is not one this kit reads (it reads ${reads})`);
   }
-  const parsed = kind.schema.safeParse(json);
+  const parsed = (older?.schema ?? kind.schema).safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3).map((issue) => `${kind.issuePath(issue.path) || '(top level)'}: ${issue.message}`);
     const more = parsed.error.issues.length > 3 ? ` (and ${parsed.error.issues.length - 3} more)` : '';
-    throw new kind.error(`${path} is not a valid ${kind.validAs}: ${issues.join('; ')}${more}`);
+    const as = older ? `${kind.validAs} of version ${older.version}` : kind.validAs;
+    throw new kind.error(`${path} is not a valid ${as}: ${issues.join('; ')}${more}`);
   }
-  return parsed.data;
+  return older ? older.upgrade(parsed.data) : (parsed.data as T);
 }

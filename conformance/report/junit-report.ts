@@ -36,7 +36,7 @@ export function junitReport(context: RunContext, results: ScenarioResult[], verd
     ['adapter', context.adapter.name],
     ['kit.version', context.kit.version],
     ['spec.edition', editionOfRun(context)],
-    ['spec.seed', context.spec.seed],
+    ['spec.readme', context.spec.readme],
     ['spec.clauses', context.spec.clauses],
     ['baseline', context.baseline?.path ?? 'none'],
     ['level', context.level],

@@ -4,7 +4,7 @@
  * `compare`. Validated before it is written: a document the schema refuses is
  * the kit's own bug and is never written.
  */
-import { ResultsDocumentSchema, RESULTS_SCHEMA_ID, RESULTS_VERSION, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
+import { ResultsDocumentSchema, RESULTS_SCHEMA_ID, RESULTS_VERSION, signatureMessage, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
 import type { BaselineVerdict } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
 import type { RunContext } from './run-context.js';
@@ -35,7 +35,7 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
         status: one.status,
         ...(one.failureKind !== undefined ? { kind: one.failureKind } : {}),
         ...(one.failedStep !== undefined ? { step: one.failedStep } : {}),
-        ...(one.message !== undefined ? { message: one.message } : {}),
+        ...(one.message !== undefined ? { message: signatureMessage(one.message) } : {}),
       }));
     }
     return record;

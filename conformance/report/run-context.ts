@@ -44,7 +44,7 @@ export function describeRun(context: RunContext): Array<[string, string]> {
     ['adapter', context.adapter.name],
     ['kit', `${context.kit.name} ${context.kit.version}`],
     ['edition', editionOfRun(context)],
-    ['spec', `${context.spec.seed}, clause catalog ${context.spec.clauses}`],
+    ['spec', `${context.spec.readme}, clause catalog ${context.spec.clauses}`],
     ['level', context.level === 'strict' ? 'strict (recommended scenarios count)' : 'default (required scenarios count; recommended reported apart)'],
     ['baseline', context.baseline ? `${context.baseline.path} (${context.baseline.entries} entries)` : 'none'],
     ...(context.shard ? [['shard', `${context.shard.index}/${context.shard.count} of ${context.shard.selected} selected scenario(s)`] as [string, string]] : []),

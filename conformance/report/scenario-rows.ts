@@ -3,7 +3,7 @@
  * baseline and the level were applied, and the one-line detail behind it. All
  * reports read these rows, so they agree with each other and with the exit code.
  */
-import type { BaselineEntry, FailureKind } from '../../src/index.js';
+import { signatureMessage, type BaselineEntry, type FailureSignature } from '../../src/index.js';
 import type { BaselineVerdict, Outcome } from '../runner/baseline.js';
 import { isFailing, type ScenarioResult } from '../runner/scenario-result.js';
 import { repeatOutcomes } from '../runner/repeats.js';
@@ -17,7 +17,8 @@ export interface ScenarioRow {
   outcome: RowOutcome;
   /** One line: why it failed, why it is excused, or why it was skipped. */
   detail?: string;
-  failure?: { kind: FailureKind; step?: string; message: string };
+  /** The failure's signature: its clauses, kind, step and message without stack or paths (what the results file stores). */
+  failure?: FailureSignature;
   baseline?: BaselineEntry;
   /** Stale or mismatched entry, or expiry: what is wrong with the baseline for this scenario. */
   note?: string;
@@ -36,11 +37,7 @@ export function scenarioRows(results: ScenarioResult[], verdict: BaselineVerdict
     const outcome = verdict.outcomes.get(result) ?? 'failed';
     const row: ScenarioRow = { result, id: result.stableId ?? `(no id) ${result.name}`, outcome };
     if (isFailing(result.status)) {
-      row.failure = {
-        kind: result.failureKind ?? 'assertion',
-        ...(result.failedStep !== undefined ? { step: result.failedStep } : {}),
-        message: result.message ?? `step ${result.status}`,
-      };
+      row.failure = failureSignature(result);
     }
     const entry = baselined.get(result) ?? mismatched.get(result)?.entry.entry ?? stale.get(result);
     if (entry) row.baseline = entry;
@@ -68,4 +65,14 @@ export function scenarioRows(results: ScenarioResult[], verdict: BaselineVerdict
     }
     return row;
   });
+}
+
+/** A failing result's signature: what identifies the failure wherever the kit was checked out. */
+export function failureSignature(result: ScenarioResult): FailureSignature {
+  return {
+    clauses: result.clauses,
+    kind: result.failureKind ?? 'assertion',
+    ...(result.failedStep !== undefined ? { step: result.failedStep } : {}),
+    message: signatureMessage(result.message ?? `step ${result.status}`),
+  };
 }

@@ -14,11 +14,28 @@ export const EditionSchema = z.enum(EDITIONS, { error: `expected an edition: ${E
 /** The edition an adapter that declares none is judged against (adapters written before editions existed). */
 export const DEFAULT_EDITION: Edition = 'seed';
 
-/** What a reader needs to know of each edition: where its README comes from. */
-export const EDITION_SOURCES: Record<Edition, { readme: string; describes: string }> = {
-  seed: { readme: 'seed-plan-mode.README.zh.md', describes: 'the package README at upstream commit 89d30b0ef7' },
-  'rc.8': { readme: 'rc8-plan-mode.README.zh.md', describes: 'the README published with @deepseek-ai/dsh-plan-mode 0.1.0-rc.8' },
+/**
+ * What a reader needs to know of each edition: where its README comes from
+ * (`readme`: its copy under features/editions/), and `spec`: the README named
+ * as the spec in every report and results file of a run judging the edition.
+ */
+export const EDITION_SOURCES: Record<Edition, { readme: string; describes: string; spec: string }> = {
+  seed: {
+    readme: 'seed-plan-mode.README.zh.md',
+    describes: 'the package README at upstream commit 89d30b0ef7',
+    spec: '@deepseek-ai/dsh-plan-mode README at upstream commit 89d30b0ef7 (seed)',
+  },
+  'rc.8': {
+    readme: 'rc8-plan-mode.README.zh.md',
+    describes: 'the README published with @deepseek-ai/dsh-plan-mode 0.1.0-rc.8',
+    spec: 'README of the package @deepseek-ai/dsh-plan-mode 0.1.0-rc.8',
+  },
 };
+
+/** The README a run of this edition judged against, in words (results file `spec.readme`, every report's spec line). */
+export function editionReadme(edition: Edition): string {
+  return EDITION_SOURCES[edition].spec;
+}
 
 /** A non-empty list of distinct editions. */
 export const DeclaredEditionsSchema = z

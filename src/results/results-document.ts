@@ -1,7 +1,12 @@
 /**
  * The results file (`--format results:FILE`): one JSON document per run, the
- * input of `docs` and `compare`. Versioned: a reader refuses a `version` it
- * does not know. Its JSON Schema is generated from this zod schema.
+ * input of `docs`, `compare` and `merge`. Versioned: a reader refuses a
+ * `version` it does not know, and reads version 1 by upgrading it in memory
+ * (results-document-v1.ts). Its JSON Schema is generated from this zod schema.
+ *
+ * Version 2: each failure is its signature (clauses, step, kind, a message with
+ * no stack and no path: failure-signature.ts); `spec` names the README of the
+ * edition judged (`readme`) rather than always the seed's, and always the edition.
  */
 import { z } from 'zod';
 import { CapabilitiesSchema } from '../contract/adapter.js';
@@ -10,7 +15,7 @@ import { ClauseLevelSchema, RunLevelSchema } from '../levels.js';
 import { BaselineClassSchema, FailureKindSchema } from './baseline.js';
 
 export const RESULTS_SCHEMA_ID = 'plan-mode-conformance/results';
-export const RESULTS_VERSION = 1;
+export const RESULTS_VERSION = 2;
 
 /** The verdict on one scenario after the baseline was applied. */
 /** `flaky`: the run repeated the scenario (`--repeat`) and its repeats ended differently (see `repeats`). */
@@ -24,11 +29,29 @@ export const RepeatOutcomeSchema = z
     kind: FailureKindSchema.optional(),
     /** The failing step's text, keyword excluded. */
     step: z.string().optional(),
-    /** The first line of the failure message. */
+    /** The first line of the failure message, with no path (see failure-signature.ts). */
     message: z.string().optional(),
   })
   .strict();
 export type RepeatOutcome = z.infer<typeof RepeatOutcomeSchema>;
+
+/**
+ * A failure as the kit identifies it: what `compare` compares and a baseline
+ * matches (step and kind). Nothing in it depends on where the kit was checked
+ * out or built.
+ */
+export const FailureSignatureSchema = z
+  .object({
+    /** The clauses the failing scenario checks (its `@SET-06`-style tags), the spec sentences the host broke. */
+    clauses: z.array(z.string()),
+    kind: FailureKindSchema,
+    /** The failing step's text, keyword excluded (`(Before hook)`/`(After hook)` for a hook). */
+    step: z.string().optional(),
+    /** What was expected and what the host showed: the failure's text with no stack trace and every absolute path as `<path>`. */
+    message: z.string(),
+  })
+  .strict();
+export type FailureSignature = z.infer<typeof FailureSignatureSchema>;
 
 export const ScenarioRecordSchema = z
   .object({
@@ -46,15 +69,7 @@ export const ScenarioRecordSchema = z
      * recommended scenario that failed in a default run has status `failed`
      * too: the document's `level` says it did not count.
      */
-    failure: z
-      .object({
-        kind: FailureKindSchema,
-        /** The failing step's text, keyword excluded. */
-        step: z.string().optional(),
-        message: z.string(),
-      })
-      .strict()
-      .optional(),
+    failure: FailureSignatureSchema.optional(),
     skipReason: z.string().optional(),
     /** The baseline entry that matched (status `baselined`), or that no longer matches (`failed`: see `note`). */
     baseline: z
@@ -107,25 +122,29 @@ export const ShardSchema = z
   .strict();
 export type Shard = z.infer<typeof ShardSchema>;
 
+/**
+ * The spec a run judged against: the edition, that edition's README (the seed
+ * at upstream commit 89d30b0ef7, rc.8 as published with the package), the
+ * clause catalog's version, and whether `--force-edition` imposed an edition
+ * the adapter does not declare.
+ */
+export const SpecOfRunSchema = z
+  .object({
+    edition: EditionSchema,
+    /** The README the edition is, in words (`editionReadme`). */
+    readme: z.string(),
+    clauses: z.string(),
+    forced: z.boolean().optional(),
+  })
+  .strict();
+export type SpecOfRun = z.infer<typeof SpecOfRunSchema>;
+
 export const ResultsDocumentSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA_ID),
     version: z.literal(RESULTS_VERSION),
     kit: z.object({ name: z.string(), version: z.string() }).strict(),
-    /**
-     * The spec the run judged against: the seed README it grew from, the clause
-     * catalog's version, the edition (absent in files written before editions:
-     * the seed) and whether `--force-edition` imposed an edition the adapter
-     * does not declare.
-     */
-    spec: z
-      .object({
-        seed: z.string(),
-        clauses: z.string(),
-        edition: EditionSchema.optional(),
-        forced: z.boolean().optional(),
-      })
-      .strict(),
+    spec: SpecOfRunSchema,
     adapter: z
       .object({
         name: z.string().min(1),
@@ -153,6 +172,6 @@ export const ResultsDocumentSchema = z
 export type ResultsDocument = z.infer<typeof ResultsDocumentSchema>;
 
 /** The edition a results file was judged against (files written before editions: the seed). */
-export function resultsEdition(document: Pick<ResultsDocument, 'spec'>): Edition {
+export function resultsEdition(document: { spec: { edition?: Edition | undefined } }): Edition {
   return document.spec.edition ?? DEFAULT_EDITION;
 }

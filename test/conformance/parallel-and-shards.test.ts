@@ -215,9 +215,9 @@ describe('merge refuses shards that are not the parts of one run', () => {
     path: `shard-${index}.json`,
     document: {
       schema: 'plan-mode-conformance/results',
-      version: 1,
+      version: 2,
       kit: { name: 'plan-mode-conformance', version: '0.1.0' },
-      spec: { seed: 'seed', clauses: '1' },
+      spec: { edition: 'seed', readme: 'seed', clauses: '1' },
       adapter: { name: 'reference', capabilities },
       level: 'default',
       baseline: null,
@@ -257,8 +257,8 @@ describe('merge refuses shards that are not the parts of one run', () => {
     expect(other({ kit: { name: 'plan-mode-conformance', version: '0.2.0' } })).toMatch(/kit version differs/);
     expect(other({ adapter: { name: 'dsh', capabilities } })).toMatch(/adapter differs/);
     expect(other({ level: 'strict' })).toMatch(/level differs/);
-    expect(other({ spec: { seed: 'seed', clauses: '2' } })).toMatch(/spec differs/);
-    expect(other({ spec: { seed: 'seed', clauses: '1', edition: 'rc.8' } })).toMatch(/edition differs: "seed" \(shard-1.json\) vs "rc.8" \(shard-2.json\)/);
+    expect(other({ spec: { edition: 'seed', readme: 'seed', clauses: '2' } })).toMatch(/spec differs/);
+    expect(other({ spec: { readme: 'seed', clauses: '1', edition: 'rc.8' } })).toMatch(/edition differs: "seed" \(shard-1.json\) vs "rc.8" \(shard-2.json\)/);
     expect(other({ shard: { index: 2, count: 2, tags: '@SET-01', selected: 3 } })).toMatch(/tags differs/);
     expect(other({ shard: { index: 2, count: 3, tags: '', selected: 3 } })).toMatch(/shard count differs/);
   });

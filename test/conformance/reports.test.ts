@@ -47,7 +47,7 @@ describe('report formats', () => {
     const results = JSON.parse(await readFile(`${dir}/results.json`, 'utf8')) as unknown;
     const parsed = ResultsDocumentSchema.parse(results);
     expect(parsed.adapter.name).toBe('without-fork');
-    expect(parsed.spec).toEqual({ seed: '@deepseek-ai/dsh-plan-mode README at upstream commit 89d30b0ef7', clauses: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), edition: 'seed' });
+    expect(parsed.spec).toEqual({ readme: '@deepseek-ai/dsh-plan-mode README at upstream commit 89d30b0ef7 (seed)', clauses: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), edition: 'seed' });
     expect(parsed.scenarios.map((scenario) => [scenario.id, scenario.status, scenario.uri])).toEqual([
       ['fixture-set-and-log', 'passed', 'fail-closed.feature'],
       ['fixture-prompt-only', 'passed', 'fail-closed.feature'],

@@ -5,11 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResultsDocument, ScenarioRecord } from '../../src/index.js';
 import { run as compare } from '../../conformance/cli/commands/compare.js';
 import { compareResults } from '../../conformance/compare/compare-results.js';
+import { readResultsFile } from '../../conformance/docs/read-results.js';
 import { DSH_RESULTS, REFERENCE_RESULTS } from './site-fixture.js';
 import { temporaryFolder } from '../temporary-folder.js';
 
+/** A fixture as the kit reads it (the fixtures are version 1 files, upgraded in memory). */
 async function fixture(path: string): Promise<ResultsDocument> {
-  return JSON.parse(await readFile(path, 'utf8')) as ResultsDocument;
+  return (await readResultsFile(path)).document;
 }
 
 async function written(document: unknown): Promise<string> {
@@ -32,20 +34,21 @@ async function runCompare(args: string[]): Promise<{ code: number; out: string; 
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-const FAILURE = { kind: 'assertion' as const, step: 'request 2 is in plan mode', message: 'request 2: expected the configured section exactly once' };
+const FAILURE = { clauses: ['SET-01'], kind: 'assertion' as const, step: 'request 2 is in plan mode', message: 'request 2: expected the configured section exactly once' };
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('compare', () => {
   it('refuses runs of two different editions plainly (exit 2), listing no regression; a file without spec.edition is seed', async () => {
+    expect((JSON.parse(await readFile(REFERENCE_RESULTS, 'utf8')) as { spec: { edition?: string } }).spec.edition).toBeUndefined();
     const seed = await fixture(REFERENCE_RESULTS);
-    expect(seed.spec.edition).toBeUndefined();
+    expect(seed.spec.edition).toBe('seed');
     const rc8 = { ...seed, spec: { ...seed.spec, edition: 'rc.8' as const }, scenarios: seed.scenarios.map((record) => ({ ...record, status: 'failed' as const, failure: FAILURE })) };
     const result = await runCompare([await written(seed), await written(rc8)]);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/the runs judged different editions of the spec: .* the seed edition, .* the rc\.8 edition/);
     expect(result.out).not.toMatch(/regressed/);
-    const same = await runCompare([await written({ ...seed, spec: { ...seed.spec, edition: 'seed' } }), await written(seed)]);
+    const same = await runCompare([await written({ ...seed, spec: { ...seed.spec, edition: 'seed' } }), REFERENCE_RESULTS]);
     expect(same.code).toBe(0);
     expect(same.out).toMatch(/compare: reference \(edition seed, /);
   });
@@ -75,8 +78,8 @@ describe('compare', () => {
     expect(notJson.code).toBe(2);
     expect(notJson.err).toMatch(/is not JSON/);
     const old = await fixture(REFERENCE_RESULTS);
-    const newer = await runCompare([await written({ ...old, version: 2 }), REFERENCE_RESULTS]);
-    expect(newer.err).toMatch(/results version 2 is not one this kit reads \(it reads version 1\)/);
+    const newer = await runCompare([await written({ ...old, version: 3 }), REFERENCE_RESULTS]);
+    expect(newer.err).toMatch(/results version 3 is not one this kit reads \(it reads versions 1 and 2\)/);
     const broken = await runCompare([await written({ ...old, scenarios: [{ ...old.scenarios[0], status: 'green' }] }), REFERENCE_RESULTS]);
     expect(broken.code).toBe(2);
     expect(broken.err).toMatch(/is not a valid results file: scenarios\.0\.status/);
