@@ -1,10 +1,14 @@
 /** Prompting agents and scripting what the model answers to each request. */
 import { Given, When } from '@cucumber/cucumber';
 import type { ModelResponse } from '../../src/index.js';
+import { AdapterTimeoutError } from '../guard/time-limit.js';
 import { PROBE_TOOL_NAME } from '../world/probes.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 let callCounter = 0;
+
+/** A failed request the host is told not to retry (`retryable: false`): it gives up on the turn. */
+const NOT_RETRYABLE: ModelResponse = { type: 'failure', message: 'scripted failure that is not retryable', retryable: false };
 function toolCall(name: string, args: Record<string, unknown>): ModelResponse {
   callCounter += 1;
   return { type: 'tool_calls', text: '', calls: [{ id: `call_${callCounter}`, name, arguments: args }] };
@@ -25,6 +29,29 @@ When('the user prompts {string}', async function (this: PlanWorld, text: string)
 
 When('the user prompts {agent} with {string}', async function (this: PlanWorld, name: string, text: string) {
   await prompt(this, name, text);
+});
+
+/**
+ * A turn whose request fails without retry: the host gives up, by ending the
+ * turn or by rejecting the prompt (left open by the seed), so a rejection is
+ * no failure here; what the host sent the model is still judged.
+ */
+async function promptThatMayGiveUp(world: PlanWorld, name: string, text: string): Promise<void> {
+  try {
+    await world.submitPrompt(await world.agent(name), text);
+  } catch (error) {
+    // A host that hangs has not given up: a time-out still fails the step.
+    if (error instanceof AdapterTimeoutError) throw error;
+  }
+  world.assertNoProblems();
+}
+
+When('the user prompts {string}, which may give up', async function (this: PlanWorld, text: string) {
+  await promptThatMayGiveUp(this, DEFAULT_AGENT, text);
+});
+
+When('the user prompts {agent} with {string}, which may give up', async function (this: PlanWorld, name: string, text: string) {
+  await promptThatMayGiveUp(this, name, text);
 });
 
 Given('the model will answer request {int} by calling exit_plan_mode with the plan {string}', async function (this: PlanWorld, n: number, plan: string) {
@@ -57,6 +84,14 @@ Given('the model will answer request {int} by calling the probe tool', async fun
 
 Given('the model will answer request {int} with a retryable failure', async function (this: PlanWorld, n: number) {
   await script(this, n, { type: 'failure', message: 'scripted transient failure', retryable: true });
+});
+
+Given('the model will answer request {int} with a failure that is not retryable', async function (this: PlanWorld, n: number) {
+  await script(this, n, NOT_RETRYABLE);
+});
+
+Given('the model will answer request {int} of {agent} with a failure that is not retryable', async function (this: PlanWorld, n: number, name: string) {
+  await script(this, n, NOT_RETRYABLE, name);
 });
 
 /** Enough history for a host's compaction to have something to shrink. */

@@ -1,0 +1,35 @@
+/**
+ * A fork of any agent, a fork included (forks of forks): it carries its
+ * origin's logged state, last header, notices and projection target, then
+ * goes its own way (STATE-04). Skipped while the origin has a selection
+ * pending: that lives outside the log, and whether a fork copies it is not the
+ * spec's business.
+ */
+import fc from 'fast-check';
+import { forkedAgent } from '../../oracle/session-oracle.js';
+import { planModeEvents } from '../../world/observations.js';
+import type { Action, Generation } from './action.js';
+
+export interface ForkCommand {
+  kind: 'fork';
+  agent: number;
+}
+
+const arbitrary = (g: Generation) => fc.record({ kind: fc.constant('fork' as const), agent: g.agent });
+
+export const forkAction: Action<ForkCommand> = {
+  kind: 'fork',
+  command: (g) => (g.has('fork') ? { weight: 1, arbitrary: arbitrary(g) } : undefined),
+  lineage: (g) => (g.has('fork') ? { weight: 2, arbitrary: arbitrary(g) } : undefined),
+  feasible: (session, command) => session.agentAt(command.agent).plan.pending === undefined,
+  async run(session, command) {
+    const origin = session.agentAt(command.agent);
+    session.names.fork += 1;
+    const name = `agent "fork ${session.names.fork}"`;
+    session.transcript.step('When', `${origin.name} is forked as ${name}`);
+    const id = await session.host.fork(origin.id);
+    const inherited = planModeEvents(await session.host.readLog(id)).length;
+    session.agents.push(forkedAgent(name, id, origin, inherited));
+  },
+  describe: (command) => `fork #${command.agent}`,
+};

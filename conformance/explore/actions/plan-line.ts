@@ -1,0 +1,186 @@
+/**
+ * A command line typed for an agent, idle or mid-turn: `/plan` in its forms
+ * (CMD-02..05; rc.8: with images, CMD-09/10) and the kit's `/probe` command.
+ * The oracle selects as `/plan` does, and folds its `command/run` (and rc.8's
+ * `command/done`) into the projection; the host's result must be a success
+ * (CMD-07), leave `get` as predicted, and agree with the projection (PROJ-05).
+ */
+import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import type { ImageBlock } from '../../../src/index.js';
+import { EDITION_READINGS } from '../../oracle/edition-readings.js';
+import { readPlanCommand, selects } from '../../oracle/plan-command.js';
+import type { OracleAgent } from '../../oracle/session-oracle.js';
+import { IMAGE_NAMES, imagesNamed } from '../../world/images.js';
+import { checkGet } from '../checks/get.js';
+import type { During, ExploredSession } from '../explored-session.js';
+import { onOff, quote } from '../transcript.js';
+import { afterTurn } from '../turn.js';
+import type { Action, Generation } from './action.js';
+
+/** A command line typed for an agent, with the names of the kit's images attached (rc.8 `/plan` only), if any. */
+export interface PlanLine {
+  kind: 'plan-line';
+  agent: number;
+  line: string;
+  images?: string[];
+}
+
+/**
+ * `/plan` lines: bare, `off` and messages, with the white space the spec says
+ * is trimmed, and arguments that only look like `off` (CMD-04). No line feeds:
+ * a printed scenario must hold the line in one Gherkin string.
+ */
+export const planLines: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('/plan', '/plan ', '/plan  \t '),
+  fc.constantFrom('/plan off', '/plan   off  ', '/plan off\t', '/plan \t off'),
+  fc.constantFrom('/plan draft the steps', '/plan   check the callers  ', '/plan Off', '/plan off now', '/plan offline', '/plan OFF', '/plan \tsketch the rollback\t'),
+  // The kit's probe command: a command other than /plan, which must leave plan state and projection alone (PROJ-02).
+  fc.constantFrom('/probe note', '/probe off'),
+);
+
+/**
+ * Typed lines for an agent: in an edition whose `/plan` takes images, one
+ * `/plan` line in three carries one to three of the kit's images, in any order.
+ */
+function arbitrary(g: Generation): fc.Arbitrary<PlanLine> {
+  const plain = fc.record({ kind: fc.constant('plan-line' as const), agent: g.agent, line: planLines });
+  if (!EDITION_READINGS[g.edition].planTakesImages) return plain;
+  const images = fc.option(fc.shuffledSubarray([...IMAGE_NAMES], { minLength: 1 }), { nil: undefined, freq: 2 });
+  return fc.tuple(plain, images).map(([line, attached]) => (attached === undefined || readPlanCommand(line.line) === undefined ? line : { ...line, images: attached }));
+}
+
+export const planLineAction: Action<PlanLine> = {
+  kind: 'plan-line',
+  command: (g) => (g.has('commands') ? { weight: 2, arbitrary: arbitrary(g) } : undefined),
+  midTurn: (g) => (g.has('commands') ? { weight: 4, arbitrary: arbitrary(g) } : undefined),
+  run: (session, command, during) => planLine(session, session.agentAt(command.agent), command.line, during, command.images),
+  describe: (command) => `#${command.agent} ${JSON.stringify(command.line)}${command.images ? ` +images(${command.images.join(', ')})` : ''}`,
+};
+
+async function planLine(session: ExploredSession, agent: OracleAgent, line: string, during: During | undefined, imageNames?: string[]): Promise<void> {
+  const attached = imageNames === undefined ? '' : ` with the images ${quote(imageNames.join(', '))}`;
+  const printed = `the user types the command ${quote(line)}${attached} for ${agent.name}`;
+  if (during) session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${printed}`);
+  const images = imageNames === undefined ? undefined : imagesNamed(imageNames.join(','));
+  const command = readPlanCommand(line);
+  if (command && images && command.kind === 'leave') return refusedPlanOff(session, agent, line, images, printed, during);
+  if (!command) {
+    // Another command (the kit's probe command): plan state, and the projection that folds only `plan` records, stay as they are.
+    if (!during) session.transcript.step('When', printed);
+    const other = await session.host.runCommand(agent.id, line);
+    session.commandTexts.push(other.text);
+    session.commandOutcomes.push('other');
+    await checkGet(session, agent, during);
+    return;
+  }
+  const wasIdle = !agent.plan.running;
+  const outcome = agent.plan.set(selects(command));
+  agent.plan.commandRun(selects(command));
+  const outcomeName = `${selects(command) ? 'on' : 'off'}:${outcome}`;
+  // The user message the line steers: its text (CMD-03), or none but its images for bare `/plan` (CMD-09, rc.8).
+  const steered = command.kind === 'message' ? command.text : images ? '' : undefined;
+  const startsTurn = steered !== undefined && wasIdle;
+  if (steered !== undefined && !wasIdle) agent.steered.push(steered);
+  const openTurn = session.turns.get(agent.id);
+  if (openTurn && !wasIdle) openTurn.typed = true;
+
+  let result;
+  if (startsTurn) {
+    // Steering an idle agent submits the message as a prompt; the command is done when that turn is.
+    if (!during) session.transcript.beginTurn(printed);
+    const start = session.model.requestsOf(agent.id).length;
+    session.turns.set(agent.id, { planned: [], start, firstTexts: [steered] });
+    agent.plan.openTurn();
+    try {
+      result = await session.host.runCommand(agent.id, line, images);
+    } finally {
+      agent.plan.closeTurn();
+      if (!during) session.transcript.endTurn();
+    }
+    session.stopIfFailed();
+    afterTurn(session, agent, start, 1, ['CMD-03', 'CMD-04']);
+  } else {
+    if (!during) session.transcript.step('When', printed);
+    result = await session.host.runCommand(agent.id, line, images);
+  }
+  agent.plan.commandDone(result.ok);
+  if (!result.ok) {
+    session.disagree('command-succeeds', ['CMD-07'], `${JSON.stringify(line)} for ${agent.name} answered a failure: ${JSON.stringify(result.text)}`, {
+      text: 'every command result so far is a success',
+      midTurn: false,
+    });
+  }
+  checkCommandTexts(session, result.text, outcomeName);
+  await checkGet(session, agent, during);
+  await checkProjectionAgainstGet(session, agent, line, during);
+}
+
+/**
+ * CMD-10 (rc.8): `/plan off` with images is an error before any mode change:
+ * nothing selected or cancelled, and in the projection its line is a failed
+ * one, which leaves no target. Its text is no /plan outcome CMD-08 compares.
+ */
+async function refusedPlanOff(session: ExploredSession, agent: OracleAgent, line: string, images: ImageBlock[], printed: string, during: During | undefined): Promise<void> {
+  if (!during) session.transcript.step('When', printed);
+  agent.plan.commandRun(false);
+  const result = await session.host.runCommand(agent.id, line, images);
+  agent.plan.commandDone(false);
+  session.commandTexts.push(result.text);
+  session.commandOutcomes.push('other');
+  if (result.ok) {
+    session.disagree('plan-off-with-images-refused', ['CMD-10', 'CMD-07'], `${JSON.stringify(line)} with images for ${agent.name} answered a success: ${JSON.stringify(result.text)}`, {
+      text: 'the command failed',
+      midTurn: false,
+    });
+  }
+  await checkGet(session, agent, during);
+  // Not agreement with get: a selection made through the service is pending there but never in the
+  // log the projection folds, and the refused line cannot settle that. It leaves the fold as it was.
+  if (session.composed.projections) {
+    const projection = await session.host.readProjection(agent.id);
+    const predicted = agent.plan.projection();
+    if (!isDeepStrictEqual(projection, predicted)) {
+      const pending = predicted.pending ? 'a selection pending' : 'nothing pending';
+      const text = `the projection of ${agent.name} shows plan mode ${onOff(predicted.active)} with ${pending}`;
+      // A pending target the refused line made is CMD-10's; one it wiped out (or any other difference) PROJ-03's.
+      const clause = projection.pending && !predicted.pending ? 'CMD-10' : 'PROJ-03';
+      session.disagree('projection-after-refused-command', [clause], `after ${JSON.stringify(line)} with images the projection of ${agent.name} is ${JSON.stringify(projection)}, the oracle ${JSON.stringify(predicted)}`, {
+        text: during ? `while the model handles request ${during.n} of ${during.agent.name}, ${text}` : text,
+        midTurn: during !== undefined,
+      });
+    }
+  }
+}
+
+/** PROJ-05: once a /plan line has completed, the projection and get agree. */
+async function checkProjectionAgainstGet(session: ExploredSession, agent: OracleAgent, line: string, during: During | undefined): Promise<void> {
+  if (!session.composed.projections) return;
+  const projection = await session.host.readProjection(agent.id);
+  const state = await session.host.getPlanMode(agent.id);
+  const agreeing = { active: state.active, pending: state.pending !== undefined && state.pending !== state.active };
+  if (!isDeepStrictEqual(projection, agreeing)) {
+    session.disagree('projection-agrees-with-get', ['PROJ-05'], `after ${JSON.stringify(line)} the projection of ${agent.name} is ${JSON.stringify(projection)}, get ${JSON.stringify(state)}`, {
+      text: during ? `while the model handles request ${during.n} of ${during.agent.name}, the projection of ${agent.name} agrees with get` : `the projection of ${agent.name} agrees with get`,
+      midTurn: during !== undefined,
+    });
+  }
+}
+
+/** CMD-08 (recommended, strict level only): results reporting different outcomes differ. */
+function checkCommandTexts(session: ExploredSession, text: string, outcome: string): void {
+  session.commandTexts.push(text);
+  session.commandOutcomes.push(outcome);
+  if (!session.options.strict) return;
+  const last = session.commandTexts.length - 1;
+  // Outcomes are told apart by target and `set` answer (entered, left, queued either way, cancelled, already so).
+  for (let earlier = 0; earlier < last; earlier += 1) {
+    if (session.commandOutcomes[earlier] === 'other') continue;
+    if (session.commandOutcomes[earlier] !== outcome && session.commandTexts[earlier] === text) {
+      session.disagree('command-texts-differ', ['CMD-08'], `commands ${earlier + 1} and ${last + 1} report different outcomes (${session.commandOutcomes[earlier]}, ${outcome}) with the same text ${JSON.stringify(text)}`, {
+        text: `the results of commands ${earlier + 1} and ${last + 1} differ`,
+        midTurn: false,
+      });
+    }
+  }
+}

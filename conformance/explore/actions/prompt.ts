@@ -1,0 +1,44 @@
+/**
+ * A prompt: a turn of planned requests (answers from answers/*.ts, each with
+ * the user's mid-turn actions). Mid-turn, another agent's whole turn inside
+ * the request in flight (interleaving; skipped when that agent is running).
+ */
+import fc from 'fast-check';
+import type { PlannedRequest } from '../commands.js';
+import { answerFamily } from '../answers/index.js';
+import { quote } from '../transcript.js';
+import { promptText, runTurn } from '../turn.js';
+import type { Action, Generation } from './action.js';
+import { describeCommand } from './index.js';
+
+export interface PromptCommand {
+  kind: 'prompt';
+  agent: number;
+  requests: PlannedRequest[];
+}
+
+const arbitrary = (g: Generation, requests: fc.Arbitrary<PlannedRequest[]>) => fc.record({ kind: fc.constant('prompt' as const), agent: g.agent, requests });
+
+export const promptAction: Action<PromptCommand> = {
+  kind: 'prompt',
+  command: (g) => (g.requests ? { weight: 6, arbitrary: arbitrary(g, g.requests) } : undefined),
+  midTurn: (g) => (g.requests ? { weight: 2, arbitrary: arbitrary(g, g.requests) } : undefined),
+  async run(session, command, during) {
+    const agent = session.agentAt(command.agent);
+    const text = promptText(agent);
+    if (!during) return runTurn(session, agent, command.requests, text, `the user prompts ${agent.name} with ${quote(text)}`);
+    // Another agent's turn inside this request; an agent already running (this one included) is not prompted.
+    if (session.turns.has(agent.id) || agent.plan.running) return;
+    session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, the user prompts ${agent.name} with ${quote(text)}`);
+    await runTurn(session, agent, command.requests, text, undefined);
+  },
+  describe: (command) => `prompt #${command.agent}: ${describeRequests(command.requests)}`,
+};
+
+function describeRequests(requests: PlannedRequest[]): string {
+  // A turn inside the request is put in brackets, so a session reads unambiguously.
+  const during = (action: PlannedRequest['during'][number]) => (action.kind === 'prompt' ? `(${describeCommand(action)})` : describeCommand(action));
+  return requests
+    .map((request) => `${answerFamily(request.answer).describe(request.answer)}${request.during.length ? `[${request.during.map(during).join('; ')}]` : ''}`)
+    .join(' ');
+}

@@ -1,0 +1,30 @@
+/**
+ * A host restart: everything logged is restored with no other memory
+ * (STATE-03). Run only when nothing is pending (LIM-01 lets a host lose a
+ * pending selection, and a printed scenario must replay the same on every
+ * host). Sessions around a restart are shaped by the arbitraries: agents made
+ * before it (lineage) and used after it.
+ */
+import fc from 'fast-check';
+import type { Action } from './action.js';
+
+export interface RestartCommand {
+  kind: 'restart';
+}
+
+export const restartAction: Action<RestartCommand> = {
+  kind: 'restart',
+  command: (g) => (g.has('restart') ? { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) } : undefined),
+  feasible: (session) => session.agents.every((agent) => agent.plan.pending === undefined),
+  async run(session) {
+    session.transcript.step('When', 'the host restarts');
+    await session.host.restart();
+    for (const agent of session.agents) {
+      agent.plan.cause = ['STATE-03'];
+      // When a notice is logged is the host's business; one its model has not seen yet may not survive a restart.
+      agent.optionalNotices = agent.plan.notices - agent.seenNotices;
+      agent.inheritedNotices = agent.plan.notices;
+    }
+  },
+  describe: () => 'restart',
+};

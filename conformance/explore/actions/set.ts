@@ -1,0 +1,43 @@
+/** `set` of plan mode for an agent, idle or mid-turn: its answer (SET-01..04), then `get` (SET-05). */
+import fc from 'fast-check';
+import type { OracleAgent } from '../../oracle/session-oracle.js';
+import { checkGet } from '../checks/get.js';
+import type { During, ExploredSession } from '../explored-session.js';
+import { onOff, quote } from '../transcript.js';
+import type { Action, Generation } from './action.js';
+
+export interface SetCommand {
+  kind: 'set';
+  agent: number;
+  active: boolean;
+}
+
+const arbitrary = (g: Generation) => fc.record({ kind: fc.constant('set' as const), agent: g.agent, active: fc.boolean() });
+
+export const setAction: Action<SetCommand> = {
+  kind: 'set',
+  command: (g) => ({ weight: 3, arbitrary: arbitrary(g) }),
+  midTurn: (g) => ({ weight: 6, arbitrary: arbitrary(g) }),
+  async run(session, command, during) {
+    const agent = session.agentAt(command.agent);
+    const phrase = `the user turns plan mode ${onOff(command.active)} for ${agent.name}`;
+    if (during) session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${phrase}`);
+    else session.transcript.step('When', phrase);
+    await select(session, agent, command.active, during);
+  },
+  describe: (command) => `set #${command.agent} ${command.active ? 'on' : 'off'}`,
+};
+
+export async function select(session: ExploredSession, agent: OracleAgent, active: boolean, during: During | undefined): Promise<void> {
+  const predicted = agent.plan.set(active);
+  session.predictedSets.push(predicted);
+  const actual = await session.host.setPlanMode(agent.id, active);
+  if (actual !== predicted) {
+    const clause = { committed: 'SET-01', queued: 'SET-02', cancelled: 'SET-03', noop: 'SET-04' }[predicted];
+    session.disagree('set-outcome', [clause], `set(${agent.name}, ${active}) answered ${actual}, the oracle ${predicted}`, {
+      text: `the set results were ${quote(session.predictedSets.join(', '))}`,
+      midTurn: false,
+    });
+  }
+  await checkGet(session, agent, during);
+}

@@ -1,0 +1,42 @@
+/**
+ * How the model answers one planned request, as a family of its own: its
+ * arbitrary, the response the kit's model gives, the step that scripts that
+ * response in a printed scenario, and (for a tool call) the check of the
+ * result the agent's next request shows. The prompt action builds a turn's
+ * requests from these (`answers/index.ts` lists them).
+ */
+import type fc from 'fast-check';
+import type { Capability, Edition, ModelRequest, ModelResponse } from '../../../src/index.js';
+import type { OracleAgent } from '../../oracle/session-oracle.js';
+import type { PlannedAnswer } from '../commands.js';
+import type { ExploredSession, OpenCall } from '../explored-session.js';
+
+/** What an answer family may generate, for the host at hand. */
+export interface AnswerGeneration {
+  has(capability: Capability): boolean;
+  edition: Edition;
+}
+
+export interface ScriptedResponse {
+  response: ModelResponse;
+  /** The suite step scripting it for request `n` of the agent named `name`. */
+  step: (n: number, name: string) => string;
+}
+
+export interface ModelAnswer<A extends PlannedAnswer = PlannedAnswer> {
+  type: A['type'];
+  /**
+   * Where in a turn it stands: `continues` (another request of the turn follows: a tool call, a retried
+   * failure) or `ends` (the turn's last request: a final text, a failure the host gives up on).
+   */
+  place: 'continues' | 'ends';
+  /** Its arbitrary, weighted among the others of its place; undefined when this host cannot be asked it. */
+  generate(g: AnswerGeneration): fc.WeightedArbitrary<A> | undefined;
+  /** The model's response; undefined for the kit model's default (a final text). */
+  response(session: ExploredSession, answer: A): ScriptedResponse | undefined;
+  /** For a tool call: checks the result the agent's next request shows (`result` undefined when it shows none). */
+  resolve?(session: ExploredSession, agent: OracleAgent, call: OpenCall & { answer: A }, result: ToolResultMessage | undefined, n: number): void;
+  describe(answer: A): string;
+}
+
+export type ToolResultMessage = Extract<ModelRequest['messages'][number], { role: 'tool' }>;

@@ -1,0 +1,158 @@
+/**
+ * Everything one request of an agent's turn shows, checked as it reaches the
+ * kit's model: the result of the agent's last tool call (by that answer's
+ * family), the boundary (a pending selection applied before the request is
+ * assembled: SET-06; rc.8's retry re-sends the frozen request), the plan
+ * section and where it sits (POLICY-01), the log at arrival (STATE-02), the
+ * notices (NARR-01/02), the user texts the request adds (CMD-03/06, MX-02/03)
+ * and the tool catalog (TOOL-02).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { ModelRequest } from '../../../src/index.js';
+import { orderedProbesProblem } from '../../assertions/system-prompt.js';
+import { noticeTextProblem, type OracleAgent } from '../../oracle/session-oracle.js';
+import { noticesIn, planModeEvents } from '../../world/observations.js';
+import { DEFAULT_SECTION } from '../../world/plan-world.js';
+import { answerFamily } from '../answers/index.js';
+import type { ToolResultMessage } from '../answers/answer.js';
+import { Stop } from '../disagreement.js';
+import type { ExploredSession } from '../explored-session.js';
+import { onOff, quote } from '../transcript.js';
+
+/** Called by the kit's model as request `n` of agent `id` arrives, before the mid-turn actions run. */
+export async function onRequest(session: ExploredSession, id: string, n: number): Promise<void> {
+  const previous = session.lastAnswer.get(id);
+  const retry = session.turns.has(id) && isFailure(previous?.type) && n - session.turns.get(id)!.start > 1;
+  try {
+    await checkRequest(session, id, n);
+  } catch (error) {
+    if (retry && error instanceof Stop) throw new Stop({ ...error.disagreement, at: 'retry' });
+    throw error;
+  }
+}
+
+function isFailure(type: string | undefined): boolean {
+  return type === 'failure' || type === 'give-up';
+}
+
+async function checkRequest(session: ExploredSession, id: string, n: number): Promise<void> {
+  const agent = session.agentWithId(id);
+  const request = session.model.requestsOf(id)[n - 1]!;
+  const turn = session.turns.get(id);
+  if (!agent || !turn) return; // the host's own request (a compaction summary): not the user's turn
+  const logAtArrival = await session.host.readLog(id);
+  const index = n - turn.start - 1;
+  const previousAnswer = session.lastAnswer.get(id);
+  const kind = index === 0 ? 'submission' : isFailure(previousAnswer?.type) ? 'retry' : 'continuation';
+  if (index > 0 && index >= turn.planned.length && previousAnswer?.type === 'text' && agent.steered.length === 0) {
+    session.disagree('extra-request', turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [], `${agent.name} made request ${n} after the model's final answer, with nothing steered`, {
+      text: `the number of model requests of ${agent.name} is ${n - 1}`,
+      midTurn: false,
+    });
+  }
+  resolveCall(session, agent, request, n);
+
+  // The boundary: the pending selection is applied before the request is assembled
+  // (rc.8: a retry is none; it re-sends the request that failed).
+  const cause = agent.plan.cause;
+  const retry = { retry: kind === 'retry' };
+  const preStep = agent.plan.isPreStep(retry);
+  const predicted = agent.plan.request(retry);
+  const clauses = predicted.applied ? ['SET-06'] : cause;
+  const guided = request.systemPrompt.includes(DEFAULT_SECTION);
+  if (guided !== predicted.inPlanMode) {
+    session.disagree('request-in-plan-mode', clauses, `request ${n} of ${agent.name} (${kind}) ${guided ? 'is' : 'is not'} in plan mode; the oracle says it ${predicted.inPlanMode ? 'is' : 'is not'}`, {
+      text: `request ${n} of ${agent.name} ${predicted.inPlanMode ? 'is' : 'is not'} in plan mode`,
+      midTurn: false,
+    });
+  }
+  const folded = planModeEvents(logAtArrival).at(-1)?.payload.active === true;
+  if (folded !== predicted.inPlanMode) {
+    session.disagree('log-at-request', predicted.applied || !preStep ? ['SET-06'] : ['STATE-02'], `when request ${n} of ${agent.name} reached the model its log folded to ${onOff(folded)}; the request should be assembled ${onOff(predicted.inPlanMode)}`, {
+      text: `when request ${n} of ${agent.name} reached the model, its log folded to plan mode ${onOff(predicted.inPlanMode)}`,
+      midTurn: false,
+    });
+  }
+  const misplaced = guided ? orderedProbesProblem(request.systemPrompt, DEFAULT_SECTION, session.probeOrders) : undefined;
+  if (misplaced) {
+    session.disagree('section-order', ['POLICY-01'], `request ${n} of ${agent.name}: ${misplaced}`, { text: `request ${n} of ${agent.name} is in plan mode`, midTurn: false });
+  }
+  checkNotices(session, agent, request, n);
+  checkUserTexts(session, agent, request, n, index === 0 ? turn.firstTexts : [], preStep);
+  checkCatalog(session, agent, request, n);
+  agent.compactedSinceRequest = false;
+
+  // What the model answers, and the tool call whose result the next request must show.
+  const planned = turn.planned[index]?.answer ?? { type: 'text' as const };
+  session.lastAnswer.set(id, planned);
+  const response = session.scripted.get(`${id}#${n}`);
+  if (response && answerFamily(planned).resolve) {
+    const plan = planned.type === 'exit' ? (response.arguments.plan as string) : undefined;
+    session.calls.set(id, { id: response.id, answer: planned, ...(plan ? { plan } : {}), activeAtCall: agent.plan.logged, questions: 0, request: n });
+  }
+}
+
+/** The result of the agent's last tool call, which request `n` must show (its answer family judges it). */
+function resolveCall(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
+  const call = session.calls.get(agent.id);
+  if (!call) return;
+  session.calls.delete(agent.id);
+  const result = request.messages.find((message): message is ToolResultMessage => message.role === 'tool' && message.toolCallId === call.id);
+  answerFamily(call.answer).resolve?.(session, agent, call, result, n);
+}
+
+function checkNotices(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
+  const optional = agent.optionalNotices;
+  agent.optionalNotices = 0;
+  agent.seenNotices = agent.plan.notices;
+  if (!agent.noticesKnown) return;
+  const notices = noticesIn(request.messages);
+  if (optional > 0 && notices.length === agent.plan.noticeDirections.length - optional) {
+    // A fork (or a restarted agent) that did not keep notices no request had seen: drop them from what it is expected to show.
+    agent.plan.noticeDirections.splice(agent.inheritedNotices - optional, optional);
+    agent.plan.notices -= optional;
+    agent.seenNotices = agent.plan.notices;
+  }
+  const expected = agent.plan.noticeDirections;
+  const step = `request ${n} of ${agent.name} carries the notices ${quote(expected.length === 0 ? 'none' : expected.join(', '))}`;
+  if (notices.length !== expected.length) {
+    session.disagree('notice-count', ['NARR-01', 'NARR-02'], `request ${n} of ${agent.name} carries ${notices.length} notice(s); the oracle ${expected.length} (${expected.join(', ') || 'none'})`, { text: step, midTurn: false });
+  }
+  const problem = noticeTextProblem(expected, notices.map((notice) => notice.text));
+  if (problem) session.disagree('notice-text', ['NARR-01'], `request ${n} of ${agent.name}: ${problem}`, { text: step, midTurn: false });
+}
+
+/** The user texts a request adds beyond the agent's previous request (CMD-02..04, CMD-06, MX-03). */
+function checkUserTexts(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number, fromPrompt: string[], preStep: boolean): void {
+  // Steered messages join the next pre-step; a retry that is none (rc.8) leaves them waiting.
+  const expected = [...fromPrompt, ...(preStep ? agent.steered.splice(0) : [])].sort();
+  if (agent.compactedSinceRequest) return;
+  const previous = n > 1 ? session.model.requestsOf(agent.id)[n - 2] : undefined;
+  if (!previous && agent.kind === 'fork') return; // a fork's first request repeats its origin's history
+  const step = `request ${n} of ${agent.name} adds the user texts ${quote(expected.length === 0 ? 'none' : expected.join(' | '))}`;
+  const earlier = previous?.messages ?? [];
+  if (!isDeepStrictEqual(request.messages.slice(0, earlier.length), earlier)) {
+    session.disagree('history-repeated', ['MX-03', 'NARR-05'], `request ${n} of ${agent.name} does not repeat the messages of request ${n - 1} before adding its own`, { text: step, midTurn: false });
+  }
+  const added = request.messages
+    .slice(earlier.length)
+    .flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []))
+    .sort();
+  if (!isDeepStrictEqual(added, expected)) {
+    session.disagree('user-texts', ['CMD-03', 'CMD-06', 'MX-02'], `request ${n} of ${agent.name} adds the user texts ${JSON.stringify(added)}; the oracle ${JSON.stringify(expected)}`, { text: step, midTurn: false });
+  }
+}
+
+function checkCatalog(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
+  const first = session.firstCatalog.get(agent.id);
+  if (!first) {
+    session.firstCatalog.set(agent.id, { tools: request.tools, n });
+    return;
+  }
+  if (!isDeepStrictEqual(request.tools, first.tools)) {
+    session.disagree('tool-catalog-stable', ['TOOL-02'], `the tool catalog of request ${n} of ${agent.name} differs from that of its request ${first.n}`, {
+      text: `request ${n} of ${agent.name} and request ${first.n} of ${agent.name} carry the same tool catalog`,
+      midTurn: false,
+    });
+  }
+}

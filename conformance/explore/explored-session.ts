@@ -1,0 +1,128 @@
+/**
+ * The state one explored session shares between its actions: the guarded
+ * host, the kit's model, one oracle per agent, the turns and tool calls in
+ * flight, and the transcript of suite steps. Actions (actions/*.ts) act on it
+ * and the checks (checks/*.ts) compare what the host shows with the oracle;
+ * the first disagreement stops the session.
+ */
+import { DEFAULT_EDITION, type Adapter, type Edition, type ModelRequest, type SetOutcome } from '../../src/index.js';
+import type { GuardedHost } from '../guard/guarded-host.js';
+import { ScriptedModel } from '../script/scripted-model.js';
+import type { OracleAgent } from '../oracle/session-oracle.js';
+import type { MidTurnAction, PlannedAnswer, PlannedRequest } from './commands.js';
+import { adapterError, Stop, type Disagreement } from './disagreement.js';
+import { Transcript } from './transcript.js';
+
+export interface RunnerOptions {
+  adapter: Adapter;
+  callLimitMs: number;
+  /** Also judge recommended clauses (CMD-08). */
+  strict: boolean;
+  /** The edition the host is judged against: handed to its `start`, and the oracle's reading. */
+  edition?: Edition;
+}
+
+/** A tool call the model made and whose result the agent's next request must show. */
+export interface OpenCall {
+  id: string;
+  answer: PlannedAnswer;
+  plan?: string;
+  /** Plan state in force when the call ran (the tool runs between the answer and the next boundary). */
+  activeAtCall: boolean;
+  questions: number;
+  /** The request (1-based) that answered with this call. */
+  request: number;
+}
+
+export interface OpenTurn {
+  planned: PlannedRequest[];
+  /** The agent's request count before the turn. */
+  start: number;
+  /** The user texts the turn's first request adds. */
+  firstTexts: string[];
+  /** Whether `/plan` lines were typed for this agent during the turn (what an unexpected extra request most likely comes from). */
+  typed?: boolean;
+}
+
+/** Where a mid-turn action runs: while the model handles request `n` of `agent`. */
+export interface During {
+  agent: OracleAgent;
+  n: number;
+}
+
+export class ExploredSession {
+  readonly transcript = new Transcript();
+  readonly model = new ScriptedModel();
+  readonly agents: OracleAgent[] = [];
+  readonly turns = new Map<string, OpenTurn>();
+  readonly calls = new Map<string, OpenCall>();
+  readonly lastAnswer = new Map<string, PlannedAnswer | undefined>();
+  /** The tool call the model answers request `id#n` with (kept here: the scripted model keeps its script private). */
+  readonly scripted = new Map<string, { id: string; arguments: Record<string, unknown> }>();
+  readonly firstCatalog = new Map<string, { tools: ModelRequest['tools']; n: number }>();
+  readonly predictedSets: SetOutcome[] = [];
+  /** Every command line's result text and outcome, in order (CMD-08 compares them). */
+  readonly commandTexts: string[] = [];
+  readonly commandOutcomes: string[] = [];
+  reviewsAsked = 0;
+  callCounter = 0;
+  readonly names = { created: 0, fork: 0, child: 0 };
+  composed = { commands: false, questions: false, projections: false };
+  probeOrders: number[] = [];
+  host!: GuardedHost;
+  failure: Disagreement | undefined;
+
+  /**
+   * @param runMidTurn runs a mid-turn action (the runner hands in the actions registry's, so that turns,
+   *   which any action may start, need no action's module)
+   */
+  constructor(
+    readonly options: RunnerOptions,
+    readonly runMidTurn: (action: MidTurnAction, during: During) => Promise<void>,
+  ) {}
+
+  get edition(): Edition {
+    return this.options.edition ?? DEFAULT_EDITION;
+  }
+
+  /** Agents are named by index into those made so far, taken modulo their number. */
+  agentAt(index: number): OracleAgent {
+    return this.agents[index % this.agents.length]!;
+  }
+
+  agentWithId(id: string): OracleAgent | undefined {
+    return this.agents.find((candidate) => candidate.id === id);
+  }
+
+  /** Stops the session: `check` names the oracle's check (the class), `step` the suite step that fails on the host. */
+  disagree(check: string, clauses: string[], message: string, step: Disagreement['step']): never {
+    throw new Stop({ clauses: [...new Set(clauses)], check, message, ...(step ? { step } : {}) });
+  }
+
+  /** Records a disagreement found inside a call the host made into the kit (a question), where throwing would reach the host. */
+  record(disagreement: Disagreement): void {
+    this.failure ??= disagreement;
+  }
+
+  /** Runs a check inside the host's call into the kit (model or mid-turn action): the first disagreement is kept, later checks are skipped. */
+  async guard(check: () => Promise<void>): Promise<void> {
+    if (this.failure) return;
+    try {
+      await check();
+    } catch (error) {
+      if (error instanceof Stop) {
+        this.failure = error.disagreement;
+        // A check made while the model handles a request is scripted before the turn, like the actions it follows.
+        if (this.failure.step?.midTurn) this.transcript.setup(this.failure.step.text);
+      } else {
+        this.failure = adapterError(error);
+      }
+    }
+  }
+
+  stopIfFailed(): void {
+    const problems = this.model.problems;
+    if (!this.failure && problems.length > 0) this.failure = { clauses: [], check: 'request-well-formed', message: problems.join('\n') };
+    if (this.failure) throw new Stop(this.failure);
+  }
+}
