@@ -545,3 +545,27 @@ MUTANTS.push(
     "The projection keeps a /plan line's target even when its command/done reports failure, so a refused /plan off shows a pending exit that get does not have.",
     patch(PROJECTION, 'const kept = e.payload.ok ? state.unsettled : state.target;', 'const kept = state.unsettled;'))),
 );
+
+// ---------------------------------------------------------------------------
+// Issue 24, the tool registry's code modes (TOOL-07/08): what the model is
+// shown of the tools, and an exit called from a program.
+const CODE_MODE = 'host/code-mode.ts';
+const NOTE_PLAN_STATE = patch(POLICY, 'policyText(foldPlanMode(ctx.readLog(agent)), section)', 'policyText(((globalThis as { planActive?: boolean }).planActive = foldPlanMode(ctx.readLog(agent))), section)');
+
+MUTANTS.push(
+  mutant('sdk-text-follows-plan-mode', ['TOOL-07'],
+    'Under a code mode the SDK text gains a line telling the model to finish with exit_plan_mode while plan mode is on, so it changes when plan mode is entered or left (the wire tools stay the same).',
+    patch('host/tools.ts', 'return sdkText(this.tools);', "return sdkText(this.tools) + ((globalThis as { planActive?: boolean }).planActive ? '\\n\\n(Plan mode is on: finish with tools.exit_plan_mode.)' : '');"),
+    NOTE_PLAN_STATE),
+  mutant('exit-binding-missing-in-plan-mode', ['TOOL-07', 'TOOL-08'],
+    'A program run in plan mode gets no exit_plan_mode binding (the SDK still lists it), so the exit is unreachable under a code mode exactly when it is needed.',
+    patch(CODE_MODE, 'for (const tool of tools()) {', "for (const tool of tools().filter((candidate) => candidate.name !== 'exit_plan_mode' || !(globalThis as { planActive?: boolean }).planActive)) {"),
+    NOTE_PLAN_STATE),
+  mutant('program-exit-skips-review', ['TOOL-08'],
+    'An exit_plan_mode call made from a program leaves plan mode at once, as if approved, without asking the user for a review.',
+    patch(EXIT, 'async execute(args, { agent, signal }) {', 'async execute(args, { agent, signal, toolCallId }) {'),
+    patch(EXIT, 'if (!selections.logged(agent)) return failed(NOT_IN_PLAN_MODE);', "if (!selections.logged(agent)) return failed(NOT_IN_PLAN_MODE);\n      if (toolCallId.includes(':code:')) {\n        selections.commitApprovedExit(agent);\n        return approved();\n      }")),
+  mutant('program-plan-re-encoded', ['TOOL-08', 'TOOL-04'],
+    "A program's binding call re-encodes its arguments on the way (UTF-8 bytes read back as Latin-1), so the review shows a plan with any non-ASCII character garbled instead of byte for byte.",
+    patch(CODE_MODE, 'const copy: unknown = JSON.parse(JSON.stringify(args ?? {}));', "const copy: unknown = JSON.parse(Buffer.from(JSON.stringify(args ?? {}), 'utf8').toString('latin1'));")),
+);

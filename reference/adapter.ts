@@ -53,7 +53,11 @@ export default defineAdapter({
     compaction: true,
     retry: true,
     ownedChild: true,
+    codeMode: true,
+    bothMode: true,
   },
+  // The registry's code mode runs JavaScript (reference/host/code-mode.ts); the program hands back what the tool returned.
+  codeTool: { name: 'run_code', exitArguments: { code: 'return await tools.exit_plan_mode({ plan: {{plan}} });' } },
   start,
 });
 
@@ -157,6 +161,7 @@ function boot(
       questions: options.compose.questions ? { provider: questionProvider(options) } : undefined,
     },
     loop: { retryReusesRequest: behaviour.retryReusesRequest },
+    ...(options.toolMode === undefined ? {} : { toolMode: options.toolMode }),
     logsCommandDone: behaviour.logsCommandDone,
     onWarning: (message) => console.warn(`[reference host] ${message}`),
   });
@@ -224,6 +229,7 @@ function toContractRequest(request: ModelRequest): ContractModelRequest {
     systemPrompt: request.systemPrompt,
     tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })),
     messages: request.messages.map(toContractMessage),
+    ...(request.toolSdk === undefined ? {} : { toolSdk: request.toolSdk }),
   };
 }
 

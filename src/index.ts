@@ -10,6 +10,7 @@ export * from './contract/events.js';
 export * from './contract/host.js';
 export * from './contract/editions.js';
 export * from './contract/adapter.js';
+export * from './contract/tool-modes.js';
 export * from './deployment.js';
 export * from './levels.js';
 export * from './results/baseline.js';

@@ -33,4 +33,5 @@ import '../steps/review.steps.js';
 import '../steps/selection.steps.js';
 import '../steps/setup.steps.js';
 import '../steps/switch-sequences.steps.js';
+import '../steps/tool-modes.steps.js';
 import '../steps/tool-results.steps.js';

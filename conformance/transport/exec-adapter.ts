@@ -96,6 +96,7 @@ export async function loadExecAdapter(command: ExecCommand): Promise<ExecAdapter
     name: info.name,
     ...(info.editions === undefined ? {} : { editions: info.editions }),
     capabilities: info.capabilities,
+    ...(info.codeTool === undefined ? {} : { codeTool: info.codeTool }),
     start: (options) => startExecHost(info, processes, options),
   });
   const closeIdleProcesses = async () => {
@@ -118,8 +119,13 @@ async function startInitialized(command: ExecCommand, atLoad: InitializeResult, 
   if (ahead) served.host.holdsKit(false);
   try {
     const info = await initialize(served.host);
-    if (info.name !== atLoad.name || !sameCapabilities(info.capabilities, atLoad.capabilities) || (info.reuse === true) !== (atLoad.reuse === true)) {
-      throw new AdapterError('start', 'the host declared another name, other capabilities or another reuse than at load (initialize must always answer the same)');
+    if (
+      info.name !== atLoad.name ||
+      !sameCapabilities(info.capabilities, atLoad.capabilities) ||
+      (info.reuse === true) !== (atLoad.reuse === true) ||
+      JSON.stringify(info.codeTool) !== JSON.stringify(atLoad.codeTool)
+    ) {
+      throw new AdapterError('start', 'the host declared another name, other capabilities, another code tool or another reuse than at load (initialize must always answer the same)');
     }
     return served;
   } catch (error) {
@@ -323,6 +329,7 @@ async function sendStart(host: HostProcess, options: StartOptions): Promise<void
         ),
         commands: (options.probes.commands ?? []).map(({ name, description }) => ({ name, description })),
       },
+      ...(options.toolMode === undefined ? {} : { toolMode: options.toolMode }),
   }).then((raw) => parseReturned('start', KIT_TO_HOST.start.result, raw));
 }
 

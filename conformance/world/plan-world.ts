@@ -17,6 +17,7 @@ import {
   type ModelRequest,
   type SessionEvent,
   type SetOutcome,
+  type ToolMode,
 } from '../../src/index.js';
 import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
@@ -63,6 +64,8 @@ export class PlanWorld extends World<KitParameters> {
   submittedPlans: string[] = [];
   deploymentText: string | undefined;
   compose: Composition = { commands: true, questions: true, projections: true };
+  /** How the host presents its tools (TOOL-07): native unless a scenario asks for a code mode. */
+  toolMode: ToolMode = 'native';
 
   storeDir = '';
   /** How starting the host went, once it was tried (fail-fast reads it). */
@@ -159,6 +162,8 @@ export class PlanWorld extends World<KitParameters> {
           // Only to a host composing a command registry (the contract says so; an adapter need not check).
           commands: compose.commands ? makeProbeCommands(this.probes) : [],
         },
+        // Native is what a host without modes does anyway, so the option goes only with a code mode.
+        ...(this.toolMode === 'native' ? {} : { toolMode: this.toolMode }),
       },
       this.kit.callLimitMs,
       this.kit.startLimitMs,

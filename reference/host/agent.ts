@@ -146,12 +146,15 @@ export class Agent {
   }
 
   private assemble(): ModelRequest {
-    return {
+    const request: ModelRequest = {
       agent: this.id,
       systemPrompt: this.deps.sections.assemble(this.id),
       tools: this.deps.tools.catalog(),
       messages: deriveHistory(this.deps.log.read()),
     };
+    const sdk = this.deps.tools.sdk();
+    if (sdk !== undefined) request.toolSdk = sdk;
+    return request;
   }
 
   private async callModel(request: ModelRequest): Promise<ModelResponse> {

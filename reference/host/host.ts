@@ -17,6 +17,7 @@ import { UserQuestionSeam, type QuestionProvider } from './questions.js';
 import { SessionLog } from './session-log.js';
 import { SessionStore, type AgentRecord } from './store.js';
 import { errorMessage, ToolRegistry } from './tools.js';
+import { SDK_SECTION, type ToolMode } from './code-mode.js';
 
 export interface HostOptions {
   storeDir: string;
@@ -29,6 +30,8 @@ export interface HostOptions {
     questions?: { provider?: QuestionProvider };
   };
   loop?: Partial<AgentLoopOptions>;
+  /** How the tool registry presents the tools to the model (code-mode.ts); native by default. */
+  toolMode?: ToolMode;
   /** Log a `command/done` record with the outcome after each command line (the rc.8 edition's projection folds it). */
   logsCommandDone?: boolean;
   /** Store damage that was repaired (a torn last line). Defaults to `console.warn`. */
@@ -46,7 +49,7 @@ export class UnknownAgentError extends Error {
 export class Host {
   readonly bus = new SessionEventBus();
   readonly sections = new PromptSections();
-  readonly tools = new ToolRegistry();
+  readonly tools: ToolRegistry;
   readonly commands: CommandRegistry | undefined;
   readonly projections: ProjectionRegistry | undefined;
   readonly questions: UserQuestionSeam | undefined;
@@ -65,6 +68,9 @@ export class Host {
   private constructor(private readonly options: HostOptions) {
     this.store = new SessionStore(options.storeDir, options.onWarning ?? ((m) => console.warn(m)));
     this.loop = { ...DEFAULT_LOOP_OPTIONS, ...options.loop };
+    this.tools = new ToolRegistry(options.toolMode);
+    // Under a code mode the SDK text reaches the model as a prompt section; it renders nothing in native mode.
+    this.sections.register({ name: SDK_SECTION.name, order: SDK_SECTION.order, render: () => this.tools.sdk() });
     this.commands = options.compose?.commands ? new CommandRegistry() : undefined;
     this.projections = options.compose?.projections ? new ProjectionRegistry() : undefined;
     const projections = this.projections;

@@ -5,6 +5,8 @@ export * from './observers.js';
 export * from './session-log.js';
 export * from './prompt.js';
 export * from './tools.js';
+export * from './code-mode.js';
+export * from './program-runner.js';
 export * from './commands.js';
 export * from './questions.js';
 export * from './projections.js';

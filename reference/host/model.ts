@@ -12,6 +12,8 @@ export interface ModelRequest {
   systemPrompt: string;
   tools: ToolDescriptor[];
   messages: ChatMessage[];
+  /** Under a code mode: the SDK text the system prompt shows of the tools. */
+  toolSdk?: string;
 }
 
 export type ModelResponse =

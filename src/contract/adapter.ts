@@ -7,6 +7,7 @@ import type { ModelPort } from './model.js';
 import type { QuestionPort } from './questions.js';
 import type { HostHandle } from './host.js';
 import { DeclaredEditionsSchema, type Edition } from './editions.js';
+import { CodeToolSchema, type CodeTool, type ToolMode } from './tool-modes.js';
 
 /** The optional parts of a host. A scenario needing a missing one is skipped, with the reason. */
 export const CAPABILITIES = [
@@ -19,6 +20,8 @@ export const CAPABILITIES = [
   'compaction',
   'retry',
   'ownedChild',
+  'codeMode',
+  'bothMode',
 ] as const;
 export const CapabilitySchema = z.enum(CAPABILITIES);
 
@@ -29,6 +32,8 @@ export const CapabilitySchema = z.enum(CAPABILITIES);
  */
 export const LATER_CAPABILITIES = {
   ownedChild: 'the adapter does not declare it (added with the rc.8 edition)',
+  codeMode: 'the adapter does not declare it (tool registry modes, TOOL-07/08)',
+  bothMode: 'the adapter does not declare it (tool registry modes, TOOL-07/08)',
 } as const satisfies Partial<Record<Capability, string>>;
 type LaterCapability = keyof typeof LATER_CAPABILITIES;
 const isLater = (capability: Capability): capability is LaterCapability => capability in LATER_CAPABILITIES;
@@ -149,6 +154,15 @@ export interface StartOptions {
    * `compose.commands` to decide whether to compose the registry and `/plan`.)
    */
   probes: { sections: ProbeSection[]; tools: ProbeTool[]; commands?: ProbeCommand[] };
+  /**
+   * How the tool registry presents the tools to the model (TOOL-07): `code`
+   * (capability `codeMode`: the wire carries only the code-running tool, and
+   * a generated SDK text shows every tool, `exit_plan_mode` included, as a
+   * binding) or `both` (capability `bothMode`: the native schemas and the
+   * code-running tool with its SDK). Absent: native, as older kits meant.
+   * The kit sends `code` or `both` only to a host declaring that capability.
+   */
+  toolMode?: ToolMode;
 }
 
 export interface Adapter {
@@ -161,15 +175,37 @@ export interface Adapter {
    */
   editions?: Edition[];
   capabilities: Capabilities;
+  /**
+   * The code-running tool, required when `codeMode` or `bothMode` is
+   * supported: its wire name and the arguments of a call whose program calls
+   * `exit_plan_mode` with a plan (see `CodeToolSchema`).
+   */
+  codeTool?: CodeTool;
   start(options: StartOptions): Promise<HostHandle>;
 }
 
-export const AdapterShapeSchema = z.object({
-  name: z.string().min(1, 'the adapter needs a name for reports'),
-  editions: DeclaredEditionsSchema.optional(),
-  capabilities: CapabilitiesSchema,
-  start: z.custom<Adapter['start']>((value) => typeof value === 'function', 'start must be a function'),
-});
+/**
+ * A host declaring a code mode (`codeMode` or `bothMode` supported) describes
+ * its code-running tool, or the kit could not write a program for it.
+ */
+export function requireCodeToolWithCodeModes<T extends z.ZodType<{ capabilities: Capabilities; codeTool?: CodeTool | undefined }>>(schema: T): T {
+  return schema.superRefine((value, context) => {
+    const declares = (['codeMode', 'bothMode'] as const).filter((mode) => value.capabilities[mode] === true);
+    if (declares.length > 0 && value.codeTool === undefined) {
+      context.addIssue({ code: 'custom', path: ['codeTool'], message: `missing: a host supporting ${declares.join(' and ')} describes its code-running tool` });
+    }
+  }) as unknown as T;
+}
+
+export const AdapterShapeSchema = requireCodeToolWithCodeModes(
+  z.object({
+    name: z.string().min(1, 'the adapter needs a name for reports'),
+    editions: DeclaredEditionsSchema.optional(),
+    capabilities: CapabilitiesSchema,
+    codeTool: CodeToolSchema.optional(),
+    start: z.custom<Adapter['start']>((value) => typeof value === 'function', 'start must be a function'),
+  }),
+);
 
 /** A definition `defineAdapter` refuses; `problems` lists every one, each with its path. */
 export class AdapterDefinitionError extends Error {

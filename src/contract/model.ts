@@ -101,6 +101,13 @@ export const ModelRequestSchema = z.object({
   tools: z.array(ToolDescriptorSchema),
   /** The conversation history, oldest first. */
   messages: z.array(MessageSchema),
+  /**
+   * Under a code mode (`StartOptions.toolMode` `code` or `both`): the SDK text
+   * the model is shown of the tools, exactly as it reaches the model, wherever
+   * the host puts it (inside the system prompt, or a wire tool's description).
+   * Absent in native mode; older adapters leave it out.
+   */
+  toolSdk: z.string().optional(),
 });
 export type ModelRequest = z.infer<typeof ModelRequestSchema>;
 

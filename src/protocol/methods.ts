@@ -6,7 +6,8 @@
  * `protocol/schemas/` are generated from this file.
  */
 import { z } from 'zod';
-import { CapabilitiesSchema } from '../contract/adapter.js';
+import { CapabilitiesSchema, requireCodeToolWithCodeModes } from '../contract/adapter.js';
+import { CodeToolSchema, ToolModeSchema } from '../contract/tool-modes.js';
 import { DeclaredEditionsSchema, EditionSchema } from '../contract/editions.js';
 import { SessionLogSchema } from '../contract/events.js';
 import {
@@ -33,20 +34,28 @@ export const InitializeParamsSchema = z.object({
   kit: z.object({ name: z.string(), version: z.string() }),
 });
 
-export const InitializeResultSchema = z.object({
-  protocolVersion: z.number().int().positive(),
-  /** A short name for reports, e.g. `python-host`. */
-  name: z.string().min(1),
-  /** The README editions the host implements; absent: the seed edition only. */
-  editions: DeclaredEditionsSchema.optional(),
-  capabilities: CapabilitiesSchema,
-  /**
-   * `true`: one process serves many scenarios, one after another (each `start`
-   * opens a fresh host on its own store folder, `dispose` closes it, the
-   * process stays for the next `start`). Absent or `false`: one process per scenario.
-   */
-  reuse: z.boolean().optional(),
-});
+export const InitializeResultSchema = requireCodeToolWithCodeModes(
+  z.object({
+    protocolVersion: z.number().int().positive(),
+    /** A short name for reports, e.g. `python-host`. */
+    name: z.string().min(1),
+    /** The README editions the host implements; absent: the seed edition only. */
+    editions: DeclaredEditionsSchema.optional(),
+    capabilities: CapabilitiesSchema,
+    /**
+     * The code-running tool (its wire name, and the arguments of a call whose
+     * program calls `exit_plan_mode` with the plan at `{{plan}}`); required
+     * when `codeMode` or `bothMode` is supported, absent otherwise.
+     */
+    codeTool: CodeToolSchema.optional(),
+    /**
+     * `true`: one process serves many scenarios, one after another (each `start`
+     * opens a fresh host on its own store folder, `dispose` closes it, the
+     * process stays for the next `start`). Absent or `false`: one process per scenario.
+     */
+    reuse: z.boolean().optional(),
+  }),
+);
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 
 /** The adapter contract's `StartOptions` without its functions: the ports become host -> kit methods. */
@@ -64,6 +73,12 @@ export const StartParamsSchema = z.object({
     /** Register these beside `/plan` when commands are composed. Optional: older kits sent none. */
     commands: z.array(ProbeCommandDescriptorSchema).optional(),
   }),
+  /**
+   * How the tool registry presents the tools: `code` or `both`, sent only to
+   * a host declaring `codeMode` / `bothMode`. Optional: absent means native
+   * (older kits sent none).
+   */
+  toolMode: ToolModeSchema.optional(),
 });
 export type StartParams = z.infer<typeof StartParamsSchema>;
 

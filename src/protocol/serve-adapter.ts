@@ -80,6 +80,7 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
       deployment: params.deployment,
       compose: params.compose,
       probes: { sections: params.probes.sections, tools, commands },
+      ...(params.toolMode === undefined ? {} : { toolMode: params.toolMode }),
       model: (request) => callKit('model', { request }, (v) => ModelResponseSchema.parse(v)),
       questions: (question, context) => callKit('question', { question, context }, (v) => QuestionReplySchema.parse(v)),
     };
@@ -109,6 +110,7 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
           name: adapter.name,
           ...(adapter.editions === undefined ? {} : { editions: adapter.editions }),
           capabilities: adapter.capabilities,
+          ...(adapter.codeTool === undefined ? {} : { codeTool: adapter.codeTool }),
           ...(reuse ? { reuse: true } : {}),
         };
       }
