@@ -43,7 +43,17 @@ export default defineAdapter({
     compaction: true, //  compact an agent's history on demand
     retry: true, //       retry a failed model request (request recovery)
     ownedChild: true, //  rc.8: a child agent owned by a live agent (spawnOwnedChild)
+    // Tool registry modes (TOOL-07/08): codeMode, the model reaches the tools through one
+    // code-running tool and a generated SDK text; bothMode, native schemas and that tool together.
+    codeMode: { missing: 'the tool registry presents tools natively only' },
+    bothMode: { missing: 'the tool registry presents tools natively only' },
   },
+
+  // With codeMode or bothMode: your code-running tool's wire name and the arguments of one call
+  // whose program, in your host's language, calls exit_plan_mode; the kit puts the plan where
+  // {{plan}} stands, as a JSON string literal. start() then gets options.toolMode ('code' or
+  // 'both'), and each model request carries \`toolSdk\`: the SDK text exactly as the model sees it.
+  // codeTool: { name: 'run_code', exitArguments: { code: 'return await tools.exit_plan_mode({ plan: {{plan}} })' } },
 
   /**
    * Start one host for one scenario.
@@ -59,9 +69,10 @@ export default defineAdapter({
       model, //      the only model: send every model request here and use its answer
       questions, //  the only user: send every question of the user-question seam here
       probes, //     { sections, tools }: extra prompt sections and tools, register them like any other
+      toolMode, //   absent (native), or 'code' / 'both' when you declare codeMode / bothMode
     } = options;
     const planModeConfig = readPlanModeEntry(deployment).config;
-    void [storeDir, compose, model, questions, probes, planModeConfig];
+    void [storeDir, compose, model, questions, probes, toolMode, planModeConfig];
 
     // Start your host here, e.g.:
     //   const host = await startMyHost({ dir: storeDir, planMode: planModeConfig, llm: model, ... });
