@@ -25,6 +25,7 @@ Options:
                              html                        the kit's self-contained HTML report
                              markdown                    the compatibility report: clause texts, levels, human review
                              results                     the results file (JSON, schema plan-mode-conformance/results)
+                             github                      GitHub Actions annotations (::error file=...,line=...) of what fails
   --baseline FILE          YAML of the failures the host is known to have (id, step, kind, reason, clause)
   --write-baseline FILE    write a baseline listing the current failures (keeps the reasons of FILE)
   --coverage               check the clause catalog against the features and print the coverage table; runs nothing
@@ -64,7 +65,7 @@ pending, a baselined scenario failed another way, or a baseline entry is stale o
 /** Formats cucumber writes (its own definitions). */
 export const CUCUMBER_FORMATS = ['progress', 'summary', 'pretty', 'message', 'json'] as const;
 /** Formats the kit writes from its results, so they agree with the exit code. */
-export const KIT_FORMATS = ['junit', 'html', 'markdown', 'results'] as const;
+export const KIT_FORMATS = ['junit', 'html', 'markdown', 'results', 'github'] as const;
 export type KitFormat = (typeof KIT_FORMATS)[number];
 
 export function isKitFormat(name: string): name is KitFormat {

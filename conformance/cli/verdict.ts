@@ -137,6 +137,7 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     ...(args.repeat && args.repeat > 1 ? { repeat: { times: args.repeat, flakyAllowed: args.allowFlaky } } : {}),
     catalog: clausesOfEdition(prepared.catalog.clauses, prepared.judged.edition),
     reviewTexts: suite.reviewTexts ?? [],
+    featuresDir: prepared.featuresDir,
   };
   await writeKitReports(args.formats, context, results, verdict);
   if (args.writeBaseline) {

@@ -26,6 +26,8 @@ export interface RunContext {
   catalog: EditionClause[];
   /** Texts the kit does not judge by wording, one per kind, for a person to read. */
   reviewTexts: ReviewText[];
+  /** The folder the scenarios' `uri`s are relative to, for reports that point into the feature files. */
+  featuresDir?: string;
 }
 
 let kit: { name: string; version: string } | undefined;

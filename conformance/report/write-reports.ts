@@ -1,10 +1,11 @@
-/** Writes the kit's own reports (junit, html, markdown, results) where `--format` asked for them. */
+/** Writes the kit's own reports (junit, html, markdown, results, github) where `--format` asked for them. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Format, KitFormat } from '../cli/arguments.js';
 import { isKitFormat } from '../cli/arguments.js';
 import type { BaselineVerdict } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
+import { githubAnnotations } from './github-annotations.js';
 import { htmlReport } from './html-report.js';
 import { junitReport } from './junit-report.js';
 import { markdownReport } from './markdown-report.js';
@@ -16,6 +17,7 @@ const WRITERS: Record<KitFormat, (context: RunContext, results: ScenarioResult[]
   html: htmlReport,
   markdown: markdownReport,
   results: resultsFile,
+  github: githubAnnotations,
 };
 
 export async function writeKitReports(

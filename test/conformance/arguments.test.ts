@@ -34,6 +34,6 @@ describe('command-line arguments', () => {
   it('exits 2 with one line and no stack trace for unusable arguments', () => {
     const run = runCli(['--format', 'fancy']);
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe("plan-mode-conformance: unknown format 'fancy' (known: progress, summary, pretty, message, json, junit, html, markdown, results)");
+    expect(run.stderr.trim()).toBe("plan-mode-conformance: unknown format 'fancy' (known: progress, summary, pretty, message, json, junit, html, markdown, results, github)");
   });
 });

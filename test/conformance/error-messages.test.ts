@@ -77,6 +77,6 @@ describe('whole error messages', () => {
   it('lists every subcommand and every format in --help', () => {
     const run = runCli(['--help']);
     for (const word of ['init [FILE]', 'explore', 'docs --out DIR', 'compare OLD.json NEW.json', '--level default|strict']) expect(run.stdout).toContain(word);
-    for (const format of ['progress', 'summary', 'pretty', 'json', 'message', 'junit', 'html', 'markdown', 'results']) expect(run.stdout).toMatch(new RegExp(`\\b${format}\\b`));
+    for (const format of ['progress', 'summary', 'pretty', 'json', 'message', 'junit', 'html', 'markdown', 'results', 'github']) expect(run.stdout).toMatch(new RegExp(`\\b${format}\\b`));
   });
 });
