@@ -46,6 +46,8 @@ Options:
   --allow-flaky            flaky scenarios are reported but do not fail the run
   --shard I/N              run only shard I of N: every N-th selected scenario, the same on every machine;
                            combine the shards' results files with \`merge\`
+  --verbose                failures also show their stack traces (in the kit's closing lines)
+  --version                print the kit's version and exit
   --help                   show this text
 
 Commands:
@@ -98,6 +100,10 @@ export interface CliArguments {
   allowFlaky: boolean;
   level: RunLevel;
   help: boolean;
+  /** `--version`: print the package version, run nothing. */
+  version: boolean;
+  /** `--verbose`: failures in the closing lines carry their stack traces. */
+  verbose: boolean;
 }
 
 export class UsageError extends Error {
@@ -135,6 +141,8 @@ export function parseArguments(argv: string[]): CliArguments {
     forceEdition: false,
     level: 'default',
     help: false,
+    version: false,
+    verbose: false,
     allowFlaky: false,
   };
   const seen = new Set<string>();
@@ -143,6 +151,14 @@ export function parseArguments(argv: string[]): CliArguments {
     const [option, inline] = splitOption(raw);
     if (option === '--help' || option === '-h') {
       parsed.help = true;
+      continue;
+    }
+    if (option === '--version') {
+      parsed.version = true;
+      continue;
+    }
+    if (option === '--verbose') {
+      parsed.verbose = true;
       continue;
     }
     if (option === '--coverage') {

@@ -56,6 +56,11 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return EXIT_OK;
   }
+  if (args.version) {
+    const { kitIdentity } = await import('../report/run-context.js');
+    console.log(kitIdentity().version);
+    return EXIT_OK;
+  }
   try {
     return args.coverage ? await coverage(args) : await conformance(args);
   } catch (error) {

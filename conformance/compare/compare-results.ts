@@ -1,8 +1,11 @@
 /**
  * Two runs' results side by side, by stable id. A regression is a scenario
  * that passed before and does not pass now, whatever it became (failed,
- * baselined, skipped, or gone): a release gate fails on it. The rest says
- * what else moved, for the reader.
+ * baselined, skipped, or gone): a release gate fails on it. So does a scenario
+ * that newly fails without having passed (it appeared failing, or was skipped
+ * and now fails: `--allow-new-failures` lets these through) and one that is
+ * newly flaky. The rest says what else moved, for the reader. Failures are
+ * compared by signature (clauses, kind, step, message without stack or paths).
  */
 import type { ResultsDocument, ScenarioRecord } from '../../src/index.js';
 
@@ -19,7 +22,11 @@ export interface Comparison {
   fixed: ScenarioChange[];
   /** Not passing in both, failing differently: status (failed/baselined) or signature (clauses, kind, step, message). */
   changedFailure: ScenarioChange[];
-  /** Ids only NEW has. */
+  /** Failed in NEW, and absent or skipped in OLD (a passing one that fails is a regression). */
+  newlyFailing: ScenarioChange[];
+  /** Flaky in NEW and not in OLD (a passing one that is flaky is a regression). */
+  newlyFlaky: ScenarioChange[];
+  /** Ids only NEW has, that do not fail there (those are newly failing or newly flaky). */
   appeared: ScenarioChange[];
   /** Ids only OLD has, that did not pass there (a passing one that is gone is a regression). */
   disappeared: ScenarioChange[];
@@ -32,7 +39,7 @@ export interface Comparison {
 const FAILING = new Set(['failed', 'baselined', 'flaky']);
 
 export function compareResults(before: ResultsDocument, after: ResultsDocument): Comparison {
-  const comparison: Comparison = { regressed: [], fixed: [], changedFailure: [], appeared: [], disappeared: [], otherStatus: [], unchanged: 0 };
+  const comparison: Comparison = { regressed: [], fixed: [], changedFailure: [], newlyFailing: [], newlyFlaky: [], appeared: [], disappeared: [], otherStatus: [], unchanged: 0 };
   const afterById = new Map(after.scenarios.map((record) => [record.id, record]));
   const beforeIds = new Set<string>();
   for (const old of before.scenarios) {
@@ -44,6 +51,10 @@ export function compareResults(before: ResultsDocument, after: ResultsDocument):
       else comparison.regressed.push(change);
     } else if (!now) {
       comparison.disappeared.push(change);
+    } else if (now.status === 'flaky' && old.status !== 'flaky') {
+      comparison.newlyFlaky.push(change);
+    } else if (now.status === 'failed' && old.status === 'skipped') {
+      comparison.newlyFailing.push(change);
     } else if (now.status === 'passed' && FAILING.has(old.status)) {
       comparison.fixed.push(change);
     } else if (FAILING.has(old.status) && FAILING.has(now.status)) {
@@ -55,8 +66,19 @@ export function compareResults(before: ResultsDocument, after: ResultsDocument):
       comparison.otherStatus.push(change);
     }
   }
-  for (const now of after.scenarios) if (!beforeIds.has(now.id)) comparison.appeared.push({ id: now.id, after: now });
+  for (const now of after.scenarios) {
+    if (beforeIds.has(now.id)) continue;
+    const change = { id: now.id, after: now };
+    if (now.status === 'flaky') comparison.newlyFlaky.push(change);
+    else if (now.status === 'failed') comparison.newlyFailing.push(change);
+    else comparison.appeared.push(change);
+  }
   return comparison;
+}
+
+/** Whether the gate fails: any regression or newly flaky scenario, and any newly failing one unless allowed. */
+export function gateFails(comparison: Comparison, options: { allowNewFailures?: boolean } = {}): boolean {
+  return comparison.regressed.length > 0 || comparison.newlyFlaky.length > 0 || (comparison.newlyFailing.length > 0 && !options.allowNewFailures);
 }
 
 /** The same failure: same status and signature (clauses, kind, step, message without stack or paths). */

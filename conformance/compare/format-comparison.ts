@@ -10,13 +10,16 @@ export function formatComparison(before: ResultsDocument, after: ResultsDocument
     for (const change of changes) lines.push(`  ${change.id}${clauses(change)}: ${state(change.before)} -> ${state(change.after)}`);
   };
   section('regressed', comparison.regressed);
+  section('newly failing', comparison.newlyFailing);
+  section('newly flaky', comparison.newlyFlaky);
   section('fixed', comparison.fixed);
   section('changed failure', comparison.changedFailure);
   section('other status change', comparison.otherStatus);
   section('appeared', comparison.appeared);
   section('disappeared', comparison.disappeared);
   lines.push(
-    `compare: ${comparison.regressed.length} regressed, ${comparison.fixed.length} fixed, ${comparison.changedFailure.length} changed failure, ` +
+    `compare: ${comparison.regressed.length} regressed, ${comparison.newlyFailing.length} newly failing, ${comparison.newlyFlaky.length} newly flaky, ` +
+      `${comparison.fixed.length} fixed, ${comparison.changedFailure.length} changed failure, ` +
       `${comparison.appeared.length} appeared, ${comparison.disappeared.length} disappeared, ${comparison.otherStatus.length} other, ${comparison.unchanged} unchanged`,
   );
   return lines;

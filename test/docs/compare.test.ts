@@ -60,14 +60,14 @@ describe('compare', () => {
     expect(result.code).toBe(1);
     expect(result.out).toContain('regressed (1):');
     expect(result.out).toMatch(/selection-idle-commit\/enter-between-turns \[[^\]]*SET-01[^\]]*\]: passed -> failed \(assertion at "request 2 is in plan mode": request 2: expected/);
-    expect(result.out.split('\n').at(-1)).toMatch(/^compare: 1 regressed, 0 fixed/);
+    expect(result.out.split('\n').at(-1)).toMatch(/^compare: 1 regressed, 0 newly failing, 0 newly flaky, 0 fixed/);
   });
 
   it('exits 0 on identical runs', async () => {
     const result = await runCompare([DSH_RESULTS, DSH_RESULTS]);
     expect(result.code).toBe(0);
     const total = (await fixture(DSH_RESULTS)).scenarios.length;
-    expect(result.out.split('\n').at(-1)).toBe(`compare: 0 regressed, 0 fixed, 0 changed failure, 0 appeared, 0 disappeared, 0 other, ${total} unchanged`);
+    expect(result.out.split('\n').at(-1)).toBe(`compare: 0 regressed, 0 newly failing, 0 newly flaky, 0 fixed, 0 changed failure, 0 appeared, 0 disappeared, 0 other, ${total} unchanged`);
   });
 
   it('exits 2 on unreadable or invalid input, saying why', async () => {
@@ -114,5 +114,34 @@ describe('compare', () => {
     expect(result.out).toMatch(/fixed \(1\):\n {2}\S+ \[[^\]]+\]: baselined \(assertion/);
     expect(result.out).toContain('-> baselined (assertion at');
     expect(result.out).toContain('a different failure');
+  });
+
+  it('fails the gate on a scenario that newly fails (appeared failing, skipped -> failed) unless --allow-new-failures, and on a newly flaky one', async () => {
+    const old = await fixture(DSH_RESULTS);
+    const skipped = old.scenarios.find((record) => record.status === 'skipped')!;
+    const passed = old.scenarios.filter((record) => record.status === 'passed');
+    const failedNow = withRecord(old, skipped.id, (record) => ({ ...record, status: 'failed', failure: FAILURE, skipReason: undefined }) as ScenarioRecord);
+    const appeared = { ...old, scenarios: [...old.scenarios, { ...passed[0]!, id: 'brand-new', status: 'failed' as const, failure: FAILURE }] };
+    for (const now of [failedNow, appeared]) {
+      const gate = await runCompare([DSH_RESULTS, await written(now)]);
+      expect(gate.code).toBe(1);
+      expect(gate.out).toMatch(/newly failing \(1\):\n {2}\S+ \[[^\]]*\]: (skipped|absent) .*-> failed \(assertion at "request 2 is in plan mode"/);
+      expect(gate.out.split('\n').at(-1)).toMatch(/^compare: 0 regressed, 1 newly failing, 0 newly flaky, /);
+      expect((await runCompare(['--allow-new-failures', DSH_RESULTS, await written(now)])).code).toBe(0);
+    }
+    // A passing scenario that fails is a regression, which --allow-new-failures does not let through.
+    const regressed = withRecord(old, passed[0]!.id, (record) => ({ ...record, status: 'failed', failure: FAILURE }));
+    expect((await runCompare(['--allow-new-failures', DSH_RESULTS, await written(regressed)])).code).toBe(1);
+    // Newly flaky: a baselined scenario now flaky, a new flaky scenario.
+    const baselined = old.scenarios.find((record) => record.status === 'baselined')!;
+    const flaky = withRecord(old, baselined.id, (record) => ({ ...record, status: 'flaky', repeats: [{ status: 'passed' }, { status: 'failed', kind: 'assertion' }] }));
+    const flakyGate = await runCompare(['--allow-new-failures', DSH_RESULTS, await written(flaky)]);
+    expect(flakyGate.code).toBe(1);
+    expect(flakyGate.out).toMatch(/newly flaky \(1\):/);
+    const appearedFlaky = { ...old, scenarios: [...old.scenarios, { ...passed[0]!, id: 'brand-new', status: 'flaky' as const, failure: FAILURE, repeats: [{ status: 'passed' as const }, { status: 'failed' as const }] }] };
+    expect((await runCompare([DSH_RESULTS, await written(appearedFlaky)])).code).toBe(1);
+    // Newly passing or skipped scenarios pass the gate.
+    const appearedPassing = { ...old, scenarios: [...old.scenarios, { ...passed[0]!, id: 'brand-new' }] };
+    expect((await runCompare([DSH_RESULTS, await written(appearedPassing)])).code).toBe(0);
   });
 });

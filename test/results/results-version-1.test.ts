@@ -70,7 +70,7 @@ describe('results file version 2', () => {
     expect(elsewhere).not.toBe(text);
     const moved = await written(JSON.parse(elsewhere));
     const { value: code, out } = await quietly(() => compare([DSH_RESULTS, moved]));
-    expect(out.split('\n').at(-1)).toMatch(/^compare: 0 regressed, 0 fixed, 0 changed failure, 0 appeared, 0 disappeared, 0 other, \d+ unchanged$/);
+    expect(out.split('\n').at(-1)).toMatch(/^compare: 0 regressed, 0 newly failing, 0 newly flaky, 0 fixed, 0 changed failure, 0 appeared, 0 disappeared, 0 other, \d+ unchanged$/);
     expect(code).toBe(0);
     // A version 2 file of the run (what a new release writes) against the stored version 1 file: unchanged too.
     const upgraded = await written((await readResultsFile(moved)).document);

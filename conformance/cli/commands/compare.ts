@@ -1,19 +1,23 @@
 /**
  * `plan-mode-conformance compare OLD.json NEW.json`: what changed between two
  * runs' results files. Exit 1 when a scenario that passed in OLD does not pass
- * in NEW (a release gate), 0 otherwise, 2 when a file cannot be used or the
+ * in NEW, is newly flaky, or newly fails (unless `--allow-new-failures`): a
+ * release gate; 0 otherwise, 2 when a file cannot be used or the
  * two runs judged different editions of the spec (their scenarios are not the
  * same yardstick: a retry scenario passes in one edition because it fails in
  * the other).
  */
-import { compareResults } from '../../compare/compare-results.js';
+import { compareResults, gateFails } from '../../compare/compare-results.js';
 import { formatComparison } from '../../compare/format-comparison.js';
 import { readResultsFile, ResultsFileError } from '../../docs/read-results.js';
 import { resultsEdition } from '../../../src/index.js';
 
-export const COMPARE_USAGE = `usage: plan-mode-conformance compare OLD.json NEW.json
-Compares two results files (written with --format results:FILE).
-Exit 1 when a scenario that passed in OLD is failed, flaky, baselined, skipped or absent in NEW; 0 otherwise;
+export const COMPARE_USAGE = `usage: plan-mode-conformance compare [--allow-new-failures] OLD.json NEW.json
+Compares two results files (written with --format results:FILE); failures are compared by signature
+(clauses, kind, step, message without stack trace or paths), so runs from two checkouts compare alike.
+Exit 1 when a scenario that passed in OLD is failed, flaky, baselined, skipped or absent in NEW; when a
+scenario is newly flaky; or when one newly fails: it is new and fails, or was skipped and fails
+(--allow-new-failures lets newly failing scenarios through); 0 otherwise;
 2 on unusable input, or when the two runs judged different editions of the spec (nothing is compared).`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -21,11 +25,14 @@ export async function run(argv: string[]): Promise<number> {
     console.log(COMPARE_USAGE);
     return 0;
   }
-  const unknown = argv.find((arg) => arg.startsWith('--'));
-  if (unknown || argv.length !== 2) {
-    console.error(`plan-mode-conformance compare: ${unknown ? `unknown option ${unknown}` : `expected two results files, got ${argv.length}`}\n${COMPARE_USAGE}`);
+  const allowNewFailures = argv.includes('--allow-new-failures');
+  const files = argv.filter((arg) => arg !== '--allow-new-failures');
+  const unknown = files.find((arg) => arg.startsWith('--'));
+  if (unknown || files.length !== 2) {
+    console.error(`plan-mode-conformance compare: ${unknown ? `unknown option ${unknown}` : `expected two results files, got ${files.length}`}\n${COMPARE_USAGE}`);
     return 2;
   }
+  argv = files;
   let before, after;
   try {
     [before, after] = await Promise.all([readResultsFile(argv[0]!), readResultsFile(argv[1]!)]);
@@ -52,5 +59,5 @@ export async function run(argv: string[]): Promise<number> {
   }
   const comparison = compareResults(before.document, after.document);
   for (const line of formatComparison(before.document, after.document, comparison)) console.log(line);
-  return comparison.regressed.length > 0 ? 1 : 0;
+  return gateFails(comparison, { allowNewFailures }) ? 1 : 0;
 }
