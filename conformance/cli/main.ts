@@ -12,6 +12,7 @@ import { AdapterLoadError, resolveAdapterPath } from '../adapters/adapter-path.j
 import { runSuiteInWorkers } from '../runner/suite-workers.js';
 import { isKitFormat, parseArguments, USAGE, workersFor, type CliArguments, type Format } from './arguments.js';
 import { Progress } from './progress.js';
+import { ScenarioDots } from './scenario-dots.js';
 import { stageReports } from './staged-reports.js';
 import { tracePoint } from '../runner/trace-point.js';
 import type { PreparedRun } from './verdict.js';
@@ -92,7 +93,7 @@ async function coverage(args: CliArguments): Promise<number> {
 async function conformance(args: CliArguments): Promise<number> {
   const adapterPath = resolveAdapterPath(args.adapter);
   const progress = Progress.onTerminal();
-  const reports = await stageReports(cucumberFormats(args, progress !== undefined));
+  const reports = await stageReports(cucumberFormats(args));
   const abort = new AbortController();
   let stdoutLineOpen = false;
   const toStdout = (text: string): void => {
@@ -106,6 +107,8 @@ async function conformance(args: CliArguments): Promise<number> {
   const stopOnBaselineOfAnotherEdition = (): void => {
     if (editions.baseline !== undefined && editions.judged !== undefined && editions.baseline !== editions.judged) abort.abort();
   };
+  // No format asked for: the kit's own marks (or the progress line on a terminal), then its closing lines.
+  const dots = args.formats.length === 0 && !progress ? new ScenarioDots(toStdout) : undefined;
   tracePoint('cli-forks-suite');
   const running = runSuiteInWorkers(
     {
@@ -128,7 +131,7 @@ async function conformance(args: CliArguments): Promise<number> {
         editions.judged = judged.edition;
         stopOnBaselineOfAnotherEdition();
       },
-      ...(progress ? { events: progress } : {}),
+      ...(progress ? { events: progress } : dots ? { events: dots } : {}),
     },
     workersFor(args),
   );
@@ -156,6 +159,7 @@ async function conformance(args: CliArguments): Promise<number> {
     }
   }
   progress?.clear();
+  dots?.end();
   // A run cut short leaves cucumber's dots mid-line: the kit's lines start on their own.
   if (stdoutLineOpen && run.ending.kind !== 'completed') toStdout('\n');
 
@@ -192,11 +196,12 @@ async function conformance(args: CliArguments): Promise<number> {
 }
 
 /**
- * The formats cucumber writes itself. With none asked for: its progress dots,
- * or on a terminal its summary (failures in full) under the kit's progress line.
+ * The formats cucumber writes itself: those asked for. With none asked for,
+ * none: the kit shows its own marks or progress line, and its closing lines
+ * list the failures with their clauses (cucumber's listing would count
+ * baselined scenarios as failed, with stack traces into the kit's bundle).
  */
-function cucumberFormats(args: CliArguments, onTerminal: boolean): Format[] {
-  if (args.formats.length === 0) return [{ name: onTerminal ? 'summary' : 'progress' }];
+function cucumberFormats(args: CliArguments): Format[] {
   return args.formats.filter((format) => !isKitFormat(format.name));
 }
 

@@ -6,9 +6,20 @@
  * recommended scenarios it reports apart; a strict run counts them in the
  * closing line and prints no separate line.
  */
+import { signatureMessage, stackOf } from '../../src/index.js';
+import type { EditionClause } from '../catalog/clause-catalog.js';
+import { citationText, citeClauses } from '../report/clause-citation.js';
 import type { BaselineVerdict } from '../runner/baseline.js';
 import { isFailing, type ScenarioResult } from '../runner/scenario-result.js';
 import { repeatOutcomes } from '../runner/repeats.js';
+
+/** What the failure lines cite and show. */
+export interface FailureLineOptions {
+  /** The clauses of the edition judged: each failure cites its clauses' level and statement from it. */
+  catalog?: readonly EditionClause[];
+  /** `--verbose`: each failure's stack trace under its message. */
+  verbose?: boolean;
+}
 
 export function summaryLine(verdict: BaselineVerdict): { text: string; failed: number } {
   const count = (outcome: string) => verdict.counted.filter((result) => verdict.outcomes.get(result) === outcome).length;
@@ -31,15 +42,33 @@ export function recommendedLine(verdict: BaselineVerdict): string | undefined {
   return `recommended: ${passed} passed, ${failed} failed${flaky > 0 ? `, ${flaky} flaky` : ''}`;
 }
 
-function firstLine(result: ScenarioResult): string {
-  return result.status === 'failed' ? (result.message ?? 'failed').split('\n')[0]! : `step ${result.status}`;
-}
-
 function where(result: ScenarioResult): string {
   return `${result.uri}${result.line !== undefined ? `:${result.line}` : ''}`;
 }
 
-export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean): string[] {
+const INDENT = '    ';
+
+/**
+ * Under a failure's headline: the clauses it breaks (level, the judged
+ * edition's statement, the clause page), the failing step where the feature
+ * file says it, then the whole message (what was expected, what the host
+ * showed) without stack trace or paths, every line indented; the stack only
+ * with --verbose.
+ */
+export function failureDetail(result: ScenarioResult, options: FailureLineOptions): string[] {
+  const lines = citeClauses(result.clauses, options.catalog ?? []).map((citation) => `${INDENT}clause ${citationText(citation)}`);
+  if (result.failedStep !== undefined) {
+    const at = result.failedStepLine !== undefined ? ` (${result.uri}:${result.failedStepLine})` : '';
+    lines.push(`${INDENT}step: ${result.failedStep}${at}`);
+  }
+  const text = result.message ?? `step ${result.status}`;
+  for (const line of signatureMessage(text).split('\n')) lines.push(`${INDENT}${line}`);
+  const stack = options.verbose ? stackOf(text) : undefined;
+  if (stack !== undefined) for (const line of stack.split('\n')) lines.push(`${INDENT}${line.trimStart()}`);
+  return lines;
+}
+
+export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean, options: FailureLineOptions = {}): string[] {
   const lines: string[] = [];
   for (const result of [...verdict.counted, ...verdict.apart].filter((candidate) => candidate.flaky)) {
     const counted = verdict.flaky.includes(result);
@@ -47,14 +76,14 @@ export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean): s
     lines.push(`flaky: ${result.stableId ?? '(no id)'} (${where(result)}) ended differently between repeats: ${repeatOutcomes(result)} (${how})`);
   }
   for (const result of verdict.unexpected) {
-    lines.push(`${withBaseline ? 'unexpected failure' : 'failed'}: ${result.stableId ?? '(no id)'} (${where(result)}) ${firstLine(result)}`);
+    lines.push(`${withBaseline ? 'unexpected failure' : 'failed'}: ${result.stableId ?? '(no id)'} (${where(result)})`, ...failureDetail(result, options));
   }
   for (const { result, why } of verdict.mismatched) {
-    lines.push(`baselined scenario no longer matches its entry: ${result.stableId} (${where(result)}) ${why}; message: ${firstLine(result)}`);
+    lines.push(`baselined scenario no longer matches its entry: ${result.stableId} (${where(result)}) ${why}`, ...failureDetail(result, options));
   }
   for (const { result, entry } of verdict.stale) lines.push(`stale baseline entry (now passes): ${result.stableId} (${entry.where})`);
   for (const result of verdict.apart.filter((candidate) => isFailing(candidate.status) && !candidate.flaky)) {
-    lines.push(`recommended, not counted: ${result.stableId ?? '(no id)'} (${where(result)}) ${firstLine(result)}`);
+    lines.push(`recommended, not counted: ${result.stableId ?? '(no id)'} (${where(result)})`, ...failureDetail(result, options));
   }
   const reasons = new Map<string, number>();
   for (const result of [...verdict.counted, ...verdict.apart].filter((candidate) => candidate.status === 'skipped')) {

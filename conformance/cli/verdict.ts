@@ -145,7 +145,7 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     const written = await writeBaseline(args.writeBaseline, prepared.adapter.name, results, previous, args.level, prepared.previous.header, prepared.judged.edition);
     line(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
   }
-  for (const text of verdictLines(verdict, prepared.baseline !== undefined)) line(text);
+  for (const text of verdictLines(verdict, prepared.baseline !== undefined, { catalog: context.catalog, verbose: args.verbose })) line(text);
   line(`conformance: edition ${editionOfRun(context)}`);
   const recommended = recommendedLine(verdict);
   if (recommended) line(recommended);

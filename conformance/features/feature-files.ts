@@ -98,6 +98,27 @@ export function nodeLines(document: GherkinDocument): Map<string, number> {
   return lines;
 }
 
+/**
+ * Steps by AST node id: their line in the feature file (scenario and
+ * background steps, in rules too). A pickle step's first AST node id is its
+ * step, so a failing step is located in the feature file where it is written.
+ */
+export function stepLines(document: GherkinDocument): Map<string, number> {
+  const lines = new Map<string, number>();
+  const add = (steps: ReadonlyArray<{ id: string; location: { line: number } }>) => {
+    for (const step of steps) lines.set(step.id, step.location.line);
+  };
+  for (const child of document.feature?.children ?? []) {
+    if (child.background) add(child.background.steps);
+    if (child.scenario) add(child.scenario.steps);
+    for (const ruleChild of child.rule?.children ?? []) {
+      if (ruleChild.background) add(ruleChild.background.steps);
+      if (ruleChild.scenario) add(ruleChild.scenario.steps);
+    }
+  }
+  return lines;
+}
+
 /** Example rows by AST node id: the value of their first cell. */
 export function rowNames(document: GherkinDocument): Map<string, string> {
   const names = new Map<string, string>();

@@ -7,7 +7,7 @@
 import type { Envelope, GherkinDocument, Pickle, TestStepResult } from '@cucumber/messages';
 import type { ClauseLevel, FailureKind, ReviewText } from '../../src/index.js';
 import { levelsOf, loadCatalogFileSync, scenarioLevel } from '../catalog/clause-catalog.js';
-import { clausesOf, nodeLines, rowNames, stableIdOf } from '../features/feature-files.js';
+import { clausesOf, nodeLines, rowNames, stableIdOf, stepLines } from '../features/feature-files.js';
 import { TIMEOUT_MESSAGE } from '../guard/time-limit.js';
 import { REVIEW_TEXT_KINDS, REVIEW_TEXT_MEDIA_TYPE } from '../support/review-text.js';
 import { SKIP_REASON_MEDIA_TYPE } from '../support/skip-reason.js';
@@ -56,6 +56,7 @@ interface Running {
   message?: string;
   failureKind?: FailureKind;
   failedStep?: string;
+  failedStepLine?: number;
   skipReason?: string;
   startedMs: number;
   durationMs: number;
@@ -73,6 +74,8 @@ export class ResultCollector {
   private readonly testCases = new Map<string, string>();
   /** test step id → the text of its pickle step, or `(Before hook)` / `(After hook)`. */
   private readonly stepTexts = new Map<string, string>();
+  /** test step id → the line of its gherkin step in the feature file (steps only, not hooks). */
+  private readonly stepLinesById = new Map<string, number>();
   private readonly running = new Map<string, Running>();
   private readonly startedPickles = new Map<string, string>();
   private readonly finished: Running[] = [];
@@ -110,6 +113,9 @@ export class ResultCollector {
             run.message = testStepResult.message ?? testStepResult.exception?.message ?? status;
             run.failureKind = failureKindOf(status, testStepResult);
             run.failedStep = this.stepTexts.get(testStepId);
+            const line = this.stepLinesById.get(testStepId);
+            if (line !== undefined) run.failedStepLine = line;
+            else delete run.failedStepLine;
           }
         }
       }
@@ -138,11 +144,15 @@ export class ResultCollector {
     this.testCases.set(testCase.id, testCase.pickleId);
     const pickle = this.pickles.get(testCase.pickleId);
     const texts = new Map((pickle?.steps ?? []).map((step) => [step.id, step.text]));
+    const astNodes = new Map((pickle?.steps ?? []).map((step) => [step.id, step.astNodeIds[0]]));
+    const lines = pickle ? this.stepLinesOf(pickle.uri) : undefined;
     let seenStep = false;
     for (const step of testCase.testSteps) {
       if (step.pickleStepId !== undefined) {
         seenStep = true;
         this.stepTexts.set(step.id, texts.get(step.pickleStepId) ?? '(unknown step)');
+        const line = lines?.get(astNodes.get(step.pickleStepId) ?? '');
+        if (line !== undefined) this.stepLinesById.set(step.id, line);
       } else {
         // Hooks before the first step are Before hooks (adapter start, capability skips), the rest After hooks.
         this.stepTexts.set(step.id, seenStep ? '(After hook)' : '(Before hook)');
@@ -195,6 +205,18 @@ export class ResultCollector {
     return rows;
   }
 
+  private readonly stepLinesByUri = new Map<string, Map<string, number>>();
+
+  private stepLinesOf(uri: string): Map<string, number> {
+    let lines = this.stepLinesByUri.get(uri);
+    if (!lines) {
+      const document = this.documents.get(uri);
+      lines = document ? stepLines(document) : new Map();
+      if (document) this.stepLinesByUri.set(uri, lines);
+    }
+    return lines;
+  }
+
   private linesOf(uri: string): Map<string, number> {
     let lines = this.linesByUri.get(uri);
     if (!lines) {
@@ -225,6 +247,7 @@ export class ResultCollector {
       if (run.message !== undefined) result.message = run.message;
       if (run.failureKind !== undefined) result.failureKind = run.failureKind;
       if (run.failedStep !== undefined) result.failedStep = run.failedStep;
+      if (run.failedStepLine !== undefined) result.failedStepLine = run.failedStepLine;
       if (run.skipReason !== undefined) result.skipReason = run.skipReason;
       return result;
     });

@@ -26,6 +26,8 @@ export interface ScenarioResult {
   failureKind?: FailureKind;
   /** The text of the failing step (keyword excluded), or `(Before hook)` / `(After hook)`. */
   failedStep?: string;
+  /** The failing step's line in the scenario's feature file (absent for a hook). */
+  failedStepLine?: number;
   /** Why the scenario was skipped (a missing capability, with the adapter's reason). */
   skipReason?: string;
   durationMs: number;

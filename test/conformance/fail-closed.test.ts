@@ -23,7 +23,7 @@ describe('the kit against deliberately broken adapters', () => {
     const slow = fixtureRun('start-slow.js', ['--call-limit', '200']);
     expect(slow.summary).toBe('conformance: 3 passed, 0 failed, 0 skipped');
     const cut = fixtureRun('start-slow.js', ['--call-limit', '200', '--start-limit', '100']);
-    expect(cut.stdout).toContain('adapter method start: did not answer within 100 ms');
+    expect(cut.stderr).toContain('adapter method start: did not answer within 100 ms');
     expect(cut.status).not.toBe(0);
   });
 

@@ -135,8 +135,8 @@ describe('parallel workers and shards against the reference', () => {
       'summary',
     ]);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/failed: fixture-prompt-only .*the suite process exited with code 0 during scenario fixture-prompt-only/);
-    expect(run.stdout).toMatch(/failed: fixture-fork .*the suite process exited with code 0 during scenario fixture-fork/);
+    expect(run.stdout).toMatch(/failed: fixture-prompt-only [^]*?the suite process exited with code 0 during scenario fixture-prompt-only/);
+    expect(run.stdout).toMatch(/failed: fixture-fork [^]*?the suite process exited with code 0 during scenario fixture-fork/);
     expect(run.stdout).not.toMatch(/failed: fixture-set-and-log/);
     expect(run.stdout.trim().split('\n').at(-1)).toBe('conformance: 1 passed, 2 failed, 0 skipped');
     expect(run.leftInTmp).toEqual([]);

@@ -22,7 +22,7 @@ describe('a run isolated from its adapter', () => {
   it('exits 1, naming the scenario, when the adapter calls process.exit(0) inside prompt', async () => {
     const run = await runIsolated([...adapter('prompt-exits.js'), ...FIXTURE_RUN, '--format', 'summary']);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/failed: fixture-prompt-only .*the suite process exited with code 0 during scenario fixture-prompt-only/);
+    expect(run.stdout).toMatch(/failed: fixture-prompt-only [^]*?the suite process exited with code 0 during scenario fixture-prompt-only/);
     expect(run.stdout).toContain('the run did not complete: 1 scenario(s) did not run');
     expect(lastLine(run.stdout)).toBe('conformance: 1 passed, 1 failed, 0 skipped');
     expect(run.leftInTmp).toEqual([]);
@@ -31,7 +31,7 @@ describe('a run isolated from its adapter', () => {
   it('fails the scenario in flight, named, on an unhandled rejection from the host', async () => {
     const run = await runIsolated([...adapter('prompt-leaves-rejection.js'), ...FIXTURE_RUN, '--format', 'summary']);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/failed: fixture-prompt-only .*unhandled rejection: Error: the host lost its session writer/);
+    expect(run.stdout).toMatch(/failed: fixture-prompt-only [^]*?unhandled rejection: Error: the host lost its session writer/);
     // Charged to the step that left the rejection, not to the After hook that happened to run next.
     expect(run.stdout).toMatch(/✖ When the user prompts "Hello"/);
     expect(run.stdout).not.toMatch(/✖ After/);
@@ -42,7 +42,7 @@ describe('a run isolated from its adapter', () => {
   it('fails the scenario in flight, named, on an uncaught exception thrown from a host callback', async () => {
     const run = await runIsolated([...adapter('prompt-throws-later.js'), ...FIXTURE_RUN, '--format', 'summary']);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/failed: fixture-prompt-only .*the host callback blew up/);
+    expect(run.stdout).toMatch(/failed: fixture-prompt-only [^]*?the host callback blew up/);
     // Charged to the step whose work queued the callback.
     expect(run.stdout).toMatch(/a prompt outside plan mode[^]*✖ When the user prompts "Hello"[^]*the host callback blew up/);
     expect(run.stdout).not.toMatch(/failed: fixture-set-and-log/);
