@@ -10,6 +10,8 @@ import { defineAdapter, type HostHandle, type StartOptions } from '../../src/ind
 import { DSH_CAPABILITIES } from './capabilities.js';
 import { compose } from './compose.js';
 import { createHandle } from './handle.js';
+import { nodeHasZstd } from './persistence.js';
+import { ToolValues } from './tool-values.js';
 
 export default defineAdapter({
   name: 'dsh',
@@ -19,5 +21,7 @@ export default defineAdapter({
 });
 
 export async function start(options: StartOptions): Promise<HostHandle> {
-  return createHandle(await compose(options));
+  // Where sessions persist (persistence.ts), a restart composes the host again on the same store.
+  const values = new ToolValues();
+  return createHandle(await compose(options, values), nodeHasZstd() ? () => compose(options, values) : undefined);
 }

@@ -1,15 +1,19 @@
 /**
  * The host's image store: an upstream `AttachmentStore` (`ctx.attachments`)
- * kept in memory. rc.8 publishes the seam (`@deepseek-ai/dsh-attachment`, the
+ * kept in the run's store folder, one file per object. rc.8 publishes the seam (`@deepseek-ai/dsh-attachment`, the
  * abstract class the command executor and the prompt path admit images
  * through) but no backend for it, so the adapter supplies one, as it supplies
  * the model and the user: `/plan` with images (CMD-03, CMD-09) and prompts
  * with images reach the upstream code paths unchanged. Like any deployment's
  * store it admits only images whose bytes are the declared format; objects
  * are content-addressed, and a read is verified against its reference.
- * Nothing survives the process (this host has no persistence, see `restart`).
+ * Objects are files, so images a session log refers to are still readable
+ * after a restart, as the log itself is (persistence.ts).
  */
 import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context } from '@deepseek-ai/cordis';
 import { AttachmentError, AttachmentId, AttachmentStore } from '@deepseek-ai/dsh-attachment';
 import type {
   ImageAttachmentLimits,
@@ -29,9 +33,19 @@ export const KIT_IMAGE_LIMITS: ImageAttachmentLimits = Object.freeze({
   mediaTypes: Object.freeze(['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const),
 });
 
-export class MemoryAttachmentStore extends AttachmentStore {
+export interface FileAttachmentStoreConfig {
+  /** The folder holding the objects (created at the first save). */
+  root: string;
+}
+
+export class FileAttachmentStore extends AttachmentStore {
   readonly imageLimits = KIT_IMAGE_LIMITS;
-  private readonly objects = new Map<string, Uint8Array>();
+  private readonly root: string;
+
+  constructor(ctx: Context, config: FileAttachmentStoreConfig) {
+    super(ctx);
+    this.root = config.root;
+  }
 
   async validateImage(input: SaveImageAttachment): Promise<void> {
     this.admit(input);
@@ -40,7 +54,11 @@ export class MemoryAttachmentStore extends AttachmentStore {
   async saveImage(input: SaveImageAttachment): Promise<ImageAttachmentRef> {
     const { width, height } = this.admit(input);
     const id = digest(input.data);
-    if (!this.objects.has(id)) this.objects.set(id, new Uint8Array(input.data));
+    await mkdir(this.root, { recursive: true });
+    // Content-addressed: an object already saved holds these very bytes.
+    await writeFile(join(this.root, id), input.data, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
     return {
       attachmentId: AttachmentId(id),
       mediaType: input.mediaType,
@@ -53,12 +71,23 @@ export class MemoryAttachmentStore extends AttachmentStore {
 
   async readImage(ref: ImageAttachmentRef, signal?: AbortSignal): Promise<StoredImageAttachment> {
     signal?.throwIfAborted();
-    const data = this.objects.get(String(ref.attachmentId));
+    const data = await this.readObject(String(ref.attachmentId));
     if (data === undefined) throw new AttachmentError(`no stored image ${String(ref.attachmentId)}`, 'ATTACHMENT_NOT_FOUND');
     if (data.byteLength !== ref.bytes || digest(data) !== String(ref.attachmentId)) {
       throw new AttachmentError(`stored image ${String(ref.attachmentId)} does not match its reference`, 'ATTACHMENT_CORRUPT');
     }
     return { ref, data: new Uint8Array(data) };
+  }
+
+  /** An object's bytes, or undefined when none has that id (ids are digests, so never a path: no traversal). */
+  private async readObject(id: string): Promise<Uint8Array | undefined> {
+    if (!/^sha256-[0-9a-f]{64}$/.test(id)) return undefined;
+    try {
+      return new Uint8Array(await readFile(join(this.root, id)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
   }
 
   /** The admission policy: a supported type, within the limits, whose bytes are that type. */

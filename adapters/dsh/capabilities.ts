@@ -3,11 +3,7 @@
  * supported capability is backed by an upstream mechanism composed from npm.
  */
 import type { Capabilities } from '../../src/index.js';
-
-export const RESTART_MISSING =
-  'the only session persistence backend published at 0.1.0-rc.8, @deepseek-ai/dsh-session-persistence-jsonl, ' +
-  'statically imports zstd functions from node:zlib that exist only from Node 22.15, so it cannot load on Node 20; ' +
-  'no other upstream backend exists and shimming node:zlib is not allowed, so dsh cannot persist and resume a session here';
+import { restartSupport } from './persistence.js';
 
 export const DSH_CAPABILITIES: Capabilities = {
   /** @deepseek-ai/dsh-commands (`ctx.commands`); plan-mode registers `/plan` into it. */
@@ -26,7 +22,11 @@ export const DSH_CAPABILITIES: Capabilities = {
    * the user-questions seam checks before a review (rc.8's REVIEW-07).
    */
   ownedChild: true,
-  restart: { missing: RESTART_MISSING },
+  /**
+   * @deepseek-ai/dsh-session-persistence-jsonl (`ctx.sessionPersistence`) and `ctx.agents.resume`, where this
+   * Node has zstd in node:zlib (22.15+); missing elsewhere, with the command that runs the kit under such a Node.
+   */
+  restart: restartSupport(),
   /**
    * @deepseek-ai/dsh-compaction-basic (`ctx.compaction.compactNow`); its summary is a model request sent to the
    * kit's model. It refuses histories smaller than its own checkpoint frame (~100 tokens), so the compaction

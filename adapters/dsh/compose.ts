@@ -1,12 +1,14 @@
 /**
  * Composition: one cordis context holding the real upstream services, in an
- * order every static `inject` is satisfied: session store, LLM runtime, system
+ * order every static `inject` is satisfied: session store, its durable backend
+ * (where this Node can load it: persistence.ts), LLM runtime, system
  * prompt, tool runtime, agent registry, the image store, the optional
  * command / projection / user-question services, the agent loop, the plan-mode plugin with the
  * deployment's config, the retry executor and the compaction engine. The kit's
  * model is registered as an LLM adapter route, its user as the question
  * provider, and the probe sections and tools through the upstream registries.
  */
+import { join } from 'node:path';
 import { Context } from '@deepseek-ai/cordis';
 import AgentRegistry from '@deepseek-ai/dsh-agent';
 import AgentLoop from '@deepseek-ai/dsh-agent-loop';
@@ -24,10 +26,11 @@ import type { ToolDefinition } from '@deepseek-ai/dsh-tools';
 import UserQuestionService from '@deepseek-ai/dsh-user-questions';
 import type { CommandDefinition } from '@deepseek-ai/dsh-commands';
 import { readPlanModeEntry, type ProbeCommand, type ProbeSection, type ProbeTool, type StartOptions } from '../../src/index.js';
-import { MemoryAttachmentStore } from './attachment-store.js';
+import { FileAttachmentStore } from './attachment-store.js';
 import { commandArgs } from './events.js';
 import { resolveImages } from './images.js';
 import { KIT_PROVIDER, KitModelAdapter } from './model-bridge.js';
+import { jsonlPersistence } from './persistence.js';
 import { ToolValues } from './tool-values.js';
 import { questionProvider } from './question-bridge.js';
 
@@ -41,16 +44,19 @@ export interface Composition {
 type AnyPlugin = Parameters<Context['plugin']>[0];
 const plugin = (value: unknown): AnyPlugin => value as AnyPlugin;
 
-export async function compose(options: StartOptions): Promise<Composition> {
+/** `values` is the host's record of tool values, kept across the compositions a restart makes (tool-values.ts). */
+export async function compose(options: StartOptions, values = new ToolValues()): Promise<Composition> {
   const planModeConfig = readPlanModeEntry(options.deployment).config;
+  const persistence = await jsonlPersistence(options.storeDir);
   const ctx = new Context();
   try {
     await ctx.plugin(plugin(SessionStore));
+    if (persistence) await ctx.plugin(plugin(persistence.plugin), persistence.config);
     await ctx.plugin(plugin(LlmRuntime));
     await ctx.plugin(plugin(SystemPrompt), {});
     await ctx.plugin(plugin(ToolRuntime), {});
     await ctx.plugin(plugin(AgentRegistry));
-    await ctx.plugin(plugin(MemoryAttachmentStore));
+    await ctx.plugin(plugin(FileAttachmentStore), { root: join(options.storeDir, 'attachments') });
     if (options.compose.commands) await ctx.plugin(plugin(CommandRuntime));
     if (options.compose.projections) await ctx.plugin(plugin(SessionProjectionRegistry));
     if (options.compose.questions) await ctx.plugin(plugin(UserQuestionService));
@@ -60,7 +66,7 @@ export async function compose(options: StartOptions): Promise<Composition> {
     await ctx.plugin(plugin(TokenMeter), {});
     await ctx.plugin(plugin(BasicCompactionEngine), { auto: false });
 
-    const values = new ToolValues(ctx);
+    values.watch(ctx);
     ctx.llm.registerAdapter([KIT_PROVIDER], new KitModelAdapter(options.model, values, (blocks) => resolveImages(ctx, blocks)));
     if (options.compose.questions) ctx.userQuestions.registerProvider(questionProvider(options.questions));
     for (const section of options.probes.sections) registerSection(ctx, section);

@@ -6,7 +6,7 @@
  * attachment store as its prompt endpoint and command executor do.
  */
 import type { Context } from '@deepseek-ai/cordis';
-import type { Agent, AgentHandle } from '@deepseek-ai/dsh-agent';
+import type { Agent, AgentHandle, CreateAgentOptions } from '@deepseek-ai/dsh-agent';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type {
@@ -25,35 +25,43 @@ import { KIT_MODEL, KIT_PROVIDER } from './model-bridge.js';
 
 const AGENT_OPTIONS = { provider: KIT_PROVIDER, model: KIT_MODEL } as const;
 
-export function createHandle(composition: Composition): HostHandle {
-  const { ctx } = composition;
+/**
+ * The handle on a composed host. `recompose` builds the host again on the same
+ * store (given only where the host persists sessions: persistence.ts), which
+ * `restart` uses; without it the handle has no `restart`.
+ */
+export function createHandle(first: Composition, recompose?: () => Promise<Composition>): HostHandle {
+  let composition = first;
   const agents = new Map<string, AgentHandle>();
   const observed = new Map<string, UpstreamEvent[]>();
   const pushes = new Map<string, PlanProjectionView[]>();
   let counter = 0;
   let disposed = false;
 
-  // Everything the session stream tells a subscriber, per session, in the order told (mapped when read).
-  ctx.on('session/event', (session: { id: string }, event: UpstreamEvent) => {
-    const list = observed.get(String(session.id)) ?? [];
-    list.push(event);
-    observed.set(String(session.id), list);
-  });
+  /** What a UI keeps of a host it watches, across restarts: the session stream and the projection feed. */
+  const watch = (ctx: Context): void => {
+    // Everything the session stream tells a subscriber, per session, in the order told (mapped when read).
+    ctx.on('session/event', (session: { id: string }, event: UpstreamEvent) => {
+      const list = observed.get(String(session.id)) ?? [];
+      list.push(event);
+      observed.set(String(session.id), list);
+    });
+    // The projection registry's change feed: one call per unit whose state reference changed.
+    ctx.get('sessionProjections')?.onChanged((session: { id: string }, key: string, value: unknown) => {
+      if (key !== 'plan') return;
+      const { active, pending } = value as PlanProjectionView;
+      pushes.set(String(session.id), [...(pushes.get(String(session.id)) ?? []), { active, pending }]);
+    });
+  };
+  watch(composition.ctx);
 
   /** Upstream events as contract events, their images read back from the store. */
   const contractEvents = async (events: readonly UpstreamEvent[]): Promise<SessionEvent[]> =>
-    toContractEvents(events, await resolveImages(ctx, imageBlocksOf(events)));
-
-  // The projection registry's change feed: one call per unit whose state reference changed.
-  ctx.get('sessionProjections')?.onChanged((session: { id: string }, key: string, value: unknown) => {
-    if (key !== 'plan') return;
-    const { active, pending } = value as PlanProjectionView;
-    pushes.set(String(session.id), [...(pushes.get(String(session.id)) ?? []), { active, pending }]);
-  });
+    toContractEvents(events, await resolveImages(live(), imageBlocksOf(events)));
 
   const live = (): Context => {
     if (disposed) throw new Error('the dsh host was disposed');
-    return ctx;
+    return composition.ctx;
   };
   const agentOf = (id: string): Agent => {
     live();
@@ -64,7 +72,7 @@ export function createHandle(composition: Composition): HostHandle {
   const nextId = (): string => {
     let id: string;
     do id = `agent-${++counter}`;
-    while (agents.has(id) || ctx.sessions.get(SessionId(id)) !== undefined);
+    while (agents.has(id) || live().sessions.get(SessionId(id)) !== undefined);
     return id;
   };
   const adopt = (handle: AgentHandle): string => {
@@ -191,6 +199,39 @@ export function createHandle(composition: Composition): HostHandle {
       await untilIdle(agent);
     },
 
+    ...(recompose === undefined
+      ? {}
+      : {
+          /**
+           * The host stopped as its process would exit (the context disposed: the persistence backend drains what
+           * it took, as on any shutdown; nothing else is saved), composed again on the same store, and every agent
+           * resumed from its persisted session by the registry (`ctx.agents.resume`), in creation order. A resumed
+           * agent is a runtime root: ownership by a live agent does not outlive the process. The backend writes a
+           * session lazily, at its first event, so one with none has nothing stored: its log was empty, and it is
+           * created again, empty, with its header's lineage (`reborn`), as a dsh user starting it afresh would.
+           */
+          async restart() {
+            const before = [...agents].map(([id, handle]) => ({
+              id,
+              empty: handle.agent.session.events.length === 0,
+              header: handle.agent.session.header,
+            }));
+            agents.clear();
+            await composition.dispose();
+            composition = await recompose();
+            watch(composition.ctx);
+            for (const { id, empty, header } of before) {
+              const sessionId = SessionId(id);
+              agents.set(
+                id,
+                empty
+                  ? await live().agents.create({ sessionId, meta: reborn(header), agentOptions: AGENT_OPTIONS })
+                  : await live().agents.resume({ resumeSessionId: sessionId, agentOptions: AGENT_OPTIONS }),
+              );
+            }
+          },
+        }),
+
     async dispose() {
       if (disposed) return;
       disposed = true;
@@ -200,6 +241,14 @@ export function createHandle(composition: Composition): HostHandle {
       await composition.dispose();
     },
   };
+}
+
+/** The creation metadata of a session's header (what `ctx.agents.create` takes back; `createdAt` is the factory's). */
+function reborn(header: Agent['session']['header']): NonNullable<CreateAgentOptions['meta']> {
+  const { cwd, parentSession, seedLength, origin, delegationDepth } = header;
+  return Object.fromEntries(
+    Object.entries({ cwd, parentSession, seedLength, origin, delegationDepth }).filter(([, value]) => value !== undefined),
+  );
 }
 
 /** Resolves once the agent has no work left (its turn, and any turn its inbox wakes, has ended). */

@@ -4,6 +4,8 @@
  * runtime announces every final outcome on `tools/result`, so the adapter
  * remembers each success's value by call id and shows it beside that call's
  * result text in the requests it translates (the contract's `value`, TOOL-05).
+ * One record serves every composition of a host: like a UI's memory of what it
+ * was told, it outlives a restart, so a resumed history shows the same values.
  */
 import type { Context } from '@deepseek-ai/cordis';
 import type { ToolValueLookup } from './model-bridge.js';
@@ -16,10 +18,12 @@ interface ToolOutcome {
 export class ToolValues implements ToolValueLookup {
   private readonly values = new Map<string, unknown>();
 
-  constructor(ctx: Context) {
+  /** Listens to one composed host's tool outcomes. */
+  watch(ctx: Context): this {
     ctx.on('tools/result', (exec: { callId: unknown }, result: ToolOutcome) => {
       if (!result.isError && result.value !== undefined) this.values.set(String(exec.callId), structuredClone(result.value));
     });
+    return this;
   }
 
   valueOf(callId: string): { value: unknown } | undefined {

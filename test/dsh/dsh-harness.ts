@@ -4,6 +4,9 @@
  * the user replies, every request and question recorded, and a hook run
  * while the model handles a request (the kit's mid-turn user actions).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import adapter from '../../adapters/dsh/adapter.js';
 import {
   planModeDeployment,
@@ -45,7 +48,7 @@ export function harness(config: unknown = { section: SECTION }): Harness {
     options: undefined as unknown as StartOptions,
   };
   h.options = {
-    storeDir: '/nonexistent-dsh-store',
+    storeDir: mkdtempSync(join(tmpdir(), 'dsh-store-')),
     edition: 'rc.8',
     deployment: planModeDeployment(config),
     compose: { commands: true, questions: true, projections: true },
