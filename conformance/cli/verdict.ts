@@ -13,7 +13,7 @@ import { chooseEdition, type EditionChoice } from '../runner/edition-choice.js';
 import { resolveAdapterPath } from '../adapters/adapter-path.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
 import { clausesOfEdition, levelsOf, loadCatalogFile, scenarioLevel, type Catalog } from '../catalog/clause-catalog.js';
-import { KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
+import { checkUniqueIds, KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
 import { editionOfRun, kitIdentity, type RunContext } from '../report/run-context.js';
 import { writeKitReports } from '../report/write-reports.js';
 import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type PreviousBaseline, type ScenarioFacts } from '../runner/baseline.js';
@@ -73,7 +73,10 @@ export async function prepareRun(args: CliArguments, childLoadsAdapter?: string)
   const features = needsFeatures ? await parseFeatures(featuresDir) : [];
   const levels = levelsOf(catalog.clauses);
   const scenarios = new Map<string, ScenarioFacts>();
-  for (const scenario of scenariosOf(features)) {
+  const infos = scenariosOf(features);
+  // Results, baselines and repeats are keyed by stable id: two scenarios with one id would judge as one.
+  checkUniqueIds(infos);
+  for (const scenario of infos) {
     if (scenario.stableId) scenarios.set(scenario.stableId, { clauses: scenario.clauses, level: scenarioLevel(scenario.clauses, levels) });
   }
   const baseline = args.baseline ? await readBaseline(args.baseline, { scenarios, level: args.level }) : undefined;

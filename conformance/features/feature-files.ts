@@ -168,6 +168,8 @@ export interface ScenarioInfo {
   stableId: string | undefined;
   name: string;
   uri: string;
+  /** The line of the scenario, or of its outline row. */
+  line?: number;
   clauses: string[];
   needs: string[];
   /** Number of @id: tags (the lint wants exactly one). */
@@ -179,14 +181,45 @@ export interface ScenarioInfo {
 export function scenariosOf(features: ParsedFeature[]): ScenarioInfo[] {
   return features.flatMap((feature) => {
     const rows = rowNames(feature.document);
-    return feature.pickles.map((pickle) => ({
-      stableId: stableIdOf(pickle, rows),
-      name: pickle.name,
-      uri: feature.uri,
-      clauses: clausesOf(pickle),
-      needs: needsOf(pickle),
-      idTags: pickle.tags.filter((tag) => tag.name.startsWith(ID_TAG_PREFIX)).length,
-      editionTags: pickle.tags.filter((tag) => tag.name.startsWith(EDITION_TAG_PREFIX)).map((tag) => tag.name.slice(EDITION_TAG_PREFIX.length)),
-    }));
+    const lines = nodeLines(feature.document);
+    return feature.pickles.map((pickle) => {
+      const line = lines.get(pickle.astNodeIds.at(-1) ?? '');
+      return {
+        stableId: stableIdOf(pickle, rows),
+        name: pickle.name,
+        uri: feature.uri,
+        ...(line !== undefined ? { line } : {}),
+        clauses: clausesOf(pickle),
+        needs: needsOf(pickle),
+        idTags: pickle.tags.filter((tag) => tag.name.startsWith(ID_TAG_PREFIX)).length,
+        editionTags: pickle.tags.filter((tag) => tag.name.startsWith(EDITION_TAG_PREFIX)).map((tag) => tag.name.slice(EDITION_TAG_PREFIX.length)),
+      };
+    });
   });
+}
+
+/**
+ * Every stable id that two scenarios (or outline rows) share, naming both
+ * places: results, baselines and shards are keyed by id, so a duplicate would
+ * fold a failing scenario into a passing one.
+ */
+export function duplicateIdProblems(scenarios: readonly ScenarioInfo[]): string[] {
+  const first = new Map<string, string>();
+  const problems: string[] = [];
+  for (const scenario of scenarios) {
+    if (scenario.stableId === undefined) continue;
+    const where = `${scenario.uri}${scenario.line !== undefined ? `:${scenario.line}` : ''} ("${scenario.name}")`;
+    const earlier = first.get(scenario.stableId);
+    if (earlier === undefined) first.set(scenario.stableId, where);
+    else problems.push(`${where} repeats the stable id ${scenario.stableId} of ${earlier}`);
+  }
+  return problems;
+}
+
+/** Refuses features in which two scenarios share a stable id (FeatureFileError, every duplicate listed). */
+export function checkUniqueIds(scenarios: readonly ScenarioInfo[]): void {
+  const problems = duplicateIdProblems(scenarios);
+  if (problems.length > 0) {
+    throw new FeatureFileError(`feature files give one stable id to several scenarios (${problems.length}); each scenario needs its own @id: (an outline row: its own first cell):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  }
 }
