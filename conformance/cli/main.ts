@@ -189,7 +189,7 @@ async function conformance(args: CliArguments): Promise<number> {
   // The crash itself is the failure of the scenario in flight, whose message says how the process ended.
   if (run.ending.kind === 'crashed') problems.push(`the run did not complete: ${run.notRun} scenario(s) did not run`);
   for (const problem of problems) line(`conformance: ${problem}`);
-  const code = await finishRun(prepared, run, { line });
+  const code = await finishRun(prepared, { ...run, completed: run.ending.kind === 'completed' }, { line });
   tracePoint('cli-verdict-written');
   // Nothing counts as passed that was not checked: a run that did not complete fails.
   return problems.length > 0 && code === EXIT_OK ? EXIT_FAILED : code;

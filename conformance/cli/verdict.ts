@@ -47,6 +47,8 @@ export interface FinishedSuite {
   reviewTexts?: ReviewText[];
   /** How many scenarios the selection held before the shard was cut (a `--shard` run). */
   selected?: number;
+  /** False when the run ended before every selected scenario ran (the suite's process crashed). */
+  completed?: boolean;
 }
 
 export function featuresDirOf(args: CliArguments): string {
@@ -143,7 +145,10 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     featuresDir: prepared.featuresDir,
   };
   await writeKitReports(args.formats, context, results, verdict);
-  if (args.writeBaseline) {
+  if (args.writeBaseline && suite.completed === false) {
+    // Scenarios that never ran would lose their entries, and the one in flight would gain a crash entry.
+    line(`baseline: ${args.writeBaseline} left as it was: the run did not complete`);
+  } else if (args.writeBaseline) {
     const previous = [...prepared.previous.entries, ...(prepared.baseline?.entries.map((located) => located.entry) ?? [])];
     const written = await writeBaseline(args.writeBaseline, prepared.adapter.name, results, previous, args.level, prepared.previous.header, prepared.judged.edition);
     line(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);

@@ -316,7 +316,9 @@ const BASELINABLE: ReadonlySet<FailureKind> = new Set(['assertion', 'adapter-err
 /**
  * Writes a baseline listing every counted failure that can be baselined,
  * keeping reason, clause, class, link and expiry of entries for the same
- * scenario in `previous`. Returns how many entries it wrote.
+ * scenario in `previous`. An entry for a scenario this run did not judge
+ * (outside `--tags`, skipped, of another edition) is kept as it was: the run
+ * knows nothing new about it. Returns how many entries it wrote.
  */
 export async function writeBaseline(
   path: string,
@@ -328,12 +330,15 @@ export async function writeBaseline(
   edition?: Edition,
 ): Promise<number> {
   const earlier = new Map(previous.map((entry) => [entry.id, entry]));
-  const known_failures = results
+  const judged = new Set(results.filter((result) => result.status !== 'skipped').flatMap((result) => (result.stableId !== undefined ? [result.stableId] : [])));
+  const found = results
     // A flaky scenario fails only sometimes, so no entry is proposed for it; one it already has is kept.
     .filter((result) => isFailing(result.status) && result.stableId !== undefined && (!result.flaky || earlier.has(result.stableId)))
     .filter((result) => BASELINABLE.has(result.failureKind ?? 'assertion'))
     .filter((result) => level === 'strict' || result.level === 'required')
     .map((result) => entryFor(result, earlier.get(result.stableId!)));
+  const unjudged = [...earlier.values()].filter((entry) => !judged.has(entry.id)) as BaselineEntry[];
+  const known_failures = [...found, ...unjudged];
   const file: BaselineFile = { adapter, ...(edition ? { edition } : {}), known_failures };
   const document = new Document(file);
   if (header) document.commentBefore = header;
