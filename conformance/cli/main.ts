@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { AdapterLoadError, resolveAdapterPath } from '../adapters/adapter-path.js';
 import { runSuiteInWorkers } from '../runner/suite-workers.js';
-import { isKitFormat, parseArguments, USAGE, workersFor, type CliArguments, type Format } from './arguments.js';
+import { parseArguments, USAGE, workersFor, type CliArguments, type Format } from './arguments.js';
 import { Progress } from './progress.js';
 import { ScenarioDots } from './scenario-dots.js';
 import { stageReports } from './staged-reports.js';
@@ -22,7 +22,7 @@ export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
 /** Errors that are the user's input, reported in one line without a stack (matched by name: their modules load lazily). */
-const USER_ERRORS = new Set(['UsageError', 'AdapterLoadError', 'BaselineError', 'FeatureFileError', 'EditionNotDeclaredError']);
+const USER_ERRORS = new Set(['UsageError', 'OutputPathError', 'AdapterLoadError', 'BaselineError', 'FeatureFileError', 'EditionNotDeclaredError']);
 
 /**
  * Subcommands other than the conformance run, each in its own module under
@@ -93,7 +93,7 @@ async function coverage(args: CliArguments): Promise<number> {
 async function conformance(args: CliArguments): Promise<number> {
   const adapterPath = resolveAdapterPath(args.adapter);
   const progress = Progress.onTerminal();
-  const reports = await stageReports(cucumberFormats(args));
+  const reports = await stageReports(args.formats, args.writeBaseline ? [{ what: '--write-baseline', path: args.writeBaseline }] : []);
   const abort = new AbortController();
   let stdoutLineOpen = false;
   const toStdout = (text: string): void => {
@@ -177,10 +177,9 @@ async function conformance(args: CliArguments): Promise<number> {
       return run.ending.signal === 'SIGINT' ? 130 : 143;
     case 'crashed':
       // Cucumber's own reports stop mid-document; the kit's still show what ran.
-      await reports.discard();
+      await reports.dropCucumber();
       break;
     case 'completed':
-      await reports.commit();
       break;
   }
   if (run.adapter) prepared.adapter = run.adapter;
@@ -189,20 +188,20 @@ async function conformance(args: CliArguments): Promise<number> {
   // The crash itself is the failure of the scenario in flight, whose message says how the process ended.
   if (run.ending.kind === 'crashed') problems.push(`the run did not complete: ${run.notRun} scenario(s) did not run`);
   for (const problem of problems) line(`conformance: ${problem}`);
-  const code = await finishRun(prepared, { ...run, completed: run.ending.kind === 'completed' }, { line });
+  let code: number;
+  try {
+    code = await finishRun(prepared, { ...run, completed: run.ending.kind === 'completed' }, { line, reportPath: (format) => reports.partialOf(format) });
+  } catch (error) {
+    await reports.discard();
+    throw error;
+  }
+  const unwritten = await reports.commit();
+  for (const problem of unwritten) console.error(`plan-mode-conformance: report ${problem}`);
   tracePoint('cli-verdict-written');
+  // A report asked for and not written is the run's output lost: exit 2, as for a path refused before the run.
+  if (unwritten.length > 0) return EXIT_USAGE;
   // Nothing counts as passed that was not checked: a run that did not complete fails.
   return problems.length > 0 && code === EXIT_OK ? EXIT_FAILED : code;
-}
-
-/**
- * The formats cucumber writes itself: those asked for. With none asked for,
- * none: the kit shows its own marks or progress line, and its closing lines
- * list the failures with their clauses (cucumber's listing would count
- * baselined scenarios as failed, with stack traces into the kit's bundle).
- */
-function cucumberFormats(args: CliArguments): Format[] {
-  return args.formats.filter((format) => !isKitFormat(format.name));
 }
 
 /**

@@ -18,7 +18,7 @@ import { editionOfRun, kitIdentity, type RunContext } from '../report/run-contex
 import { writeKitReports } from '../report/write-reports.js';
 import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type PreviousBaseline, type ScenarioFacts } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
-import { isKitFormat, UsageError, type CliArguments } from './arguments.js';
+import { isKitFormat, UsageError, type CliArguments, type Format } from './arguments.js';
 import { recommendedLine, summaryLine, verdictLines } from './summary.js';
 
 export const EXIT_OK = 0;
@@ -101,6 +101,8 @@ export interface FinishOptions {
   line?: (text: string) => void;
   /** Today as `YYYY-MM-DD`, for baseline expiry (tests inject it). */
   today?: string;
+  /** Where a kit report with a file is written (the CLI's staged name); by default its file. */
+  reportPath?: (format: Format) => string | undefined;
 }
 
 /** Applies baseline and level, writes reports and the baseline, prints the closing lines; returns the exit code. */
@@ -144,14 +146,20 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     reviewTexts: suite.reviewTexts ?? [],
     featuresDir: prepared.featuresDir,
   };
-  await writeKitReports(args.formats, context, results, verdict);
+  const unwritten = await writeKitReports(args.formats, context, results, verdict, undefined, options.reportPath);
+  for (const problem of unwritten) console.error(`plan-mode-conformance: report ${problem}`);
   if (args.writeBaseline && suite.completed === false) {
     // Scenarios that never ran would lose their entries, and the one in flight would gain a crash entry.
     line(`baseline: ${args.writeBaseline} left as it was: the run did not complete`);
   } else if (args.writeBaseline) {
     const previous = [...prepared.previous.entries, ...(prepared.baseline?.entries.map((located) => located.entry) ?? [])];
-    const written = await writeBaseline(args.writeBaseline, prepared.adapter.name, results, previous, args.level, prepared.previous.header, prepared.judged.edition);
-    line(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
+    try {
+      const written = await writeBaseline(args.writeBaseline, prepared.adapter.name, results, previous, args.level, prepared.previous.header, prepared.judged.edition);
+      line(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
+    } catch (error) {
+      unwritten.push(`--write-baseline ${args.writeBaseline}: cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      console.error(`plan-mode-conformance: ${unwritten.at(-1)}`);
+    }
   }
   for (const text of verdictLines(verdict, prepared.baseline !== undefined, { catalog: context.catalog, verbose: args.verbose })) line(text);
   line(`conformance: edition ${editionOfRun(context)}`);
@@ -159,6 +167,8 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
   if (recommended) line(recommended);
   const summary = summaryLine(verdict);
   line(summary.text);
+  // A report asked for and not written is output lost: exit 2, as for a path refused before the run.
+  if (unwritten.length > 0) return EXIT_USAGE;
   return summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
 }
 

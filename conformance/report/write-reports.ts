@@ -1,5 +1,9 @@
-/** Writes the kit's own reports (junit, html, markdown, results, github) where `--format` asked for them. */
-import { mkdir, writeFile } from 'node:fs/promises';
+/**
+ * Writes the kit's own reports (junit, html, markdown, results, github) where
+ * `--format` asked for them. One that cannot be written is named in the list
+ * returned, and the others are written all the same.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Format, KitFormat } from '../cli/arguments.js';
 import { isKitFormat } from '../cli/arguments.js';
@@ -26,16 +30,26 @@ export async function writeKitReports(
   results: ScenarioResult[],
   verdict: BaselineVerdict,
   stdout: (text: string) => void = (text) => process.stdout.write(text),
-): Promise<void> {
+  /** Where a format with a file is written (the CLI stages it under a temporary name); by default its file. */
+  pathOf: (format: Format) => string | undefined = (format) => (format.file !== undefined ? resolve(format.file) : undefined),
+): Promise<string[]> {
+  const failures: string[] = [];
   for (const format of formats) {
     if (!isKitFormat(format.name)) continue;
     const text = WRITERS[format.name](context, results, verdict);
-    if (format.file) {
-      const path = resolve(format.file);
+    if (format.file === undefined) {
+      stdout(text);
+      continue;
+    }
+    const path = pathOf(format) ?? resolve(format.file);
+    try {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, text);
-    } else {
-      stdout(text);
+    } catch (error) {
+      // A part-written file is no report: nothing is left under either name.
+      await rm(path, { force: true });
+      failures.push(`--format ${format.name}:${format.file}: cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
   }
+  return failures;
 }

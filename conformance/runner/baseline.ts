@@ -8,7 +8,7 @@
  * way (expected and actual are both shown), an entry past its `expires` date,
  * and an entry whose scenario now passes (stale) all fail it.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { Document, isMap, LineCounter, parseDocument } from 'yaml';
 import {
   BaselineFileSchema,
@@ -342,7 +342,15 @@ export async function writeBaseline(
   const file: BaselineFile = { adapter, ...(edition ? { edition } : {}), known_failures };
   const document = new Document(file);
   if (header) document.commentBefore = header;
-  await writeFile(path, document.toString({ lineWidth: 0 }));
+  // Written beside it and renamed over it (its target, for a symlink): a failed write leaves the file as it was.
+  const final = await realpath(path).catch(() => path);
+  const partial = `${final}.partial-${process.pid}`;
+  try {
+    await writeFile(partial, document.toString({ lineWidth: 0 }));
+    await rename(partial, final);
+  } finally {
+    await rm(partial, { force: true });
+  }
   return known_failures.length;
 }
 
