@@ -33,6 +33,12 @@ export function restartSupport(hasZstd = nodeHasZstd()): CapabilitySupport {
   return hasZstd ? true : { missing: RESTART_NEEDS_ZSTD };
 }
 
+/**
+ * Named through a constant, so the compiler does not resolve it: the kit builds
+ * and type-checks where the package is not installed (it is a devDependency, loaded only here).
+ */
+const JSONL_BACKEND: string = '@deepseek-ai/dsh-session-persistence-jsonl';
+
 /** The backend plugin and its config for a store folder, or undefined where this Node cannot load it. */
 export interface PersistencePlugin {
   plugin: unknown;
@@ -41,7 +47,7 @@ export interface PersistencePlugin {
 
 export async function jsonlPersistence(storeDir: string): Promise<PersistencePlugin | undefined> {
   if (!nodeHasZstd()) return undefined;
-  const { default: JsonlSessionPersistence } = await import('@deepseek-ai/dsh-session-persistence-jsonl');
+  const { default: JsonlSessionPersistence } = (await import(JSONL_BACKEND)) as { default: unknown };
   // The backend's defaults (zstd frames, packed chunk rows, its write batching) are what a dsh user gets.
   return { plugin: JsonlSessionPersistence, config: { root: join(storeDir, 'sessions') } };
 }
