@@ -11,7 +11,7 @@ import { scenarioGherkin } from './gherkin-html.js';
 import { html, inlineCode, type Html } from './html.js';
 import { mutantsSection } from './mutation-html.js';
 import { page } from './page-shell.js';
-import { NOT_COUNTED, resultCell, statusWord } from './result-html.js';
+import { NOT_COUNTED, resultCell, statusClass, statusWord } from './result-html.js';
 import { cellStatus, recordsFor, uncountedFailure, type ClauseView, type EditionReadingView, type HostView, type ScenarioView, type SiteModel } from './site-model.js';
 import { countByStatus } from './status.js';
 
@@ -32,7 +32,7 @@ export function clausePage(model: SiteModel, index: number): Html {
     root: '../',
     prose: true,
     body: html`<p class="muted no-print"><a href="../index.html">Clause matrix</a> › ${view.family.id}: ${view.family.name}</p>
-<h1>${clause.id} <span class="level ${clause.level}">${clause.level}</span>${onlyIn(view)}</h1>
+<h1><span class="id">${clause.id}</span> <span class="level ${clause.level}">${clause.level}</span>${onlyIn(view)}</h1>
 ${view.differs ? '' : html`<p class="statement">${inlineCode(clause.statement)}</p>`}
 <dl class="facts">
 <dt>Family</dt><dd>${view.family.id}: ${view.family.name}</dd>
@@ -92,17 +92,17 @@ ${reading.quotes.map((quote) => html`<blockquote class="seed" lang="zh-Hans">
 
 function hostResults(hosts: readonly HostView[], view: ClauseView): Html {
   return html`<h2 id="results">Results by host</h2>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Host</th><th scope="col">Edition</th><th scope="col">Verdict</th><th scope="col">Scenarios</th></tr></thead>
 <tbody>
 ${hosts.map((host) => {
   const status = cellStatus(host, view.clause.id);
   const count = countByStatus(recordsFor(host, view.clause.id), (record) => record.status);
   const parts = (['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).filter((key) => count[key] > 0).map((key) => `${count[key]} ${key}`);
-  return html`<tr id="host-${host.key}"><th scope="row"><a href="../hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td><td class="st st-${status}">${statusWord(status)}${uncountedFailure(host, view.clause.id) ? html`<br><small>${NOT_COUNTED}</small>` : ''}</td><td>${parts.length ? parts.join(', ') : view.readings.some((reading) => reading.edition === host.edition) ? 'none run' : `none run: the ${host.edition} edition lacks this clause`}</td></tr>
+  return html`<tr id="host-${host.key}"><th scope="row"><a href="../hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td><td class="${statusClass(status, !uncountedFailure(host, view.clause.id))}">${statusWord(status)}${uncountedFailure(host, view.clause.id) ? html`<br><small>${NOT_COUNTED}</small>` : ''}</td><td>${parts.length ? parts.join(', ') : view.readings.some((reading) => reading.edition === host.edition) ? 'none run' : `none run: the ${host.edition} edition lacks this clause`}</td></tr>
 `;
 })}</tbody>
-</table>`;
+</table></div>`;
 }
 
 function scenarioArticle(scenario: ScenarioView, clauseId: string, hosts: readonly HostView[]): Html {
@@ -114,13 +114,13 @@ function scenarioArticle(scenario: ScenarioView, clauseId: string, hosts: readon
 <p class="muted">Feature: ${scenario.featureName} · <code>${scenario.uri}:${scenario.scenario.location.line}</code></p>
 <ul class="tags" aria-label="Tags">${tags.map((tag) => html`<li>${tag}</li>`)}</ul>
 ${scenarioGherkin(scenario, clauseId)}
-${hosts.length > 0 ? html`<table>
+${hosts.length > 0 ? html`<div class="table-box"><table>
 <caption>${outline ? html`Results by example (ids <code>${cases[0]?.stableId?.split('/')[0] ?? ''}/…</code>)` : 'Results'}</caption>
 <thead><tr><th scope="col">${outline ? 'Example' : 'Scenario'}</th>${hosts.map((host) => html`<th scope="col">${host.label}</th>`)}</tr></thead>
 <tbody>
 ${cases.map((entry) => html`<tr><th scope="row"><code>${outline ? entry.rowName : (entry.stableId ?? '(no @id)')}</code></th>${hosts.map((host) => resultCell(recordOf(host, entry.stableId), host.document.level))}</tr>
 `)}</tbody>
-</table>` : ''}
+</table></div>` : ''}
 </article>
 `;
 }

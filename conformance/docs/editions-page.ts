@@ -23,11 +23,11 @@ ${EDITIONS.map((edition) => html`<dt>${editionLabel(edition)}</dt><dd>${EDITION_
 `)}</dl>
 ${model.hosts.length > 0 ? html`<p>Hosts shown: ${model.hosts.map((host, index) => html`${index > 0 ? ', ' : ''}<a href="hosts/${host.key}.html">${host.label}</a> (${hostEdition(host)})`)}.</p>` : ''}
 <h2 id="changed">${changed.length} clauses read differently</h2>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Clause</th>${EDITIONS.map((edition) => html`<th scope="col">${editionLabel(edition)}</th>`)}</tr></thead>
 <tbody>
 ${changed.map((view) => changedRow(view))}</tbody>
-</table>`,
+</table></div>`,
   });
 }
 

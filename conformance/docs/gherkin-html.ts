@@ -37,11 +37,11 @@ function stepText(text: string): Html {
 }
 
 function dataTable(table: DataTable): Html {
-  return html`<table>
+  return html`<div class="table-box"><table>
 <tbody>
 ${table.rows.map((row) => html`<tr>${row.cells.map((cell) => html`<td>${cell.value}</td>`)}</tr>
 `)}</tbody>
-</table>`;
+</table></div>`;
 }
 
 function docString(doc: DocString): Html {
@@ -57,12 +57,12 @@ function examplesTable(examples: Examples, view: ScenarioView, clauseId: string 
   const others = clauseId !== undefined && examples.tableBody.every((row) => !proves(row));
   return html`<div class="examples">
 <h4>${examples.keyword}:${examples.name ? ` ${examples.name}` : ''}${tags.length ? html` <span class="muted">${tags.join(' ')}</span>` : ''}${others ? html` <span class="muted">(these rows prove other clauses)</span>` : ''}</h4>
-<table>
+<div class="table-box"><table>
 ${examples.tableHeader ? html`<thead><tr>${examples.tableHeader.cells.map((cell) => html`<th scope="col">${cell.value}</th>`)}</tr></thead>` : ''}
 <tbody>
 ${examples.tableBody.map((row) => html`<tr>${row.cells.map((cell) => html`<td>${cell.value}</td>`)}</tr>
 `)}</tbody>
-</table>
+</table></div>
 </div>`;
 }
 

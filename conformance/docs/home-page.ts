@@ -10,8 +10,8 @@ import { html, inlineCode, token, type Html } from './html.js';
 import { mutantsCell, PROVEN_RULE, provenSummary } from './mutation-html.js';
 import { page } from './page-shell.js';
 import { readableTime } from './readable-time.js';
-import { failsTheRun, statusWord } from './result-html.js';
-import { cellStatus, uncountedFailure, type ClauseView, type HostView, type SiteModel } from './site-model.js';
+import { counts as countsAtLevel, failsTheRun, statusClass, statusCounts, statusWord } from './result-html.js';
+import { cellStatus, recordsFor, uncountedFailure, type ClauseView, type HostView, type SiteModel } from './site-model.js';
 import { CELL_STATUSES, STATUS_TEXT, countByStatus, type CellStatus } from './status.js';
 
 const LEVELS = ['required', 'recommended'] as const;
@@ -32,8 +32,8 @@ ${withHosts ? hostSummary(model) : ''}
 <h2 id="matrix-heading">Clause matrix</h2>
 ${filters(model, statuses)}
 <div class="matrix-wrap">
-<table class="matrix" aria-labelledby="matrix-heading">
-<thead><tr><th scope="col">Clause</th><th scope="col">Level</th><th scope="col">Statement</th>${withHosts
+<div class="table-box"><table class="matrix" aria-labelledby="matrix-heading">
+<thead><tr><th scope="col">Clause</th><th scope="col">Level</th><th scope="col" class="statement">Statement</th>${withHosts
       ? model.hosts.map((host) => html`<th scope="col"><a href="hosts/${host.key}.html">${host.label}</a> <small class="edition-of">${hostEdition(host)}</small></th>`)
       : html`<th scope="col">Scenarios</th>`}${model.withMutants ? html`<th scope="col">Mutants caught</th>` : ''}</tr></thead>
 ${model.families.map((family) => {
@@ -44,7 +44,7 @@ ${rows.map((view) => clauseRow(view, model.hosts))}</tbody>
 `;
 })}
 ${withHosts ? totals(model) : ''}
-</table>
+</table></div>
 <p class="muted" aria-hidden="true"><span class="shown-count"></span> of ${model.clauses.length} clauses shown.</p>
 </div>`,
   });
@@ -59,7 +59,11 @@ function clauseRow(view: ClauseView, hosts: readonly HostView[]): Html {
 <td class="fit"><span class="level ${view.clause.level}">${view.clause.level}</span></td>
 <td class="statement">${inlineCode(view.clause.statement)}</td>
 ${hosts.length > 0
-    ? cells.map(({ host, status }) => html`<td class="st st-${status}"><a href="clauses/${id}.html#host-${host.key}">${statusWord(status)}${uncountedFailure(host, id) ? html`<small class="uncounted">not counted</small>` : ''}${inEdition(view, host) ? '' : html`<small class="uncounted">not in ${host.edition}</small>`}<span class="vh">: ${id} on ${host.label}</span></a></td>`)
+    ? cells.map(({ host, status }) => {
+      // The worst result sets the mark and colour; the words count every result ("22 passed, 1 skipped").
+      const counted = !uncountedFailure(host, id);
+      return html`<td class="${statusClass(status, counted)}"><a href="clauses/${id}.html#host-${host.key}"><span aria-hidden="true">${STATUS_TEXT[status].mark}</span> ${statusCounts(recordsFor(host, id)) || STATUS_TEXT[status].label}${counted ? '' : html`<small class="uncounted">recommended: not counted</small>`}${inEdition(view, host) ? '' : html`<small class="uncounted">not in ${host.edition}</small>`}<span class="vh">: ${id} on ${host.label}</span></a></td>`;
+    })
     : html`<td>${view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(id)).length, 0)}</td>`}
 ${view.mutants ? mutantsCell(view) : ''}
 </tr>
@@ -80,19 +84,20 @@ ${CELL_STATUSES.map((status) => html`<tr><th scope="row" colspan="3">Clauses ${S
 
 function hostSummary(model: SiteModel): Html {
   return html`<h2 id="hosts-heading">Hosts</h2>
-<table aria-labelledby="hosts-heading">
+<div class="table-box"><table aria-labelledby="hosts-heading">
 <thead><tr><th scope="col">Host</th><th scope="col">Edition</th><th scope="col">Verdict</th><th scope="col">Scenarios</th>${(['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).map((status) => html`<th scope="col">${status}</th>`)}<th scope="col">Missing capabilities</th><th scope="col">Level</th><th scope="col">Run</th></tr></thead>
 <tbody>
 ${model.hosts.map((host) => {
   const count = countByStatus(host.document.scenarios, (record) => record.status);
   const missing = Object.entries(host.document.adapter.capabilities).filter(([, support]) => support !== true).map(([name]) => name);
   const failing = host.document.scenarios.filter((record) => failsTheRun(record, host.document)).length;
+  const countedFailed = host.document.scenarios.filter((record) => record.status === 'failed' && countsAtLevel(record, host.document.level)).length;
   return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td>${failing === 0
     ? html`<td class="st st-passed">${statusWord('passed')}<small class="uncounted">conforms at level ${host.document.level}</small></td>`
-    : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`}<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? `st st-${status}` : ''}">${count[status]}${status === 'failed' && count.failed > failing ? html`<small>${count.failed - failing} recommended, not counted</small>` : ''}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
+    : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`}<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? statusClass(status, status !== 'failed' || countedFailed > 0) : ''}">${count[status]}${status === 'failed' && count.failed > failing ? html`<small>${count.failed - failing} recommended, not counted</small>` : ''}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
 `;
 })}</tbody>
-</table>`;
+</table></div>`;
 }
 
 function filters(model: SiteModel, statuses: readonly CellStatus[]): Html {

@@ -6,9 +6,9 @@
  */
 import { hostEdition } from './edition-html.js';
 import type { ScenarioRecord } from '../../src/index.js';
-import { html, inlineCode, type Html } from './html.js';
+import { clauseIds, html, inlineCode, type Html } from './html.js';
 import { page } from './page-shell.js';
-import { resultDetail, statusWord } from './result-html.js';
+import { counts, resultDetail, statusClass, statusWord } from './result-html.js';
 import { readableTime } from './readable-time.js';
 import type { ClauseView, HostView, SiteModel } from './site-model.js';
 import { countByStatus } from './status.js';
@@ -45,19 +45,19 @@ ${skipped.length > 0 ? html`<li><a href="#skipped">Skipped (${skipped.length})</
 <li><a href="#review-texts">Texts for human review (${document.reviewTexts.length})</a></li>
 </ul></nav>
 ${failed.length > 0 ? html`<h2 id="failures">Failures</h2>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How it failed</th></tr></thead>
 <tbody>
-${failed.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${record.clauses.join(', ')}</td><td class="st st-failed">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
+${failed.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${clauseIds(record.clauses)}</td><td class="${statusClass('failed', counts(record, document.level))}">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
 `)}</tbody>
-</table>` : ''}
+</table></div>` : ''}
 ${flaky.length > 0 ? html`<h2 id="flaky">Flaky scenarios</h2>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How its repeats ended</th></tr></thead>
 <tbody>
-${flaky.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${record.clauses.join(', ')}</td><td class="st st-flaky">${statusWord('flaky')}${resultDetail(record, document.level)}</td></tr>
+${flaky.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${clauseIds(record.clauses)}</td><td class="st st-flaky">${statusWord('flaky')}${resultDetail(record, document.level)}</td></tr>
 `)}</tbody>
-</table>` : ''}
+</table></div>` : ''}
 <h2 id="baseline">Known divergences (baseline)</h2>
 ${baselined.length === 0
       ? html`<p>No scenario was baselined.</p>`
@@ -68,12 +68,12 @@ ${[...groupBy(skipped, (record) => record.skipReason ?? 'no reason given')].map(
 <ul>${records.map((record) => html`<li>${link(record)}</li>`)}</ul>
 `)}` : ''}
 <h2 id="capabilities">Capabilities</h2>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Capability</th><th scope="col">Supported</th>${anyMissing ? html`<th scope="col">Reason when missing</th>` : ''}</tr></thead>
 <tbody>
 ${Object.entries(document.adapter.capabilities).map(([name, support]) => html`<tr><th scope="row">${name}</th>${support === true ? html`<td class="st st-passed">yes</td>${anyMissing ? html`<td></td>` : ''}` : html`<td class="st st-skipped">missing</td><td>${support.missing}</td>`}</tr>
 `)}</tbody>
-</table>
+</table></div>
 <h2 id="review-texts">Texts for human review</h2>
 <p class="muted">The kit never judges these texts by their wording (only by where they appear and that texts reporting different things differ); read them to check they say what they are meant to.</p>
 ${document.reviewTexts.length === 0 ? html`<p>The run recorded none.</p>` : document.reviewTexts.map((text, index) => html`<section class="review-text" aria-labelledby="text-${index}">
@@ -108,7 +108,7 @@ function divergence(clauses: readonly ClauseView[], records: readonly ScenarioRe
   const entry = records[0]!.baseline;
   return html`<section class="divergence">
 <p class="reason">${inlineCode(reasonOf(records[0]!))}${entry?.class ? html` <span class="muted">(${entry.class})</span>` : ''}${entry?.link ? html` Tracked at <code>${entry.link}</code>.` : ''}${entry?.expires ? html` <span class="muted">Entry expires ${entry.expires}.</span>` : ''}</p>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clause</th><th scope="col">Failing step</th></tr></thead>
 <tbody>
 ${records.map((record) => {
@@ -116,7 +116,7 @@ ${records.map((record) => {
   return html`<tr><th scope="row">${scenarioLink(clauses, record)}</th><td class="nowrap">${clause ? html`<a href="../clauses/${clause}.html">${clause}</a>` : ''}</td><td>${record.failure?.step ?? ''}</td></tr>
 `;
 })}</tbody>
-</table>
+</table></div>
 </section>
 `;
 }

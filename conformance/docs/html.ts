@@ -42,6 +42,11 @@ export function token(text: string): string {
   return text.replace(/[^A-Za-z0-9_-]+/g, '-');
 }
 
+/** Clause ids as one unbreakable word each ("SET-06", never "SET-" / "06"), joined by ", ". */
+export function clauseIds(ids: readonly string[]): Html {
+  return html`${ids.map((id, index) => html`${index > 0 ? ', ' : ''}<span class="id">${id}</span>`)}`;
+}
+
 /** Markdown code spans (`plan/mode`) as <code>, the rest as text: the catalog and the seed are written that way. */
 export function inlineCode(text: string): Html {
   return html`${text.split(/(`[^`\n]+`)/).map((part) => (/^`[^`]+`$/.test(part) ? html`<code>${part.slice(1, -1)}</code>` : part))}`;

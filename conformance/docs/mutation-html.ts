@@ -4,7 +4,7 @@
  * proven; on the home page, a column of mutants caught per clause.
  */
 import type { ClauseProof } from '../evidence/proven-clauses.js';
-import { html, inlineCode, type Html } from './html.js';
+import { clauseIds, html, inlineCode, type Html } from './html.js';
 import type { ClauseView, SiteModel } from './site-model.js';
 
 export const PROVEN_RULE = 'A clause is proven when a mutant that declares it is caught by a scenario tagged with it.';
@@ -30,16 +30,25 @@ ${evidence.proofs.map((proof) => html`<li>${proof.edition} edition: ${proof.unpr
     ? html`<strong>proven</strong> by ${proof.provenBy.map((entry) => entry.mutant).join(', ')}`
     : html`<strong>not proven</strong>: ${proof.unprovenBecause}`}</li>
 `)}</ul>
-${evidence.caught.length === 0 ? html`<p>No mutant is caught by a scenario tagged with ${id}.</p>` : html`<table>
-<thead><tr><th scope="col">Mutant</th><th scope="col">What the broken host does wrong</th><th scope="col">Declares ${id}</th><th scope="col">Caught by</th></tr></thead>
+${evidence.caught.length === 0 ? html`<p>No mutant is caught by a scenario tagged with ${id}.</p>` : html`<details class="mutant-table">
+<summary>${caughtSummary(evidence.caught, id)}: show the table</summary>
+<div class="table-box"><table>
+<thead><tr><th scope="col">Mutant</th><th scope="col">What the broken host does wrong</th><th scope="col">Declares <span class="id">${id}</span></th><th scope="col">Caught by</th></tr></thead>
 <tbody>
-${declaringFirst(evidence.caught, id).map(({ mutant, scenarios }) => html`<tr><th scope="row"><code>${mutant.name}</code></th><td>${inlineCode(mutant.description)}</td><td>${mutant.clauses.includes(id) ? 'yes' : html`no (${mutant.clauses.join(', ')})`}</td><td><ul class="plain">${byScenario(scenarios).map((scenario) => {
+${declaringFirst(evidence.caught, id).map(({ mutant, scenarios }) => html`<tr><th scope="row"><code>${mutant.name}</code></th><td>${inlineCode(mutant.description)}</td><td>${mutant.clauses.includes(id) ? 'yes' : html`no (${clauseIds(mutant.clauses)})`}</td><td><ul class="plain">${byScenario(scenarios).map((scenario) => {
   const anchor = anchors.get(scenario.id);
   const name = html`<code>${scenario.id}</code>`;
   return html`<li>${anchor ? html`<a href="#${anchor}">${name}</a>` : name}${evidence.editions.length > 1 ? ` (${scenario.editions.join(', ')})` : ''}${scenario.steps.map((step) => html`<br><small>failed at: ${step}</small>`)}</li>`;
 })}</ul></td></tr>
 `)}</tbody>
-</table>`}`;
+</table></div>
+</details>`}`;
+}
+
+/** The collapsed table's summary: how many mutants, and how many of them declare the clause. */
+function caughtSummary(caught: ReadonlyArray<{ mutant: { clauses: string[] } }>, id: string): string {
+  const declaring = caught.filter((entry) => entry.mutant.clauses.includes(id)).length;
+  return `${caught.length} mutant${caught.length === 1 ? '' : 's'} caught, ${declaring} declaring ${id}`;
 }
 
 /** One sentence: how many required clauses are proven in each edition. */

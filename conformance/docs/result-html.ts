@@ -1,7 +1,22 @@
 /** One host's result for one scenario, as a table cell: the status word, then why (failure, baseline reason, skip reason). */
 import type { ResultsDocument, RunLevel, ScenarioRecord } from '../../src/index.js';
 import { html, inlineCode, type Html } from './html.js';
-import { STATUS_TEXT, type CellStatus } from './status.js';
+import { STATUS_TEXT, countByStatus, type CellStatus } from './status.js';
+
+/**
+ * The classes of a status cell. A failure that does not count (a recommended
+ * scenario of a default-level run) is shown apart, never in a failure's red:
+ * it does not fail the run.
+ */
+export function statusClass(status: CellStatus, counted = true): string {
+  return `st st-${status === 'failed' && !counted ? 'advisory' : status}`;
+}
+
+/** How many records ended each way, passed first: "22 passed, 1 skipped" (empty for none). */
+export function statusCounts(records: readonly Pick<ScenarioRecord, 'status'>[]): string {
+  const count = countByStatus(records, (record) => record.status);
+  return (['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).filter((key) => count[key] > 0).map((key) => `${count[key]} ${key}`).join(', ');
+}
 
 export function statusWord(status: CellStatus): Html {
   const { mark, label } = STATUS_TEXT[status];
@@ -23,7 +38,7 @@ export function failsTheRun(record: ScenarioRecord, document: Pick<ResultsDocume
 
 export function resultCell(record: ScenarioRecord | undefined, runLevel: RunLevel): Html {
   if (!record) return html`<td class="st st-not-run">${statusWord('not-run')}</td>`;
-  return html`<td class="st st-${record.status}">${statusWord(record.status)}${resultDetail(record, runLevel)}</td>`;
+  return html`<td class="${statusClass(record.status, counts(record, runLevel))}">${statusWord(record.status)}${resultDetail(record, runLevel)}</td>`;
 }
 
 export function resultDetail(record: ScenarioRecord, runLevel: RunLevel): Html {

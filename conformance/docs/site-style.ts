@@ -1,15 +1,20 @@
 /**
  * The site's one style sheet, inlined in every page (no file, font or image is
  * loaded from anywhere). System fonts; status colours repeat what the status
- * word already says; focus is always visible; print drops the controls.
+ * word already says; focus is always visible; print drops the controls. No page
+ * scrolls sideways at any width: a table too wide for the screen scrolls in its
+ * own box (.table-box), long words wrap, clause ids never break.
  */
 export const SITE_CSS = `
 :root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --panel: #f6f8fa; --link: #0a58ca; --focus: #ff8c00;
   --failed: #a40e26; --failed-bg: #ffebe9; --baselined: #7d4e00; --baselined-bg: #fff8c5; --skipped: #4b5563; --skipped-bg: #eef0f3; --flaky: #6f2da8; --flaky-bg: #f5ecfc;
-  --passed: #116329; --passed-bg: #dafbe1; --not-run: #6e7781; }
+  --passed: #116329; --passed-bg: #dafbe1; --not-run: #6e7781; --advisory: #0550ae; --advisory-bg: #ddf4ff; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", sans-serif; color: var(--ink); background: #fff; }
-:lang(zh) { font-family: "Noto Sans CJK SC", "Noto Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", sans-serif; color: var(--ink); background: #fff; overflow-wrap: break-word; }
+:lang(zh) { font-family: "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Zen Hei", sans-serif; }
+.table-box { max-width: 100%; overflow-x: auto; margin: .5rem 0 1rem; position: relative; }
+.table-box > table { margin: 0; }
+.id, a[href^="clauses/"], a[href^="../clauses/"], a[rel="prev"], a[rel="next"] { white-space: nowrap; }
 a { color: var(--link); }
 a:focus-visible, input:focus-visible + label, summary:focus-visible, [tabindex]:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 3px; }
 .skip { position: absolute; left: -9999px; top: 0; background: #fff; padding: .5rem 1rem; z-index: 1; }
@@ -19,7 +24,7 @@ header.site .brand { font-weight: 700; color: #fff; text-decoration: none; font-
 header.site nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
 header.site nav a { color: #e6edf3; }
 header.site nav a[aria-current="page"] { color: #fff; font-weight: 700; text-decoration: none; }
-main { padding: 1rem 1.25rem 3rem; max-width: 80rem; }
+main { padding: 1rem 1.25rem 3rem; max-width: 80rem; min-width: 0; }
 main.prose { max-width: 60rem; }
 h1 { font-size: 1.6rem; margin: .5rem 0 .75rem; line-height: 1.25; }
 h2 { font-size: 1.25rem; margin: 2rem 0 .6rem; border-bottom: 1px solid var(--line); padding-bottom: .2rem; }
@@ -43,7 +48,9 @@ caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 .st-flaky { color: var(--flaky); background: var(--flaky-bg); }
 .st-skipped { color: var(--skipped); background: var(--skipped-bg); }
 .st-passed { color: var(--passed); background: var(--passed-bg); }
+.st-advisory { color: var(--advisory); background: var(--advisory-bg); }
 .st small { display: block; font-weight: 400; font-size: .8rem; white-space: normal; }
+.matrix td.st { white-space: normal; min-width: 7.5rem; }
 .st-not-run { color: var(--not-run); font-weight: 400; }
 /* Matrix */
 .matrix { width: 100%; }
@@ -75,7 +82,7 @@ form.filters input:checked + label { background: #24292f; color: #fff; border-co
 .gherkin .background { color: var(--muted); border-left: 3px solid var(--line); padding-left: .6rem; margin-bottom: .5rem; }
 .gherkin .background-label { font-size: .85rem; font-weight: 600; margin: 0; }
 .gherkin var { font-style: normal; font-family: ui-monospace, monospace; background: #fff8c5; padding: 0 .15rem; border-radius: 3px; }
-.gherkin table, .gherkin pre { margin-left: 3.6rem; }
+.gherkin .table-box, .gherkin pre { margin-left: 3.6rem; max-width: calc(100% - 3.6rem); }
 .gherkin table { font-size: .9rem; }
 .gherkin .examples h4 { margin: .6rem 0 .2rem; font-size: .95rem; }
 .description { white-space: pre-line; color: var(--muted); margin: .25rem 0; }
@@ -87,11 +94,11 @@ blockquote.seed p { margin: 0; font-size: 1.1rem; white-space: pre-wrap; }
 blockquote.seed mark { background: #fff1a8; color: inherit; padding: 0 .1rem; border-radius: 2px; }
 blockquote.seed .context { color: var(--muted); }
 blockquote.seed footer { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; font-size: .85rem; color: var(--muted); margin-top: .3rem; }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: .5rem 0 1rem; }
+dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .2rem 1rem; margin: .5rem 0 1rem; }
 dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; }
 .statement { font-size: 1.1rem; }
-.result-detail { font-weight: 400; color: var(--ink); white-space: normal; min-width: 16rem; background: #fff; border: 1px solid var(--line); border-radius: 4px; padding: .1rem .6rem; margin-top: .3rem; }
+.result-detail { font-weight: 400; color: var(--ink); white-space: normal; min-width: min(16rem, 70vw); background: #fff; border: 1px solid var(--line); border-radius: 4px; padding: .1rem .6rem; margin-top: .3rem; }
 .result-detail p { margin: .35rem 0; }
 .result-detail pre { font-weight: 400; }
 section.divergence { border-left: 4px solid var(--baselined); padding-left: .8rem; margin: 1rem 0 1.5rem; }
@@ -100,7 +107,16 @@ section.divergence .reason { margin: .25rem 0 .4rem; }
 nav.toc ul { list-style: none; padding: 0; margin: .5rem 0; display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; }
 nav.pager { display: flex; justify-content: space-between; margin-top: 2rem; }
 details > summary { cursor: pointer; }
-@media (max-width: 48rem) { .matrix td.statement { display: none; } }
+details.mutant-table > summary { font-weight: 600; padding: .3rem 0; }
+@media (max-width: 48rem) {
+  .matrix .statement { display: none; }
+  main { padding: .75rem .6rem 2rem; }
+  .gherkin .table-box, .gherkin pre { margin-left: 0; max-width: 100%; }
+  .gherkin .kw { min-width: 0; margin-right: .3rem; }
+  .editions { grid-template-columns: minmax(0, 1fr); }
+  dl.facts { grid-template-columns: minmax(0, 1fr); }
+  dl.facts dd { margin-bottom: .4rem; }
+}
 ul.plain { list-style: none; padding-left: 0; margin: 0; }
 ul.plain li + li { margin-top: .25rem; }
 td.mutants { text-align: right; white-space: nowrap; }
