@@ -569,3 +569,35 @@ MUTANTS.push(
     "A program's binding call re-encodes its arguments on the way (UTF-8 bytes read back as Latin-1), so the review shows a plan with any non-ASCII character garbled instead of byte for byte.",
     patch(CODE_MODE, 'const copy: unknown = JSON.parse(JSON.stringify(args ?? {}));', "const copy: unknown = JSON.parse(Buffer.from(JSON.stringify(args ?? {}), 'utf8').toString('latin1'));")),
 );
+
+// ---------------------------------------------------------------------------
+// Issue 23, combinations no scenario happened to write down: notices after a
+// restart and in a fork, a fork of a fork, a turn that gives up on a failed
+// request. Exploration finds each; features/give-up-and-lineage.feature
+// writes one session of each down.
+MUTANTS.push(
+  mutant('notices-judged-from-memory', ['NARR-01', 'STATE-03', 'STATE-04'],
+    "Whether a switch owes a notice is judged from the state the plugin remembers each agent's last request was assembled in, not from the log: after a restart, and in a fork, it remembers nothing, so the first switch there tells the model nothing although its last request described the other state.",
+    patch(SERVICE, 'private readonly pending = new Map<string, boolean>();', 'private readonly pending = new Map<string, boolean>();\n  private readonly described = new Map<string, boolean>();'),
+    patch(SERVICE, `applyPending(agent: string): void {
+    const target = this.pending.get(agent);`, `applyPending(agent: string): void {
+    this.applyWaiting(agent);
+    this.described.set(agent, this.logged(agent));
+  }
+
+  private applyWaiting(agent: string): void {
+    const target = this.pending.get(agent);`),
+    patch(SERVICE, 'if (needsNotice(this.ctx.readLog(agent), active)) this.ctx.append(agent, noticeEvent(active));', 'if (this.described.has(agent) && this.described.get(agent) !== active && needsNotice.length >= 0) this.ctx.append(agent, noticeEvent(active));')),
+  mutant('fork-of-fork-copies-first-origin', ['STATE-04'],
+    "Forking an agent that is itself a fork copies the log of the agent that fork was made from, so a fork of a fork starts from its grandparent's state and history, not its parent's.",
+    patch('host/host.ts', 'const events = this.agent(agent).log.read();', 'const events = this.agent(this.records.find((record) => record.id === agent)?.forkOf ?? agent).log.read();')),
+  mutant('gave-up-request-forgotten', ['NARR-01'],
+    "A request whose failure was not retryable counts as never made when deciding on a notice: after a turn that gives up on it, the next switch adds no notice although the model saw the other state.",
+    patch(STATE, `export function lastRequestIndex(events: readonly SessionEvent[]): number {
+  return events.map((e) => e.type).lastIndexOf('request/header');`, `export function lastRequestIndex(events: readonly SessionEvent[]): number {
+  const types = events.map((e) => e.type);
+  let index = types.lastIndexOf('request/header');
+  const gaveUp = (from: number) => events.slice(from).some((e) => e.type === 'request/failure' && (e.payload as { retryable?: boolean }).retryable === false);
+  while (index >= 0 && gaveUp(index)) index = types.lastIndexOf('request/header', index - 1);
+  return index;`)),
+);

@@ -102,6 +102,11 @@ export const VARIANTS: Variant[] = [
     patch('host/host.ts', 'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 3,', 'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 2,'),
     patch(AGENT, 'if (!response.retryable || attempt >= this.deps.options.maxAttempts) return;', 'if (!response.retryable || attempt >= this.deps.options.maxAttempts) throw new Error(`the model request failed: ${response.message}`);')),
 
+  // No retry at all: the first failed request ends the turn, retryable or not (so `retry` is declared missing).
+  variant('gives-up-on-first-failure', ['retries'],
+    patch('host/host.ts', 'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 3,', 'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 1,'),
+    patch(ADAPTER, '    retry: true,', "    retry: { missing: 'this host gives up on the first failed request: it never retries' },")),
+
   // The exit tool comes after the host's other tools in the catalog.
   variant('exit-tool-last-in-catalog', ['tool-position'],
     patch(ADAPTER, `  const exports = host.install(planMode);

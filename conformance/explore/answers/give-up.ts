@@ -16,7 +16,8 @@ export const GIVE_UP_MESSAGE = 'scripted failure that is not retryable';
 export const giveUpAnswer: ModelAnswer<{ type: 'give-up' }> = {
   type: 'give-up',
   place: 'ends',
-  generate: (g) => (g.has('retry') ? { weight: 1, arbitrary: fc.constant({ type: 'give-up' as const }) } : undefined),
+  // Every host meets failed requests (a model port may answer one at any time), so this is generated whatever the capabilities.
+  generate: () => ({ weight: 1, arbitrary: fc.constant({ type: 'give-up' as const }) }),
   response: () => ({
     response: { type: 'failure', message: GIVE_UP_MESSAGE, retryable: false },
     step: (n, name) => `the model will answer request ${n} of ${name} with a failure that is not retryable`,
