@@ -40,7 +40,8 @@ function answersOf(g: AnswerGeneration, place: 'continues' | 'ends'): fc.Arbitra
 
 export function sessionArbitrary({ capabilities, maxSteps, edition = DEFAULT_EDITION }: ExploreArbitraryOptions): fc.Arbitrary<Session> {
   const has = (capability: Capability) => isSupported(capabilities, capability);
-  const agent = fc.nat({ max: 3 });
+  // An index, or -1 for the newest agent: so forks of forks, and a switch in a fork before it is forked again, come often.
+  const agent = fc.oneof({ weight: 4, arbitrary: fc.nat({ max: 3 }) }, { weight: 1, arbitrary: fc.constant(-1) });
   const continuing = answersOf({ has, edition }, 'continues');
   const ending = answersOf({ has, edition }, 'ends');
   // Only a final text ends a turn run inside another's request, so such a turn always finishes there.

@@ -85,8 +85,9 @@ export class ExploredSession {
     return this.options.edition ?? DEFAULT_EDITION;
   }
 
-  /** Agents are named by index into those made so far, taken modulo their number. */
+  /** Agents are named by index into those made so far, taken modulo their number; -1 is the newest. */
   agentAt(index: number): OracleAgent {
+    if (index < 0) return this.agents[this.agents.length - 1]!;
     return this.agents[index % this.agents.length]!;
   }
 

@@ -50,6 +50,10 @@ describe('explore reaches combinations and sizes', () => {
     ['fork-reloaded-from-origin', /@(STATE|SET)-0\d\b/],
     ['agent-ids-restart-from-one', /@(STATE|SET|SCOPE)-0\d\b/],
     ['running-flag-shared-by-agents', /@(SET|STATE|SCOPE)-0\d\b/],
+    // Issue 23's classes: a notice owed after a restart or in a fork, a fork of a fork, a turn that gives up.
+    ['notices-judged-from-memory', /@NARR-0\d\b/],
+    ['fork-of-fork-copies-first-origin', /@(STATE|SET)-0\d\b/],
+    ['gave-up-request-forgotten', /@NARR-0\d\b/],
   ] as const)(
     'finds a session the mutant %s gets wrong (%s); written as a feature that fails on it and passes on the reference',
     async (name, clause) => {

@@ -15,7 +15,7 @@ import type { During, ExploredSession } from '../explored-session.js';
 export interface Generation {
   has(capability: Capability): boolean;
   edition: Edition;
-  /** Agent references; the runner takes them modulo the number of agents the session has. */
+  /** Agent references; the runner takes them modulo the number of agents the session has (-1: the newest). */
   agent: fc.Arbitrary<number>;
   /** A turn's planned requests at this level; undefined at the innermost level (no turn inside a turn inside a turn). */
   requests?: fc.Arbitrary<PlannedRequest[]>;
