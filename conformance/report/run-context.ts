@@ -3,7 +3,7 @@
  * which kit and spec version judged it, at which level, against which baseline.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { resultsEdition, type Capabilities, type Edition, type ResultsDocument, type ReviewText, type RunLevel, type Shard } from '../../src/index.js';
 import type { EditionClause } from '../catalog/clause-catalog.js';
 import { PACKAGE_ROOT } from '../package-root.js';
@@ -62,4 +62,10 @@ export function editionOfRun(context: Pick<RunContext, 'spec' | 'adapter'>): str
   const edition = resultsEdition(context);
   if (!context.spec.forced) return edition;
   return `${edition} (forced with --force-edition; the adapter declares ${context.adapter.editions?.join(', ') ?? 'none, so seed'})`;
+}
+
+/** A feature file as a CI checkout sees it: relative to the working folder, with forward slashes (`uri` is relative to the features folder). */
+export function featureFilePath(context: Pick<RunContext, 'featuresDir'>, uri: string): string {
+  if (context.featuresDir === undefined) return uri;
+  return relative(process.cwd(), join(context.featuresDir, uri)).split(sep).join('/');
 }
