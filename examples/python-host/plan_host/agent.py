@@ -9,14 +9,16 @@ calls and nothing steered is waiting.  Each step is one model request:
                          the history folded from the log
     log the header    -> `request/header`, before the request leaves
     model             -> text (turn may end) | tool calls (run them, continue)
-                         | failure (retry when retryable: a new boundary)
+                         | failure (retry when retryable: a new boundary in
+                         the seed edition; in rc.8 the failed request is
+                         re-sent as it was, and the next boundary waits)
 """
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from .events import event, history_from_log
+from .events import event, history_from_log, user_message
 from .store import SessionLog
 from .tools import ToolCallContext
 
@@ -33,16 +35,17 @@ class Agent:
         self.log = log
         self.host = host
         self.running = False
-        self._steered: list[str] = []
+        # Steered user messages (text and images) waiting for the next request boundary.
+        self._steered: list[tuple[str, Sequence[dict[str, Any]]]] = []
 
-    def steer(self, text: str) -> None:
-        self._steered.append(text)
+    def steer(self, text: str, images: Sequence[dict[str, Any]] = ()) -> None:
+        self._steered.append((text, images))
 
-    async def run_turn(self, text: str) -> None:
+    async def run_turn(self, text: str, images: Sequence[dict[str, Any]] = ()) -> None:
         self.running = True
         try:
             self.log.append(event("turn/start"))
-            self.log.append(event("user/message", source="user", text=text))
+            self.log.append(user_message(text, images))
             await self._steps()
         finally:
             self._steered.clear()  # nothing steered outlives its turn
@@ -51,14 +54,18 @@ class Agent:
 
     async def _steps(self) -> None:
         failures = 0
+        # rc.8: the failed request a retry re-sends as it was (no boundary, nothing new in it).
+        frozen: Optional[dict[str, Any]] = None
         while True:
-            # The request boundary: first request, continuation or retry alike.
-            self.host.run_boundary_hooks(self.id)
-            for text in self._steered:
-                self.log.append(event("user/message", source="user", text=text))
-            self._steered.clear()
-
-            request = self._assemble()
+            if frozen is None:
+                # The request boundary: first request, continuation (and, in the seed edition, retry).
+                self.host.run_boundary_hooks(self.id)
+                for text, images in self._steered:
+                    self.log.append(user_message(text, images))
+                self._steered.clear()
+                request = self._assemble()
+            else:
+                request, frozen = frozen, None
             self.log.append(event("request/header", systemPrompt=request["systemPrompt"], tools=[t["name"] for t in request["tools"]]))
             response = await self.host.model(request)
             kind = response.get("type") if isinstance(response, dict) else None
@@ -66,6 +73,8 @@ class Agent:
             if kind == "failure":
                 failures += 1
                 if response.get("retryable") is True and failures <= MAX_RETRIES:
+                    if self.host.edition.retry_reuses_request:
+                        frozen = request
                     continue
                 self.log.append(event("turn/failed", message=str(response.get("message", ""))))
                 return

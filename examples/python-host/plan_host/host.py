@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Optional
+from typing import Any, Awaitable, Callable, Optional, Sequence
 
 from .agent import Agent
 from .commands import CommandRegistry
+from .editions import SEED, Edition
 from .events import Event
 from .projections import ProjectionRegistry
 from .prompt import PromptSections
@@ -40,17 +41,24 @@ class Host:
         model: ModelPort,
         question_provider: Optional[Provider],
         compose: Composition,
+        edition: Edition = SEED,
     ) -> None:
         self.model = model
+        self.edition = edition
         self.sections = PromptSections()
         self.tools = ToolRegistry()
-        self.commands: Optional[CommandRegistry] = CommandRegistry(self.append) if compose.commands else None
+        self.commands: Optional[CommandRegistry] = (
+            CommandRegistry(self.append, logs_done=edition.logs_command_done) if compose.commands else None
+        )
         self.projections: Optional[ProjectionRegistry] = ProjectionRegistry() if compose.projections else None
         self.questions = QuestionSeam(question_provider if compose.questions else None)
         self._boundary_hooks: list[BoundaryHook] = []
         self._event_subscribers: list[Callable[[str, Event], None]] = []
         self.store = Store(store_dir, self._on_append)
         self._agents: dict[str, Agent] = {}
+        # Which live agent owns which child: a runtime relation, in memory only, so a restart (a new
+        # process) ends it; the child's log and lineage stay.
+        self._owners: dict[str, str] = {}
 
     # -- what plugins use --------------------------------------------------------
 
@@ -74,13 +82,17 @@ class Host:
     def is_running(self, agent_id: str) -> bool:
         return self.agent(agent_id).running
 
-    async def steer(self, agent_id: str, text: str) -> None:
-        """A user message for the agent's next step; on an idle agent it starts a turn."""
+    async def steer(self, agent_id: str, text: str, images: Sequence[dict[str, Any]] = ()) -> None:
+        """A user message (images first, then text) for the agent's next step; on an idle agent it starts a turn."""
         agent = self.agent(agent_id)
         if agent.running:
-            agent.steer(text)
+            agent.steer(text, images)
         else:
-            await agent.run_turn(text)
+            await agent.run_turn(text, images)
+
+    def owner_of(self, agent_id: str) -> Optional[str]:
+        """The live agent that owns this one, if any (a fork or a plain spawned child has none)."""
+        return self._owners.get(agent_id)
 
     # -- agents -------------------------------------------------------------------
 
@@ -107,14 +119,20 @@ class Host:
         self.agent(agent_id)
         return self.agent(self.store.create("spawn", parent=agent_id)).id
 
+    def spawn_owned_child(self, owner_id: str) -> str:
+        """A child with an empty log, owned by the live agent `owner_id` (it delegated work to the child)."""
+        child = self.spawn(owner_id)
+        self._owners[child] = owner_id
+        return child
+
     def compact(self, agent_id: str) -> None:
         self.agent(agent_id).compact()
 
-    async def prompt(self, agent_id: str, text: str) -> None:
+    async def prompt(self, agent_id: str, text: str, images: Sequence[dict[str, Any]] = ()) -> None:
         agent = self.agent(agent_id)
         if agent.running:
             raise RuntimeError(f"agent {agent_id} is already running a turn")
-        await agent.run_turn(text)
+        await agent.run_turn(text, images)
 
     # -- internals -----------------------------------------------------------------
 

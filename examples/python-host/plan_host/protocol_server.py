@@ -23,6 +23,7 @@ import os
 from typing import Any, Optional
 
 from .deployment import plan_mode_config
+from .editions import EDITIONS, SEED
 from .events import to_contract
 from .host import Composition, Host
 from .jsonl import JsonLinesFile
@@ -45,6 +46,7 @@ CAPABILITIES = {
     "restart": True,
     "compaction": True,
     "retry": True,
+    "ownedChild": True,
 }
 
 # The host's own base prompt, ahead of everything plugins add.
@@ -81,6 +83,7 @@ class ProtocolServer:
             "readProjectionPushes": self.read_projection_pushes,
             "fork": self.fork,
             "spawn": self.spawn,
+            "spawnOwnedChild": self.spawn_owned_child,
             "compact": self.compact,
             "dispose": self.dispose,
         }
@@ -91,7 +94,8 @@ class ProtocolServer:
         version = params.get("protocolVersion")
         if version != PROTOCOL_VERSION:
             raise RpcError(-32000, f"this host speaks protocol version {PROTOCOL_VERSION} only, not {version!r}")
-        result = {"protocolVersion": PROTOCOL_VERSION, "name": HOST_NAME, "capabilities": CAPABILITIES}
+        # Both editions of the README: `start` says which one a run judges.
+        result = {"protocolVersion": PROTOCOL_VERSION, "name": HOST_NAME, "capabilities": CAPABILITIES, "editions": list(EDITIONS)}
         if self.reuse:
             result["reuse"] = True
         return result
@@ -101,6 +105,9 @@ class ProtocolServer:
             raise RpcError(-32000, "the host is already started")
         store_dir = _string(params, "storeDir")
         deployment = _string(params, "deployment")
+        edition_name = params.get("edition", SEED.name)  # an older kit names none: the seed
+        if edition_name not in EDITIONS:
+            raise InvalidParams(f"params.edition must be one of {', '.join(EDITIONS)}, not {edition_name!r}")
         compose_raw = params.get("compose") or {}
         compose = Composition(
             commands=compose_raw.get("commands") is True,
@@ -119,7 +126,7 @@ class ProtocolServer:
 
         self._scenario += 1
         scenario = self._scenario
-        host = Host(store_dir, model=self._kit_port(scenario, self._model), question_provider=self._kit_port(scenario, self._ask_user), compose=compose)
+        host = Host(store_dir, model=self._kit_port(scenario, self._model), question_provider=self._kit_port(scenario, self._ask_user), compose=compose, edition=EDITIONS[edition_name])
         host.subscribe(lambda agent_id, record: observed.add(agent_id, to_contract(record)))
         if host.projections is not None:
             host.projections.subscribe(lambda agent_id, unit, view: _remember_push(pushes, agent_id, unit, view))
@@ -169,7 +176,7 @@ class ProtocolServer:
     def _probe_command(self, spec: dict[str, Any], scenario: int) -> Command:
         name = str(spec["name"])
 
-        async def run(agent_id: str, args: str) -> CommandResult:
+        async def run(agent_id: str, args: str, images: Any = ()) -> CommandResult:
             self._check_scenario(scenario)
             result = await self._peer().request("command", {"name": name, "agent": agent_id, "args": args})
             return CommandResult(ok=True, text=str(result.get("text", "")))
@@ -191,7 +198,7 @@ class ProtocolServer:
         return self._host().create_agent()
 
     async def prompt(self, params: dict[str, Any]) -> Any:
-        await self._host().prompt(self._agent(params), _string(params, "text"))
+        await self._host().prompt(self._agent(params), _string(params, "text"), _images(params))
         return None
 
     async def set_plan_mode(self, params: dict[str, Any]) -> Any:
@@ -215,7 +222,7 @@ class ProtocolServer:
         agent_id = self._agent(params)
         if host.commands is None:
             raise RpcError(-32000, "this host was started without a command registry")
-        result = await host.commands.run(agent_id, _string(params, "line"))
+        result = await host.commands.run(agent_id, _string(params, "line"), _images(params))
         return {"ok": result.ok, "text": result.text}
 
     async def read_projection(self, params: dict[str, Any]) -> Any:
@@ -233,6 +240,11 @@ class ProtocolServer:
 
     async def spawn(self, params: dict[str, Any]) -> Any:
         return self._host().spawn(self._agent(params))
+
+    async def spawn_owned_child(self, params: dict[str, Any]) -> Any:
+        owner = _string(params, "owner")
+        self._host().agent(owner)  # an unknown owner fails here, by name
+        return self._host().spawn_owned_child(owner)
 
     async def compact(self, params: dict[str, Any]) -> Any:
         self._host().compact(self._agent(params))
@@ -295,6 +307,18 @@ class UiMemory:
 def _remember_push(pushes: "UiMemory", agent_id: str, unit: str, view: Any) -> None:
     if unit == PROJECTION_NAME:
         pushes.add(agent_id, view)
+
+
+def _images(params: dict[str, Any]) -> list[dict[str, Any]]:
+    """The composer's image attachments (rc.8): `[{type: "image", mediaType, data}]`, in order; absent means none."""
+    images = params.get("images", [])
+    if not isinstance(images, list):
+        raise InvalidParams("params.images must be a list of image blocks")
+    for index, image in enumerate(images):
+        if not (isinstance(image, dict) and image.get("type") == "image"
+                and isinstance(image.get("mediaType"), str) and isinstance(image.get("data"), str)):
+            raise InvalidParams(f"params.images[{index}] must be {{type: 'image', mediaType, data}} with string mediaType and data")
+    return images
 
 
 def _string(params: dict[str, Any], name: str) -> str:

@@ -3,13 +3,18 @@
 The argument, trimmed, is either nothing (enter), exactly `off` (leave), or a
 message (enter, then steer the trimmed message as an ordinary user block of
 the next step).  The handler selects first, before anything that can fail, so
-the logged `command/run` and the service never diverge (PROJ-05).  Every
-result is a success; its text says what happened, and different outcomes get
-different texts (CMD-08).
+the logged `command/run` and the service never diverge (PROJ-05).  Its text
+says what happened, and different outcomes get different texts (CMD-08).
+
+In the rc.8 edition `/plan` declares image input: the images ride the steered
+message ahead of its text (CMD-03), bare `/plan` with images steers an
+image-only message (CMD-09), and `/plan off` with images is refused before
+any selection, so nothing changes and the composer keeps them (CMD-10): the
+one result that is not a success (CMD-07).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..commands import Command, CommandResult
 
@@ -34,19 +39,28 @@ OFF_TEXTS = {
     "noop": "Plan mode is already off.",
 }
 MESSAGE_SENT = " Your message goes to the agent under plan guidance."
+OFF_WITH_IMAGES = "/plan off takes no images: nothing changed. Send the images with /plan <message> or a prompt."
 
 
-def plan_command(host: "Host", service: "PlanModeService") -> Command:
-    async def run(agent_id: str, args: str) -> CommandResult:
+def plan_command(host: "Host", service: "PlanModeService", takes_images: bool) -> Command:
+    async def run(agent_id: str, args: str, images: Sequence[dict[str, Any]] = ()) -> CommandResult:
         argument = args.strip()
         active = argument != "off"
+        if images and not active:
+            return CommandResult(ok=False, text=OFF_WITH_IMAGES)
         waiting = service.get(agent_id).get("pending") == active
         outcome = service.set(agent_id, active)
         texts = ON_TEXTS if active else OFF_TEXTS
         text = texts["noop-waiting" if outcome == "noop" and waiting else outcome]
-        if active and argument:
-            await host.steer(agent_id, argument)
+        if active and (argument or images):
+            # One message: the images first, in the order attached, then the text if there is any.
+            await host.steer(agent_id, argument, images)
             text += MESSAGE_SENT
         return CommandResult(ok=True, text=text)
 
-    return Command(name=COMMAND_NAME, description="/plan [message] enters plan mode; /plan off leaves it.", run=run)
+    return Command(
+        name=COMMAND_NAME,
+        description="/plan [message] enters plan mode; /plan off leaves it.",
+        run=run,
+        takes_images=takes_images,
+    )

@@ -53,13 +53,20 @@ DISMISSED = (
     "do not call any tool, and wait for the user's message."
 )
 SEAM_FAILED = "The plan review could not be completed: {message}\nPlan mode is still active."
+OWNED_CHILD = (
+    "A delegated agent cannot open the plan review; you are still in plan mode. "
+    "Include the plan and the decision it needs in your final result, for the agent that delegated to you."
+)
 
 
-def exit_tool(host: "Host", service: "PlanModeService") -> Tool:
+def exit_tool(host: "Host", service: "PlanModeService", owned_children_cannot_review: bool) -> Tool:
     async def execute(arguments: dict[str, Any], context: ToolCallContext) -> ToolResult:
         # The step runs under the logged state; a selection still pending does not count (TOOL-03).
         if not service.logged(context.agent_id):
             return ToolResult.failure(NOT_IN_PLAN_MODE)
+        # rc.8 REVIEW-07: only a live owner counts; a fork's lineage, or an owner gone with a restart, does not.
+        if owned_children_cannot_review and host.owner_of(context.agent_id) is not None:
+            return ToolResult.failure(OWNED_CHILD)
         plan = arguments.get("plan")
         if not isinstance(plan, str):
             return ToolResult.failure(PLAN_NOT_A_STRING)

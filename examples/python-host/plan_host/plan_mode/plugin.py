@@ -29,10 +29,11 @@ class PlanModePlugin:
             return self.config.section if service.logged(agent_id) else None
 
         host.sections.register(Section(name=POLICY_SECTION, order=POLICY_ORDER, render=policy))
-        host.tools.register(exit_tool(host, service))
+        edition = host.edition
+        host.tools.register(exit_tool(host, service, owned_children_cannot_review=edition.owned_children_cannot_review))
         host.on_request_boundary(service.apply_pending)
         if host.commands is not None:
-            host.commands.register(plan_command(host, service))
+            host.commands.register(plan_command(host, service, takes_images=edition.command_takes_images))
         if host.projections is not None:
-            host.projections.register(plan_projection())
+            host.projections.register(plan_projection(settles_on_done=edition.projection_settles_on_done))
         return service

@@ -6,6 +6,10 @@ and clears the target.  Every other event returns the very same state object,
 so the registry pushes nothing for it.  A target equal to the logged state is
 kept as "no target": the view is the same, and repeating the state object
 avoids a push that would show nothing new.
+
+In the rc.8 edition (``settles_on_done``) a line's target is a candidate until
+its `command/done`: kept when the line succeeded, dropped when it failed
+(PROJ-02, PROJ-03); while it runs, the candidate is the latest selection.
 """
 from __future__ import annotations
 
@@ -23,17 +27,25 @@ PROJECTION_NAME = "plan"
 class PlanProjectionState:
     logged: bool
     target: Optional[bool]  # an outstanding /plan target that differs from `logged`
+    unsettled: Optional[bool] = None  # rc.8: the target of a /plan line that ran and is not done yet
 
 
 _INITIAL = PlanProjectionState(logged=False, target=None)
 
 
-def fold(state: PlanProjectionState, record: dict[str, Any]) -> PlanProjectionState:
+def fold(state: PlanProjectionState, record: dict[str, Any], settles_on_done: bool = False) -> PlanProjectionState:
     kind, payload = record["type"], record["payload"]
     if kind == "command/run" and payload.get("name") == COMMAND_NAME:
         wanted = str(payload.get("args", "")).strip() != "off"
+        if settles_on_done:
+            return PlanProjectionState(state.logged, state.target, wanted)
         target = None if wanted == state.logged else wanted
         return state if target == state.target else PlanProjectionState(state.logged, target)
+    if settles_on_done and kind == "command/done" and payload.get("name") == COMMAND_NAME:
+        if state.unsettled is None:
+            return state  # a plan/mode event already settled the line: nothing to push
+        kept = state.unsettled if payload.get("ok") is True else state.target
+        return PlanProjectionState(state.logged, None if kept == state.logged else kept)
     if kind == PLAN_MODE_EVENT:
         logged = payload.get("active") is True
         committed = PlanProjectionState(logged, None)
@@ -42,8 +54,15 @@ def fold(state: PlanProjectionState, record: dict[str, Any]) -> PlanProjectionSt
 
 
 def view(state: PlanProjectionState) -> dict[str, bool]:
-    return {"active": state.logged, "pending": state.target is not None}
+    # The latest selection: one still running, else the one kept.
+    selected = state.unsettled if state.unsettled is not None else state.target
+    return {"active": state.logged, "pending": selected is not None and selected != state.logged}
 
 
-def plan_projection() -> ProjectionUnit:
-    return ProjectionUnit(name=PROJECTION_NAME, initial=lambda: _INITIAL, fold=fold, view=view)
+def plan_projection(settles_on_done: bool = False) -> ProjectionUnit:
+    return ProjectionUnit(
+        name=PROJECTION_NAME,
+        initial=lambda: _INITIAL,
+        fold=lambda state, record: fold(state, record, settles_on_done),
+        view=view,
+    )
