@@ -2,8 +2,10 @@
 /**
  * `node .ci/quietly.mjs LABEL COMMAND [ARGS...]`: runs one step of `npm test`
  * and shows its output only when it fails; on success, one line with the
- * step's own last line. The step runs with a temporary folder (TMPDIR) of its
- * own, removed afterwards, so no step leaves anything in the system's.
+ * step's own last line, and every line of the step that starts with
+ * `skipped:` (what did not run and why, never hidden). The step runs with a
+ * temporary folder (TMPDIR) of its own, removed afterwards, so no step leaves
+ * anything in the system's. Colour only on a terminal: a log gets no ANSI codes.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
@@ -30,7 +32,7 @@ const started = performance.now();
 const chunks = [];
 const child = spawn(command, args, {
   stdio: ['ignore', 'pipe', 'pipe'],
-  env: { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+  env: { ...colourEnvironment(process.env, Boolean(process.stdout.isTTY)), TMPDIR: tmp, TMP: tmp, TEMP: tmp },
   shell: process.platform === 'win32',
 });
 child.stdout.on('data', (chunk) => chunks.push(chunk));
@@ -44,6 +46,7 @@ child.on('close', (code, signal) => {
   if (code === 0) {
     const last = output.trim().split('\n').at(-1)?.trim() ?? '';
     console.log(`ok   ${label} (${seconds} s)${last ? `: ${last}` : ''}`);
+    for (const line of output.split('\n').filter((text) => text.startsWith('skipped:'))) console.log(`     ${line}`);
     if (left.length > 0) console.log(`     ${label} left ${left.length} temporary file(s) behind (removed): ${left.slice(0, 5).join(', ')}`);
   } else {
     process.stdout.write(output);
@@ -51,3 +54,13 @@ child.on('close', (code, signal) => {
   }
   process.exitCode = code ?? 1;
 });
+
+/**
+ * Colour for a terminal, none for a log. FORCE_COLOR=0 is not enough: the
+ * colour libraries the steps use (picocolors, tinyrainbow) turn colour ON when
+ * FORCE_COLOR is set at all, so a log gets NO_COLOR and no FORCE_COLOR.
+ */
+function colourEnvironment(env, terminal) {
+  const { FORCE_COLOR, NO_COLOR, ...rest } = env;
+  return terminal ? { ...rest, FORCE_COLOR: '1' } : { ...rest, NO_COLOR: '1' };
+}
