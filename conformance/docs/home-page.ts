@@ -4,7 +4,7 @@
  * family, level and status that work with CSS alone (radio buttons and
  * `:has()`), so the page needs no script.
  */
-import { EDITIONS } from '../../src/index.js';
+import { EDITIONS, type Edition } from '../../src/index.js';
 import { hostEdition } from './edition-html.js';
 import { html, inlineCode, token, type Html } from './html.js';
 import { mutantsCell, PROVEN_RULE, provenSummary } from './mutation-html.js';
@@ -40,7 +40,7 @@ ${model.families.map((family) => {
   const rows = model.clauses.filter((view) => view.family.id === family.id);
   return html`<tbody class="fam-${token(family.id)}">
 <tr><th scope="rowgroup" colspan="${3 + Math.max(model.hosts.length, 1) + (model.withMutants ? 1 : 0)}">${family.id}: ${family.name}</th></tr>
-${rows.map((view) => clauseRow(view, model.hosts))}</tbody>
+${rows.map((view) => clauseRow(view, model.hosts, judgedEditions(model)))}</tbody>
 `;
 })}
 ${withHosts ? totals(model) : ''}
@@ -50,14 +50,36 @@ ${withHosts ? totals(model) : ''}
   });
 }
 
-function clauseRow(view: ClauseView, hosts: readonly HostView[]): Html {
+/** The editions the host columns were judged against, oldest first; with no host, every edition. */
+function judgedEditions(model: SiteModel): Edition[] {
+  if (model.hosts.length === 0) return [...EDITIONS];
+  return EDITIONS.filter((edition) => model.hosts.some((host) => host.edition === edition));
+}
+
+/**
+ * The statement as the host columns' editions read it: one statement when
+ * they read it alike (marked with its edition when another edition of the
+ * spec reads it differently), else each edition's statement, each marked.
+ */
+function statementCell(view: ClauseView, editions: readonly Edition[]): Html {
+  const readings = view.readings.filter((reading) => editions.includes(reading.edition));
+  const distinct = new Set(readings.map((reading) => reading.statement));
+  if (readings.length === 0) return html`<td class="statement"><span class="muted">not in ${editions.join(' or ')}</span></td>`;
+  if (distinct.size === 1 && !view.differs) return html`<td class="statement">${inlineCode(readings[0]!.statement)}</td>`;
+  if (distinct.size === 1) {
+    return html`<td class="statement"><span class="edition-mark">${readings.map((reading) => reading.edition).join(', ')}:</span> ${inlineCode(readings[0]!.statement)}</td>`;
+  }
+  return html`<td class="statement">${readings.map((reading) => html`<p class="reading"><span class="edition-mark">${reading.edition}:</span> ${inlineCode(reading.statement)}</p>`)}</td>`;
+}
+
+function clauseRow(view: ClauseView, hosts: readonly HostView[], editions: readonly Edition[]): Html {
   const id = view.clause.id;
   const cells = hosts.map((host) => ({ host, status: cellStatus(host, id) }));
   const classes = ['clause', `lvl-${view.clause.level}`, ...new Set(cells.map((cell) => `has-${cell.status}`))];
   return html`<tr class="${classes.join(' ')}">
 <th scope="row"><a href="clauses/${id}.html">${id}</a>${view.readings.length < EDITIONS.length ? html`<br><small class="only-in">${view.readings.map((reading) => reading.edition).join(', ')} only</small>` : ''}</th>
 <td class="fit"><span class="level ${view.clause.level}">${view.clause.level}</span></td>
-<td class="statement">${inlineCode(view.clause.statement)}</td>
+${statementCell(view, editions)}
 ${hosts.length > 0
     ? cells.map(({ host, status }) => {
       // The worst result sets the mark and colour; the words count every result ("22 passed, 1 skipped").

@@ -6,7 +6,7 @@
  */
 import { hostEdition } from './edition-html.js';
 import type { ScenarioRecord } from '../../src/index.js';
-import { clauseIds, html, inlineCode, type Html } from './html.js';
+import { html, inlineCode, type Html } from './html.js';
 import { page } from './page-shell.js';
 import { counts, resultDetail, statusClass, statusWord } from './result-html.js';
 import { readableTime } from './readable-time.js';
@@ -48,14 +48,14 @@ ${failed.length > 0 ? html`<h2 id="failures">Failures</h2>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How it failed</th></tr></thead>
 <tbody>
-${failed.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${clauseIds(record.clauses)}</td><td class="${statusClass('failed', counts(record, document.level))}">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
+${failed.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${citedClauses(model.clauses, host, record.clauses)}</td><td class="${statusClass('failed', counts(record, document.level))}">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
 `)}</tbody>
 </table></div>` : ''}
 ${flaky.length > 0 ? html`<h2 id="flaky">Flaky scenarios</h2>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How its repeats ended</th></tr></thead>
 <tbody>
-${flaky.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${clauseIds(record.clauses)}</td><td class="st st-flaky">${statusWord('flaky')}${resultDetail(record, document.level)}</td></tr>
+${flaky.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${citedClauses(model.clauses, host, record.clauses)}</td><td class="st st-flaky">${statusWord('flaky')}${resultDetail(record, document.level)}</td></tr>
 `)}</tbody>
 </table></div>` : ''}
 <h2 id="baseline">Known divergences (baseline)</h2>
@@ -84,6 +84,15 @@ ${text.expectation ? html`<p>Meant to: ${text.expectation}.</p>` : ''}
 </section>
 `)}`,
   });
+}
+
+/** The clauses a failure breaks: each linked to its page, with its level and the statement of the edition the host was judged against. */
+function citedClauses(clauses: readonly ClauseView[], host: HostView, ids: readonly string[]): Html {
+  return html`${ids.map((id) => {
+    const view = clauses.find((candidate) => candidate.clause.id === id);
+    const reading = view?.readings.find((candidate) => candidate.edition === host.edition);
+    return html`<p class="citation"><a href="../clauses/${id}.html"><span class="id">${id}</span></a>${view ? html` <span class="level ${view.clause.level}">${view.clause.level}</span>` : ''}${reading ? html`<br><small>${host.edition}: ${inlineCode(reading.statement)}</small>` : ''}</p>`;
+  })}`;
 }
 
 function scenarioLink(clauses: readonly ClauseView[], record: ScenarioRecord): Html {

@@ -38,6 +38,8 @@ thead th { background: var(--panel); position: sticky; top: 0; z-index: 1; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 .vh { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .muted { color: var(--muted); }
+.edition-mark { font-weight: 600; }
+.statement .reading { margin: 0 0 .4em; }
 .level { display: inline-block; font-size: .8rem; padding: 0 .4rem; border-radius: 1rem; border: 1px solid var(--line); white-space: nowrap; }
 .level.recommended { background: #ddf4ff; border-color: #54aeff; }
 .st { white-space: nowrap; font-weight: 600; }

@@ -10,6 +10,7 @@ import type { ScenarioResult } from '../runner/scenario-result.js';
 import { summaryLine, recommendedLine } from '../cli/summary.js';
 import { describeRun, type RunContext } from './run-context.js';
 import { scenarioRows, type RowOutcome } from './scenario-rows.js';
+import { citeClauses, levelWord } from './clause-citation.js';
 
 export function htmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -37,6 +38,7 @@ code { font-size: 90%; }
 .skipped { color: #555; }
 th small { font-weight: normal; }
 blockquote { border-left: 4px solid #bbb; margin: .3rem 0; padding: .2rem .8rem; white-space: pre-wrap; }
+pre { white-space: pre-wrap; margin: .3rem 0; }
 @media print { .failed, .flaky, .baselined, .not-counted { background: none; } }
 `;
 
@@ -83,10 +85,15 @@ export function htmlReport(context: RunContext, results: ScenarioResult[], verdi
     '<tbody>',
   );
   for (const row of rows) {
-    const clauses = row.result.clauses
-      .map((id) => `<abbr title="${htmlEscape(clauseText.get(id) ?? 'unknown clause')}">${htmlEscape(id)}</abbr>`)
-      .join(' ');
-    const step = row.failure?.step ? `<br>step: <q>${htmlEscape(row.failure.step)}</q> (${htmlEscape(row.failure.kind)})` : '';
+    // A failure cites its clauses in full (level, the judged edition's statement, the clause page); other rows name them.
+    const clauses = row.failure
+      ? citeClauses(row.result.clauses, context.catalog)
+          .map((citation) => `<p><a href="${htmlEscape(citation.link)}">${htmlEscape(citation.id)}</a> (${htmlEscape(citation.level ?? 'not in the judged edition')}${citation.level ? `, ${levelWord(citation.level)}` : ''})${citation.statement ? `: ${htmlEscape(citation.statement)}` : ''}</p>`)
+          .join('')
+      : row.result.clauses.map((id) => `<abbr title="${htmlEscape(clauseText.get(id) ?? 'unknown clause')}">${htmlEscape(id)}</abbr>`).join(' ');
+    const at = row.result.failedStepLine !== undefined ? ` (${htmlEscape(row.result.uri)}:${row.result.failedStepLine})` : '';
+    const message = row.failure && row.outcome !== 'baselined' ? `<pre>${htmlEscape(row.failure.message)}</pre>` : '';
+    const step = row.failure?.step ? `<br>step: <q>${htmlEscape(row.failure.step)}</q>${at} (${htmlEscape(row.failure.kind)})${message}` : message;
     out.push(
       `<tr class="${row.outcome}"><th scope="row"><code>${htmlEscape(row.id)}</code><br><small>${htmlEscape(row.result.name)} — ${htmlEscape(row.result.uri)}${row.result.line !== undefined ? `:${row.result.line}` : ''}</small></th>` +
         `<td>${clauses}</td><td>${row.result.level}</td><td>${htmlEscape(OUTCOME_LABEL[row.outcome])}</td>` +

@@ -9,7 +9,8 @@ import type { BaselineVerdict } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
 import { recommendedLine, summaryLine } from '../cli/summary.js';
 import { describeRun, type RunContext } from './run-context.js';
-import { scenarioRows, type RowOutcome } from './scenario-rows.js';
+import { firstLine, scenarioRows, type RowOutcome } from './scenario-rows.js';
+import { citeClauses, levelWord } from './clause-citation.js';
 
 function escape(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -54,7 +55,14 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
     lines.push('', '## Failures', '');
     for (const row of failing) {
       const step = row.failure?.step ? ` at "${escape(row.failure.step)}" (${row.failure.kind})` : '';
-      lines.push(`- **${row.id}** ${escape(row.result.name)} (${row.result.uri})${step}: ${escape(row.detail ?? '')}`);
+      const where = `${row.result.uri}${row.result.failedStepLine !== undefined ? `:${row.result.failedStepLine}` : row.result.line !== undefined ? `:${row.result.line}` : ''}`;
+      lines.push(`- **${row.id}** ${escape(row.result.name)} (${where})${step}: ${escape(firstLine(row.detail))}`);
+      // The clauses it breaks, as the judged edition states them, each linked to its page of the docs site.
+      for (const citation of citeClauses(row.result.clauses, context.catalog)) {
+        lines.push(`  - [${citation.id}](${citation.link}) (${citation.level ?? 'not in the judged edition'}${citation.level ? `, ${levelWord(citation.level)}` : ''})${citation.statement ? `: ${escape(citation.statement)}` : ''}`);
+      }
+      // The whole message: what was expected and what the host showed.
+      if (row.failure) lines.push('', '  ```text', ...row.failure.message.split('\n').map((line) => `  ${line.replace(/```/g, "'''")}`), '  ```', '');
     }
   }
   const flaky = rows.filter((row) => row.outcome === 'flaky');
