@@ -44,6 +44,8 @@ Options:
   --repeat N               run each scenario N times; a scenario whose repeats end differently is flaky
                            and fails the run (reported as flaky in every report and the results file)
   --allow-flaky            flaky scenarios are reported but do not fail the run
+  --process-per-scenario   an exec: host gets a new process for every scenario, even one that declares
+                           reuse (to confirm a suspected state leak between scenarios)
   --shard I/N              run only shard I of N: every N-th selected scenario, the same on every machine;
                            combine the shards' results files with \`merge\`
   --verbose                failures also show their stack traces (in the kit's closing lines)
@@ -98,6 +100,8 @@ export interface CliArguments {
   /** How many times each scenario runs (`--repeat`); 1 when absent. */
   repeat?: number;
   allowFlaky: boolean;
+  /** `--process-per-scenario`: a new host process per scenario, even for a host that declares `reuse`. */
+  processPerScenario: boolean;
   level: RunLevel;
   help: boolean;
   /** `--version`: print the package version, run nothing. */
@@ -144,6 +148,7 @@ export function parseArguments(argv: string[]): CliArguments {
     version: false,
     verbose: false,
     allowFlaky: false,
+    processPerScenario: false,
   };
   const seen = new Set<string>();
   for (let index = 0; index < argv.length; index += 1) {
@@ -171,6 +176,10 @@ export function parseArguments(argv: string[]): CliArguments {
     }
     if (option === '--allow-flaky') {
       parsed.allowFlaky = true;
+      continue;
+    }
+    if (option === '--process-per-scenario') {
+      parsed.processPerScenario = true;
       continue;
     }
     if (!VALUE_OPTIONS.has(option)) throw new UsageError(`unknown argument '${raw}' (see --help)`);
@@ -232,6 +241,10 @@ export function parseArguments(argv: string[]): CliArguments {
     if (perProcess) {
       throw new UsageError(`--format ${perProcess.name} cannot be combined with --parallel ${parsed.parallel}: cucumber writes one per process; use --format results, or --parallel 1`);
     }
+  }
+  if (parsed.processPerScenario && !isExecAdapter(parsed.adapter)) {
+    // An in-process adapter runs in the kit's own process: there is no host process to renew.
+    throw new UsageError(`--process-per-scenario needs an exec: adapter (a host process); '${parsed.adapter}' runs in the kit's process`);
   }
   if (parsed.forceEdition && parsed.edition === undefined) throw new UsageError('--force-edition needs --edition NAME: the edition to judge the host against');
   return parsed;

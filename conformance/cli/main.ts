@@ -123,6 +123,7 @@ async function conformance(args: CliArguments): Promise<number> {
         ...(args.forceEdition ? { forceEdition: true } : {}),
         ...(args.shard ? { shard: args.shard } : {}),
         ...(args.repeat && args.repeat > 1 ? { repeat: args.repeat } : {}),
+        ...(args.processPerScenario ? { processPerScenario: true } : {}),
       },
       onOutput: toStdout,
       onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),

@@ -128,12 +128,17 @@ export class GuardedHost {
 export async function startGuardedHost(adapter: Adapter, options: StartOptions, limitMs: number, startLimitMs = limitMs): Promise<GuardedHost> {
   let starting: Promise<unknown> | undefined;
   let handle: unknown;
+  const givenUp = new AbortController();
   try {
-    handle = await withinLimit('start', startLimitMs, () => (starting = adapter.start(options)));
+    handle = await withinLimit('start', startLimitMs, () => (starting = adapter.start({ ...options, signal: givenUp.signal })));
     return new GuardedHost(checkHandle(handle), limitMs, startLimitMs);
   } catch (error) {
-    if (error instanceof AdapterTimeoutError) void starting?.then(disposeUnused, () => undefined);
-    else disposeUnused(handle);
+    if (error instanceof AdapterTimeoutError) {
+      // The adapter is told at once (an exec host's process is killed then), and a handle it
+      // returns later is disposed of.
+      givenUp.abort();
+      void starting?.then(disposeUnused, () => undefined);
+    } else disposeUnused(handle);
     throw error;
   }
 }

@@ -22,6 +22,28 @@ export function startLimitFor(callLimitMs: number, startLimitMs?: number): numbe
   return startLimitMs ?? Math.max(DEFAULT_START_LIMIT_MS, callLimitMs);
 }
 
+/** The longest delay a Node timer keeps (a longer one fires at once). */
+const LONGEST_TIMER_MS = 2_147_483_647;
+
+/**
+ * Calls a step may make before the one that hangs, each within the call
+ * limit: a step starts the host at most once and makes a few calls.
+ */
+const CALLS_PER_STEP = 4;
+/** Beyond the limits: the kit's own work in a step (the scripted model, reading the store). */
+const STEP_SLACK_MS = 10_000;
+
+/**
+ * Cucumber's own step (and hook) timeout, the last resort behind the kit's
+ * limits, derived from them: long enough for a step that starts the host and
+ * makes a few calls, each within its limit, so that a host that hangs always
+ * meets the kit's limit first, whose message names the adapter method (a
+ * `--call-limit` above the old fixed 30 s was cut short by cucumber's).
+ */
+export function stepTimeoutFor(callLimitMs: number, startLimitMs: number): number {
+  return Math.min(LONGEST_TIMER_MS, startLimitMs + CALLS_PER_STEP * callLimitMs + STEP_SLACK_MS);
+}
+
 /** The message shape of a timeout, for failures that reach the kit as text only. */
 export const TIMEOUT_MESSAGE = /^adapter method \S+: did not answer within \d+ ms/;
 

@@ -11,6 +11,7 @@
 import { readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { Document, isMap, LineCounter, parseDocument } from 'yaml';
 import {
+  BaselinableKindSchema,
   BaselineFileSchema,
   type BaselineEntry,
   type BaselineFile,
@@ -311,7 +312,7 @@ export function entryFor(result: ScenarioResult, previous: Partial<BaselineEntry
 }
 
 /** Failure kinds an entry can name; the others (undefined/pending/ambiguous steps) are the kit's problems. */
-const BASELINABLE: ReadonlySet<FailureKind> = new Set(['assertion', 'adapter-error', 'timeout', 'crash']);
+const BASELINABLE: ReadonlySet<FailureKind> = new Set(BaselinableKindSchema.options);
 
 /**
  * Writes a baseline listing every counted failure that can be baselined,

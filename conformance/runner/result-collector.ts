@@ -46,6 +46,9 @@ export function failureKindOf(status: ScenarioStatus, result: Pick<TestStepResul
   const type = result.exception?.type ?? '';
   const message = result.exception?.message ?? result.message ?? '';
   if (type === 'AdapterTimeoutError' || TIMEOUT_MESSAGE.test(message) || STEP_TIMEOUT_MESSAGE.test(message)) return 'timeout';
+  // A host process that died, or broke the protocol, is not a host error a baseline entry for one excuses.
+  if (type === 'HostCrashError') return 'crash';
+  if (type === 'HostProtocolError') return 'protocol-error';
   if (type === 'AdapterError' || message.startsWith('adapter method ')) return 'adapter-error';
   return 'assertion';
 }

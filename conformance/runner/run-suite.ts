@@ -16,7 +16,7 @@ import { clausesOf, KIT_FEATURES_DIR, nodeLines, rowNames, stableIdOf } from '..
 import { cucumberPathsOf, selectScenarios } from '../features/scenario-selection.js';
 import { sliceOf, type Slice } from '../features/slices.js';
 import { kitFeatureFilesMatching } from '../features/feature-index.js';
-import { startLimitFor } from '../guard/time-limit.js';
+import { startLimitFor, stepTimeoutFor } from '../guard/time-limit.js';
 import { DEFAULT_CALL_LIMIT_MS, type KitParameters } from '../world/parameters.js';
 import { ResultCollector } from './result-collector.js';
 import { runConfigurationOf } from './run-configuration.js';
@@ -46,6 +46,8 @@ export interface SuiteOptions {
   worker?: Slice;
   /** `--repeat N`: run the scenarios N times and fold each one's results (repeats.ts); 1 when absent. */
   repeat?: number;
+  /** `--process-per-scenario`: an exec host gets a new process for every scenario, even one that declares `reuse`. */
+  processPerScenario?: boolean;
   /** Where formatters without a file write; defaults to the process's stdout. */
   stdout?: Writable;
   /** Told as each scenario starts and ends (the child process streams these to the CLI). */
@@ -113,6 +115,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const repeat = Math.max(1, options.repeat ?? 1);
   const started = performance.now();
   const support = await kitSupportLibrary();
+  // Cucumber's own step timeout follows this run's limits, so that theirs answer first.
+  const runSupport = { ...support, defaultTimeout: stepTimeoutFor(parameters.callLimitMs, parameters.startLimitMs) };
   tracePoint('suite-support-ready');
   const repeats: RepeatedResult[] = [];
   const texts: ReviewText[] = [];
@@ -127,7 +131,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     // With no formatter asked for, cucumber would still print its default one: send that nowhere.
     const stdout = pass > 1 ? discard() : (options.stdout ?? (formats.length === 0 ? discard() : process.stdout));
     const environment = { cwd: process.cwd(), stdout, stderr: process.stderr };
-    await runCucumber({ ...runConfiguration, support }, environment, onMessage);
+    await runCucumber({ ...runConfiguration, support: runSupport }, environment, onMessage);
     repeats.push(...collector.results().map((result) => ({ pass, result })));
     texts.push(...collector.collectedReviewTexts());
   }

@@ -11,7 +11,9 @@ import type { Adapter } from '../../src/index.js';
 import { chooseEdition, type EditionChoice } from './edition-choice.js';
 import { AdapterLoadError } from '../adapters/adapter-path.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
-import { scenarioInFlight, watchProcessFaults } from '../support/in-flight.js';
+import { scenarioInFlight, watchProcessFaults, whenScenarioStoreMade } from '../support/in-flight.js';
+import type { ExecAdapter } from '../transport/exec-adapter.js';
+import type { ScenarioStart } from './run-suite.js';
 import { whenHostCannotStart } from '../support/start-watch.js';
 import { runSuite } from './run-suite.js';
 import { kitSupportLibrary } from './support-library.js';
@@ -118,6 +120,10 @@ async function main(): Promise<void> {
     await send({ type: 'unusable', message: (error as Error).message });
     return leave(2);
   }
+  if (isExecAdapter(adapter)) {
+    if (request.processPerScenario) adapter.forgoReuse();
+    reportLateOutput(adapter);
+  }
   await send({
     type: 'ready',
     adapter: { name: adapter.name, capabilities: adapter.capabilities, ...(adapter.editions ? { editions: adapter.editions } : {}) },
@@ -138,7 +144,10 @@ async function main(): Promise<void> {
     ...((request.formats ?? []).length > 0 ? { stdout } : {}),
     events: {
       planned: (total, selected) => void send({ type: 'planned', total, ...(selected !== undefined ? { selected } : {}) }),
-      started: (scenario) => void send({ type: 'started', scenario }),
+      started: (scenario) => {
+        lastStarted = scenario;
+        void send({ type: 'started', scenario });
+      },
       finished: (result, pass) => void send({ type: 'finished', result, ...(pass !== undefined ? { pass } : {}) }),
     },
   });
@@ -146,6 +155,26 @@ async function main(): Promise<void> {
   await send({ type: 'done', results: run.results, wallMs: run.wallMs, reviewTexts: run.reviewTexts });
   process.removeAllListeners('disconnect');
   await leave(0);
+}
+
+/** The scenario that started last: scenarios run one at a time in this process, so it is the one making its store. */
+let lastStarted: ScenarioStart | undefined;
+
+function isExecAdapter(adapter: Adapter): adapter is ExecAdapter {
+  return typeof (adapter as Partial<ExecAdapter>).onLateOutput === 'function';
+}
+
+/** What a parked host process writes fails the scenario that parked it, named by its store folder. */
+function reportLateOutput(adapter: ExecAdapter): void {
+  const owners = new Map<string, ScenarioStart>();
+  whenScenarioStoreMade((storeDir) => {
+    if (lastStarted) owners.set(storeDir, lastStarted);
+  });
+  adapter.onLateOutput((storeDir, message) => {
+    const scenario = owners.get(storeDir);
+    if (scenario) void send({ type: 'late', scenario, message });
+    else void send({ type: 'fault', message: `a host process wrote after its scenario ended: ${message}` });
+  });
 }
 
 main().catch(async (error: unknown) => {

@@ -32,6 +32,8 @@ export type ChildMessage = (
   | { type: 'finished'; result: ScenarioResult; pass?: number }
   /** A fault raised between scenarios: it fails the run. */
   | { type: 'fault'; message: string }
+  /** What a host wrote after `scenario` had ended (its process parked): it fails that scenario. */
+  | { type: 'late'; scenario: ScenarioStart; message: string }
   /** Fail fast: the run stops here (exit 2, this line). */
   | { type: 'stop'; message: string }
   | { type: 'done'; results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[] }

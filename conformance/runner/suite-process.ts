@@ -21,7 +21,7 @@ import type { ChildMessage, ChildRequest, LoadedAdapter } from './suite-messages
 import { removeTree } from '../support/remove-tree.js';
 import { temporaryRoot } from '../support/temporary-root.js';
 import { tracePoint } from './trace-point.js';
-import { foldRepeats, type RepeatedResult } from './repeats.js';
+import { foldRepeats, scenarioKey, type RepeatedResult } from './repeats.js';
 
 const CHILD_ENTRY = SUITE_CHILD_BUNDLE;
 /** How long the child may take to end after its last word or a forwarded signal. */
@@ -90,6 +90,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
 
   const finished: RepeatedResult[] = [];
   const faults: string[] = [];
+  const late: Array<{ scenario: ScenarioStart; message: string }> = [];
   let planned = 0;
   let inFlight: ScenarioStart | undefined;
   let inFlightSince = 0;
@@ -136,6 +137,9 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       case 'fault':
         faults.push(message.message);
         break;
+      case 'late':
+        late.push({ scenario: message.scenario, message: message.message });
+        break;
       case 'done':
         tracePoint('cli-suite-done-received');
         done = { results: message.results, wallMs: message.wallMs, reviewTexts: message.reviewTexts };
@@ -172,14 +176,18 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       const wallMs = performance.now() - started;
       const base = { adapter, judged, faults, notRun: 0, reviewTexts: [] as ReviewText[], ...(selected !== undefined ? { selected } : {}) };
       // One result per scenario however often `--repeat` ran it (a single run's results as they are).
-      const results = foldRepeats(finished);
+      const results = foldRepeats(failLate(finished, late));
       if (interrupted) {
         return resolve({ ...base, results, wallMs, ending: { kind: 'interrupted', signal: interrupted } });
       }
       if (told?.kind === 'unusable' || told?.kind === 'stopped') {
         return resolve({ ...base, results, wallMs, notRun: Math.max(0, planned - finished.length), ending: told });
       }
-      if (done && code === 0) return resolve({ ...base, ...done, ending: { kind: 'completed' } });
+      if (done && code === 0) {
+        // The child's results do not know what a host wrote after its scenario ended: its repeats do.
+        const amended = late.length > 0 ? foldRepeats(failLate(finished, late)) : done.results;
+        return resolve({ ...base, ...done, results: amended, ending: { kind: 'completed' } });
+      }
 
       const how = code !== null ? `exited with code ${code}` : `was killed by ${signal ?? 'a signal'}`;
       const tail = lastLines();
@@ -190,7 +198,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       }
       const where = inFlight ? `during scenario ${inFlight.stableId ?? inFlight.name} (${inFlight.uri})` : done ? 'after the run' : 'between scenarios';
       const message = `the suite process ${how} ${where}: the adapter or host ended it${output}`;
-      const repeats = [...finished];
+      const repeats = failLate(finished, late);
       if (inFlight) {
         repeats.push({
           pass: Math.max(1, ...finished.map(({ pass }) => pass)),
@@ -212,6 +220,32 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       resolve({ ...base, results: foldRepeats(repeats), wallMs, notRun: Math.max(0, planned - repeats.length), ending: { kind: 'crashed', message } });
     });
   });
+}
+
+/**
+ * What a host process wrote after a scenario ended (parked, its verdict
+ * already told) fails that scenario: the last repeat of it that finished, if
+ * it passed (a failing one already fails). Never any other scenario.
+ */
+function failLate(finished: RepeatedResult[], late: Array<{ scenario: ScenarioStart; message: string }>): RepeatedResult[] {
+  const results = [...finished];
+  for (const { scenario, message } of late) {
+    const key = scenarioKey(scenario);
+    const index = results.findLastIndex(({ result }) => scenarioKey(result) === key);
+    const found = results[index];
+    if (!found || found.result.status !== 'passed') continue;
+    results[index] = {
+      pass: found.pass,
+      result: {
+        ...found.result,
+        status: 'failed',
+        failureKind: 'protocol-error',
+        failedStep: '(After hook)',
+        message: `adapter method dispose: the host broke the protocol after this scenario ended (its process parked for the next one): ${message}`,
+      },
+    };
+  }
+  return results;
 }
 
 /** Removes what a folder holds, as far as it can; what is left goes with the folder. */

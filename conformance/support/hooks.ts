@@ -9,18 +9,20 @@
 import { After, AfterStep, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import { CAPABILITIES, missingReason, type Capability } from '../../src/index.js';
 import { PlanWorld } from '../world/plan-world.js';
-import { beginScenario, endScenario, faultsSettled, takeFaults, watchingFaults } from './in-flight.js';
+import { beginScenario, endScenario, faultsSettled, noteScenarioStore, takeFaults, watchingFaults } from './in-flight.js';
 import { SKIP_REASON_MEDIA_TYPE } from './skip-reason.js';
+import { startLimitFor, stepTimeoutFor } from '../guard/time-limit.js';
+import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
 import { noteStart } from './start-watch.js';
 
-const STEP_TIMEOUT_MS = Number(process.env.PLAN_MODE_CONFORMANCE_STEP_TIMEOUT_MS ?? 30_000);
-
 setWorldConstructor(PlanWorld);
-setDefaultTimeout(STEP_TIMEOUT_MS);
+// For the default limits; a run sets its own, from its limits (run-suite.ts: stepTimeoutFor).
+setDefaultTimeout(stepTimeoutFor(DEFAULT_CALL_LIMIT_MS, startLimitFor(DEFAULT_CALL_LIMIT_MS)));
 
 Before(async function (this: PlanWorld, { pickle }) {
   beginScenario(this);
   await this.prepare();
+  noteScenarioStore(this.storeDir);
   const needed = pickle.tags
     .map((tag) => tag.name.match(/^@needs:(.+)$/)?.[1])
     .filter((name): name is string => name !== undefined);

@@ -22,6 +22,20 @@ interface Entry {
 
 let current: Entry | undefined;
 let orphanHandler: ((fault: string) => void) | undefined;
+let storeListener: ((storeDir: string) => void) | undefined;
+
+/**
+ * Told each scenario's store folder as it is made: the suite's child process
+ * names, by it, the scenario a host's late output belongs to (what a parked
+ * host process writes is the scenario's that parked it).
+ */
+export function whenScenarioStoreMade(listener: (storeDir: string) => void): void {
+  storeListener = listener;
+}
+
+export function noteScenarioStore(storeDir: string): void {
+  storeListener?.(storeDir);
+}
 
 export function beginScenario(scenario: InFlight): void {
   current = { scenario, faults: [] };

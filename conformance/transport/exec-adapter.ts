@@ -7,7 +7,8 @@
  * its process parked for the next one (`idle-hosts.ts`), and only a crash, a
  * restart, a timed-out call or a failed dispose costs a new process. A new
  * process is started ahead of need (`processes-ahead.ts`), so that the scenario
- * needing it does not wait for the interpreter.
+ * needing it does not wait for the interpreter. A process the kit gave up on
+ * (its `start` missed the start limit: `options.signal`) is killed at once.
  * The handle it returns goes through the GuardedHost like any adapter's, so
  * time limits and schema checks apply unchanged; on top of them every result
  * and every request of the host is parsed with the protocol's schemas.
@@ -38,7 +39,7 @@ import { AdapterError, parseReturned } from '../guard/adapter-error.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { HostProcess } from './host-process.js';
 import { IdleHosts } from './idle-hosts.js';
-import { ProcessesAhead } from './processes-ahead.js';
+import { ProcessesAhead, type Booting } from './processes-ahead.js';
 
 /** How long the host may take to answer `initialize` at load, before any scenario. */
 const LOAD_LIMIT_MS = Number(process.env.PLAN_MODE_CONFORMANCE_EXEC_LOAD_LIMIT_MS ?? 20_000);
@@ -60,8 +61,15 @@ export class ExecLoadError extends Error {
 }
 
 export interface ExecAdapter extends Adapter {
-  /** Whether the host declared that one process serves many scenarios. */
+  /** Whether one process serves many scenarios: the host declared `reuse`, and the kit did not forgo it. */
   readonly reusesProcesses: boolean;
+  /** `--process-per-scenario`: a new process for every scenario, even if the host declared `reuse`. */
+  forgoReuse(): void;
+  /**
+   * Told when a parked process writes on stdout: output that belongs to the
+   * scenario that parked it (named by its store folder), whose verdict is out.
+   */
+  onLateOutput(listener: (storeDir: string, message: string) => void): void;
   /** Closes the processes parked between scenarios (the kit's exit kills them anyway). */
   closeIdleProcesses(): Promise<void>;
 }
@@ -74,6 +82,15 @@ export interface ExecAdapter extends Adapter {
 interface Served {
   host: HostProcess;
   options: StartOptions | undefined;
+}
+
+/** What every scenario of one loaded host command shares. */
+interface Shared {
+  atLoad: InitializeResult;
+  processes: Processes;
+  /** Whether a process serves many scenarios (the host's `reuse`, unless the kit forgoes it). */
+  reuse: boolean;
+  lateOutput: Array<(storeDir: string, message: string) => void>;
 }
 
 /** Runs `initialize` once to learn the host's name and capabilities, and returns the adapter. */
@@ -92,17 +109,31 @@ export async function loadExecAdapter(command: ExecCommand): Promise<ExecAdapter
   // The process at load serves the first scenario too (it was initialized, never started).
   if (info.reuse === true) processes.idle.park(served);
   else processes.ahead.adopt(served);
+  const shared: Shared = { atLoad: info, processes, reuse: info.reuse === true, lateOutput: [] };
   const adapter = defineAdapter({
     name: info.name,
     ...(info.editions === undefined ? {} : { editions: info.editions }),
     capabilities: info.capabilities,
     ...(info.codeTool === undefined ? {} : { codeTool: info.codeTool }),
-    start: (options) => startExecHost(info, processes, options),
+    start: (options) => startExecHost(shared, options),
   });
   const closeIdleProcesses = async () => {
     await Promise.all([processes.idle.closeAll(EXIT_GRACE_MS), processes.ahead.close(EXIT_GRACE_MS)]);
   };
-  return Object.assign(adapter, { reusesProcesses: info.reuse === true, closeIdleProcesses });
+  return Object.assign(adapter, {
+    get reusesProcesses() {
+      return shared.reuse;
+    },
+    forgoReuse() {
+      if (!shared.reuse) return;
+      shared.reuse = false;
+      // The process at load, parked for the first scenario, becomes the first new process instead.
+      const parked = processes.idle.take();
+      if (parked) processes.ahead.adopt(parked);
+    },
+    onLateOutput: (listener: (storeDir: string, message: string) => void) => void shared.lateOutput.push(listener),
+    closeIdleProcesses,
+  });
 }
 
 /** The processes of one loaded host command that no scenario holds. */
@@ -114,24 +145,27 @@ interface Processes {
 }
 
 /** Spawns a process and checks that it initializes as at load; one started `ahead` of need does not keep the kit running. */
-async function startInitialized(command: ExecCommand, atLoad: InitializeResult, ahead: boolean): Promise<Served> {
+function startInitialized(command: ExecCommand, atLoad: InitializeResult, ahead: boolean): Booting<Served> {
   const served = spawnHost(command);
   if (ahead) served.host.holdsKit(false);
-  try {
-    const info = await initialize(served.host);
-    if (
-      info.name !== atLoad.name ||
-      !sameCapabilities(info.capabilities, atLoad.capabilities) ||
-      (info.reuse === true) !== (atLoad.reuse === true) ||
-      JSON.stringify(info.codeTool) !== JSON.stringify(atLoad.codeTool)
-    ) {
-      throw new AdapterError('start', 'the host declared another name, other capabilities, another code tool or another reuse than at load (initialize must always answer the same)');
+  const ready = (async () => {
+    try {
+      const info = await initialize(served.host);
+      if (
+        info.name !== atLoad.name ||
+        !sameCapabilities(info.capabilities, atLoad.capabilities) ||
+        (info.reuse === true) !== (atLoad.reuse === true) ||
+        JSON.stringify(info.codeTool) !== JSON.stringify(atLoad.codeTool)
+      ) {
+        throw new AdapterError('start', 'the host declared another name, other capabilities, another code tool or another reuse than at load (initialize must always answer the same)');
+      }
+      return served;
+    } catch (error) {
+      await served.host.kill();
+      throw error;
     }
-    return served;
-  } catch (error) {
-    await served.host.kill();
-    throw error;
-  }
+  })();
+  return { served, ready };
 }
 
 async function withLoadLimit<T>(run: Promise<T>, host: HostProcess): Promise<T> {
@@ -207,14 +241,33 @@ async function answerHost(options: StartOptions, method: string, params: Record<
   }
 }
 
-/** One scenario's host: a parked process or a fresh one, `start`, and a handle over it. */
-async function startExecHost(atLoad: InitializeResult, processes: Processes, options: StartOptions): Promise<HostHandle> {
-  const { idle } = processes;
-  let served = (atLoad.reuse === true ? await startParked(idle, options) : undefined) ?? (await boot(atLoad, processes, options));
+/**
+ * One scenario's host: a parked process or a fresh one, `start`, and a handle
+ * over it. `current` is the process the scenario holds from the moment it is
+ * spawned or taken, so that whatever gives up on it (the kit's start limit, a
+ * restart's, dispose) can kill it even while it is still initializing.
+ */
+async function startExecHost(shared: Shared, options: StartOptions): Promise<HostHandle> {
+  const { idle } = shared.processes;
+  let current: Served | undefined;
+  const hold = (served: Served): void => void (current = served);
+  // The kit gave up on this start (its time limit passed): the process must not live on.
+  const giveUp = (): void => void current?.host.kill();
+  options.signal?.addEventListener('abort', giveUp, { once: true });
+  let served: Served;
+  try {
+    served = (shared.reuse ? await startParked(idle, options, hold) : undefined) ?? (await boot(shared, options, hold));
+  } finally {
+    options.signal?.removeEventListener('abort', giveUp);
+  }
+  if (options.signal?.aborted) {
+    await served.host.kill();
+    throw new AdapterError('start', 'answered after the kit gave up on it');
+  }
   let host = served.host;
 
   async function call<M extends KitMethod>(method: M, params: Record<string, unknown>): Promise<KitResult<M>> {
-    const raw = await host.request(method, params, { lastOfScenario: method === 'dispose' && atLoad.reuse === true });
+    const raw = await host.request(method, params, { lastOfScenario: method === 'dispose' });
     // A value goes on as it came: the GuardedHost parses every one with the contract's schema,
     // which is the method's result schema (parsing it here too cost as much again). Only the
     // `null` of a method without a value is checked here, since the handle turns it into nothing.
@@ -241,10 +294,12 @@ async function startExecHost(atLoad: InitializeResult, processes: Processes, opt
       await host.kill();
       const problem = host.leftovers('restart');
       if (problem) throw problem;
-      served = await boot(atLoad, processes, options);
+      served = await boot(shared, options, hold);
       host = served.host;
     },
     async dispose() {
+      // A restart that never finished left a process initializing or starting: it goes.
+      if (current && current !== served) await current.host.kill();
       if (host.troubled) {
         // A failure a step already reported needs no second report; one no step saw, or a call
         // never answered, fails the scenario here with the whole stderr tail.
@@ -253,45 +308,60 @@ async function startExecHost(atLoad: InitializeResult, processes: Processes, opt
         if (problem) throw problem;
         return;
       }
+      const reuse = shared.reuse;
       let disposed = false;
+      let parked = false;
       try {
-        await withinMs(DISPOSE_LIMIT_MS, call('dispose', {}), async () => {
-          await host.kill();
-          return host.leftovers('dispose');
-        });
+        await withinMs(
+          DISPOSE_LIMIT_MS,
+          (async () => {
+            await call('dispose', {});
+            // What the host writes until it answers ping is still this scenario's.
+            if (reuse) await host.settle();
+          })(),
+          async () => {
+            await host.kill();
+            return host.leftovers('dispose');
+          },
+        );
         disposed = true;
       } finally {
         // Only a process whose scenario ended cleanly serves another one.
-        if (disposed && atLoad.reuse === true && host.reusable) park(idle, served);
+        parked = disposed && reuse && host.reusable;
+        if (parked) park(shared, served, options.storeDir);
         else await host.close(EXIT_GRACE_MS);
       }
+      // A line or a request right behind the dispose reply of a process that is not reused.
+      const late = parked ? undefined : host.leftovers('dispose', { protocolOnly: true });
+      if (late) throw late;
     },
   };
 }
 
-function park(idle: IdleHosts<Served>, served: Served): void {
+/** Parks a process whose scenario ended cleanly; if it writes while parked, that is the parking scenario's (`storeDir`). */
+function park(shared: Shared, served: Served, storeDir: string): void {
   served.options = undefined;
-  idle.park(served);
+  served.host.onParkedFailure = (message) => {
+    for (const listener of shared.lateOutput) listener(storeDir, message);
+  };
+  shared.processes.idle.park(served);
 }
 
 /**
- * Starts the scenario's host on a parked process, if one is left. A process
- * that breaks the protocol here (say, with a request or a line it sent after
- * the last scenario's dispose) is killed, and the scenario gets a fresh process
- * (undefined), so that no earlier scenario's fault reaches this one. An error
- * answer to `start` is the host's verdict on this scenario's options.
+ * Starts the scenario's host on a parked process, if one is left (those that
+ * wrote while parked were killed: their output was the scenario's that parked
+ * them). Whatever the process does from here is this scenario's: a crash or a
+ * protocol fault fails it, as on a new process. An error answer to `start` is
+ * the host's verdict on this scenario's options; the process stays reusable.
  */
-async function startParked(idle: IdleHosts<Served>, options: StartOptions): Promise<Served | undefined> {
+async function startParked(idle: IdleHosts<Served>, options: StartOptions, hold: (served: Served) => void): Promise<Served | undefined> {
   const served = idle.take();
   if (!served) return undefined;
+  hold(served);
   try {
     await sendStart(served.host, options);
   } catch (error) {
-    if (served.host.failed) {
-      await served.host.kill();
-      return undefined;
-    }
-    if (served.host.reusable && !(error instanceof AdapterError)) park(idle, served);
+    if (served.host.reusable && !(error instanceof AdapterError)) idle.park(served);
     else await served.host.kill();
     throw error;
   }
@@ -300,8 +370,8 @@ async function startParked(idle: IdleHosts<Served>, options: StartOptions): Prom
 }
 
 /** Takes a new process (initialized as at load) and starts the host on the options. */
-async function boot(atLoad: InitializeResult, { idle, ahead }: Processes, options: StartOptions): Promise<Served> {
-  const served = await ahead.take();
+async function boot(shared: Shared, options: StartOptions, hold: (served: Served) => void): Promise<Served> {
+  const served = await shared.processes.ahead.take(hold);
   const { host } = served;
   served.options = options;
   try {
@@ -309,8 +379,10 @@ async function boot(atLoad: InitializeResult, { idle, ahead }: Processes, option
     return served;
   } catch (error) {
     // A host that refused this start (an error answer) can still serve the next scenario.
-    if (atLoad.reuse === true && host.reusable && !(error instanceof AdapterError)) park(idle, served);
-    else await host.kill();
+    if (shared.reuse && host.reusable && !(error instanceof AdapterError)) {
+      served.options = undefined;
+      shared.processes.idle.park(served);
+    } else await host.kill();
     throw error;
   }
 }

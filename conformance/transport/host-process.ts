@@ -6,17 +6,37 @@
  * once, every pending kit call rejects with it, and so does every later call.
  * Errors name the kit's method and end with the tail of the host's stderr.
  *
- * A host that declares `reuse` serves many scenarios one after another; between
- * them its process is *parked*: it must write nothing on stdout (anything it
- * writes is its failure, so the process is never handed to another scenario),
- * and it does not keep the kit alive. Unparked for the next scenario, its
- * stderr tail starts afresh, so a failure shows only that scenario's lines.
+ * A failure is of one of two kinds, which a baseline tells apart: the process
+ * died (`HostCrashError`: it exited, was killed by a signal other than the
+ * kit's, or never started) or it broke the protocol (`HostProtocolError`).
+ *
+ * A host that declares `reuse` serves many scenarios one after another. From
+ * its `dispose` reply on it serves no scenario: a request it sends then is a
+ * fault. The kit then sends `ping` (`settle`): whatever the host writes before
+ * the answer still belongs to the scenario that disposed it, and fails that
+ * scenario. After the answer its process is *parked*: it must write nothing on
+ * stdout (anything it writes is its failure, so the process is never handed
+ * to another scenario; `onParkedFailure` tells whom it concerns), and it does
+ * not keep the kit alive. Unparked for the next scenario, its stderr tail
+ * starts afresh, so a failure shows only that scenario's lines.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { z } from 'zod';
 import { JsonRpcPeer, LineSplitter, RpcError, RpcErrorCode, quoteLine, type WireFault } from '../../src/protocol/index.js';
 import { AdapterError } from '../guard/adapter-error.js';
 import { StderrTail } from './stderr-tail.js';
+
+/** The host process died: it exited, was killed (not by the kit) or never started. Baselined as `crash`. */
+export class HostCrashError extends AdapterError {
+  override name = 'HostCrashError';
+}
+
+/** The host broke the protocol: a line that is no protocol message, a reply or request it may not send. Baselined as `protocol-error`. */
+export class HostProtocolError extends AdapterError {
+  override name = 'HostProtocolError';
+}
+
+type FailureKind = 'crash' | 'protocol';
 
 export interface HostProcessOptions {
   argv: string[];
@@ -48,13 +68,17 @@ export class HostProcess {
   private readonly child: ChildProcess;
   private readonly peer: JsonRpcPeer;
   private readonly stderr = new StderrTail();
-  private failure: string | undefined;
+  private failure: { message: string; kind: FailureKind } | undefined;
   /** Whether some kit call already carried the failure to a step. */
   private failureReported = false;
   /** Set when the kit ends the process itself, so that its exit is no failure. */
   private ending = false;
-  /** Between two scenarios of a reused process: from the moment `dispose` is answered until `unpark`. */
+  /** From the moment `dispose` is answered until the next `start` is sent: a request of the host is then a fault. */
+  private serving = true;
+  /** Between two scenarios of a reused process: from the answer to `settle`'s `ping` until `unpark`. */
   private parked = false;
+  /** Told once when the process fails while parked (its scenario's verdict is out by then). */
+  onParkedFailure: ((message: string) => void) | undefined;
   /** The process has exited (on its own or killed by the kit): no call can reach it. */
   private gone = false;
   /** Host requests (`model`, `question`, ...) the kit is still answering. */
@@ -73,25 +97,31 @@ export class HostProcess {
       },
       incoming: options.incoming,
       handle: async (method, params) => {
+        // Refused at once (a protocol error fails the process before it reads another line): a
+        // request after the dispose reply belongs to no scenario, so no scenario's model or user may
+        // answer it, and a reply behind it in the same chunk must not start a scenario.
+        if (!this.serving) {
+          throw this.refuse(method, `a ${method} request after its dispose reply, while it served no scenario`);
+        }
         this.answering += 1;
         try {
           return await options.handle(method, params);
         } catch (error) {
           // A request the kit cannot take (e.g. a tool it never registered) breaks the protocol too.
           if (error instanceof RpcError && error.code !== RpcErrorCode.applicationError) {
-            this.fail(`the host broke the protocol: its ${method} request was refused with ${error.code}: ${error.message}`);
+            this.fail(`the host broke the protocol: its ${method} request was refused with ${error.code}: ${error.message}`, 'protocol');
           }
           throw error;
         } finally {
           this.answering -= 1;
         }
       },
-      onFault: (fault) => this.fail(describeFault(fault)),
+      onFault: (fault) => this.fail(describeFault(fault), 'protocol'),
     });
     const lines = new LineSplitter((line) => {
       if (this.failure !== undefined) return;
       if (this.parked) {
-        this.fail(`the host wrote on stdout while it served no scenario (after it answered dispose): ${quoteLine(line)}`);
+        this.fail(`the host wrote on stdout while it served no scenario (after it answered dispose and ping): ${quoteLine(line)}`, 'protocol');
         return;
       }
       this.peer.receive(line);
@@ -99,7 +129,7 @@ export class HostProcess {
     this.child.stdout!.on('data', (chunk: Buffer) => lines.push(chunk));
     this.child.stdout!.on('end', () => {
       const rest = lines.end();
-      if (rest !== '') this.fail(`the host's stdout ended in the middle of a line (a message must end with \\n): ${quoteLine(rest)}`);
+      if (rest !== '') this.fail(`the host's stdout ended in the middle of a line (a message must end with \\n): ${quoteLine(rest)}`, 'protocol');
     });
     this.child.stderr!.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     // Writing to a host that died is reported by its exit, not as a crash of the kit.
@@ -107,7 +137,7 @@ export class HostProcess {
     this.child.on('exit', () => this.killGroup());
     this.closed = new Promise((resolve) => {
       this.child.on('error', (error) => {
-        this.fail(`the host command could not be started: ${error.message}`);
+        this.fail(`the host command could not be started: ${error.message}`, 'crash');
         // A command that never started emits no 'close'.
         if (this.child.pid === undefined) {
           live.delete(this);
@@ -118,7 +148,7 @@ export class HostProcess {
         live.delete(this);
         this.gone = true;
         if (!this.ending) {
-          this.fail(signal ? `the host process was killed by ${signal}` : `the host process exited with code ${code}`);
+          this.fail(signal ? `the host process was killed by ${signal}` : `the host process exited with code ${code}`, 'crash');
         }
         resolve();
       });
@@ -143,9 +173,9 @@ export class HostProcess {
       await this.drained();
       throw this.failureError(method);
     }
-    // The reply to a scenario's last call (dispose) ends what the host may say for that
-    // scenario: a line right behind it, even in the same chunk, is its failure.
-    const onReply = options.lastOfScenario ? () => void (this.parked = true) : undefined;
+    // The reply to a scenario's last call (dispose) ends what the host may ask for that
+    // scenario: a request right behind it, even in the same chunk, is its failure.
+    const onReply = options.lastOfScenario ? () => void (this.serving = false) : undefined;
     try {
       return await this.peer.request(method, params, onReply);
     } catch (error) {
@@ -159,18 +189,42 @@ export class HostProcess {
   }
 
   /**
+   * After the dispose reply of a process that may serve another scenario: a
+   * `ping` round trip, so that everything the host writes before the answer
+   * (a request its disposed host still sends, a line its dispose handler
+   * prints last) is judged now, with the scenario that disposed it, rather than
+   * found later when no scenario owns it. Rejects with the host's failure; an
+   * older host that answers -32601 has answered too. From the answer on, the
+   * process is parked (`park`): any line is its failure.
+   */
+  async settle(): Promise<void> {
+    try {
+      await this.peer.request('ping', {}, () => void (this.parked = true));
+    } catch (error) {
+      if (!(error instanceof RpcError && error.code === RpcErrorCode.methodNotFound)) throw this.failure ? this.failureError('dispose') : error;
+    }
+    if (this.failure !== undefined) {
+      await this.drained();
+      throw this.failureError('dispose');
+    }
+  }
+
+  /**
    * Parks a process whose scenario ended cleanly, until `unpark` hands it to
    * the next one. A parked process does not keep the kit running (the exit
    * hook kills it when the kit ends).
    */
   park(): void {
     this.parked = true;
+    this.serving = false;
     this.holdsKit(false);
   }
 
   /** Takes a parked process for a new scenario; false when it failed while parked (it is then killed). */
   unpark(): boolean {
     this.parked = false;
+    this.serving = true;
+    this.onParkedFailure = undefined;
     this.holdsKit(true);
     this.stderr.forgetEarlierLines();
     return this.failure === undefined;
@@ -203,7 +257,8 @@ export class HostProcess {
    * answered, as one error (or none). Call it after `kill`, so that the stderr
    * tail holds everything the host wrote.
    */
-  leftovers(method: string): AdapterError | undefined {
+  leftovers(method: string, { protocolOnly = false }: { protocolOnly?: boolean } = {}): AdapterError | undefined {
+    if (protocolOnly) return this.failure?.kind === 'protocol' && !this.failureReported ? this.failureError(method) : undefined;
     if (this.failure !== undefined && !this.failureReported) return this.failureError(method);
     const unanswered = this.peer.pendingMethods();
     if (unanswered.length > 0) {
@@ -240,11 +295,22 @@ export class HostProcess {
     }
   }
 
-  private fail(message: string): void {
+  /** Refuses a request the host may not send now: its failure, and the error its request is answered with. */
+  private refuse(method: string, why: string): RpcError {
+    this.fail(`the host broke the protocol: ${why}`, 'protocol');
+    return new RpcError(RpcErrorCode.invalidRequest, `a ${method} request while the host served no scenario`);
+  }
+
+  private fail(message: string, kind: FailureKind): void {
     if (this.failure !== undefined || this.ending) return;
-    this.failure = message;
+    this.failure = { message, kind };
     this.ending = true;
     this.killGroup();
+    if (this.parked) {
+      const told = this.onParkedFailure;
+      this.onParkedFailure = undefined;
+      void this.drained().then(() => told?.(`${message}${this.stderr.describe()}`));
+    }
     // Reject once stdout and stderr are drained, so the message carries all the host wrote before it died.
     void this.drained().then(() => this.peer.rejectAll((method) => this.failureError(method)));
   }
@@ -259,7 +325,9 @@ export class HostProcess {
 
   private failureError(method: string): AdapterError {
     this.failureReported = true;
-    return new AdapterError(method, `${this.failure}${this.stderr.describe()}`);
+    const failure = this.failure!;
+    const ErrorOfKind = failure.kind === 'crash' ? HostCrashError : HostProtocolError;
+    return new ErrorOfKind(method, `${failure.message}${this.stderr.describe()}`);
   }
 }
 

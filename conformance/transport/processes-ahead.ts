@@ -9,37 +9,55 @@
  */
 import type { Parkable } from './idle-hosts.js';
 
+/** A process spawned (`served`, at once) and its initialization (`ready`). */
+export interface Booting<T extends Parkable> {
+  served: T;
+  ready: Promise<T>;
+}
+
 export class ProcessesAhead<T extends Parkable> {
-  private next: Promise<T> | undefined;
+  private next: Booting<T> | undefined;
 
   /** `startOne(ahead)`: a process started ahead must not keep the kit running (`holdsKit(false)`). */
-  constructor(private readonly startOne: (ahead: boolean) => Promise<T>) {}
+  constructor(private readonly startOne: (ahead: boolean) => Booting<T>) {}
 
   /** Keeps a process that was initialized and never started (the one at load) as the next one. */
   adopt(served: T): void {
     served.host.holdsKit(false);
-    this.next = Promise.resolve(served);
+    this.next = { served, ready: Promise.resolve(served) };
   }
 
-  /** A new, initialized process: the one started ahead if it is sound, else one started now. */
-  async take(): Promise<T> {
+  /**
+   * A new, initialized process: the one started ahead if it is sound, else one
+   * started now. `watch` is told each process it waits on, so that a taker
+   * whose time ran out can kill the one still initializing.
+   */
+  async take(watch: (served: T) => void = () => undefined): Promise<T> {
     const ahead = this.next;
     this.next = this.startOne(true);
     // Nobody may ever take it (the run ends first): its failure is then nobody's.
-    this.next.catch(() => undefined);
-    const served = await ahead?.catch(() => undefined);
-    if (served && !served.host.failed) {
-      served.host.holdsKit(true);
-      return served;
+    this.next.ready.catch(() => undefined);
+    if (ahead) {
+      watch(ahead.served);
+      const sound = await ahead.ready.then(
+        () => !ahead.served.host.failed,
+        () => false,
+      );
+      if (sound) {
+        ahead.served.host.holdsKit(true);
+        return ahead.served;
+      }
+      void ahead.served.host.kill();
     }
-    if (served) void served.host.kill();
-    return this.startOne(false);
+    const own = this.startOne(false);
+    watch(own.served);
+    return own.ready;
   }
 
   /** Closes the process started ahead, if any (the kit's exit kills it anyway). */
   async close(graceMs: number): Promise<void> {
     const ahead = this.next;
     this.next = undefined;
-    await ahead?.then((served) => served.host.close(graceMs), () => undefined);
+    await ahead?.ready.then((served) => served.host.close(graceMs), () => ahead.served.host.kill());
   }
 }

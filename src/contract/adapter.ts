@@ -163,6 +163,12 @@ export interface StartOptions {
    * The kit sends `code` or `both` only to a host declaring that capability.
    */
   toolMode?: ToolMode;
+  /**
+   * Aborted when the kit gives up on this start (it missed the start limit):
+   * release whatever it started (a process, open files), since no `dispose`
+   * will come. Optional: older kits sent none.
+   */
+  signal?: AbortSignal;
 }
 
 export interface Adapter {

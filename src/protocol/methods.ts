@@ -183,6 +183,12 @@ export const KIT_TO_HOST = {
   },
   compact: { params: AgentParamsSchema, result: NullResultSchema, capability: 'compaction', description: "Compact the agent's history now." },
   dispose: { params: NoParamsSchema, result: NullResultSchema, description: 'Release everything; the kit then closes stdin.' },
+  ping: {
+    params: NoParamsSchema,
+    result: NullResultSchema,
+    description:
+      "Answer `null` (a host that declares `reuse` gets it after each `dispose` reply: what it writes before the answer is the disposed scenario's, after it nothing until the next `start` is answered).",
+  },
 } as const satisfies Record<string, MethodSchemas>;
 export type KitMethod = keyof typeof KIT_TO_HOST;
 

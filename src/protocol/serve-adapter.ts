@@ -157,6 +157,8 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
       case 'dispose':
         await disposeCurrent();
         return null;
+      case 'ping':
+        return null;
       default:
         throw new RpcError(RpcErrorCode.methodNotFound, `method not found: ${method}`);
     }

@@ -6,10 +6,15 @@
 import { z } from 'zod';
 import { EditionSchema } from '../contract/editions.js';
 
-/** How a scenario failed. The first four can be baselined; the rest are kit-level problems. */
-export const FailureKindSchema = z.enum(['assertion', 'adapter-error', 'timeout', 'crash', 'undefined', 'pending', 'ambiguous']);
+/**
+ * How a scenario failed. The first five can be baselined; the rest are kit-level problems.
+ * `adapter-error`: an adapter method threw (or, over the protocol, answered an error) or returned a
+ * malformed value; `timeout`: an adapter call missed its time limit; `crash`: the host process (or
+ * the suite's process) died; `protocol-error`: a host process broke the host protocol.
+ */
+export const FailureKindSchema = z.enum(['assertion', 'adapter-error', 'timeout', 'crash', 'protocol-error', 'undefined', 'pending', 'ambiguous']);
 export type FailureKind = z.infer<typeof FailureKindSchema>;
-export const BaselinableKindSchema = z.enum(['assertion', 'adapter-error', 'timeout', 'crash']);
+export const BaselinableKindSchema = z.enum(['assertion', 'adapter-error', 'timeout', 'crash', 'protocol-error']);
 
 /** Why a host fails a scenario: it diverges, it lacks a service, or the kit cannot judge it fairly yet. */
 export const BaselineClassSchema = z.enum(['host-divergence', 'capability-gap', 'kit-limitation']);

@@ -100,12 +100,12 @@ describe('a host that declares reuse', () => {
   });
 
   for (const fault of ['stray', 'stray-later', 'noise']) {
-    it(`what it writes after its dispose reply (${fault}) reaches no scenario, and its process serves no other`, async () => {
+    it(`what it writes after its dispose reply (${fault}) fails its own scenario at dispose, reaches no other, and its process serves no other`, async () => {
       const adapter = await load('reusable-host.mjs');
       const { host, modelRequests } = await startScenario(adapter);
       const writer = pidOf(await host.createAgent());
       await host.prompt('a', fault);
-      await expect(host.dispose()).resolves.toBeUndefined();
+      await expect(host.dispose()).rejects.toMatchObject({ name: 'HostProtocolError', message: expect.stringMatching(/^adapter method dispose: the host broke the protocol/) });
       // cleanScenario checks that its model port saw nothing.
       expect(await cleanScenario(adapter)).not.toBe(writer);
       expect(modelRequests).toEqual([]);

@@ -86,6 +86,7 @@ class ProtocolServer:
             "spawnOwnedChild": self.spawn_owned_child,
             "compact": self.compact,
             "dispose": self.dispose,
+            "ping": self.ping,
         }
 
     # -- handshake ------------------------------------------------------------------
@@ -257,6 +258,10 @@ class ProtocolServer:
         self.plan_mode = None
         self._observed = None
         self._pushes = None
+        return None
+
+    async def ping(self, params: dict[str, Any]) -> Any:
+        # The kit's barrier after dispose: everything written before this answer is the disposed scenario's.
         return None
 
     # -- helpers ---------------------------------------------------------------------------
