@@ -6,10 +6,13 @@
  * serial run would have reported it: results in serial order, the first
  * review text of each kind in that order, cucumber's console output one
  * worker after another (the first worker's live, each next one's once those
- * before it have ended). A worker that finds the adapter unusable or the host
- * unable to start ends the others: the run ends as that worker says.
+ * before it have ended); a console format written to a file holds the whole
+ * run, with one tally (`console-replay.ts`). A worker that finds the adapter
+ * unusable or the host unable to start ends the others: the run ends as that
+ * worker says.
  */
 import { setMaxListeners } from 'node:events';
+import { rm } from 'node:fs/promises';
 import { inSerialOrder } from '../features/slices.js';
 import { firstOfEachKind } from './review-text-order.js';
 import type { SuiteEvents } from './run-suite.js';
@@ -28,12 +31,17 @@ export async function runSuiteInWorkers(options: IsolatedOptions, workers: numbe
   process.setMaxListeners(listeners + workers);
   const lanes = new OrderedLanes(workers, options.onOutput);
   const events = options.events ? plannedTogether(options.events, workers) : undefined;
+  const consoleFiles = consoleFormatsToFiles(options.request.formats ?? [], workers);
   try {
     const runs = await Promise.all(
       Array.from({ length: workers }, async (_, lane) => {
         const run = await runSuiteIsolated({
           ...options,
-          request: { ...options.request, worker: { index: lane + 1, count: workers } },
+          request: {
+            ...options.request,
+            worker: { index: lane + 1, count: workers },
+            ...(consoleFiles.length > 0 ? { formats: formatsOfWorker(options.request.formats ?? [], consoleFiles, lane) } : {}),
+          },
           onOutput: (text) => lanes.write(lane, text),
           abort: stopAll.signal,
           ...(events ? { events } : {}),
@@ -44,11 +52,46 @@ export async function runSuiteInWorkers(options: IsolatedOptions, workers: numbe
         return run;
       }),
     );
-    return combine(runs, performance.now() - started);
+    const run = combine(runs, performance.now() - started);
+    // Cucumber's files are kept only for a run that completed (the CLI discards them otherwise).
+    if (run.ending.kind === 'completed' && consoleFiles.length > 0) {
+      const { mergedRun, replayConsoleFormat } = await import('./console-replay.js');
+      for (const { name, file, workerFiles } of consoleFiles) await replayConsoleFormat(name, await mergedRun(workerFiles), file);
+    }
+    return run;
   } finally {
     options.abort?.removeEventListener('abort', onAbort);
     process.setMaxListeners(listeners);
+    await Promise.all(consoleFiles.flatMap(({ workerFiles }) => workerFiles.map((file) => rm(file, { force: true }))));
   }
+}
+
+/** Cucumber's console formats (see console-replay.ts) written to a file, with the message file of each worker. */
+interface ConsoleFile {
+  format: string;
+  name: string;
+  file: string;
+  workerFiles: string[];
+}
+
+const CONSOLE_FORMATS: readonly string[] = ['progress', 'summary', 'pretty'];
+
+function consoleFormatsToFiles(formats: readonly string[], workers: number): ConsoleFile[] {
+  return formats.flatMap((format) => {
+    const colon = format.indexOf(':');
+    const name = colon < 0 ? format : format.slice(0, colon);
+    if (colon < 0 || !CONSOLE_FORMATS.includes(name)) return [];
+    const file = format.slice(colon + 1);
+    return [{ format, name, file, workerFiles: Array.from({ length: workers }, (_, lane) => `${file}.worker-${lane + 1}.ndjson`) }];
+  });
+}
+
+/** A worker writes cucumber's messages where the run asked for a console format to a file. */
+function formatsOfWorker(formats: readonly string[], consoleFiles: readonly ConsoleFile[], lane: number): string[] {
+  return formats.map((format) => {
+    const replayed = consoleFiles.find((candidate) => candidate.format === format);
+    return replayed ? `message:${replayed.workerFiles[lane]}` : format;
+  });
 }
 
 /** How much an ending says: the run ends as its most telling worker ended. */

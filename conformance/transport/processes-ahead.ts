@@ -58,6 +58,7 @@ export class ProcessesAhead<T extends Parkable> {
   async close(graceMs: number): Promise<void> {
     const ahead = this.next;
     this.next = undefined;
-    await ahead?.ready.then((served) => served.host.close(graceMs), () => ahead.served.host.kill());
+    // Whether or not it finished initializing (one that never answers is closed all the same).
+    await ahead?.served.host.close(graceMs);
   }
 }

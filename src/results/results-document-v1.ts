@@ -17,9 +17,12 @@ import { RepeatOutcomeSchema, ResultsDocumentSchema, RESULTS_SCHEMA_ID, Scenario
 
 export const RESULTS_VERSION_1 = 1;
 
+/** Version 1 knew no `protocol-error` (a host's protocol fault was an `adapter-error` then). */
+const FailureKindV1Schema = FailureKindSchema.exclude(['protocol-error']);
+
 const FailureV1Schema = z
   .object({
-    kind: FailureKindSchema,
+    kind: FailureKindV1Schema,
     step: z.string().optional(),
     message: z.string(),
   })

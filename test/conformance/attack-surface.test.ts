@@ -7,7 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { planModeDeployment, type ModelRequest, type StartOptions } from '../../src/index.js';
+import { startGuardedHost } from '../../conformance/guard/guarded-host.js';
+import { loadExecAdapter, type ExecAdapter } from '../../conformance/transport/exec-adapter.js';
 import { CLI, FIXTURES, ROOT, runCli } from './cli-harness.js';
 import { runIsolated, whenOutput } from './process-harness.js';
 import { temporaryFolder } from '../temporary-folder.js';
@@ -203,5 +206,263 @@ describe('item 12: report paths checked before the run, one destination per form
     expect(run.stdout).toMatch(/conformance: 2 passed, 0 failed, 1 skipped\n$/);
     expect(await readFile(`${dir}/junit.xml`, 'utf8')).toContain('</testsuites>');
     expect(readdirSync(dir)).toEqual(['junit.xml']);
+  });
+});
+
+/*
+ * Hostile hosts (items 5 to 10, and --process-per-scenario):
+ * test/fixtures/hosts/faulty-proxy.mjs is the reference's stdio host (which
+ * passes everything) behind a proxy injecting one fault.
+ */
+const PROXY = 'test/fixtures/hosts/faulty-proxy.mjs';
+const FIXTURE_FEATURES = ['--features', `${FIXTURES}features`];
+
+interface ScenarioRecord {
+  id: string;
+  status: string;
+  failure?: { kind: string; step?: string; message: string };
+}
+
+interface HostileRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  scenarios: ScenarioRecord[];
+}
+
+/** Runs the CLI against the faulty proxy with `fault`, serially, on the fixture features (`--tags` in `args` narrows them). */
+async function runHostile(fault: string, args: string[] = [], env: Record<string, string> = {}): Promise<HostileRun> {
+  const tags = args.includes('--tags') ? [] : ['--tags', 'not @id:fixture-undefined'];
+  const dir = await temporaryFolder('pmc-attack-');
+  const results = `${dir}/results.json`;
+  const run = spawnSync(
+    process.execPath,
+    [CLI, '--adapter', `exec:node ${PROXY} ${fault}`, ...FIXTURE_FEATURES, ...tags, '--parallel', '1', '--format', `results:${results}`, ...args],
+    { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } },
+  );
+  const scenarios = await readFile(results, 'utf8').then(
+    (text) => (JSON.parse(text) as { scenarios: ScenarioRecord[] }).scenarios,
+    () => [],
+  );
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr, scenarios };
+}
+
+const byId = (run: HostileRun, id: string): ScenarioRecord | undefined => run.scenarios.find((scenario) => scenario.id === id);
+
+const adapters: ExecAdapter[] = [];
+afterEach(async () => {
+  for (const adapter of adapters.splice(0)) await adapter.closeIdleProcesses();
+});
+
+async function loadProxy(fault: string, ...hostArgs: string[]): Promise<ExecAdapter> {
+  const adapter = await loadExecAdapter({ argv: [process.execPath, PROXY, fault, ...hostArgs], cwd: ROOT });
+  adapters.push(adapter);
+  return adapter;
+}
+
+async function scenarioOptions(modelRequests: ModelRequest[] = []): Promise<StartOptions> {
+  return {
+    storeDir: await temporaryFolder('pmc-attack-store-'),
+    edition: 'rc.8',
+    deployment: planModeDeployment({ section: 'You are in plan mode.' }),
+    compose: { commands: true, questions: true, projections: true },
+    model: async (request) => {
+      modelRequests.push(request);
+      return { type: 'text', text: 'Done.' };
+    },
+    questions: async () => ({ type: 'no-answer' }),
+    probes: { sections: [], tools: [] },
+  };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `pid` is gone within `ms` (a killed process group is reaped asynchronously). */
+async function goneWithin(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (alive(pid)) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
+async function pidsIn(file: string): Promise<number[]> {
+  return (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean).map(Number);
+}
+
+/** Runs `body` with an environment variable set for the host processes it spawns. */
+async function withEnv<T>(name: string, value: string, body: () => Promise<T>): Promise<T> {
+  const before = process.env[name];
+  process.env[name] = value;
+  try {
+    return await body();
+  } finally {
+    if (before === undefined) delete process.env[name];
+    else process.env[name] = before;
+  }
+}
+
+describe('item 5: --parallel N with a cucumber console format written to a file holds the whole run, with one tally', () => {
+  /** The report `format` writes to a file in a run of the fixture features against a host whose prompts fail, with `workers`. */
+  async function consoleReport(format: string, workers: number): Promise<{ status: number | null; text: string }> {
+    const file = `${await temporaryFolder('pmc-attack-console-')}/${format}.txt`;
+    const run = spawnSync(
+      process.execPath,
+      [CLI, '--adapter', `exec:node ${PROXY} error-on-prompt`, ...FIXTURE_FEATURES, '--tags', 'not @id:fixture-undefined', '--parallel', String(workers), '--format', `${format}:${file}`],
+      { cwd: ROOT, encoding: 'utf8', timeout: 120_000 },
+    );
+    return { status: run.status, text: await readFile(file, 'utf8').catch(() => '') };
+  }
+  /** Without its last line: the run's duration. */
+  const withoutDuration = (text: string): string => text.trimEnd().split('\n').slice(0, -1).join('\n');
+
+  for (const format of ['summary', 'progress', 'pretty']) {
+    it(`${format}: the file of a run with 2 workers says what the serial run's says, one tally for all 3 scenarios`, async () => {
+      const [serial, parallel] = await Promise.all([consoleReport(format, 1), consoleReport(format, 2)]);
+      expect(parallel.status).toBe(1);
+      expect(parallel.text.match(/^\d+ scenarios? \(.*\)$/gm)).toEqual(['3 scenarios (2 failed, 1 passed)']);
+      expect(withoutDuration(parallel.text)).toBe(withoutDuration(serial.text));
+    });
+  }
+});
+
+describe('item 6: a crash on start of a reused process fails its scenario', () => {
+  it('a host that crashes on its 2nd start (a reused process) fails that scenario as a crash, and the run', async () => {
+    const run = await runHostile('crash-on-start:2');
+    expect(run.status).toBe(1);
+    expect(byId(run, 'fixture-set-and-log')?.status).toBe('passed');
+    expect(byId(run, 'fixture-prompt-only')).toMatchObject({
+      status: 'failed',
+      failure: { kind: 'crash', message: expect.stringContaining('adapter method start: the host process exited with code 3') },
+    });
+    // The next scenario gets a new process and passes.
+    expect(byId(run, 'fixture-fork')?.status).toBe('passed');
+  });
+});
+
+describe('item 7: output after dispose fails the scenario it belongs to and never reaches another', () => {
+  for (const [fault, shows] of [
+    ['stray-after-dispose', /adapter method dispose: the host broke the protocol: a model request after its dispose reply/],
+    ['garbage-after-dispose', /adapter method dispose: the host broke the protocol: it sent a line that is not JSON: "released the store"/],
+    ['stray-after-dispose-ms:0', /adapter method dispose: the host broke the protocol/],
+  ] as const) {
+    it(`${fault}: the scenario that disposed fails (protocol-error, at its end); the next ones pass`, async () => {
+      const once = `${await temporaryFolder('pmc-attack-once-')}/faulted`;
+      const run = await runHostile(fault, [], { HOSTILE_ONCE: once });
+      expect(run.status).toBe(1);
+      expect(byId(run, 'fixture-set-and-log')).toMatchObject({ status: 'failed', failure: { kind: 'protocol-error', step: '(After hook)', message: expect.stringMatching(shows) } });
+      expect(byId(run, 'fixture-prompt-only')?.status).toBe('passed');
+      expect(byId(run, 'fixture-fork')?.status).toBe('passed');
+    });
+  }
+
+  it('a request sent 40 ms after the dispose reply, to a parked process, is charged to the scenario that parked it; the next scenario gets a new process and never sees it', async () => {
+    const adapter = await loadProxy('stray-after-dispose-ms:40');
+    const late = new Promise<{ storeDir: string; message: string }>((resolve) => adapter.onLateOutput((storeDir, message) => resolve({ storeDir, message })));
+    const first = await scenarioOptions();
+    const host = await startGuardedHost(adapter, first, 5_000);
+    await host.createAgent();
+    await host.dispose();
+    const { storeDir, message } = await late;
+    expect(storeDir).toBe(first.storeDir);
+    expect(message).toMatch(/the host wrote on stdout while it served no scenario .*method.*model/);
+    const seen: ModelRequest[] = [];
+    const next = await startGuardedHost(adapter, await scenarioOptions(seen), 5_000);
+    const agent = await next.createAgent();
+    await next.prompt(agent, 'Hello');
+    await next.dispose();
+    expect(seen.map((request) => request.agent)).toEqual([agent]);
+  });
+});
+
+describe('item 8: a dead host is a crash, a protocol fault a protocol-error, and a baseline entry tells them apart', () => {
+  const step = 'the user prompts "Hello"';
+  const only = ['--tags', '@id:fixture-prompt-only'];
+
+  it('classifies a host error, a host that dies and a host that breaks the protocol each by its own kind', async () => {
+    const [error, dead, garbage] = await Promise.all([runHostile('error-on-prompt', only), runHostile('exit-on-prompt', only), runHostile('garbage-on-prompt', only)]);
+    expect(byId(error, 'fixture-prompt-only')?.failure).toMatchObject({ kind: 'adapter-error', step, message: expect.stringContaining('adapter method prompt: threw: the prompt failed in the host') });
+    expect(byId(dead, 'fixture-prompt-only')?.failure).toMatchObject({ kind: 'crash', step, message: expect.stringContaining('adapter method prompt: the host process exited with code 3') });
+    expect(byId(garbage, 'fixture-prompt-only')?.failure).toMatchObject({ kind: 'protocol-error', step, message: expect.stringContaining('adapter method prompt: the host broke the protocol') });
+  });
+
+  it('a baseline entry for an adapter-error at a step excuses neither the host dying there nor protocol garbage there', async () => {
+    const dir = await temporaryFolder('pmc-attack-baseline-');
+    const baseline = `${dir}/baseline.yaml`;
+    await writeFile(
+      baseline,
+      `known_failures:\n  - id: fixture-prompt-only\n    step: ${JSON.stringify(step)}\n    kind: adapter-error\n    clause: POLICY-02\n    reason: the prompt fails in this host\n`,
+    );
+    const args = [...only, '--baseline', baseline];
+    const [error, dead, garbage] = await Promise.all([runHostile('error-on-prompt', args), runHostile('exit-on-prompt', args), runHostile('garbage-on-prompt', args)]);
+    expect(error.status).toBe(0);
+    expect(dead.status).toBe(1);
+    expect(dead.stdout + dead.stderr).toMatch(/expected adapter-error at "the user prompts \\"Hello\\""|expected adapter-error at "the user prompts "Hello"", actual crash/);
+    expect(garbage.status).toBe(1);
+    expect(garbage.stdout + garbage.stderr).toMatch(/actual protocol-error/);
+  });
+});
+
+describe('item 9: a host process that misses its start limit is killed then', () => {
+  it('a reused process that never answers start is killed when the start limit passes', async () => {
+    const pids = `${await temporaryFolder('pmc-attack-pids-')}/pids`;
+    await withEnv('HOSTILE_PIDS_FILE', pids, async () => {
+      const adapter = await loadProxy('hang-start');
+      await expect(startGuardedHost(adapter, await scenarioOptions(), 1_000, 300)).rejects.toThrow('adapter method start: did not answer within 300 ms');
+      const [hung] = await pidsIn(pids);
+      expect(await goneWithin(hung!, 3_000)).toBe(true);
+    });
+  });
+
+  it('a new process that never answers initialize is killed when the start limit of the scenario waiting on it passes', async () => {
+    const folder = await temporaryFolder('pmc-attack-init-');
+    await withEnv('HOSTILE_PIDS_FILE', `${folder}/pids`, async () => {
+      // Without reuse: the process at load serves the first scenario, the next one a process started ahead.
+      const adapter = await loadProxy(`hang-initialize-after-first:${folder}/marker`, '--no-reuse');
+      const first = await startGuardedHost(adapter, await scenarioOptions(), 2_000);
+      await first.dispose();
+      await expect(startGuardedHost(adapter, await scenarioOptions(), 1_000, 300)).rejects.toThrow('adapter method start: did not answer within 300 ms');
+      const [, waitedOn] = await pidsIn(`${folder}/pids`);
+      expect(await goneWithin(waitedOn!, 3_000)).toBe(true);
+    });
+  });
+});
+
+describe('item 10: a call limit above 30 s is honoured, and its timeout names the adapter method', () => {
+  it('a prompt that never returns fails at the 31 s call limit, not at a step timeout of the kit', { timeout: 120_000 }, async () => {
+    const run = await runHostile('hang-on-prompt', ['--tags', '@id:fixture-prompt-only', '--call-limit', '31000', '--start-limit', '5000']);
+    expect(run.status).toBe(1);
+    expect(byId(run, 'fixture-prompt-only')?.failure).toMatchObject({
+      kind: 'timeout',
+      step: 'the user prompts "Hello"',
+      message: expect.stringContaining('adapter method prompt: did not answer within 31000 ms'),
+    });
+  });
+});
+
+describe('--process-per-scenario: a new host process for every scenario, to confirm a suspected state leak', () => {
+  const args = ['--tags', '@id:fixture-set-and-log', '--repeat', '2'];
+
+  it('a host whose reused process leaks state into its next scenario fails with reuse and passes with a process per scenario', async () => {
+    const reused = await runHostile('leak', args);
+    expect(reused.status).toBe(1);
+    expect(byId(reused, 'fixture-set-and-log')?.status).toBe('flaky');
+    const perScenario = await runHostile('leak', [...args, '--process-per-scenario']);
+    expect(perScenario.status).toBe(0);
+    expect(byId(perScenario, 'fixture-set-and-log')?.status).toBe('passed');
+  });
+
+  it('is refused for an adapter that runs in the kit\'s process (exit 2)', () => {
+    const run = spawnSync(process.execPath, [CLI, '--process-per-scenario'], { cwd: ROOT, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/--process-per-scenario needs an exec: adapter/);
   });
 });
