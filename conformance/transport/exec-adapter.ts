@@ -120,10 +120,8 @@ export async function loadExecAdapter(command: ExecCommand): Promise<ExecAdapter
   const closeIdleProcesses = async () => {
     await Promise.all([processes.idle.closeAll(EXIT_GRACE_MS), processes.ahead.close(EXIT_GRACE_MS)]);
   };
-  return Object.assign(adapter, {
-    get reusesProcesses() {
-      return shared.reuse;
-    },
+  const withReuse = Object.defineProperty(adapter, 'reusesProcesses', { get: () => shared.reuse, enumerable: true });
+  return Object.assign(withReuse as typeof withReuse & { readonly reusesProcesses: boolean }, {
     forgoReuse() {
       if (!shared.reuse) return;
       shared.reuse = false;
