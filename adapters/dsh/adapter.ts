@@ -8,6 +8,7 @@
 import './polyfill.js';
 import { defineAdapter, type HostHandle, type StartOptions } from '../../src/index.js';
 import { DSH_CAPABILITIES } from './capabilities.js';
+import { DSH_CODE_TOOL } from './code-mode.js';
 import { compose } from './compose.js';
 import { createHandle } from './handle.js';
 import { nodeHasZstd } from './persistence.js';
@@ -17,6 +18,7 @@ export default defineAdapter({
   name: 'dsh',
   editions: ['rc.8'],
   capabilities: DSH_CAPABILITIES,
+  codeTool: DSH_CODE_TOOL,
   start,
 });
 

@@ -4,6 +4,7 @@
  */
 import type { Capabilities } from '../../src/index.js';
 import { restartSupport } from './persistence.js';
+import { codeModeSupport } from './code-mode.js';
 
 export const DSH_CAPABILITIES: Capabilities = {
   /** @deepseek-ai/dsh-commands (`ctx.commands`); plan-mode registers `/plan` into it. */
@@ -35,4 +36,11 @@ export const DSH_CAPABILITIES: Capabilities = {
   compaction: true,
   /** @deepseek-ai/dsh-llm-retry, driven by the model route's retry policy. */
   retry: true,
+  /**
+   * dsh-tools' `mode: code` (only `run_code` on the wire, the `tools:sdk` section) and `mode: both`, running programs
+   * on @deepseek-ai/dsh-code-runtime-worker-thread where this Node can load it (22.13+); missing elsewhere, with the
+   * command that runs the kit under such a Node.
+   */
+  codeMode: codeModeSupport(),
+  bothMode: codeModeSupport(),
 };

@@ -27,6 +27,7 @@ import UserQuestionService from '@deepseek-ai/dsh-user-questions';
 import type { CommandDefinition } from '@deepseek-ai/dsh-commands';
 import { readPlanModeEntry, type ProbeCommand, type ProbeSection, type ProbeTool, type StartOptions } from '../../src/index.js';
 import { FileAttachmentStore } from './attachment-store.js';
+import { codeRuntimePlugin, toolRuntimeConfig, ToolSdkTexts } from './code-mode.js';
 import { commandArgs } from './events.js';
 import { resolveImages } from './images.js';
 import { KIT_PROVIDER, KitModelAdapter } from './model-bridge.js';
@@ -48,13 +49,17 @@ const plugin = (value: unknown): AnyPlugin => value as AnyPlugin;
 export async function compose(options: StartOptions, values = new ToolValues()): Promise<Composition> {
   const planModeConfig = readPlanModeEntry(options.deployment).config;
   const persistence = await jsonlPersistence(options.storeDir);
+  // Only a code mode loads the code runtime: its backend needs a Node that can type-strip (code-mode.ts).
+  const codeRuntime = await codeRuntimePlugin(options.toolMode);
   const ctx = new Context();
   try {
     await ctx.plugin(plugin(SessionStore));
     if (persistence) await ctx.plugin(plugin(persistence.plugin), persistence.config);
     await ctx.plugin(plugin(LlmRuntime));
     await ctx.plugin(plugin(SystemPrompt), {});
-    await ctx.plugin(plugin(ToolRuntime), {});
+    if (codeRuntime) await ctx.plugin(plugin(codeRuntime), {});
+    await ctx.plugin(plugin(ToolRuntime), toolRuntimeConfig(options.toolMode));
+    const sdkTexts = new ToolSdkTexts(ctx);
     await ctx.plugin(plugin(AgentRegistry));
     await ctx.plugin(plugin(FileAttachmentStore), { root: join(options.storeDir, 'attachments') });
     if (options.compose.commands) await ctx.plugin(plugin(CommandRuntime));
@@ -67,7 +72,7 @@ export async function compose(options: StartOptions, values = new ToolValues()):
     await ctx.plugin(plugin(BasicCompactionEngine), { auto: false });
 
     values.watch(ctx);
-    ctx.llm.registerAdapter([KIT_PROVIDER], new KitModelAdapter(options.model, values, (blocks) => resolveImages(ctx, blocks)));
+    ctx.llm.registerAdapter([KIT_PROVIDER], new KitModelAdapter(options.model, values, (blocks) => resolveImages(ctx, blocks), (agent) => sdkTexts.textOf(agent)));
     if (options.compose.questions) ctx.userQuestions.registerProvider(questionProvider(options.questions));
     for (const section of options.probes.sections) registerSection(ctx, section);
     for (const tool of options.probes.tools) ctx.tools.register(probeTool(tool));

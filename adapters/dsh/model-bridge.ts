@@ -51,11 +51,15 @@ export type ImageReader = (blocks: UpstreamBlock[]) => Promise<ResolvedImages>;
 
 const NO_IMAGE_READER: ImageReader = async () => NO_IMAGES;
 
+/** Under a code mode, the SDK text an agent's latest request was assembled with (see code-mode.ts). */
+export type SdkLookup = (agent: string) => string | undefined;
+
 export class KitModelAdapter extends LlmAdapter {
   constructor(
     private readonly port: ModelPort,
     private readonly values: ToolValueLookup = NO_VALUES,
     private readonly readImages: ImageReader = NO_IMAGE_READER,
+    private readonly sdkOf: SdkLookup = () => undefined,
   ) {
     super();
   }
@@ -70,7 +74,9 @@ export class KitModelAdapter extends LlmAdapter {
 
   override async *stream(options: GenerateOptions): AsyncIterable<StreamChunk> {
     const images = await this.readImages(userBlocksOf(options.messages));
-    const response = await this.port(toModelRequest(options, this.values, images));
+    const request = toModelRequest(options, this.values, images);
+    const sdk = this.sdkOf(request.agent);
+    const response = await this.port(sdk === undefined ? request : { ...request, toolSdk: sdk });
     yield* toChunks(response);
   }
 }

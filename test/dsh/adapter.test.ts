@@ -8,13 +8,15 @@ import { commandArgs, toContractEvent, toMessageSource } from '../../adapters/ds
 import { toChunks } from '../../adapters/dsh/model-bridge.js';
 import { nodeHasZstd } from '../../adapters/dsh/persistence.js';
 import { toAnswers, toQuestion } from '../../adapters/dsh/question-bridge.js';
+import { nodeStripsTypes } from '../../adapters/dsh/code-mode.js';
 import { harness, SECTION, withHost } from './dsh-harness.js';
 
 describe('dsh adapter: capabilities and configuration', () => {
   it('declares everything supported, but restart where this Node cannot load the persistence backend (restart.test.ts)', () => {
     expect(adapter.name).toBe('dsh');
     const missing = Object.entries(adapter.capabilities).filter(([, support]) => support !== true);
-    expect(missing.map(([name]) => name)).toEqual(nodeHasZstd() ? [] : ['restart']);
+    // Restart needs a Node with zstd (restart.test.ts), the code modes one that type-strips (code-mode.test.ts).
+    expect(missing.map(([name]) => name)).toEqual([...(nodeHasZstd() ? [] : ['restart']), ...(nodeStripsTypes() ? [] : ['codeMode', 'bothMode'])]);
   });
 
   it.each([
