@@ -6,7 +6,7 @@
  * spawn, compaction or restart without the matching capability).
  */
 import fc from 'fast-check';
-import { DEFAULT_EDITION, isSupported, type Capabilities, type Capability, type Edition } from '../../src/index.js';
+import { DEFAULT_EDITION, isSupported, type Capabilities, type Capability, type Edition, type ToolMode } from '../../src/index.js';
 import type { Generation } from './actions/action.js';
 import { ACTIONS, type SessionCommand } from './actions/index.js';
 import type { AnswerGeneration } from './answers/answer.js';
@@ -38,12 +38,22 @@ function answersOf(g: AnswerGeneration, place: 'continues' | 'ends'): fc.Arbitra
   return fc.oneof(...weighted<PlannedAnswer>(ANSWERS.filter((family) => family.place === place).map((family) => family.generate(g) as fc.WeightedArbitrary<PlannedAnswer> | undefined)));
 }
 
-export function sessionArbitrary({ capabilities, maxSteps, edition = DEFAULT_EDITION }: ExploreArbitraryOptions): fc.Arbitrary<Session> {
+/**
+ * A session of a host started in each tool mode it declares (TOOL-07/08): native always, `code` and `both` where
+ * the host has them. A host without modes gets sessions as before, with no mode named.
+ */
+export function sessionArbitrary(options: ExploreArbitraryOptions): fc.Arbitrary<Session> {
+  const modes: ToolMode[] = (['code', 'both'] as const).filter((mode) => isSupported(options.capabilities, mode === 'code' ? 'codeMode' : 'bothMode'));
+  if (modes.length === 0) return sessionIn(options, 'native');
+  return fc.constantFrom<ToolMode>('native', ...modes).chain((toolMode) => sessionIn(options, toolMode).map((session): Session => ({ ...session, toolMode })));
+}
+
+function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: ExploreArbitraryOptions, toolMode: ToolMode): fc.Arbitrary<Session> {
   const has = (capability: Capability) => isSupported(capabilities, capability);
   // An index, or -1 for the newest agent: so forks of forks, and a switch in a fork before it is forked again, come often.
   const agent = fc.oneof({ weight: 4, arbitrary: fc.nat({ max: 3 }) }, { weight: 1, arbitrary: fc.constant(-1) });
-  const continuing = answersOf({ has, edition }, 'continues');
-  const ending = answersOf({ has, edition }, 'ends');
+  const continuing = answersOf({ has, edition, toolMode }, 'continues');
+  const ending = answersOf({ has, edition, toolMode }, 'ends');
   // Only a final text ends a turn run inside another's request, so such a turn always finishes there.
   const finalText = fc.constant<PlannedAnswer>({ type: 'text' });
 

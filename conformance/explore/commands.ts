@@ -13,6 +13,7 @@ import type { SessionCommand } from './actions/index.js';
 import type { PlanLine } from './actions/plan-line.js';
 import type { PromptCommand } from './actions/prompt.js';
 import type { SetCommand } from './actions/set.js';
+import type { ToolMode } from '../../src/index.js';
 
 export type { SessionCommand } from './actions/index.js';
 export type { PlanLine } from './actions/plan-line.js';
@@ -62,7 +63,9 @@ export type PlannedAnswer =
   /** A failure that is not retryable: the turn's last request, on which the host gives up. */
   | { type: 'give-up' }
   /** A call of exit_plan_mode; `plan` shapes the submitted plan (absent: a short one-line plan). */
-  | { type: 'exit'; review: ReviewAnswer; plan?: PlanShape };
+  | { type: 'exit'; review: ReviewAnswer; plan?: PlanShape }
+  /** Under a code mode: a call of the code-running tool whose program calls exit_plan_mode (TOOL-08). */
+  | { type: 'program-exit'; review: ReviewAnswer; plan?: PlanShape };
 
 /**
  * The shape of a submitted plan: about `length` characters of Markdown on one line (up to
@@ -102,5 +105,7 @@ export interface Session {
    * sit among them (POLICY-01).
    */
   probeOrders: number[];
+  /** How the host presents its tools (TOOL-07): a mode it declares; absent: native. */
+  toolMode?: ToolMode;
   commands: SessionCommand[];
 }

@@ -115,6 +115,8 @@ const NEEDS: Array<[RegExp, string]> = [
   [/the host restarts/, 'restart'],
   [/the review|the question provider/, 'questions'],
   [/projection/, 'projections'],
+  [/tools in code mode/, 'codeMode'],
+  [/tools in both mode/, 'bothMode'],
 ];
 
 /** Capabilities the printed steps use, so the scenario is skipped (not failed) on a host without them. */

@@ -5,7 +5,7 @@
  * and the checks (checks/*.ts) compare what the host shows with the oracle;
  * the first disagreement stops the session.
  */
-import { DEFAULT_EDITION, type Adapter, type Edition, type ModelRequest, type SetOutcome } from '../../src/index.js';
+import { DEFAULT_EDITION, type Adapter, type Edition, type ModelRequest, type SetOutcome, type ToolMode } from '../../src/index.js';
 import type { GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
@@ -58,8 +58,12 @@ export class ExploredSession {
   readonly calls = new Map<string, OpenCall>();
   readonly lastAnswer = new Map<string, PlannedAnswer | undefined>();
   /** The tool call the model answers request `id#n` with (kept here: the scripted model keeps its script private). */
-  readonly scripted = new Map<string, { id: string; arguments: Record<string, unknown> }>();
+  readonly scripted = new Map<string, { id: string; arguments: Record<string, unknown>; plan?: string }>();
   readonly firstCatalog = new Map<string, { tools: ModelRequest['tools']; n: number }>();
+  /** How the host presents its tools (TOOL-07), as the session started it. */
+  toolMode: ToolMode = 'native';
+  /** Under a code mode, each agent's first SDK text, which every later request must repeat (TOOL-07). */
+  readonly firstSdk = new Map<string, { sdk: string; n: number }>();
   readonly predictedSets: SetOutcome[] = [];
   /** Every command line's result text and outcome, in order (CMD-08 compares them). */
   readonly commandTexts: string[] = [];

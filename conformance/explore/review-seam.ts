@@ -21,7 +21,7 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
       // The review is for an agent whose exit call is open, but does not carry its plan byte for byte (TOOL-04).
       const name = session.agentWithId(context!.agent!)?.name ?? 'the agent';
       // The printed scenario scripts the user's answer, as for a review that matched, so the host meets the same session.
-      if (submitted.answer.type === 'exit') session.transcript.setup(reviewStep(submitted.answer.review));
+      if (submitted.answer.type === 'exit' || submitted.answer.type === 'program-exit') session.transcript.setup(reviewStep(submitted.answer.review));
       session.record({
         clauses: ['TOOL-04'],
         check: 'review-shows-plan',
@@ -30,7 +30,7 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
       });
       return { type: 'fail', message: 'the review does not show the plan' };
     }
-    if (!entry || entry.answer.type !== 'exit') {
+    if (!entry || (entry.answer.type !== 'exit' && entry.answer.type !== 'program-exit')) {
       session.record({
         clauses: ['TOOL-04'],
         check: 'review-carries-submitted-plan',

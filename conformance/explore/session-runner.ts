@@ -55,6 +55,8 @@ export class SessionRunner {
     const storeDir = await mkdtemp(join(temporaryRoot(), 'pmc-explore-'));
     let started: GuardedHost | undefined;
     try {
+      session.toolMode = explored.toolMode ?? 'native';
+      if (session.toolMode !== 'native') session.transcript.step('Given', `the host presents its tools in ${session.toolMode} mode`);
       session.composed = {
         commands: isSupported(adapter.capabilities, 'commands'),
         questions: isSupported(adapter.capabilities, 'questions'),
@@ -77,6 +79,7 @@ export class SessionRunner {
             tools: makeProbeTools([], { record, storeDir }),
             commands: session.composed.commands ? makeProbeCommands(record) : [],
           },
+          ...(session.toolMode === 'native' ? {} : { toolMode: session.toolMode }),
         },
         callLimitMs,
         startLimitFor(callLimitMs),

@@ -29,7 +29,10 @@ export async function runTurn(session: ExploredSession, agent: OracleAgent, plan
     const scripted = answerFamily(request.answer).response(session, request.answer);
     if (scripted) {
       session.model.answer(agent.id, n, scripted.response);
-      if (scripted.response.type === 'tool_calls') session.scripted.set(`${agent.id}#${n}`, scripted.response.calls[0]!);
+      if (scripted.response.type === 'tool_calls') {
+        const call = scripted.response.calls[0]!;
+        session.scripted.set(`${agent.id}#${n}`, scripted.plan === undefined ? call : { ...call, plan: scripted.plan });
+      }
       session.transcript.setup(scripted.step(n, agent.name));
     }
     for (const midTurn of request.during) {

@@ -9,7 +9,7 @@
 import { defineParameterType, Given, Then } from '@cucumber/cucumber';
 import { exitProgramArguments, isSupported, type ModelRequest, type ToolMode } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
-import type { PlanWorld } from '../world/plan-world.js';
+import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 const EXIT_TOOL = 'exit_plan_mode';
 
@@ -33,11 +33,11 @@ Given('the host presents its tools in {toolMode} mode', function (this: PlanWorl
 
 let programCounter = 0;
 
-async function answerWithExitProgram(world: PlanWorld, n: number, plan: string): Promise<void> {
+async function answerWithExitProgram(world: PlanWorld, n: number, plan: string, name = DEFAULT_AGENT): Promise<void> {
   const codeTool = world.adapter.codeTool;
   if (world.toolMode === 'native' || codeTool === undefined) fail('a program can only be sent to a host started in code or both mode');
   programCounter += 1;
-  world.model.answer(await world.agent(), n, {
+  world.model.answer(await world.agent(name), n, {
     type: 'tool_calls',
     text: '',
     calls: [{ id: `call_program_${programCounter}`, name: codeTool.name, arguments: exitProgramArguments(codeTool, plan) }],
@@ -51,6 +51,10 @@ Given('the model will answer request {int} with a program calling exit_plan_mode
 
 Given('the model will answer request {int} with a program calling exit_plan_mode with the plan:', async function (this: PlanWorld, n: number, plan: string) {
   await answerWithExitProgram(this, n, plan);
+});
+
+Given('the model will answer request {int} of {agent} with a program calling exit_plan_mode with the plan {string}', async function (this: PlanWorld, n: number, name: string, plan: string) {
+  await answerWithExitProgram(this, n, plan, name);
 });
 
 /** Where the model can read the SDK text: the system prompt, or a wire tool's description. */
@@ -71,9 +75,17 @@ function sdkOf(request: ModelRequest, n: number, mode: ToolMode): string {
  * names the exit binding. Both: the two together.
  */
 Then('request {int} reaches exit_plan_mode the way {toolMode} mode reaches tools', async function (this: PlanWorld, n: number, mode: ToolMode) {
-  const request = await this.request(n);
+  await assertExitReachable(this, n, mode, DEFAULT_AGENT);
+});
+
+Then('request {int} of {agent} reaches exit_plan_mode the way {toolMode} mode reaches tools', async function (this: PlanWorld, n: number, name: string, mode: ToolMode) {
+  await assertExitReachable(this, n, mode, name);
+});
+
+async function assertExitReachable(world: PlanWorld, n: number, mode: ToolMode, name: string): Promise<void> {
+  const request = await world.request(n, name);
   const names = request.tools.map((tool) => tool.name);
-  const codeTool = this.adapter.codeTool?.name;
+  const codeTool = world.adapter.codeTool?.name;
   if (mode !== 'native') {
     if (codeTool === undefined) fail(`the adapter declares ${mode} mode but no codeTool`);
     const sdk = sdkOf(request, n, mode);
@@ -82,7 +94,7 @@ Then('request {int} reaches exit_plan_mode the way {toolMode} mode reaches tools
     expectTrue(names.includes(codeTool), () => `request ${n} should carry the code-running tool ${show(codeTool)} on the wire: ${show(names)}`);
   }
   if (mode === 'code') {
-    expectEqual(names, [this.adapter.codeTool!.name], `the wire tools of request ${n} in code mode (only the code-running tool)`);
+    expectEqual(names, [codeTool], `the wire tools of request ${n} in code mode (only the code-running tool)`);
     return;
   }
   const exit = request.tools.find((tool) => tool.name === EXIT_TOOL);
@@ -90,7 +102,7 @@ Then('request {int} reaches exit_plan_mode the way {toolMode} mode reaches tools
   const schema = exit.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown } | null;
   expectEqual(schema?.properties?.['plan']?.type, 'string', `type of ${EXIT_TOOL} parameter plan`);
   expectTrue(Array.isArray(schema?.required) && schema.required.includes('plan'), `${EXIT_TOOL} must require plan`);
-});
+}
 
 /** TOOL-07: the SDK text is byte-identical in every request, whatever the plan state and across every transition. */
 Then('every request showed the same SDK text', function (this: PlanWorld) {

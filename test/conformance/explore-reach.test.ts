@@ -54,6 +54,9 @@ describe('explore reaches combinations and sizes', () => {
     ['notices-judged-from-memory', /@NARR-0\d\b/],
     ['fork-of-fork-copies-first-origin', /@(STATE|SET)-0\d\b/],
     ['gave-up-request-forgotten', /@NARR-0\d\b/],
+    // Sessions started in a code mode the host declares (TOOL-07/08).
+    ['sdk-text-follows-plan-mode', /@TOOL-07\b/],
+    ['program-exit-skips-review', /@TOOL-08\b/],
   ] as const)(
     'finds a session the mutant %s gets wrong (%s); written as a feature that fails on it and passes on the reference',
     async (name, clause) => {

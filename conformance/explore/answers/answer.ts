@@ -6,7 +6,7 @@
  * requests from these (`answers/index.ts` lists them).
  */
 import type fc from 'fast-check';
-import type { Capability, Edition, ModelRequest, ModelResponse } from '../../../src/index.js';
+import type { Capability, Edition, ModelRequest, ModelResponse, ToolMode } from '../../../src/index.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import type { PlannedAnswer } from '../commands.js';
 import type { ExploredSession, OpenCall } from '../explored-session.js';
@@ -15,12 +15,16 @@ import type { ExploredSession, OpenCall } from '../explored-session.js';
 export interface AnswerGeneration {
   has(capability: Capability): boolean;
   edition: Edition;
+  /** How the session's host presents its tools: under `code` only the code-running tool may be called directly. */
+  toolMode: ToolMode;
 }
 
 export interface ScriptedResponse {
   response: ModelResponse;
   /** The suite step scripting it for request `n` of the agent named `name`. */
   step: (n: number, name: string) => string;
+  /** The plan an exit submits, which its review must carry (TOOL-04). */
+  plan?: string;
 }
 
 export interface ModelAnswer<A extends PlannedAnswer = PlannedAnswer> {

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { REVIEW_ANSWERS, planText, type PlanShape, type ReviewAnswer } from '../commands.js';
 import { planShapes } from '../plan-shapes.js';
-import { carriedText, consents } from '../reviews.js';
+import { carriedText, consents, reviewStep } from '../reviews.js';
 import { quote } from '../transcript.js';
 import type { ModelAnswer } from './answer.js';
 
@@ -20,13 +20,18 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
   type: 'exit',
   place: 'continues',
   // Reviews are generated either way: without a question channel an exit in plan mode must fail (REVIEW-06).
-  generate: () => ({ weight: 3, arbitrary: fc.record({ type: fc.constant('exit' as const), review: fc.constantFrom(...REVIEW_ANSWERS), plan: planShapes }, { requiredKeys: ['type', 'review'] }) }),
+  // Under `code` the wire carries only the code-running tool: the exit is reached from a program (program-exit.ts).
+  generate: (g) =>
+    g.toolMode === 'code'
+      ? undefined
+      : { weight: 3, arbitrary: fc.record({ type: fc.constant('exit' as const), review: fc.constantFrom(...REVIEW_ANSWERS), plan: planShapes }, { requiredKeys: ['type', 'review'] }) },
   response(session, answer) {
     const id = `call_${++session.callCounter}`;
     const plan = planText(session.callCounter, answer.plan);
     return {
       response: { type: 'tool_calls', text: '', calls: [{ id, name: 'exit_plan_mode', arguments: { plan } }] },
       step: (n, name) => `the model will answer request ${n} of ${name} by calling exit_plan_mode with the plan ${quote(plan)}`,
+      plan,
     };
   },
   resolve(session, agent, call, result, n) {
@@ -44,6 +49,8 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     // A spawned child may have no way to ask the user (the seam may refuse delegated callers): REVIEW-06.
     const mayGoUnasked = agent.kind === 'child' || !session.composed.questions;
     if (call.questions > 1 || (call.questions === 0 && !mayGoUnasked)) {
+      // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
+      if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review));
       session.disagree('review-count', ['TOOL-04'], `exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`, {
         text: `the user was asked ${reviewsBefore + 1} plan reviews`,
         midTurn: false,

@@ -5,9 +5,10 @@ import { exitAnswer } from './exit.js';
 import { failureAnswer } from './failure.js';
 import { giveUpAnswer } from './give-up.js';
 import { probeAnswer } from './probe.js';
+import { programExitAnswer } from './program-exit.js';
 import { textAnswer } from './text.js';
 
-export const ANSWERS = [textAnswer, giveUpAnswer, probeAnswer, exitAnswer, failureAnswer] as const;
+export const ANSWERS = [textAnswer, giveUpAnswer, probeAnswer, exitAnswer, programExitAnswer, failureAnswer] as const;
 
 /** The family of a planned answer. */
 export function answerFamily<A extends PlannedAnswer>(answer: A): ModelAnswer<A> {

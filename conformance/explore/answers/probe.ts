@@ -15,7 +15,9 @@ const TOOL_RESULT = { read: 'probe tool', write: 'writing probe tool', command: 
 export const probeAnswer: ModelAnswer<ProbeAnswer> = {
   type: 'probe',
   place: 'continues',
-  generate: () => ({ weight: 3, arbitrary: fc.record({ type: fc.constant('probe' as const), effect: fc.constantFrom('read' as const, 'write' as const, 'command' as const) }) }),
+  // Under `code` a probe tool is reached only from a program, which the kit writes for exits alone.
+  generate: (g) =>
+    g.toolMode === 'code' ? undefined : { weight: 3, arbitrary: fc.record({ type: fc.constant('probe' as const), effect: fc.constantFrom('read' as const, 'write' as const, 'command' as const) }) },
   response(session, answer) {
     const id = `call_${++session.callCounter}`;
     const probe = PROBE_TOOLS[answer.effect];

@@ -18,6 +18,7 @@ import type { ToolResultMessage } from '../answers/answer.js';
 import { Stop } from '../disagreement.js';
 import type { ExploredSession } from '../explored-session.js';
 import { onOff, quote } from '../transcript.js';
+import { checkToolSdk } from './tool-sdk.js';
 
 /** Called by the kit's model as request `n` of agent `id` arrives, before the mid-turn actions run. */
 export async function onRequest(session: ExploredSession, id: string, n: number): Promise<void> {
@@ -80,6 +81,7 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   checkNotices(session, agent, request, n);
   checkUserTexts(session, agent, request, n, index === 0 ? turn.firstTexts : [], preStep);
   checkCatalog(session, agent, request, n);
+  checkToolSdk(session, agent, request, n);
   agent.compactedSinceRequest = false;
 
   // What the model answers, and the tool call whose result the next request must show.
@@ -87,8 +89,8 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   session.lastAnswer.set(id, planned);
   const response = session.scripted.get(`${id}#${n}`);
   if (response && answerFamily(planned).resolve) {
-    const plan = planned.type === 'exit' ? (response.arguments.plan as string) : undefined;
-    session.calls.set(id, { id: response.id, answer: planned, ...(plan ? { plan } : {}), activeAtCall: agent.plan.logged, questions: 0, request: n });
+    const plan = response.plan;
+    session.calls.set(id, { id: response.id, answer: planned, ...(plan === undefined ? {} : { plan }), activeAtCall: agent.plan.logged, questions: 0, request: n });
   }
 }
 

@@ -1,0 +1,71 @@
+/**
+ * Under a code mode (TOOL-08): a call of the host's code-running tool whose
+ * program calls exit_plan_mode with a plan of generated shape (the program
+ * written from the adapter's `codeTool` template), and the review answer the
+ * user will give. It is the same call as a native exit: outside plan mode no
+ * review (TOOL-03); in plan mode exactly one review carrying the plan (TOOL-04;
+ * the review seam checks the plan), and plan mode left only on an exact
+ * approval (TOOL-05, REVIEW-03), with no notice (NARR-04). What the program
+ * does with the exit's result, and so the code tool's own result, is the
+ * host's; it is not judged. An approval with an empty free text, whose
+ * consent the spec leaves open, is not generated: only the program's result
+ * would tell which reading the host made.
+ */
+import fc from 'fast-check';
+import { exitProgramArguments } from '../../../src/index.js';
+import { REVIEW_ANSWERS, planText, type PlanShape, type ReviewAnswer } from '../commands.js';
+import { planShapes } from '../plan-shapes.js';
+import { consents, reviewStep } from '../reviews.js';
+import { quote } from '../transcript.js';
+import type { ModelAnswer } from './answer.js';
+
+type ProgramExitAnswer = { type: 'program-exit'; review: ReviewAnswer; plan?: PlanShape };
+
+const DECIDED_REVIEWS = REVIEW_ANSWERS.filter((review) => consents(review) !== 'open');
+
+export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
+  type: 'program-exit',
+  place: 'continues',
+  generate: (g) =>
+    g.toolMode === 'native'
+      ? undefined
+      : { weight: 3, arbitrary: fc.record({ type: fc.constant('program-exit' as const), review: fc.constantFrom(...DECIDED_REVIEWS), plan: planShapes }, { requiredKeys: ['type', 'review'] }) },
+  response(session, answer) {
+    const codeTool = session.options.adapter.codeTool;
+    if (codeTool === undefined) throw new Error(`adapter ${session.options.adapter.name} declares a code mode but no codeTool`);
+    const id = `call_${++session.callCounter}`;
+    const plan = planText(session.callCounter, answer.plan);
+    return {
+      response: { type: 'tool_calls', text: '', calls: [{ id, name: codeTool.name, arguments: exitProgramArguments(codeTool, plan) }] },
+      step: (n, name) => `the model will answer request ${n} of ${name} with a program calling exit_plan_mode with the plan ${quote(plan)}`,
+      plan,
+    };
+  },
+  resolve(session, agent, call) {
+    const reviewsBefore = session.reviewsAsked - call.questions;
+    if (!call.activeAtCall) {
+      if (call.questions > 0) {
+        session.disagree('program-exit-outside-plan-mode-asks-no-review', ['TOOL-08', 'TOOL-03'], `a program's exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`, {
+          text: `the user was asked ${reviewsBefore} plan reviews`,
+          midTurn: false,
+        });
+      }
+      return;
+    }
+    // A spawned child may have no way to ask the user (the seam may refuse delegated callers): REVIEW-06.
+    const mayGoUnasked = agent.kind === 'child' || !session.composed.questions;
+    if (call.questions > 1 || (call.questions === 0 && !mayGoUnasked)) {
+      // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
+      if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review));
+      session.disagree('program-exit-review-count', ['TOOL-08', 'TOOL-04'], `a program's exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`, {
+        text: `the user was asked ${reviewsBefore + 1} plan reviews`,
+        midTurn: false,
+      });
+    }
+    if (call.questions === 1 && consents(call.answer.review) === true) {
+      agent.plan.approveExit();
+      agent.plan.cause = ['TOOL-08', ...agent.plan.cause];
+    }
+  },
+  describe: (answer) => `program-exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
+};
