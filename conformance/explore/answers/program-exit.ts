@@ -62,10 +62,15 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
         midTurn: false,
       });
     }
-    if (call.questions === 1 && consents(call.answer.review) === true) {
+    if (call.questions !== 1) return;
+    const review = call.answer.review;
+    if (consents(review) === true) {
       agent.plan.approveExit();
       agent.plan.cause = ['TOOL-08', ...agent.plan.cause];
+      return;
     }
+    // Not consent: plan mode stays on, which the next request shows; a host that left it breaks these.
+    agent.plan.cause = ['TOOL-08', review === 'dismiss' ? 'REVIEW-05' : review === 'provider-fails' || review === 'abort' ? 'REVIEW-06' : 'REVIEW-03'];
   },
   describe: (answer) => `program-exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
 };
