@@ -1,7 +1,7 @@
 /**
  * What each edition of the spec asks of the reference, as data. The adapter
  * hands these options to the one host and the one plugin, so both editions
- * run the same code (clauses.md, "Editions").
+ * run the same code (docs/clauses.md, "Editions").
  */
 import type { Edition } from '../src/index.js';
 import type { PlanModeRules } from './plan-mode/index.js';

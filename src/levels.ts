@@ -1,5 +1,5 @@
 /**
- * Levels (clauses.md, "Levels"): a clause is `required` (MUST: a host that
+ * Levels (docs/clauses.md, "Levels"): a clause is `required` (MUST: a host that
  * breaks it does not conform, its scenarios fail a run) or `recommended`
  * (SHOULD: reported on its own line, counted only at the strict run level).
  */

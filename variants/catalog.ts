@@ -1,6 +1,6 @@
 /**
  * The variant matrix: the reference making, one at a time, the other choices
- * the seed leaves open (clauses.md, "Left open by the seed"). Each is a
+ * the seed leaves open (docs/clauses.md, "Left open by the seed"). Each is a
  * correct host; the matrix runner (matrix.ts) proves every one passes every
  * required scenario. The mirror of mutants/catalog.ts, whose entries are
  * broken hosts the suite must reject.

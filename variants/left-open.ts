@@ -1,5 +1,5 @@
 /**
- * The choices clauses.md leaves open ("Left open by the seed", and the MAYs an
+ * The choices docs/clauses.md leaves open ("Left open by the seed", and the MAYs an
  * edition adds, such as rc.8's PROJ-02 push), one key per bullet. Every bullet must be taken by at least one variant (catalog.ts), so
  * the matrix proves the suite passes a host whichever way it chooses.
  */

@@ -6,7 +6,7 @@
  * processes (matrix-worker.ts; one per core unless --workers says). Prints
  * one line per variant and edition, in catalog order, and ends with
  * `variants: N passed, N failed`. Exit 0 only when every variant passes and
- * every "Left open" bullet of clauses.md is taken by some variant.
+ * every "Left open" bullet of docs/clauses.md is taken by some variant.
  *
  * Each worker builds its variants in a folder of its own under .variants/
  * (inside the package, so the copies resolve its dependencies), removed when

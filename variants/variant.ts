@@ -10,7 +10,7 @@ import type { LeftOpenChoice } from './left-open.js';
 
 export interface Variant {
   name: string;
-  /** The choices of clauses.md's "Left open by the seed" (or of an edition's own MAY) this variant takes. */
+  /** The choices of docs/clauses.md's "Left open by the seed" (or of an edition's own MAY) this variant takes. */
   takes: LeftOpenChoice[];
   /** The editions the matrix runs it against: every edition unless the choice is one only some leave open. */
   editions: Edition[];

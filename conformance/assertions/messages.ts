@@ -5,7 +5,7 @@
  * Two things are the host's own and are not compared: a notice's wording (the
  * row names its direction, `plan` or `default`, and the notice is judged by
  * consistency and distinctness, see notices.ts), and the order of user-side
- * messages that first reach the model in the same request (clauses.md leaves
+ * messages that first reach the model in the same request (docs/clauses.md leaves
  * open whether a steered `/plan` message or a prompt comes before or after a
  * notice that reaches the same request). Everything else, the order of
  * assistant turns and tool results included, must match row for row.

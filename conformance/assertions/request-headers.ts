@@ -1,7 +1,7 @@
 /**
  * Which logged `request/header` describes which model request.
  *
- * clauses.md leaves open when within one request the header is logged (before
+ * docs/clauses.md leaves open when within one request the header is logged (before
  * the call, or together with the model's reply) as long as it is in the log
  * before the next request boundary. A header per request pairs with the
  * requests in order, whatever its timing: the last header with the last request

@@ -1,6 +1,6 @@
 /**
  * Texts the kit does not judge by their wording are shown to a person instead
- * (clauses.md: "Text is never judged by its wording"): a step that meets one
+ * (docs/clauses.md: "Text is never judged by its wording"): a step that meets one
  * attaches it, and the reports keep one example per kind.
  */
 import type { World } from '@cucumber/cucumber';

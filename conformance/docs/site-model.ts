@@ -16,7 +16,7 @@ import { readableTime } from './readable-time.js';
 import { counts } from './result-html.js';
 import { aggregateStatus, type CellStatus } from './status.js';
 
-/** Family names, as the sections of clauses.md call them. */
+/** Family names, as the sections of the clause document (docs/clauses.md) call them. */
 const FAMILY_NAMES: Record<string, string> = {
   SCOPE: 'Scope',
   STATE: 'Durable state',
@@ -31,6 +31,11 @@ const FAMILY_NAMES: Record<string, string> = {
   MX: 'Model experience',
   LIM: 'Known limitations',
 };
+
+/** A family's name (its id when it has none). */
+export function familyName(id: string): string {
+  return FAMILY_NAMES[id] ?? id;
+}
 
 export interface Family {
   id: string;

@@ -1,6 +1,6 @@
 /**
  * Where the editions of the spec read the oracle's clauses differently, as
- * data (clauses.md, "Editions"): the oracle takes an edition and looks its
+ * data (docs/clauses.md, "Editions"): the oracle takes an edition and looks its
  * reading up here rather than keeping a copy of itself per edition.
  */
 import type { Edition } from '../../src/index.js';

@@ -1,7 +1,7 @@
 /**
  * The `/plan` command: typing command lines (now or while the model handles a
  * request), their results, and what the model received because of them.
- * Result wording is the host's own (clauses.md, "Left open"): CMD-07 requires
+ * Result wording is the host's own (docs/clauses.md, "Left open"): CMD-07 requires
  * only that every result is a success; CMD-08 (recommended) that results
  * reporting different outcomes differ. Every result text is shown for review.
  */

@@ -1,7 +1,7 @@
 /**
  * What session observers (UIs) were told. Only plan/mode events are judged:
  * which other events a host tells its observers about is its own choice
- * (clauses.md, "Left open").
+ * (docs/clauses.md, "Left open").
  */
 import { Given, Then } from '@cucumber/cucumber';
 import { expectEqual, expectTrue, show } from '../assertions/expect.js';

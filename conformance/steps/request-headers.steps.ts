@@ -1,7 +1,7 @@
 /**
  * Request headers: which plan state each request was assembled under, read
  * from the log. A header may be logged before the call or with the reply
- * (clauses.md, "Left open"); headers pair with requests in order.
+ * (docs/clauses.md, "Left open"); headers pair with requests in order.
  */
 import { Then } from '@cucumber/cucumber';
 import type { ModelRequest } from '../../src/index.js';

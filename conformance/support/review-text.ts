@@ -1,5 +1,5 @@
 /**
- * Texts the kit does not judge by wording (clauses.md: "Text is never judged by
+ * Texts the kit does not judge by wording (docs/clauses.md: "Text is never judged by
  * its wording") are shown to a person instead. A step that meets such a text
  * attaches it with this media type; the result collector keeps one example
  * per kind for the reports.

@@ -102,7 +102,7 @@ export class PlanWorld extends World<KitParameters> {
 
   /**
    * Index (in the agent's whole log) of the request header describing its n-th
-   * request, logged before the call or with the reply (clauses.md, "Left
+   * request, logged before the call or with the reply (docs/clauses.md, "Left
    * open"); see assertions/request-headers.ts.
    */
   async headerInForce(agent: string, n: number): Promise<number> {

@@ -2,7 +2,7 @@
  * Editions of the plan-mode README a host can implement. The seed edition is
  * the README at upstream commit 89d30b0ef7; rc.8 is the README published with
  * `@deepseek-ai/dsh-plan-mode` 0.1.0-rc.8. A host declares the editions it
- * implements and is judged against one of them (see clauses.md, "Editions").
+ * implements and is judged against one of them (see docs/clauses.md, "Editions").
  */
 import { z } from 'zod';
 import { EDITIONS, isEdition, type Edition } from './edition-names.js';

@@ -1,6 +1,6 @@
 /**
  * A failure that is not retryable (`retryable: false`): the turn's last
- * request, on which the host gives up. How it gives up is left open (clauses.md,
+ * request, on which the host gives up. How it gives up is left open (docs/clauses.md,
  * "Left open by the seed"): it may end the turn or reject the prompt, and how
  * often it retries is its business too (a further request is then a retry,
  * answered with a final text). Whatever it chose, nothing the user selected

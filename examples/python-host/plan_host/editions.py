@@ -2,7 +2,7 @@
 
 The kit's ``start`` names the edition a run judges (``seed`` or ``rc.8``; an
 older kit names none: the seed).  One host and one plugin serve both; these
-switches are the only difference (clauses.md, "Editions"):
+switches are the only difference (docs/clauses.md, "Editions"):
 
 - ``retry_reuses_request`` (rc.8 SET-06): a retry of a failed request re-sends
   the very request that failed; it is no request boundary, so a pending

@@ -1,4 +1,4 @@
-"""The plan-mode plugin, written from the plan-mode spec (clauses.md and the seed README).
+"""The plan-mode plugin, written from the plan-mode spec (docs/clauses.md and the seed README).
 
 Protocol names are facts of the spec: the event `plan/mode` with payload
 exactly `{active}`, the prompt section `plan:policy` at order 50, the tool
