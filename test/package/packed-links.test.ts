@@ -40,7 +40,7 @@ describe('the packed package', () => {
     expect(existsSync(join(root, 'examples', 'ci', 'plan-mode-conformance.yml'))).toBe(true);
     expect(existsSync(join(root, 'examples', 'python-host', 'host.py'))).toBe(true);
     expect(existsSync(join(root, 'examples', 'python-host', 'README.md'))).toBe(true);
-    expect(existsSync(join(root, 'docs', 'clauses.md'))).toBe(true);
+    expect(existsSync(join(root, 'docs/clauses.md'))).toBe(true);
     expect(existsSync(join(root, 'docs', 'junit-report.xsd'))).toBe(true);
     expect(filesUnder(root).some((file) => file.includes('__pycache__'))).toBe(false);
   });
