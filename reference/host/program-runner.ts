@@ -24,7 +24,7 @@ export interface ProgramRun {
 /** How long the synchronous part of a program may run before it is stopped. */
 const SYNCHRONOUS_LIMIT_MS = 2_000;
 
-export async function runProgram(code: string, namespace: string, bindings: Record<string, ProgramBinding>): Promise<ProgramRun> {
+export async function runProgram(code: string, namespace: string, bindings: Record<string, ProgramBinding>, synchronousLimitMs = SYNCHRONOUS_LIMIT_MS): Promise<ProgramRun> {
   const logs: string[] = [];
   const callable = Object.create(null) as Record<string, ProgramBinding>;
   for (const [name, binding] of Object.entries(bindings)) callable[name] = binding;
@@ -34,7 +34,7 @@ export async function runProgram(code: string, namespace: string, bindings: Reco
   );
   try {
     const script = new Script(`(async () => {\n${code}\n})()`, { filename: 'program.js' });
-    const value: unknown = await script.runInContext(context, { timeout: SYNCHRONOUS_LIMIT_MS });
+    const value: unknown = await script.runInContext(context, { timeout: synchronousLimitMs });
     return value === undefined ? { logs } : { logs, value };
   } catch (error) {
     return { logs, error: error instanceof Error || isErrorLike(error) ? String((error as Error).message) : rendered(error) };
