@@ -7,6 +7,7 @@ import { EDITIONS, isEdition } from '../../src/contract/edition-names.js';
 import { availableParallelism } from 'node:os';
 import { parseSlice, type Slice } from '../features/slices.js';
 import { isExecAdapter } from '../transport/exec-spec.js';
+import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, MAX_EXPLORE_SESSIONS } from '../explore/budget.js';
 
 export const USAGE = `Usage: plan-mode-conformance [options]
        plan-mode-conformance <command> [arguments]
@@ -47,7 +48,12 @@ Options:
   --process-per-scenario   an exec: host gets a new process for every scenario, even one that declares
                            reuse (to confirm a suspected state leak between scenarios)
   --shard I/N              run only shard I of N: every N-th selected scenario, the same on every machine;
-                           combine the shards' results files with \`merge\`
+                           combine the shards' results files with \`merge\`. Shards split the explored sessions too
+  --explore N|off          after the scenarios, explore N generated sessions against the kit's oracle
+                           (default: ${DEFAULT_EXPLORE_SESSIONS}; a run narrowed by --tags or --features explores only
+                           when N is given). Each class of disagreement (clause and failed check) fails the run
+                           once, shown as a runnable scenario with the command that replays it
+  --explore-seed S         the exploration's seed (default: ${DEFAULT_EXPLORE_SEED}): the same seed explores the same sessions
   --verbose                failures also show their stack traces (in the kit's closing lines)
   --version                print the kit's version and exit
   --help                   show this text
@@ -103,6 +109,10 @@ export interface CliArguments {
   /** `--process-per-scenario`: a new host process per scenario, even for a host that declares `reuse`. */
   processPerScenario: boolean;
   level: RunLevel;
+  /** `--explore N` or `--explore off`; undefined: the default (see explore/budget.ts). */
+  explore?: number | 'off';
+  /** `--explore-seed S`. */
+  exploreSeed?: number;
   help: boolean;
   /** `--version`: print the package version, run nothing. */
   version: boolean;
@@ -128,6 +138,8 @@ const VALUE_OPTIONS = new Set([
   '--parallel',
   '--shard',
   '--repeat',
+  '--explore',
+  '--explore-seed',
 ]);
 
 /** `--name=value` as `['--name', 'value']`; anything else as `[raw, undefined]` (the value, if any, is the next argument). */
@@ -224,6 +236,12 @@ export function parseArguments(argv: string[]): CliArguments {
       case '--repeat':
         parsed.repeat = parseCount('--repeat', value, MAX_REPEAT);
         break;
+      case '--explore':
+        parsed.explore = value === 'off' ? 'off' : parseCount('--explore', value, MAX_EXPLORE_SESSIONS, `'off' or `);
+        break;
+      case '--explore-seed':
+        parsed.exploreSeed = parseSeed(value);
+        break;
       case '--shard': {
         const shard = parseSlice(value);
         if (!shard) throw new UsageError(`--shard must be I/N with 1 <= I <= N (e.g. 2/4), got '${value}'`);
@@ -247,6 +265,7 @@ export function parseArguments(argv: string[]): CliArguments {
     throw new UsageError(`--process-per-scenario needs an exec: adapter (a host process); '${parsed.adapter}' runs in the kit's process`);
   }
   if (parsed.forceEdition && parsed.edition === undefined) throw new UsageError('--force-edition needs --edition NAME: the edition to judge the host against');
+  if (parsed.explore === 'off' && parsed.exploreSeed !== undefined) throw new UsageError('--explore-seed picks the seed of an exploration, but --explore off turns it off');
   return parsed;
 }
 
@@ -269,12 +288,21 @@ export const MAX_WORKERS = 64;
 /** Repeats beyond this are refused: a typo of a few zeros would run for days. */
 export const MAX_REPEAT = 100;
 
-function parseCount(option: string, value: string, max: number): number {
+function parseCount(option: string, value: string, max: number, alternative = ''): number {
   const count = Number(value);
   if (!/^\d+$/.test(value.trim()) || !Number.isInteger(count) || count < 1 || count > max) {
-    throw new UsageError(`${option} must be a whole number from 1 to ${max}, got '${value}'`);
+    throw new UsageError(`${option} must be ${alternative}a whole number from 1 to ${max}, got '${value}'`);
   }
   return count;
+}
+
+/** A fast-check seed: a whole number that fits in 32 bits. */
+function parseSeed(value: string): number {
+  const seed = Number(value);
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(seed) || (seed | 0) !== seed) {
+    throw new UsageError(`--explore-seed must be a whole number that fits in 32 bits (-2147483648 to 2147483647), got '${value}'`);
+  }
+  return seed;
 }
 
 export function parseEdition(value: string): Edition {

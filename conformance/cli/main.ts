@@ -15,6 +15,7 @@ import { Progress } from './progress.js';
 import { ScenarioDots } from './scenario-dots.js';
 import { stageReports } from './staged-reports.js';
 import { tracePoint } from '../runner/trace-point.js';
+import { explorePlan } from '../explore/budget.js';
 import type { PreparedRun } from './verdict.js';
 
 export const EXIT_OK = 0;
@@ -109,6 +110,7 @@ async function conformance(args: CliArguments): Promise<number> {
   };
   // No format asked for: the kit's own marks (or the progress line on a terminal), then its closing lines.
   const dots = args.formats.length === 0 && !progress ? new ScenarioDots(toStdout) : undefined;
+  const exploring = explorePlan(args);
   tracePoint('cli-forks-suite');
   const running = runSuiteInWorkers(
     {
@@ -124,6 +126,7 @@ async function conformance(args: CliArguments): Promise<number> {
         ...(args.shard ? { shard: args.shard } : {}),
         ...(args.repeat && args.repeat > 1 ? { repeat: args.repeat } : {}),
         ...(args.processPerScenario ? { processPerScenario: true } : {}),
+        ...(exploring ? { explore: { ...exploring, strict: args.level === 'strict', adapterArgument: args.adapter } } : {}),
       },
       onOutput: toStdout,
       onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),

@@ -10,7 +10,7 @@ import { signatureMessage, stackOf } from '../../src/index.js';
 import type { EditionClause } from '../catalog/clause-catalog.js';
 import { citationText, citeClauses } from '../report/clause-citation.js';
 import type { BaselineVerdict } from '../runner/baseline.js';
-import { isFailing, type ScenarioResult } from '../runner/scenario-result.js';
+import { isFailing, type ExplorationSummary, type ScenarioResult } from '../runner/scenario-result.js';
 import { repeatOutcomes } from '../runner/repeats.js';
 
 /** What the failure lines cite and show. */
@@ -68,6 +68,18 @@ export function failureDetail(result: ScenarioResult, options: FailureLineOption
   return lines;
 }
 
+/**
+ * Under an exploration class's headline: the clauses it breaks, then its text
+ * as the exploration wrote it (what differed, the shrunk scenario, the replay
+ * command, whose adapter path must stay as given to be run again).
+ */
+function explorationDetail(result: ScenarioResult, options: FailureLineOptions): string[] {
+  const lines = citeClauses(result.clauses, options.catalog ?? []).map((citation) => `${INDENT}clause ${citationText(citation)}`);
+  for (const line of (result.message ?? '').split('\n').slice(1)) lines.push(line === '' ? '' : `${INDENT}${line}`);
+  const first = (result.message ?? '').split('\n')[0]!.replace(/^explore:[^:]+: /, '');
+  return [`${INDENT}${first}`, ...lines];
+}
+
 export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean, options: FailureLineOptions = {}): string[] {
   const lines: string[] = [];
   for (const result of [...verdict.counted, ...verdict.apart].filter((candidate) => candidate.flaky)) {
@@ -76,12 +88,20 @@ export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean, op
     lines.push(`flaky: ${result.stableId ?? '(no id)'} (${where(result)}) ended differently between repeats: ${repeatOutcomes(result)} (${how})`);
   }
   for (const result of verdict.unexpected) {
+    if (result.exploration?.scenario !== undefined) {
+      // A class of the exploration: what differed, the shrunk scenario and its replay command, whole.
+      lines.push(`${withBaseline ? 'unexpected failure' : 'failed'}: ${result.stableId} (${result.exploration.count ?? 1} session(s) of the exploration)`, ...explorationDetail(result, options));
+      continue;
+    }
     lines.push(`${withBaseline ? 'unexpected failure' : 'failed'}: ${result.stableId ?? '(no id)'} (${where(result)})`, ...failureDetail(result, options));
   }
   for (const { result, why } of verdict.mismatched) {
     lines.push(`baselined scenario no longer matches its entry: ${result.stableId} (${where(result)}) ${why}`, ...failureDetail(result, options));
   }
-  for (const { result, entry } of verdict.stale) lines.push(`stale baseline entry (now passes): ${result.stableId} (${entry.where})`);
+  for (const { result, entry } of verdict.stale) {
+    const how = result.exploration ? `the exploration ran its ${result.exploration.budget} session(s) without finding the class` : 'now passes';
+    lines.push(`stale baseline entry (${how}): ${result.stableId} (${entry.where})`);
+  }
   for (const result of verdict.apart.filter((candidate) => isFailing(candidate.status) && !candidate.flaky)) {
     lines.push(`recommended, not counted: ${result.stableId ?? '(no id)'} (${where(result)})`, ...failureDetail(result, options));
   }
@@ -92,4 +112,16 @@ export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean, op
   for (const [reason, count] of reasons) lines.push(`skipped ${count}: ${reason}`);
   if (withBaseline) lines.push(`baselined: ${verdict.baselined.length} known failure(s)`);
   return lines;
+}
+
+/**
+ * What the run explored, on its own line before the closing one: sessions,
+ * seed and classes found; or why it explored nothing.
+ */
+export function explorationLine(explored: ExplorationSummary | undefined, verdict: BaselineVerdict): string | undefined {
+  if (!explored) return undefined;
+  const classes = [...verdict.counted, ...verdict.apart].filter((result) => result.exploration?.check !== undefined && isFailing(result.status)).length;
+  const share = explored.share < explored.budget ? ` (this shard's share of ${explored.budget})` : '';
+  const found = classes === 0 ? 'every one agreed with the oracle' : `${classes} class(es) of disagreement`;
+  return `exploration: ${explored.sessions} session(s)${share}, seed ${explored.seed}: ${found}${explored.stopped ? `; ${explored.stopped}` : ''}`;
 }

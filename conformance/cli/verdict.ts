@@ -17,9 +17,9 @@ import { checkUniqueIds, KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '..
 import { editionOfRun, kitIdentity, type RunContext } from '../report/run-context.js';
 import { writeKitReports } from '../report/write-reports.js';
 import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type PreviousBaseline, type ScenarioFacts } from '../runner/baseline.js';
-import type { ScenarioResult } from '../runner/scenario-result.js';
+import type { ExplorationSummary, ScenarioResult } from '../runner/scenario-result.js';
 import { isKitFormat, UsageError, type CliArguments, type Format } from './arguments.js';
-import { recommendedLine, summaryLine, verdictLines } from './summary.js';
+import { explorationLine, recommendedLine, summaryLine, verdictLines } from './summary.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -49,6 +49,8 @@ export interface FinishedSuite {
   selected?: number;
   /** False when the run ended before every selected scenario ran (the suite's process crashed). */
   completed?: boolean;
+  /** What the exploration after the scenarios ran (absent: it did not run, or did not end). */
+  exploration?: ExplorationSummary;
 }
 
 export function featuresDirOf(args: CliArguments): string {
@@ -122,7 +124,12 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     return EXIT_FAILED;
   }
   checkBaselineEdition(prepared);
-  const verdict = judge(results, prepared.baseline, { level: args.level, allowFlaky: args.allowFlaky, ...(options.today ? { today: options.today } : {}) });
+  const verdict = judge(results, prepared.baseline, {
+    level: args.level,
+    allowFlaky: args.allowFlaky,
+    ...(options.today ? { today: options.today } : {}),
+    ...(suite.exploration ? { exploration: suite.exploration } : {}),
+  });
   const context: RunContext = {
     adapter: {
       name: prepared.adapter.name,
@@ -143,10 +150,13 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     ...(args.shard ? { shard: { ...args.shard, tags: args.tags, selected: suite.selected ?? results.length } } : {}),
     ...(args.repeat && args.repeat > 1 ? { repeat: { times: args.repeat, flakyAllowed: args.allowFlaky } } : {}),
     catalog: clausesOfEdition(prepared.catalog.clauses, prepared.judged.edition),
+    ...(suite.exploration ? { exploration: suite.exploration } : {}),
     reviewTexts: suite.reviewTexts ?? [],
     featuresDir: prepared.featuresDir,
   };
-  const unwritten = await writeKitReports(args.formats, context, results, verdict, undefined, options.reportPath);
+  // Baselined exploration classes a whole exploration did not find are listed too: their entries are stale.
+  const reported = verdict.notFound.length > 0 ? [...results, ...verdict.notFound] : results;
+  const unwritten = await writeKitReports(args.formats, context, reported, verdict, undefined, options.reportPath);
   for (const problem of unwritten) console.error(`plan-mode-conformance: report ${problem}`);
   if (args.writeBaseline && suite.completed === false) {
     // Scenarios that never ran would lose their entries, and the one in flight would gain a crash entry.
@@ -162,6 +172,9 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     }
   }
   for (const text of verdictLines(verdict, prepared.baseline !== undefined, { catalog: context.catalog, verbose: args.verbose })) line(text);
+  // A run that did not explore says nothing of it: `--explore off` gives the scenario-only verdict as it was.
+  const explored = explorationLine(suite.exploration, verdict);
+  if (explored) line(explored);
   line(`conformance: edition ${editionOfRun(context)}`);
   const recommended = recommendedLine(verdict);
   if (recommended) line(recommended);
@@ -198,3 +211,4 @@ function featureUri(uri: string, featuresDir: string): string {
   const inside = relative(featuresDir, resolve(process.cwd(), uri));
   return inside.startsWith('..') || isAbsolute(inside) ? uri : inside;
 }
+

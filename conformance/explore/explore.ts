@@ -1,108 +1,254 @@
 /**
- * The exploration: fast-check generates sessions for the host's capabilities,
- * runs each against the host and the oracle, and on a disagreement shrinks the
- * session to a minimal one; that one is run again to write it down as a
- * scenario. fast-check's seed and path replay any run exactly.
+ * The exploration: fast-check generates a budget of sessions for the host's
+ * capabilities from one seed (session i is fast-check's run i), runs each
+ * against the host and the oracle, and sorts the disagreements into classes
+ * (clause and failed check: signature.ts). Exploration goes on after a
+ * disagreement, so one run finds several classes; the first session of each
+ * class is shrunk to a minimal one (while shrinking, only a disagreement of
+ * the same class counts as failing) and run again to write it down as a
+ * scenario. Seed and fast-check path replay any session exactly
+ * (`explore --seed S --path P`), so a process may run only its share of the
+ * sessions (`--shard`, `--parallel`) and the shares still add up to the one
+ * exploration.
  */
 import fc from 'fast-check';
-import type { Adapter, Edition } from '../../src/index.js';
+import type { Adapter, ClauseLevel, Edition } from '../../src/index.js';
+import { sliceOf, type Slice } from '../features/slices.js';
+import { TIMEOUT_MESSAGE } from '../guard/time-limit.js';
 import { sessionArbitrary } from './arbitraries.js';
 import type { Session } from './commands.js';
 import type { FoundScenario } from './scenario.js';
-import { SessionRunner, type Disagreement } from './session-runner.js';
+import { SessionRunner, type Disagreement, type SessionResult } from './session-runner.js';
+import { classId, sameClass, signatureOf, type Signature } from './signature.js';
 
-export interface ExploreOptions {
+export interface SessionOptions {
   adapter: Adapter;
-  runs: number;
-  seed: number;
-  /** fast-check's replay path of a counterexample: re-runs exactly that session (and its shrinks). */
-  path?: string;
-  maxSteps: number;
   callLimitMs: number;
+  /** Also judge recommended clauses. */
   strict: boolean;
   /** The edition the host is judged against; the oracle reads the clauses as it does. */
   edition: Edition;
+  maxSteps: number;
   /** Clause level by id; a disagreement counts only if one of its clauses is required (or strict). */
-  levels: Map<string, 'required' | 'recommended'>;
-  /** Clause ids of known divergences: a run that stops at one of them is counted, not reported. */
-  expect: string[];
-  /** Replay arguments besides seed and path, as printed. */
+  levels: ReadonlyMap<string, ClauseLevel>;
+  /** Clause ids of known divergences (`explore --expect`): a session that stops at one is counted, not reported. */
+  expect?: string[];
+}
+
+export interface ExplorationOptions extends SessionOptions {
+  /** fast-check's seed: the same seed and budget generate the same sessions on every machine. */
+  seed: number;
+  /** Sessions of the whole exploration (every shard and worker together). */
+  budget: number;
+  /** The share of the sessions this process runs: each slice taken of the previous one (shard, then worker). */
+  slices?: Slice[];
+  /** Replay arguments besides seed and path (`--max-steps`, level, edition), as printed. */
   replay: string;
+  /** Told before each session this process runs (progress, and a sign of life for the supervisor). */
+  onSession?(index: number): void;
+  /** At most this many sessions are run to shrink one class's representative. */
+  shrinkRuns?: number;
 }
 
-export interface ExploreResult {
-  runs: number;
-  /** Runs that stopped at a known divergence, by clause. */
+/** One class of disagreement: every session of the share that showed it, and its first one, shrunk. */
+export interface ExploredClass {
+  signature: Signature;
+  id: string;
+  /** Sessions of this share that disagreed in this class. */
+  count: number;
+  /** The first of them (its index in the whole exploration): the one shrunk and shown. */
+  session: number;
+  /** The shrunk session as a scenario, with its seed and path. */
+  found: FoundScenario;
+  shrinks: number;
+}
+
+export interface Exploration {
+  seed: number;
+  budget: number;
+  /** Sessions this process ran (its share, or fewer when it stopped early). */
+  sessions: number;
+  /** Its share's size. */
+  share: number;
+  classes: ExploredClass[];
+  /** Sessions that stopped at a known divergence (`--expect`), by entry. */
   expected: Map<string, number>;
-  found?: FoundScenario;
-  shrinks?: number;
+  /** Why the exploration stopped before its share was run (a host that stopped answering). */
+  stopped?: string;
+  durationMs: number;
 }
 
-/** Which of a disagreement's clauses a run reports at this level (none: a recommended clause at the default level). */
-export function reportable(disagreement: Disagreement, options: Pick<ExploreOptions, 'strict' | 'levels'>): boolean {
+/** Whether a disagreement counts at this level (not: one whose clauses are all recommended, at the default level). */
+export function reportable(disagreement: Disagreement, options: Pick<SessionOptions, 'strict' | 'levels'>): boolean {
   if (options.strict || disagreement.clauses.length === 0) return true;
   return disagreement.clauses.some((clause) => options.levels.get(clause) !== 'recommended');
 }
 
 /** The `--expect` entry that names this disagreement: `ID` always, `ID@retry` only when it was seen at a retry. */
-function expectedClause(disagreement: Disagreement, expect: string[]): string | undefined {
+function expectedClause(disagreement: Disagreement, expect: readonly string[]): string | undefined {
   return expect.find((entry) => {
     const [clause, at] = entry.split('@');
     return disagreement.clauses.includes(clause!) && (at === undefined || at === disagreement.at);
   });
 }
 
-export async function runSession(options: Pick<ExploreOptions, 'adapter' | 'callLimitMs' | 'strict' | 'edition'>, session: Session) {
+export async function runSession(options: Pick<SessionOptions, 'adapter' | 'callLimitMs' | 'strict' | 'edition'>, session: Session): Promise<SessionResult> {
   return new SessionRunner({ adapter: options.adapter, callLimitMs: options.callLimitMs, strict: options.strict, edition: options.edition }).run(session);
 }
 
-export async function explore(options: ExploreOptions): Promise<ExploreResult> {
-  const expected = new Map<string, number>();
-  const arbitrary = sessionArbitrary({ capabilities: options.adapter.capabilities, maxSteps: options.maxSteps, edition: options.edition });
-  /** Whether a run's outcome counts as a counterexample; `count` tallies known divergences (not while shrinking). */
-  const fails = (disagreement: Disagreement | undefined, count: boolean): boolean => {
-    if (!disagreement || !reportable(disagreement, options)) return false;
-    const known = expectedClause(disagreement, options.expect);
-    if (known !== undefined) {
-      if (count) expected.set(known, (expected.get(known) ?? 0) + 1);
-      return false;
-    }
-    return true;
-  };
-  let shrinking = false;
-  const property = fc.asyncProperty(arbitrary, async (session) => {
-    const result = await runSession(options, session);
-    const failed = fails(result.disagreement, !shrinking);
-    if (failed) shrinking = true;
-    return !failed;
-  });
-  const outcome = await fc.check(property, {
-    numRuns: options.runs,
-    seed: options.seed,
-    ...(options.path !== undefined ? { path: options.path } : {}),
-  });
-  if (!outcome.failed || !outcome.counterexample) return { runs: outcome.numRuns, expected };
+/** The indexes of the sessions a process runs: the whole budget, sliced by each of `slices` in turn. */
+export function sessionShare(budget: number, slices: readonly Slice[] = []): number[] {
+  let share = Array.from({ length: budget }, (_, index) => index);
+  for (const slice of slices) share = sliceOf(share, slice);
+  return share;
+}
 
-  const [session] = outcome.counterexample;
-  const result = await runSession(options, session);
+/** A run's disagreement as this exploration counts it: a class, a known divergence, or nothing. */
+type Verdict = { kind: 'agrees' } | { kind: 'expected'; entry: string } | { kind: 'class'; disagreement: Disagreement; signature: Signature };
+
+function verdictOf(result: SessionResult, options: SessionOptions): Verdict {
+  const disagreement = result.disagreement;
+  if (!disagreement || !reportable(disagreement, options)) return { kind: 'agrees' };
+  const entry = expectedClause(disagreement, options.expect ?? []);
+  if (entry !== undefined) return { kind: 'expected', entry };
+  return { kind: 'class', disagreement, signature: signatureOf(disagreement) };
+}
+
+/** Sessions run to shrink one representative, by default: enough for the commands' shrinks, bounded for a slow host. */
+const SHRINK_RUNS = 300;
+
+export async function explore(options: ExplorationOptions): Promise<Exploration> {
+  const started = performance.now();
+  const arbitrary = sessionArbitrary({ capabilities: options.adapter.capabilities, maxSteps: options.maxSteps, edition: options.edition });
+  const mine = new Set(sessionShare(options.budget, options.slices));
+  const classes = new Map<string, ExploredClass>();
+  const firstResults = new Map<string, SessionResult>();
+  const expected = new Map<string, number>();
+  const pending: Array<{ id: string; index: number }> = [];
+  let ran = 0;
+  let stopped: string | undefined;
+  let index = -1;
+  // fast-check generates every session of the budget in order (session i is its run i); this process runs its share.
+  // The property never fails, so nothing is shrunk here: each class is shrunk on its own afterwards.
+  await fc.check(
+    fc.asyncProperty(arbitrary, async (session) => {
+      index += 1;
+      if (stopped !== undefined || !mine.has(index)) return true;
+      options.onSession?.(index);
+      ran += 1;
+      const result = await runSession(options, session);
+      const verdict = verdictOf(result, options);
+      if (verdict.kind === 'expected') expected.set(verdict.entry, (expected.get(verdict.entry) ?? 0) + 1);
+      if (verdict.kind !== 'class') return true;
+      const id = classId(verdict.signature);
+      const known = classes.get(id);
+      if (known) {
+        known.count += 1;
+      } else {
+        firstResults.set(id, result);
+        pending.push({ id, index });
+        classes.set(id, { signature: verdict.signature, id, count: 1, session: index, shrinks: 0, found: undefined as unknown as FoundScenario });
+      }
+      // A host that stops answering makes every later session wait the call limit: one class says it.
+      if (TIMEOUT_MESSAGE.test(verdict.disagreement.message)) {
+        stopped = `the exploration stopped after session ${index}: the host did not answer within the call limit (${options.callLimitMs} ms)`;
+      }
+      return true;
+    }),
+    { seed: options.seed, numRuns: options.budget },
+  );
+  for (const { id, index: session } of pending) {
+    const explored = classes.get(id)!;
+    const first = firstResults.get(id)!;
+    // A session that timed out is shown as it ran: shrinking it would wait the call limit again and again.
+    const shrunk = TIMEOUT_MESSAGE.test(first.disagreement?.message ?? '')
+      ? undefined
+      : await shrinkClass(options, arbitrary, session, explored.signature);
+    const result = shrunk?.result ?? first;
+    explored.shrinks = shrunk?.shrinks ?? 0;
+    explored.found = foundScenario(options, result, result.disagreement!, shrunk?.path ?? String(session));
+  }
+  return {
+    seed: options.seed,
+    budget: options.budget,
+    sessions: ran,
+    share: mine.size,
+    classes: [...classes.values()],
+    expected,
+    ...(stopped !== undefined ? { stopped } : {}),
+    durationMs: performance.now() - started,
+  };
+}
+
+/**
+ * Shrinks session `index` (fast-check replays it from the seed and path) to a
+ * minimal session of the same class, and runs that one again to write it
+ * down. Undefined when the session does not disagree in its class when run
+ * again (the host is not deterministic): its first run is shown as it was.
+ */
+async function shrinkClass(
+  options: ExplorationOptions,
+  arbitrary: fc.Arbitrary<Session>,
+  index: number,
+  signature: Signature,
+): Promise<{ result: SessionResult; path: string; shrinks: number } | undefined> {
+  const limit = options.shrinkRuns ?? SHRINK_RUNS;
+  let runs = 0;
+  let reproduced = false;
+  const outcome = await fc.check(
+    fc.asyncProperty(arbitrary, async (session) => {
+      runs += 1;
+      // The replayed session itself must show the class; after it, each shrink candidate within the limit.
+      if (runs > limit || (runs > 1 && !reproduced)) return true;
+      const verdict = verdictOf(await runSession(options, session), options);
+      const same = verdict.kind === 'class' && sameClass(verdict.signature, signature);
+      if (runs === 1) reproduced = same;
+      return !same;
+    }),
+    { seed: options.seed, numRuns: options.budget, path: String(index) },
+  );
+  if (!outcome.failed || !outcome.counterexample || !reproduced) return undefined;
+  const result = await runSession(options, outcome.counterexample[0]);
+  const verdict = verdictOf(result, options);
+  if (verdict.kind !== 'class' || !sameClass(verdict.signature, signature)) return undefined;
+  return { result, path: outcome.counterexamplePath ?? String(index), shrinks: outcome.numShrinks };
+}
+
+/**
+ * Replays one session (`explore --seed S --path P`): fast-check regenerates it
+ * and shrinks it further while it fails; the last failing session, written down.
+ */
+export async function replay(options: SessionOptions & { seed: number; path: string; replay: string }): Promise<FoundScenario | undefined> {
+  const arbitrary = sessionArbitrary({ capabilities: options.adapter.capabilities, maxSteps: options.maxSteps, edition: options.edition });
+  const outcome = await fc.check(
+    fc.asyncProperty(arbitrary, async (session) => verdictOf(await runSession(options, session), options).kind !== 'class'),
+    { seed: options.seed, path: options.path, numRuns: Number(options.path.split(':')[0]) + 1 },
+  );
+  if (!outcome.failed || !outcome.counterexample) return undefined;
+  const result = await runSession(options, outcome.counterexample[0]);
   const disagreement = result.disagreement ?? {
     clauses: [],
     check: 'deterministic-replay',
     message: 'the shrunk session disagreed while exploring but agreed when run again (the host is not deterministic)',
   };
+  return foundScenario(options, result, disagreement, outcome.counterexamplePath ?? options.path);
+}
+
+function foundScenario(
+  options: Pick<ExplorationOptions, 'adapter' | 'seed' | 'replay'>,
+  result: SessionResult,
+  disagreement: Disagreement,
+  path: string,
+): FoundScenario {
+  const lines = result.transcript.lines();
   return {
-    runs: outcome.numRuns,
-    expected,
-    shrinks: outcome.numShrinks,
-    found: {
-      adapter: options.adapter.name,
-      seed: outcome.seed,
-      path: outcome.counterexamplePath ?? '',
-      replay: options.replay,
-      disagreement,
-      lines: result.transcript.lines(),
-      needs: neededCapabilities([...result.transcript.lines(), disagreement.step?.text ?? '']),
-    },
+    adapter: options.adapter.name,
+    seed: options.seed,
+    path,
+    replay: options.replay,
+    disagreement,
+    lines,
+    needs: neededCapabilities([...lines, disagreement.step?.text ?? '']),
   };
 }
 

@@ -43,17 +43,20 @@ export function scenarioText(found: FoundScenario, indent = ''): string {
   return [`${indent}Scenario: ${title(found)}`, ...steps(found).map((line) => `${indent}  ${line}`)].join('\n');
 }
 
-export function featureText(found: FoundScenario): string {
-  const tags = [...found.disagreement.clauses.map((clause) => `@${clause}`), `@id:${stableId(found)}`, ...found.needs.map((need) => `@needs:${need}`)];
+/** A feature file of one or more found scenarios (several classes of one exploration), each tagged with its clauses. */
+export function featureText(found: FoundScenario | FoundScenario[]): string {
+  const all = Array.isArray(found) ? found : [found];
+  const first = all[0]!;
   return [
-    `# Found by plan-mode-conformance explore --adapter ${found.adapterArgument ?? found.adapter} --seed ${found.seed} --path ${found.path}${found.replay}`,
-    `# ${found.disagreement.message.split('\n')[0]}`,
-    `Feature: A session explore found on ${found.adapter}`,
+    `# Found by plan-mode-conformance explore --adapter ${first.adapterArgument ?? first.adapter} --seed ${first.seed} --path ${first.path}${first.replay}`,
+    `# ${first.disagreement.message.split('\n')[0]}`,
+    `Feature: A session explore found on ${first.adapter}`,
     '  explore generated this session, shrank it and compared every observation with',
     '  the kit\'s oracle; the last check is where the host disagreed.',
-    '',
-    `  ${tags.join(' ')}`,
-    scenarioText(found, '  '),
+    ...all.flatMap((one) => {
+      const tags = [...one.disagreement.clauses.map((clause) => `@${clause}`), `@id:${stableId(one)}`, ...one.needs.map((need) => `@needs:${need}`)];
+      return ['', `  ${tags.join(' ')}`, scenarioText(one, '  ')];
+    }),
     '',
   ].join('\n');
 }

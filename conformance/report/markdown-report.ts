@@ -75,7 +75,7 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
     lines.push('', '## Known divergences (baselined)', '');
     for (const row of baselined) {
       const extra = [row.baseline?.class, row.baseline?.link, row.baseline?.expires ? `expires ${row.baseline.expires}` : undefined].filter(Boolean);
-      lines.push(`- **${row.id}** (${row.baseline?.clause}, ${row.failure?.kind} at "${escape(row.failure?.step ?? '')}"): ${escape(row.baseline?.reason ?? '')}${extra.length > 0 ? ` (${escape(extra.join(', '))})` : ''}`);
+      lines.push(`- **${row.id}** (${row.baseline && 'explore' in row.baseline ? row.baseline.explore.clause : row.baseline?.clause}, ${row.failure?.kind} at "${escape(row.failure?.step ?? '')}"): ${escape(row.baseline?.reason ?? '')}${extra.length > 0 ? ` (${escape(extra.join(', '))})` : ''}`);
     }
   }
   if (verdict.stale.length > 0) {

@@ -26,7 +26,8 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
     if (row.failure) record.failure = row.failure;
     if (result.skipReason !== undefined) record.skipReason = result.skipReason;
     if (row.baseline) {
-      const { reason, clause, class: kind, link, expires } = row.baseline;
+      const { reason, class: kind, link, expires } = row.baseline;
+      const clause = 'explore' in row.baseline ? row.baseline.explore.clause : row.baseline.clause;
       record.baseline = { reason, clause, ...(kind ? { class: kind } : {}), ...(link ? { link } : {}), ...(expires ? { expires } : {}) };
     }
     if (row.note !== undefined) record.note = row.note;

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { resultsEdition, type Capabilities, type Edition, type ResultsDocument, type ReviewText, type RunLevel, type Shard } from '../../src/index.js';
 import type { EditionClause } from '../catalog/clause-catalog.js';
+import type { ExplorationSummary } from '../runner/scenario-result.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
 export interface RunContext {
@@ -28,6 +29,8 @@ export interface RunContext {
   reviewTexts: ReviewText[];
   /** The folder the scenarios' `uri`s are relative to, for reports that point into the feature files. */
   featuresDir?: string;
+  /** What the exploration after the scenarios ran; absent when it did not run (or did not end). */
+  exploration?: ExplorationSummary;
 }
 
 let kit: { name: string; version: string } | undefined;
@@ -53,6 +56,7 @@ export function describeRun(context: RunContext): Array<[string, string]> {
     ...(context.repeat
       ? [['repeat', `each scenario ran ${context.repeat.times} times; flaky scenarios ${context.repeat.flakyAllowed ? 'allowed (--allow-flaky)' : 'fail the run'}`] as [string, string]]
       : []),
+    ...(context.exploration ? [['exploration', explorationOfRun(context)] as [string, string]] : []),
     ['started', context.startedAt],
   ];
 }
@@ -68,4 +72,12 @@ export function editionOfRun(context: Pick<RunContext, 'spec' | 'adapter'>): str
 export function featureFilePath(context: Pick<RunContext, 'featuresDir'>, uri: string): string {
   if (context.featuresDir === undefined) return uri;
   return relative(process.cwd(), join(context.featuresDir, uri)).split(sep).join('/');
+}
+
+/** What the run explored after its scenarios, in a few words. */
+export function explorationOfRun(context: Pick<RunContext, 'exploration'>): string {
+  const explored = context.exploration;
+  if (!explored) return 'none';
+  const share = explored.share < explored.budget ? ` (this shard's share: ${explored.share})` : '';
+  return `${explored.sessions} of ${explored.budget} generated session(s)${share}, seed ${explored.seed}, at most ${explored.maxSteps} commands each${explored.stopped ? `; ${explored.stopped}` : ''}`;
 }

@@ -3,7 +3,7 @@
  * baseline and the level were applied, and the one-line detail behind it. All
  * reports read these rows, so they agree with each other and with the exit code.
  */
-import { signatureMessage, type BaselineEntry, type FailureSignature } from '../../src/index.js';
+import { signatureMessage, type KnownFailure, type FailureSignature } from '../../src/index.js';
 import type { BaselineVerdict, Outcome } from '../runner/baseline.js';
 import { isFailing, type ScenarioResult } from '../runner/scenario-result.js';
 import { repeatOutcomes } from '../runner/repeats.js';
@@ -19,7 +19,7 @@ export interface ScenarioRow {
   detail?: string;
   /** The failure's signature: its clauses, kind, step and message without stack or paths (what the results file stores). */
   failure?: FailureSignature;
-  baseline?: BaselineEntry;
+  baseline?: KnownFailure;
   /** Stale or mismatched entry, or expiry: what is wrong with the baseline for this scenario. */
   note?: string;
 }
@@ -47,7 +47,9 @@ export function scenarioRows(results: ScenarioResult[], verdict: BaselineVerdict
       row.note = mismatched.get(result)!.why;
       row.detail = `${row.note}; ${firstLine(row.failure?.message)}`;
     } else if (stale.has(result)) {
-      row.note = 'stale baseline entry: the scenario now passes; remove the entry';
+      row.note = result.exploration
+        ? `stale baseline entry: the exploration ran its ${result.exploration.budget} session(s) without finding this class; remove the entry`
+        : 'stale baseline entry: the scenario now passes; remove the entry';
       row.detail = row.note;
     } else if (outcome === 'failed') {
       row.detail = firstLine(row.failure?.message);

@@ -10,10 +10,16 @@
  */
 import { readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { Document, isMap, LineCounter, parseDocument } from 'yaml';
+import { z } from 'zod';
 import {
   BaselinableKindSchema,
+  BaselineEntrySchema,
   BaselineFileSchema,
+  ExploreBaselineEntrySchema,
+  isExploreEntry,
   type BaselineEntry,
+  type ExploreBaselineEntry,
+  type KnownFailure,
   type BaselineFile,
   type ClauseLevel,
   type Edition,
@@ -21,7 +27,9 @@ import {
   type RunLevel,
 } from '../../src/index.js';
 import { issuePath } from '../guard/adapter-error.js';
-import { isFailing, type ScenarioResult } from './scenario-result.js';
+import { isFailing, type ExplorationSummary, type ScenarioResult } from './scenario-result.js';
+import { classId, signatureOfId } from '../explore/signature.js';
+import { EXPLORATION_URI } from '../explore/exploration-records.js';
 
 export class BaselineError extends Error {
   override name = 'BaselineError';
@@ -34,7 +42,7 @@ export interface ScenarioFacts {
 }
 
 export interface LocatedEntry {
-  entry: BaselineEntry;
+  entry: KnownFailure;
   /** `path:line:column` of the entry in its file. */
   where: string;
 }
@@ -51,28 +59,62 @@ export interface ReadOptions {
   /** Stable id → facts, for every scenario of the features in use. */
   scenarios: ReadonlyMap<string, ScenarioFacts>;
   level: RunLevel;
+  /** The catalog's clauses, with their levels: an exploration entry must name one (or `host`). */
+  clauses?: ReadonlyMap<string, ClauseLevel>;
 }
+
+/**
+ * What an entry matches: a scenario's stable id, or an exploration class's
+ * record id (`explore:<CLAUSE>/<check>`).
+ */
+export function entryKey(entry: KnownFailure | PreviousEntry): string {
+  return 'explore' in entry && entry.explore !== undefined ? classId(entry.explore) : (entry as { id: string }).id;
+}
+
+/** The file's list as read: each entry checked by the schema of its kind, so a message names what that kind lacks. */
+const FileShapeSchema = BaselineFileSchema.extend({ known_failures: z.array(z.unknown()) });
 
 /** Reads, validates and checks a baseline against the features; lists every problem with its location. */
 export async function readBaseline(path: string, options: ReadOptions): Promise<Baseline> {
   const { document, lineCounter } = await parseYaml(path);
   const at = (node: unknown) => locate(path, lineCounter, node);
-  const parsed = BaselineFileSchema.safeParse(document.toJS());
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
+  const issues: Array<{ path: PropertyKey[]; message: string }> = [];
+  const shape = FileShapeSchema.safeParse(document.toJS());
+  if (!shape.success) issues.push(...shape.error.issues);
+  const items = shape.success ? shape.data.known_failures : [];
+  const known: KnownFailure[] = [];
+  items.forEach((item, index) => {
+    const explore = item !== null && typeof item === 'object' && 'explore' in item;
+    const checked = (explore ? ExploreBaselineEntrySchema : BaselineEntrySchema).safeParse(item);
+    if (checked.success) known.push(checked.data);
+    else issues.push(...checked.error.issues.map((issue) => ({ ...issue, path: ['known_failures', index, ...issue.path] })));
+  });
+  if (issues.length > 0) {
+    const problems = issues.map((issue) => {
       const node = nearestNode(document, issue.path);
       return `${at(node)}: ${describePath(document, issue.path)}: ${issue.message}`;
     });
     throw problemList(path, problems);
   }
+  const parsed = { data: { ...shape.data!, known_failures: known } };
   const problems: string[] = [];
   const seen = new Map<string, string>();
   const entries = parsed.data.known_failures.map((entry, index) => {
     const where = at(document.getIn(['known_failures', index], true));
+    const key = entryKey(entry);
+    if (seen.has(key)) problems.push(`${where}: known_failures[${index}] (${isExploreEntry(entry) ? 'explore' : 'id'} ${key}): it is listed twice (first at ${seen.get(key)}); one entry per scenario or class`);
+    else seen.set(key, where);
+    if (isExploreEntry(entry)) {
+      const named = `known_failures[${index}] (explore ${key})`;
+      const level = options.clauses?.get(entry.explore.clause);
+      if (options.clauses && entry.explore.clause !== 'host' && level === undefined) problems.push(`${where}: ${named}: clause ${entry.explore.clause} is not in the clause catalog`);
+      if (level === 'recommended' && options.level === 'default') {
+        problems.push(`${where}: ${named}: the clause is recommended, and a default run never fails on it, so there is nothing to excuse; remove the entry, or run with --level strict`);
+      }
+      return { entry, where };
+    }
     const named = `known_failures[${index}] (id ${entry.id})`;
     const facts = options.scenarios.get(entry.id);
-    if (seen.has(entry.id)) problems.push(`${where}: ${named}: the id is listed twice (first at ${seen.get(entry.id)}); one entry per scenario`);
-    else seen.set(entry.id, where);
     if (!facts) {
       problems.push(`${where}: ${named}: no scenario has this id`);
     } else {
@@ -101,8 +143,10 @@ export async function readBaseline(path: string, options: ReadOptions): Promise<
  * format, or entries for scenarios that no longer exist, keep their reasons).
  * A file that is not YAML, or has no `known_failures` list, is not overwritten.
  */
+export type PreviousEntry = (Partial<BaselineEntry> & { id: string }) | (Partial<ExploreBaselineEntry> & { explore: ExploreBaselineEntry['explore'] });
+
 export interface PreviousBaseline {
-  entries: Array<Partial<BaselineEntry> & { id: string }>;
+  entries: PreviousEntry[];
   /** The comment at the top of the file, kept when the file is rewritten. */
   header?: string;
 }
@@ -118,9 +162,11 @@ export async function readPreviousEntries(path: string): Promise<PreviousBaselin
   if (value === null || typeof value !== 'object' || !Array.isArray(value.known_failures)) {
     throw new BaselineError(`refusing to overwrite ${path}: it has no known_failures list, so it may not be a baseline`);
   }
-  const entries = value.known_failures.filter(
-    (entry): entry is Partial<BaselineEntry> & { id: string } => entry !== null && typeof entry === 'object' && typeof (entry as { id?: unknown }).id === 'string',
-  );
+  const entries = value.known_failures.filter((entry): entry is PreviousEntry => {
+    if (entry === null || typeof entry !== 'object') return false;
+    const { id, explore } = entry as { id?: unknown; explore?: { clause?: unknown; check?: unknown } };
+    return typeof id === 'string' || (typeof explore?.clause === 'string' && typeof explore.check === 'string');
+  });
   // A comment right above the first key belongs to that key in the YAML tree; either way it is the file's header.
   const firstKey = isMap(document.contents) ? (document.contents.items[0]?.key as { commentBefore?: string | null } | undefined) : undefined;
   const header = document.commentBefore ?? firstKey?.commentBefore ?? undefined;
@@ -214,6 +260,11 @@ export interface BaselineVerdict {
   allowFlaky: boolean;
   /** The outcome of every result, counted or not. */
   outcomes: Map<ScenarioResult, Outcome>;
+  /**
+   * Records the judge adds: a baselined exploration class a whole exploration
+   * did not find (its entry is stale). Reports list them after the results.
+   */
+  notFound: ScenarioResult[];
 }
 
 export interface JudgeOptions {
@@ -222,6 +273,8 @@ export interface JudgeOptions {
   today?: string;
   /** Flaky scenarios do not fail the run (`--allow-flaky`). */
   allowFlaky?: boolean;
+  /** What the exploration ran: when it ran its whole budget, an exploration entry whose class it did not find is stale. */
+  exploration?: ExplorationSummary;
 }
 
 export function today(now: Date = new Date()): string {
@@ -231,7 +284,7 @@ export function today(now: Date = new Date()): string {
 export function judge(results: ScenarioResult[], baseline: Baseline | undefined, options: JudgeOptions = {}): BaselineVerdict {
   const level = options.level ?? 'default';
   const date = options.today ?? today();
-  const entries = new Map((baseline?.entries ?? []).map((located) => [located.entry.id, located]));
+  const entries = new Map((baseline?.entries ?? []).map((located) => [entryKey(located.entry), located]));
   const verdict: BaselineVerdict = {
     level,
     counted: [],
@@ -243,6 +296,7 @@ export function judge(results: ScenarioResult[], baseline: Baseline | undefined,
     flaky: [],
     allowFlaky: options.allowFlaky ?? false,
     outcomes: new Map(),
+    notFound: [],
   };
   for (const result of results) {
     if (result.flaky) {
@@ -276,16 +330,45 @@ export function judge(results: ScenarioResult[], baseline: Baseline | undefined,
     }
     verdict.outcomes.set(result, outcome);
   }
+  // A class entry is stale once a whole exploration (not a shard's share, not one stopped early) ran without finding it.
+  const exploration = options.exploration;
+  if (exploration && exploration.share === exploration.budget && exploration.sessions === exploration.budget && exploration.stopped === undefined) {
+    const found = new Set(results.map((result) => result.stableId));
+    for (const located of baseline?.entries ?? []) {
+      if (!isExploreEntry(located.entry) || found.has(entryKey(located.entry))) continue;
+      const result = classNotFound(located.entry, exploration);
+      verdict.counted.push(result);
+      verdict.notFound.push(result);
+      verdict.stale.push({ result, entry: located });
+      verdict.outcomes.set(result, 'failed');
+    }
+  }
   return verdict;
 }
 
+/** The record of a baselined class the exploration did not find: what a stale entry is shown against. */
+function classNotFound(entry: ExploreBaselineEntry, exploration: ExplorationSummary): ScenarioResult {
+  return {
+    stableId: classId(entry.explore),
+    name: `exploration: no session of ${exploration.budget} disagreed in this class`,
+    uri: EXPLORATION_URI,
+    clauses: entry.explore.clause === 'host' ? [] : [entry.explore.clause],
+    level: 'required',
+    status: 'passed',
+    durationMs: 0,
+    exploration: { seed: exploration.seed, budget: exploration.budget, check: entry.explore.check, count: 0 },
+  };
+}
+
 /** Why an entry does not excuse a failure, or undefined when it does. */
-export function mismatchOf(result: ScenarioResult, entry: BaselineEntry, date: string): string | undefined {
+export function mismatchOf(result: ScenarioResult, entry: KnownFailure, date: string): string | undefined {
   const kind = result.failureKind ?? 'assertion';
   const step = result.failedStep ?? '(no step)';
   if (entry.expires !== undefined && entry.expires < date) {
     return `baseline entry expired on ${entry.expires} (today is ${date}): look at it again, then renew or remove it`;
   }
+  // An exploration class is its clause and check, which its id already matched: how it showed varies by session.
+  if (isExploreEntry(entry)) return undefined;
   if (entry.step !== step || entry.kind !== kind) {
     const differs = entry.step !== step && entry.kind !== kind ? 'another step and another kind' : entry.step !== step ? 'another step' : 'another kind';
     return `fails in ${differs} than its baseline entry: expected ${entry.kind} at "${entry.step}", actual ${kind} at "${step}"`;
@@ -293,8 +376,23 @@ export function mismatchOf(result: ScenarioResult, entry: BaselineEntry, date: s
   return undefined;
 }
 
-/** The entry `--write-baseline` proposes for a failing result. */
-export function entryFor(result: ScenarioResult, previous: Partial<BaselineEntry> | undefined): BaselineEntry {
+/** The entry `--write-baseline` proposes for a failing result: an exploration entry for an exploration class. */
+export function entryFor(result: ScenarioResult, previous: PreviousEntry | undefined): KnownFailure {
+  const signature = signatureOfId(result.stableId ?? '');
+  if (signature && result.uri === EXPLORATION_URI) {
+    const entry: ExploreBaselineEntry = {
+      explore: signature,
+      reason: previous?.reason ?? `TODO: state the observed difference (${firstLine(result.message)})`,
+    };
+    if (previous?.class !== undefined) entry.class = previous.class;
+    if (previous?.link !== undefined) entry.link = previous.link;
+    if (previous?.expires !== undefined) entry.expires = previous.expires;
+    return entry;
+  }
+  return scenarioEntryFor(result, previous && !('explore' in previous && previous.explore) ? (previous as Partial<BaselineEntry>) : undefined);
+}
+
+function scenarioEntryFor(result: ScenarioResult, previous: Partial<BaselineEntry> | undefined): BaselineEntry {
   const kind: FailureKind = result.failureKind ?? 'assertion';
   const entry: BaselineEntry = {
     id: result.stableId!,
@@ -325,12 +423,14 @@ export async function writeBaseline(
   path: string,
   adapter: string,
   results: ScenarioResult[],
-  previous: ReadonlyArray<Partial<BaselineEntry> & { id: string }>,
+  previous: ReadonlyArray<PreviousEntry>,
   level: RunLevel = 'default',
   header?: string,
   edition?: Edition,
 ): Promise<number> {
-  const earlier = new Map(previous.map((entry) => [entry.id, entry]));
+  const earlier = new Map(previous.map((entry) => [entryKey(entry), entry]));
+  // What this run judged: the scenarios it ran, and the exploration's classes when it explored.
+  const explored = results.some((result) => result.uri === EXPLORATION_URI);
   const judged = new Set(results.filter((result) => result.status !== 'skipped').flatMap((result) => (result.stableId !== undefined ? [result.stableId] : [])));
   const found = results
     // A flaky scenario fails only sometimes, so no entry is proposed for it; one it already has is kept.
@@ -338,7 +438,7 @@ export async function writeBaseline(
     .filter((result) => BASELINABLE.has(result.failureKind ?? 'assertion'))
     .filter((result) => level === 'strict' || result.level === 'required')
     .map((result) => entryFor(result, earlier.get(result.stableId!)));
-  const unjudged = [...earlier.values()].filter((entry) => !judged.has(entry.id)) as BaselineEntry[];
+  const unjudged = [...earlier.values()].filter((entry) => ('explore' in entry && entry.explore ? !explored : !judged.has(entryKey(entry)))) as KnownFailure[];
   const known_failures = [...found, ...unjudged];
   const file: BaselineFile = { adapter, ...(edition ? { edition } : {}), known_failures };
   const document = new Document(file);

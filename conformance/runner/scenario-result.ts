@@ -37,8 +37,46 @@ export interface ScenarioResult {
    * then the first failing repeat's.
    */
   flaky?: RepeatOutcome[];
+  /** Set on the records of the exploration that follows the scenarios (explore/exploration-records.ts). */
+  exploration?: ExplorationFacts;
 }
 
+/**
+ * What an exploration record adds: the seed and budget of the exploration;
+ * for a class of disagreement (id `explore:<CLAUSE>/<check>`) its check, how
+ * many sessions showed it, and its first session, shrunk: fast-check path,
+ * the scenario and the command that replays it. The clean exploration (id
+ * `explore`) says how many sessions agreed.
+ */
+export interface ExplorationFacts {
+  seed: number;
+  budget: number;
+  /** The clean record: sessions that agreed with the oracle. */
+  sessions?: number;
+  check?: string;
+  /** Sessions that disagreed in this class. */
+  count?: number;
+  /** The index of its first session in the exploration, the one shrunk. */
+  session?: number;
+  /** fast-check's path of the shrunk session. */
+  path?: string;
+  /** The shrunk session as a Gherkin scenario. */
+  scenario?: string;
+  /** The command that replays it. */
+  replay?: string;
+}
+
+/** What a run (or a share of it) explored: the whole exploration's seed and budget, the sessions run, and why it stopped early. */
+export interface ExplorationSummary {
+  seed: number;
+  budget: number;
+  maxSteps: number;
+  /** Sessions run. */
+  sessions: number;
+  /** Sessions its share held (the budget, for a run that was not sharded). */
+  share: number;
+  stopped?: string;
+}
 /** How one repeat of a scenario ended: what decides whether two repeats agree, and its first message line. */
 export interface RepeatOutcome {
   status: ScenarioStatus;

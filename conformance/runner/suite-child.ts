@@ -19,6 +19,14 @@ import { runSuite } from './run-suite.js';
 import { kitSupportLibrary } from './support-library.js';
 import type { ChildMessage, ChildRequest } from './suite-messages.js';
 import { tracePoint } from './trace-point.js';
+import { EXPLORATION_START } from '../explore/exploration-records.js';
+import { runExploration } from '../explore/exploration-run.js';
+import { levelsOf, loadCatalogFileSync } from '../catalog/clause-catalog.js';
+import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
+import type { ExplorationSummary, ScenarioResult } from './scenario-result.js';
+
+/** How often the exploration tells the supervisor it is alive (see suite-process.ts). */
+const ALIVE_EVERY_MS = 1_000;
 
 /** How long a signal leaves the host in flight to dispose before the process ends. */
 const DISPOSE_ON_SIGNAL_MS = 2_000;
@@ -152,7 +160,41 @@ async function main(): Promise<void> {
     },
   });
   tracePoint('child-suite-done');
-  await send({ type: 'done', results: run.results, wallMs: run.wallMs, reviewTexts: run.reviewTexts });
+  let results: ScenarioResult[] = run.results;
+  let exploration: ExplorationSummary | undefined;
+  let exploreMs: number | undefined;
+  if (request.explore) {
+    const started = performance.now();
+    // The exploration is the scenario in flight while it runs: if the host ends this process, it fails.
+    await send({ type: 'started', scenario: EXPLORATION_START });
+    // A sign of life the supervisor waits for: a host that holds the event loop stops it, and is ended.
+    const alive = setInterval(() => void sendNow({ type: 'alive' }), ALIVE_EVERY_MS);
+    try {
+      const explored = await runExploration({
+        adapter,
+        judged,
+        request: request.explore,
+        callLimitMs: request.callLimitMs ?? DEFAULT_CALL_LIMIT_MS,
+        levels: levelsOf(loadCatalogFileSync().clauses),
+        slices: [...(request.shard ? [request.shard] : []), ...(request.worker ? [request.worker] : [])],
+        ...(request.repeat !== undefined ? { repeat: request.repeat } : {}),
+      });
+      for (const result of explored.results) await send({ type: 'finished', result });
+      results = [...results, ...explored.results];
+      exploration = explored.summary;
+    } finally {
+      clearInterval(alive);
+    }
+    exploreMs = performance.now() - started;
+  }
+  await send({
+    type: 'done',
+    results,
+    wallMs: run.wallMs + (exploreMs ?? 0),
+    reviewTexts: run.reviewTexts,
+    ...(exploration ? { exploration } : {}),
+    ...(exploreMs !== undefined ? { exploreMs } : {}),
+  });
   process.removeAllListeners('disconnect');
   await leave(0);
 }

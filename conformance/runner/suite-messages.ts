@@ -4,15 +4,20 @@
  */
 import type { Adapter, ReviewText } from '../../src/index.js';
 import type { EditionChoice } from './edition-choice.js';
-import type { ScenarioResult } from './scenario-result.js';
+import type { ExplorationSummary, ScenarioResult } from './scenario-result.js';
 import type { ScenarioStart, SuiteOptions } from './run-suite.js';
+import type { ExploreRequest } from '../explore/exploration-run.js';
 
 /**
  * The run the CLI asks the child for (given as its one argument, JSON).
  * `edition` is the one asked for (`--edition`); the child chooses the edition
  * from it and the adapter's declaration (`forceEdition`: even one it lacks).
  */
-export type ChildRequest = Omit<SuiteOptions, 'stdout' | 'events'> & { forceEdition?: boolean };
+export type ChildRequest = Omit<SuiteOptions, 'stdout' | 'events'> & {
+  forceEdition?: boolean;
+  /** Explore after the scenarios (this process's share of the sessions); absent: no exploration. */
+  explore?: ExploreRequest;
+};
 
 /** What the CLI learns of the adapter once the child has loaded it. */
 export type LoadedAdapter = Pick<Adapter, 'name' | 'capabilities' | 'editions'>;
@@ -36,5 +41,7 @@ export type ChildMessage = (
   | { type: 'late'; scenario: ScenarioStart; message: string }
   /** Fail fast: the run stops here (exit 2, this line). */
   | { type: 'stop'; message: string }
-  | { type: 'done'; results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[] }
+  /** While the exploration runs: a sign that the process still answers (its event loop is not held by the host). */
+  | { type: 'alive' }
+  | { type: 'done'; results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[]; exploration?: ExplorationSummary; exploreMs?: number }
 ) & { output?: string };

@@ -22,6 +22,10 @@ import { removeTree } from '../support/remove-tree.js';
 import { temporaryRoot } from '../support/temporary-root.js';
 import { tracePoint } from './trace-point.js';
 import { foldRepeats, scenarioKey, type RepeatedResult } from './repeats.js';
+import type { ExplorationSummary } from './scenario-result.js';
+import { isExplorationResult } from '../explore/exploration-records.js';
+import { startLimitFor } from '../guard/time-limit.js';
+import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
 
 const CHILD_ENTRY = SUITE_CHILD_BUNDLE;
 /** How long the child may take to end after its last word or a forwarded signal. */
@@ -49,6 +53,10 @@ export interface IsolatedRun extends SuiteRun {
   faults: string[];
   /** Scenarios planned but never finished (a crash or a stop came first). */
   notRun: number;
+  /** What the exploration after the scenarios ran, when it ran to its end. */
+  exploration?: ExplorationSummary;
+  /** How long the exploration took (part of `wallMs`). */
+  exploreMs?: number;
 }
 
 export interface IsolatedOptions {
@@ -96,13 +104,15 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   let inFlightSince = 0;
   let adapter: LoadedAdapter | undefined;
   let judged: EditionChoice | undefined;
-  let done: { results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[] } | undefined;
+  let done: { results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[]; exploration?: ExplorationSummary; exploreMs?: number } | undefined;
+  const silence = silenceWatch(child, silenceLimitOf(options.request));
   let selected: number | undefined;
   let told: SuiteEnding | undefined;
   let interrupted: NodeJS.Signals | undefined;
   const started = performance.now();
 
   child.on('message', (message: ChildMessage) => {
+    silence.heard();
     if (message.output !== undefined && message.type !== 'output') options.onOutput(message.output);
     switch (message.type) {
       case 'ready':
@@ -127,6 +137,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       case 'started':
         inFlight = message.scenario;
         inFlightSince = performance.now();
+        if (isExplorationResult(message.scenario)) silence.arm();
         options.events?.started?.(message.scenario);
         break;
       case 'finished':
@@ -142,7 +153,13 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
         break;
       case 'done':
         tracePoint('cli-suite-done-received');
-        done = { results: message.results, wallMs: message.wallMs, reviewTexts: message.reviewTexts };
+        done = {
+          results: message.results,
+          wallMs: message.wallMs,
+          reviewTexts: message.reviewTexts,
+          ...(message.exploration ? { exploration: message.exploration } : {}),
+          ...(message.exploreMs !== undefined ? { exploreMs: message.exploreMs } : {}),
+        };
         inFlight = undefined;
         // Every scenario is over: their stores go while the child process winds down
         // (about as long as removing them takes). The folder goes once the child has ended.
@@ -170,6 +187,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
 
   return new Promise((resolve) => {
     child.once('close', (code, signal) => {
+      silence.disarm();
       process.removeListener('SIGINT', onSignal);
       process.removeListener('SIGTERM', onSignal);
       options.abort?.removeEventListener('abort', onAbort);
@@ -189,7 +207,12 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
         return resolve({ ...base, ...done, results: amended, ending: { kind: 'completed' } });
       }
 
-      const how = code !== null ? `exited with code ${code}` : `was killed by ${signal ?? 'a signal'}`;
+      const how =
+        silence.fired !== undefined
+          ? `stopped answering for ${silence.fired} ms (the host held its event loop) and was ended`
+          : code !== null
+            ? `exited with code ${code}`
+            : `was killed by ${signal ?? 'a signal'}`;
       const tail = lastLines();
       const output = tail.length > 0 ? `\nlast output of the suite process:\n${tail.map((line) => `  ${line}`).join('\n')}` : '';
       if (adapter === undefined) {
@@ -246,6 +269,39 @@ function failLate(finished: RepeatedResult[], late: Array<{ scenario: ScenarioSt
     };
   }
   return results;
+}
+
+/**
+ * How long the exploration's process may go without a word: twice the start
+ * limit. Every host call is bounded by the call or start limit, but only while
+ * the process's event loop turns; a host that holds it (a synchronous loop)
+ * silences the process's sign of life, sent every second.
+ */
+function silenceLimitOf(request: ChildRequest): number {
+  return 2 * startLimitFor(request.callLimitMs ?? DEFAULT_CALL_LIMIT_MS, request.startLimitMs);
+}
+
+/** Ends the child when, once armed, it says nothing for `limitMs`; `fired` tells the silence that ended it. */
+function silenceWatch(child: ChildProcess, limitMs: number): { arm(): void; heard(): void; disarm(): void; fired: number | undefined } {
+  let timer: NodeJS.Timeout | undefined;
+  const watch = {
+    fired: undefined as number | undefined,
+    arm(): void {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        watch.fired = limitMs;
+        child.kill('SIGKILL');
+      }, limitMs);
+    },
+    heard(): void {
+      if (timer) watch.arm();
+    },
+    disarm(): void {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+  return watch;
 }
 
 /** Removes what a folder holds, as far as it can; what is left goes with the folder. */

@@ -16,6 +16,7 @@ import { rm } from 'node:fs/promises';
 import { inSerialOrder } from '../features/slices.js';
 import { firstOfEachKind } from './review-text-order.js';
 import type { SuiteEvents } from './run-suite.js';
+import { combineSummaries, withCombinedExploration } from '../explore/exploration-records.js';
 import { runSuiteIsolated, type IsolatedOptions, type IsolatedRun, type SuiteEnding } from './suite-process.js';
 
 export async function runSuiteInWorkers(options: IsolatedOptions, workers: number): Promise<IsolatedRun> {
@@ -101,7 +102,10 @@ function combine(runs: IsolatedRun[], wallMs: number): IsolatedRun {
   const ending = runs
     .map((run) => run.ending)
     .reduce((worst, next) => (TELLING.indexOf(next.kind) > TELLING.indexOf(worst.kind) ? next : worst));
-  const results = inSerialOrder(runs.flatMap((run) => run.results));
+  // Each worker explored its share of the sessions: its classes are combined into the run's.
+  const results = withCombinedExploration(inSerialOrder(runs.flatMap((run) => run.results)));
+  const exploration = combineSummaries(runs.map((run) => run.exploration));
+  const exploreMs = runs.reduce<number | undefined>((longest, run) => (run.exploreMs === undefined ? longest : Math.max(longest ?? 0, run.exploreMs)), undefined);
   const selected = runs.find((run) => run.selected !== undefined)?.selected;
   return {
     ending,
@@ -116,6 +120,8 @@ function combine(runs: IsolatedRun[], wallMs: number): IsolatedRun {
     faults: runs.flatMap((run) => run.faults),
     notRun: runs.reduce((sum, run) => sum + run.notRun, 0),
     ...(selected !== undefined ? { selected } : {}),
+    ...(exploration && runs.every((run) => run.exploration !== undefined) ? { exploration } : {}),
+    ...(exploreMs !== undefined ? { exploreMs } : {}),
   };
 }
 

@@ -37,12 +37,42 @@ export const BaselineEntrySchema = z
   .strict();
 export type BaselineEntry = z.infer<typeof BaselineEntrySchema>;
 
+/**
+ * A class of disagreement the exploration after the scenarios finds: its
+ * clause (`host` for a host that fails to answer) and the failed check's
+ * stable name, as in the record id `explore:<CLAUSE>/<check>`. However many
+ * sessions show it, one entry excuses it.
+ */
+export const ExploreBaselineEntrySchema = z
+  .object({
+    explore: z
+      .object({
+        clause: z.string().regex(/^([A-Z]+-\d{2}|host)$/, 'clause ids look like SET-06 (or host, for a host that fails to answer)'),
+        check: z.string().regex(/^[a-z]+(-[a-z]+)*$/, 'a check name is lower-case words joined by -, as in the record id explore:CLAUSE/check'),
+      })
+      .strict(),
+    reason: z.string().trim().min(1, 'every known failure needs a reason'),
+    class: BaselineClassSchema.optional(),
+    link: z.string().min(1).optional(),
+    expires: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expires is a date YYYY-MM-DD').optional(),
+  })
+  .strict();
+export type ExploreBaselineEntry = z.infer<typeof ExploreBaselineEntrySchema>;
+
+/** One known failure: a scenario's, or a class of the exploration's. */
+export const KnownFailureSchema = z.union([BaselineEntrySchema, ExploreBaselineEntrySchema]);
+export type KnownFailure = z.infer<typeof KnownFailureSchema>;
+
+export function isExploreEntry(entry: KnownFailure): entry is ExploreBaselineEntry {
+  return 'explore' in entry;
+}
+
 export const BaselineFileSchema = z
   .object({
     adapter: z.string().optional(),
     /** The edition of the runs whose failures it lists; a run against another edition refuses it. Absent: any (files written before editions). */
     edition: EditionSchema.optional(),
-    known_failures: z.array(BaselineEntrySchema),
+    known_failures: z.array(KnownFailureSchema),
   })
   .strict();
 export type BaselineFile = z.infer<typeof BaselineFileSchema>;

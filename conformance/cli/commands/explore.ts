@@ -12,8 +12,9 @@ import { loadAdapter } from '../../adapters/load-adapter.js';
 import { CLI_BUNDLE } from '../../bundled-entries.js';
 import { loadCatalog } from '../../catalog/clause-catalog.js';
 import { EXPLORE_USAGE, parseExploreArguments, type ExploreArguments } from '../../explore/explore-arguments.js';
-import { explore } from '../../explore/explore.js';
-import { featureText, scenarioText } from '../../explore/scenario.js';
+import { classText, replayCommand } from '../../explore/class-report.js';
+import { explore, replay } from '../../explore/explore.js';
+import { featureText, scenarioText, type FoundScenario } from '../../explore/scenario.js';
 import { UsageError } from '../arguments.js';
 import { chooseEdition } from '../../runner/edition-choice.js';
 
@@ -32,36 +33,53 @@ export async function run(argv: string[]): Promise<number> {
   for (const id of args.expect.map((entry) => entry.split('@')[0]!)) if (!known.has(id)) throw new UsageError(`explore: --expect names ${id}, which is not in the clause catalog`);
   const seed = args.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
   const started = Date.now();
-  const result = await explore({
+  const session = {
     adapter,
-    runs: args.runs,
-    seed,
-    ...(args.path !== undefined ? { path: args.path } : {}),
     maxSteps: args.maxSteps,
     callLimitMs: args.callLimitMs,
     strict: args.strict,
     edition,
     levels: new Map(catalog.map((clause) => [clause.id, clause.level])),
     expect: args.expect,
-    replay: replayArguments(args),
-  });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  for (const [clause, count] of result.expected) {
-    console.log(`explore: ${count} run(s) stopped at the known divergence ${clause} (--expect); the rest of those sessions went unexplored`);
+  };
+  const replayArgs = replayArguments(args);
+  let found: FoundScenario[];
+  if (args.path !== undefined) {
+    // One session, as a run or an earlier explore printed it: regenerated from its seed and path.
+    const one = await replay({ ...session, seed, path: args.path, replay: replayArgs });
+    found = one ? [{ ...one, adapterArgument: args.adapter }] : [];
+    if (found.length === 0) console.log(`explore: ${adapter.name} agrees with the oracle on the session at seed ${seed}, path ${args.path}`);
+  } else {
+    const result = await explore({ ...session, seed, budget: args.runs, replay: replayArgs });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    for (const [clause, count] of result.expected) {
+      console.log(`explore: ${count} session(s) stopped at the known divergence ${clause} (--expect); the rest of those sessions went unexplored`);
+    }
+    if (result.stopped) console.log(`explore: ${result.stopped}`);
+    if (result.classes.length === 0) {
+      console.log(`explore: ${adapter.name} agreed with the oracle on ${result.sessions} session(s) (seed ${seed}, ${seconds}s)`);
+      return 0;
+    }
+    console.log(`explore: ${adapter.name} disagrees with the oracle in ${result.classes.length} class(es) (seed ${seed}, ${result.sessions} session(s), ${seconds}s)`);
+    for (const explored of result.classes) {
+      const withArgument = { ...explored, found: { ...explored.found, adapterArgument: args.adapter } };
+      console.log('');
+      console.log(`explore: ${classText(withArgument)}`.replace('\n', ` (${explored.count} session(s))\n`));
+    }
+    found = result.classes.map((explored) => ({ ...explored.found, adapterArgument: args.adapter }));
   }
-  if (!result.found) {
-    console.log(`explore: ${adapter.name} agreed with the oracle on ${result.runs} session(s) (seed ${seed}, ${seconds}s)`);
-    return 0;
+  if (found.length === 0) return 0;
+  if (args.path !== undefined) {
+    const one = found[0]!;
+    console.log(`explore: ${adapter.name} disagrees with the oracle (seed ${one.seed}, path ${one.path})`);
+    console.log(`explore: ${one.disagreement.message}`);
+    const clauses = one.disagreement.clauses.length > 0 ? `clauses ${one.disagreement.clauses.join(', ')}; ` : '';
+    console.log(`explore: ${clauses}check ${one.disagreement.check}`);
+    console.log('');
+    console.log(scenarioText(one));
+    console.log('');
+    console.log(`explore: replay with: ${replayCommand(one)}`);
   }
-  const found = { ...result.found, adapterArgument: args.adapter };
-  console.log(`explore: ${adapter.name} disagrees with the oracle (seed ${found.seed}, path ${found.path}, ${result.shrinks ?? 0} shrink(s), ${seconds}s)`);
-  console.log(`explore: ${found.disagreement.message}`);
-  const clauses = found.disagreement.clauses.length > 0 ? `clauses ${found.disagreement.clauses.join(', ')}; ` : '';
-  console.log(`explore: ${clauses}check ${found.disagreement.check}`);
-  console.log('');
-  console.log(scenarioText(found));
-  console.log('');
-  console.log(`explore: replay with: plan-mode-conformance explore --adapter ${args.adapter} --seed ${found.seed} --path ${found.path}${found.replay}`);
   if (args.out) {
     const out = resolve(args.out);
     await mkdir(dirname(out), { recursive: true });

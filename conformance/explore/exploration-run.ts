@@ -1,0 +1,72 @@
+/**
+ * The exploration a run makes after its scenarios, where the adapter is
+ * already loaded (the suite's child process; the mutant matrix in process):
+ * this process's share of the sessions, repeated as the scenarios are
+ * (`--repeat`), as results and a summary.
+ */
+import type { Adapter, ClauseLevel, Edition } from '../../src/index.js';
+import type { Slice } from '../features/slices.js';
+import type { EditionChoice } from '../runner/edition-choice.js';
+import type { ExplorationSummary, ScenarioResult } from '../runner/scenario-result.js';
+import { DEFAULT_MAX_STEPS } from './budget.js';
+import { explore } from './explore.js';
+import { explorationResults, foldExplorationRepeats, summaryOf } from './exploration-records.js';
+
+/** What the CLI asks of a run's exploration. */
+export interface ExploreRequest {
+  budget: number;
+  seed: number;
+  /** At most this many commands per session; the default when absent. */
+  maxSteps?: number;
+  /** Also judge recommended clauses (`--level strict`). */
+  strict?: boolean;
+  /** How `--adapter` named the host, for the replay command. */
+  adapterArgument?: string;
+}
+
+export interface ExplorationRunOptions {
+  adapter: Adapter;
+  judged: EditionChoice;
+  request: ExploreRequest;
+  callLimitMs: number;
+  levels: ReadonlyMap<string, ClauseLevel>;
+  /** The share: `--shard`, then this worker's slice of it. */
+  slices?: Slice[];
+  repeat?: number;
+  onSession?(index: number): void;
+}
+
+export interface ExplorationRun {
+  results: ScenarioResult[];
+  summary: ExplorationSummary;
+}
+
+export async function runExploration(options: ExplorationRunOptions): Promise<ExplorationRun> {
+  const { request } = options;
+  const maxSteps = request.maxSteps ?? DEFAULT_MAX_STEPS;
+  const passes: ScenarioResult[][] = [];
+  let summary: ExplorationSummary | undefined;
+  for (let pass = 1; pass <= Math.max(1, options.repeat ?? 1); pass += 1) {
+    const exploration = await explore({
+      adapter: options.adapter,
+      edition: options.judged.edition,
+      strict: request.strict ?? false,
+      levels: options.levels,
+      callLimitMs: options.callLimitMs,
+      maxSteps,
+      seed: request.seed,
+      budget: request.budget,
+      ...(options.slices ? { slices: options.slices } : {}),
+      replay: replayArguments(maxSteps, request.strict ?? false, options.judged),
+      ...(options.onSession ? { onSession: options.onSession } : {}),
+    });
+    summary ??= summaryOf(exploration, maxSteps);
+    passes.push(explorationResults(exploration, options.levels, request.adapterArgument));
+  }
+  return { results: foldExplorationRepeats(passes), summary: summary! };
+}
+
+/** The `explore` arguments besides adapter, seed and path that regenerate the same sessions under the same reading. */
+export function replayArguments(maxSteps: number, strict: boolean, judged: { edition: Edition; forced?: boolean }): string {
+  return ` --max-steps ${maxSteps}${strict ? ' --level strict' : ''} --edition ${judged.edition}${judged.forced ? ' --force-edition' : ''}`;
+}
