@@ -216,12 +216,20 @@ async function shrinkClass(
 
 /**
  * Replays one session (`explore --seed S --path P`): fast-check regenerates it
- * and shrinks it further while it fails; the last failing session, written down.
+ * and shrinks it further while it disagrees in the same class (a shrink that
+ * disagrees otherwise is another class, shown by its own path); the last
+ * failing session, written down.
  */
 export async function replay(options: SessionOptions & { seed: number; path: string; replay: string }): Promise<FoundScenario | undefined> {
   const arbitrary = sessionArbitrary({ capabilities: options.adapter.capabilities, maxSteps: options.maxSteps, edition: options.edition });
+  let target: Signature | undefined;
   const outcome = await fc.check(
-    fc.asyncProperty(arbitrary, async (session) => verdictOf(await runSession(options, session), options).kind !== 'class'),
+    fc.asyncProperty(arbitrary, async (session) => {
+      const verdict = verdictOf(await runSession(options, session), options);
+      if (verdict.kind !== 'class') return true;
+      target ??= verdict.signature;
+      return !sameClass(verdict.signature, target);
+    }),
     { seed: options.seed, path: options.path, numRuns: Number(options.path.split(':')[0]) + 1 },
   );
   if (!outcome.failed || !outcome.counterexample) return undefined;

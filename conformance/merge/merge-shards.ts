@@ -10,6 +10,7 @@
 import { resultsEdition, ResultsDocumentSchema, type ResultsDocument, type Shard } from '../../src/index.js';
 import { inSerialOrder } from '../features/slices.js';
 import { firstOfEachKind } from '../runner/review-text-order.js';
+import { combineExploration, combineSummaries, isExplorationResult } from '../explore/exploration-records.js';
 
 export interface ShardFile {
   path: string;
@@ -32,6 +33,7 @@ const MUST_AGREE: Array<[string, (document: ResultsDocument) => unknown]> = [
   ['shard count', (document) => document.shard?.count],
   ['tags', (document) => document.shard?.tags],
   ['selected scenarios', (document) => document.shard?.selected],
+  ['exploration (seed, budget, steps)', (document) => (document.exploration ? { seed: document.exploration.seed, budget: document.exploration.budget, maxSteps: document.exploration.maxSteps } : null)],
 ];
 
 export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
@@ -69,7 +71,8 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
   const holder = new Map<string, string>();
   const overlapping: string[] = [];
   for (const file of files) {
-    for (const record of file.document.scenarios) {
+    // Each shard explored its share of the sessions: a class may be found by several, and is combined below.
+    for (const record of file.document.scenarios.filter((record) => !isExplorationResult(record))) {
       const first = holder.get(record.id);
       if (first !== undefined) overlapping.push(`${record.id} (${first} and ${file.path})`);
       else holder.set(record.id, file.path);
@@ -81,18 +84,32 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
   for (const file of files) {
     const shard = file.document.shard!;
     const expected = shardSize(shard);
-    if (file.document.scenarios.length < expected) {
+    const held = file.document.scenarios.filter((record) => !isExplorationResult(record)).length;
+    const explored = file.document.exploration;
+    if (explored && explored.sessions < explored.share && explored.stopped === undefined) {
+      problems.push(`${file.path}: shard ${shard.index}/${shard.count} explored ${explored.sessions} of its ${explored.share} session(s); did its run complete?`);
+    }
+    if (held < expected) {
       problems.push(
-        `${file.path}: shard ${shard.index}/${shard.count} holds ${file.document.scenarios.length} of its ${expected} scenario(s) (of ${selected} selected): ${expected - file.document.scenarios.length} missing; did its run complete?`,
+        `${file.path}: shard ${shard.index}/${shard.count} holds ${held} of its ${expected} scenario(s) (of ${selected} selected): ${expected - held} missing; did its run complete?`,
       );
-    } else if (file.document.scenarios.length > expected) {
-      problems.push(`${file.path}: shard ${shard.index}/${shard.count} holds ${file.document.scenarios.length} scenario(s), more than the ${expected} of its slice of ${selected}`);
+    } else if (held > expected) {
+      problems.push(`${file.path}: shard ${shard.index}/${shard.count} holds ${held} scenario(s), more than the ${expected} of its slice of ${selected}`);
     }
   }
   if (problems.length > 0) return { ok: false, problems };
 
   const documents = files.map((file) => file.document);
-  const scenarios = inSerialOrder(documents.flatMap((document) => document.scenarios));
+  const records = documents.flatMap((document) => document.scenarios);
+  const scenarios = [
+    ...inSerialOrder(records.filter((record) => !isExplorationResult(record))),
+    ...combineExploration(
+      records.filter(isExplorationResult),
+      (record) => record.id,
+      (record) => record.status !== 'passed',
+    ),
+  ];
+  const exploration = documents.every((document) => document.exploration !== undefined) ? combineSummaries(documents.map((document) => document.exploration)) : undefined;
   const { shard: _shard, ...first } = documents[0]!;
   void _shard;
   const merged: ResultsDocument = {
@@ -100,6 +117,7 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
     // The run began when its first shard did and took as long as its longest shard.
     startedAt: documents.map((document) => document.startedAt).sort()[0]!,
     durationMs: Math.max(...documents.map((document) => document.durationMs)),
+    ...(exploration ? { exploration } : {}),
     scenarios,
     reviewTexts: firstOfEachKind(
       documents.flatMap((document) => document.reviewTexts),

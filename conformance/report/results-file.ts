@@ -39,6 +39,7 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
         ...(one.message !== undefined ? { message: signatureMessage(one.message) } : {}),
       }));
     }
+    if (result.exploration) record.exploration = result.exploration;
     return record;
   });
   const document: ResultsDocument = {
@@ -53,6 +54,7 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
     durationMs: Math.max(0, context.durationMs),
     ...(context.shard ? { shard: context.shard } : {}),
     ...(context.repeat ? { repeat: context.repeat } : {}),
+    ...(context.exploration ? { exploration: context.exploration } : {}),
     scenarios,
     reviewTexts: context.reviewTexts,
   };

@@ -102,7 +102,7 @@ export async function readBaseline(path: string, options: ReadOptions): Promise<
   const entries = parsed.data.known_failures.map((entry, index) => {
     const where = at(document.getIn(['known_failures', index], true));
     const key = entryKey(entry);
-    if (seen.has(key)) problems.push(`${where}: known_failures[${index}] (${isExploreEntry(entry) ? 'explore' : 'id'} ${key}): it is listed twice (first at ${seen.get(key)}); one entry per scenario or class`);
+    if (seen.has(key)) problems.push(`${where}: known_failures[${index}] (${isExploreEntry(entry) ? 'explore' : 'id'} ${key}): the ${isExploreEntry(entry) ? 'class' : 'id'} is listed twice (first at ${seen.get(key)}); one entry per scenario or class`);
     else seen.set(key, where);
     if (isExploreEntry(entry)) {
       const named = `known_failures[${index}] (explore ${key})`;

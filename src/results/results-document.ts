@@ -7,6 +7,9 @@
  * Version 2: each failure is its signature (clauses, step, kind, a message with
  * no stack and no path: failure-signature.ts); `spec` names the README of the
  * edition judged (`readme`) rather than always the seed's, and always the edition.
+ * The exploration after the scenarios is in it: the document's `exploration`
+ * says what was explored, and each class of disagreement is a record with id
+ * `explore:<CLAUSE>/<check>` (a clean exploration: one passed record `explore`).
  */
 import { z } from 'zod';
 import { CapabilitiesSchema } from '../contract/adapter.js';
@@ -53,6 +56,45 @@ export const FailureSignatureSchema = z
   .strict();
 export type FailureSignature = z.infer<typeof FailureSignatureSchema>;
 
+/**
+ * What an exploration record adds: the exploration's seed and budget; the
+ * clean record, how many sessions agreed; a class, its check, how many
+ * sessions showed it, and its first session (`session`, its index), shrunk:
+ * fast-check's path, the scenario in Gherkin and the command that replays it.
+ */
+export const ExplorationRecordSchema = z
+  .object({
+    seed: z.number().int(),
+    budget: z.number().int().min(1),
+    sessions: z.number().int().nonnegative().optional(),
+    check: z.string().min(1).optional(),
+    count: z.number().int().nonnegative().optional(),
+    session: z.number().int().nonnegative().optional(),
+    path: z.string().optional(),
+    scenario: z.string().optional(),
+    replay: z.string().optional(),
+  })
+  .strict();
+export type ExplorationRecord = z.infer<typeof ExplorationRecordSchema>;
+
+/**
+ * What a run explored after its scenarios (absent: it did not explore):
+ * fast-check's seed, the budget of sessions of the whole exploration, the
+ * commands per session at most, the sessions run and the share of the budget
+ * this run held (less than the budget in a shard), and why it stopped early.
+ */
+export const ExplorationOfRunSchema = z
+  .object({
+    seed: z.number().int(),
+    budget: z.number().int().min(1),
+    maxSteps: z.number().int().min(1),
+    sessions: z.number().int().nonnegative(),
+    share: z.number().int().nonnegative(),
+    stopped: z.string().optional(),
+  })
+  .strict();
+export type ExplorationOfRun = z.infer<typeof ExplorationOfRunSchema>;
+
 export const ScenarioRecordSchema = z
   .object({
     /** Stable id (`@id:` tag, plus `/<first cell>` for an outline row). */
@@ -90,6 +132,8 @@ export const ScenarioRecordSchema = z
     note: z.string().optional(),
     /** For a flaky scenario: how each repeat ended, in order (its `failure` is the first failing repeat's). */
     repeats: z.array(RepeatOutcomeSchema).optional(),
+    /** Present on the exploration's records (their `uri` is `~exploration`). */
+    exploration: ExplorationRecordSchema.optional(),
     durationMs: z.number().nonnegative(),
   })
   .strict();
@@ -165,6 +209,7 @@ export const ResultsDocumentSchema = z
     shard: ShardSchema.optional(),
     /** Present when each scenario ran several times (`--repeat N`), and whether flaky scenarios were allowed (`--allow-flaky`). */
     repeat: z.object({ times: z.number().int().min(2), flakyAllowed: z.boolean() }).strict().optional(),
+    exploration: ExplorationOfRunSchema.optional(),
     scenarios: z.array(ScenarioRecordSchema),
     reviewTexts: z.array(ReviewTextSchema),
   })

@@ -12,7 +12,7 @@ import { loadAdapter } from '../../adapters/load-adapter.js';
 import { CLI_BUNDLE } from '../../bundled-entries.js';
 import { loadCatalog } from '../../catalog/clause-catalog.js';
 import { EXPLORE_USAGE, parseExploreArguments, type ExploreArguments } from '../../explore/explore-arguments.js';
-import { classText, replayCommand } from '../../explore/class-report.js';
+import { replayCommand } from '../../explore/class-report.js';
 import { explore, replay } from '../../explore/explore.js';
 import { featureText, scenarioText, type FoundScenario } from '../../explore/scenario.js';
 import { UsageError } from '../arguments.js';
@@ -48,37 +48,28 @@ export async function run(argv: string[]): Promise<number> {
     // One session, as a run or an earlier explore printed it: regenerated from its seed and path.
     const one = await replay({ ...session, seed, path: args.path, replay: replayArgs });
     found = one ? [{ ...one, adapterArgument: args.adapter }] : [];
-    if (found.length === 0) console.log(`explore: ${adapter.name} agrees with the oracle on the session at seed ${seed}, path ${args.path}`);
+    if (!one) {
+      console.log(`explore: ${adapter.name} agrees with the oracle on the session at seed ${seed}, path ${args.path}`);
+      return 0;
+    }
+    printFound(`explore: ${adapter.name} disagrees with the oracle (seed ${one.seed}, path ${one.path})`, found[0]!);
   } else {
     const result = await explore({ ...session, seed, budget: args.runs, replay: replayArgs });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     for (const [clause, count] of result.expected) {
-      console.log(`explore: ${count} session(s) stopped at the known divergence ${clause} (--expect); the rest of those sessions went unexplored`);
+      console.log(`explore: ${count} run(s) stopped at the known divergence ${clause} (--expect); the rest of those sessions went unexplored`);
     }
     if (result.stopped) console.log(`explore: ${result.stopped}`);
     if (result.classes.length === 0) {
       console.log(`explore: ${adapter.name} agreed with the oracle on ${result.sessions} session(s) (seed ${seed}, ${seconds}s)`);
       return 0;
     }
-    console.log(`explore: ${adapter.name} disagrees with the oracle in ${result.classes.length} class(es) (seed ${seed}, ${result.sessions} session(s), ${seconds}s)`);
-    for (const explored of result.classes) {
-      const withArgument = { ...explored, found: { ...explored.found, adapterArgument: args.adapter } };
-      console.log('');
-      console.log(`explore: ${classText(withArgument)}`.replace('\n', ` (${explored.count} session(s))\n`));
-    }
+    console.log(`explore: ${adapter.name} disagrees with the oracle in ${result.classes.length} class(es) of ${result.sessions} session(s) (seed ${seed}, ${seconds}s)`);
     found = result.classes.map((explored) => ({ ...explored.found, adapterArgument: args.adapter }));
-  }
-  if (found.length === 0) return 0;
-  if (args.path !== undefined) {
-    const one = found[0]!;
-    console.log(`explore: ${adapter.name} disagrees with the oracle (seed ${one.seed}, path ${one.path})`);
-    console.log(`explore: ${one.disagreement.message}`);
-    const clauses = one.disagreement.clauses.length > 0 ? `clauses ${one.disagreement.clauses.join(', ')}; ` : '';
-    console.log(`explore: ${clauses}check ${one.disagreement.check}`);
-    console.log('');
-    console.log(scenarioText(one));
-    console.log('');
-    console.log(`explore: replay with: ${replayCommand(one)}`);
+    result.classes.forEach((explored, index) => {
+      console.log('');
+      printFound(`explore: ${explored.id}: ${explored.count} session(s), the first (session ${explored.session}) shrunk ${explored.shrinks} time(s) to path ${explored.found.path}`, found[index]!);
+    });
   }
   if (args.out) {
     const out = resolve(args.out);
@@ -89,6 +80,18 @@ export async function run(argv: string[]): Promise<number> {
     console.log(`explore: ${replayVerdict(args.adapter, dirname(out), level)}`);
   }
   return 1;
+}
+
+/** One found session: what differed, its class, the scenario and the command that replays it. */
+function printFound(headline: string, found: FoundScenario): void {
+  console.log(headline);
+  console.log(`explore: ${found.disagreement.message}`);
+  const clauses = found.disagreement.clauses.length > 0 ? `clauses ${found.disagreement.clauses.join(', ')}; ` : '';
+  console.log(`explore: ${clauses}check ${found.disagreement.check}`);
+  console.log('');
+  console.log(scenarioText(found));
+  console.log('');
+  console.log(`explore: replay with: ${replayCommand(found)}`);
 }
 
 /**
