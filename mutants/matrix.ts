@@ -65,9 +65,30 @@ function printMatrix(mutants: readonly MutantEvidence[], editions: readonly Edit
       const shown = ids.length > 3 ? `${ids.slice(0, 3).join(', ')} (+${ids.length - 3})` : ids.join(', ');
       const edition = editions.length > 1 || run.edition !== DEFAULT_EDITION ? `[${run.edition}] ` : '';
       const first = run === mutant.runs[0];
-      console.log(`${(first ? mutant.name : '').padEnd(width)}  ${(first ? verdict : '').padEnd(9)}  ${edition}${mutant.clauses.join(' ')} -> ${run.error ?? (shown || 'nothing')}`);
+      const explored = mutant.exploration?.[run.edition];
+      const exploration = explored === undefined ? '' : `; exploration: ${explored.error ?? (explored.caught ? explored.signature : 'nothing')}`;
+      console.log(`${(first ? mutant.name : '').padEnd(width)}  ${(first ? verdict : '').padEnd(9)}  ${edition}${mutant.clauses.join(' ')} -> ${run.error ?? (shown || 'nothing')}${exploration}`);
     }
   }
+}
+
+/** Caught by the exploration a default run makes, in every edition it was run against. */
+function caughtByExploration(mutant: MutantEvidence): boolean {
+  return mutant.runs.every((run) => mutant.exploration?.[run.edition]?.caught === true);
+}
+
+/** Caught in every edition by the scenarios or the exploration: what a default run's verdict catches. */
+function caughtByEither(mutant: MutantEvidence): boolean {
+  return mutant.runs.every((run) => (run.error === undefined && run.caughtBy.length > 0) || mutant.exploration?.[run.edition]?.caught === true);
+}
+
+/** The share of the matrix exploration alone catches, and the union with the scenarios (targets: 75% and 100%). */
+function explorationShare(mutants: readonly MutantEvidence[]): string {
+  const percent = (count: number) => `${mutants.length === 0 ? 0 : Math.round((count / mutants.length) * 1000) / 10}%`;
+  const alone = mutants.filter(caughtByExploration).length;
+  const union = mutants.filter(caughtByEither).length;
+  const scenarios = mutants.filter(isCaught).length;
+  return `exploration at the default budget alone: ${alone} of ${mutants.length} (${percent(alone)}; target 75%); scenarios: ${scenarios} (${percent(scenarios)}); together: ${union} (${percent(union)}; target 100%)`;
 }
 
 function proofRecord(proof: ClauseProof): ClauseProofRecord {
@@ -124,6 +145,7 @@ async function main(): Promise<number> {
   for (const mutant of overclaiming) {
     console.log(`  ${mutant.name} declares ${clausesNotShown(mutant).join(', ')}, but no scenario tagged with ${clausesNotShown(mutant).length > 1 ? 'them' : 'it'} caught it`);
   }
+  console.log(explorationShare(mutants));
   const mutantsOk = survivors.length === 0 && overclaiming.length === 0 && brokenReference === 0;
 
   // The evidence and the proof of every clause need every mutant: a run of a few names writes and checks neither.

@@ -8,6 +8,11 @@ import { loadCatalogFile, type Clause } from '../conformance/catalog/clause-cata
 import type { MutantEvidence, MutantRun } from '../conformance/evidence/mutation-evidence.js';
 import { clausesByEdition } from '../conformance/evidence/proven-clauses.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
+import { loadAdapter } from '../conformance/adapters/load-adapter.js';
+import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, DEFAULT_MAX_STEPS } from '../conformance/explore/budget.js';
+import { explore } from '../conformance/explore/explore.js';
+import { levelsOf } from '../conformance/catalog/clause-catalog.js';
+import type { ExplorationCatch } from '../conformance/evidence/mutation-evidence.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
 import { DEFAULT_EDITION, EDITIONS, type Edition } from '../src/index.js';
 import { buildMutant } from './build-mutant.js';
@@ -21,6 +26,7 @@ export interface MutantContext {
   editions: Edition[];
   clausesOf: ReadonlyMap<Edition, readonly Clause[]>;
   known: ReadonlySet<string>;
+  levels: ReadonlyMap<string, 'required' | 'recommended'>;
   workspace: string;
 }
 
@@ -30,6 +36,7 @@ export async function loadMutantContext(workspace: string): Promise<MutantContex
     editions: await referenceEditions(),
     clausesOf: clausesByEdition(catalog.clauses, EDITIONS),
     known: new Set(catalog.clauses.map((clause) => clause.id)),
+    levels: levelsOf(catalog.clauses),
     workspace,
   };
 }
@@ -43,7 +50,8 @@ export async function referenceEditions(): Promise<Edition[]> {
 /** Evidence of a mutant that could not be judged at all, in each edition it concerns. */
 export function unjudged(mutant: Mutant, editions: readonly Edition[], why: string): MutantEvidence {
   const runs = (mutant.editions ?? editions).map((edition) => ({ edition, caughtBy: [], error: why }));
-  return { name: mutant.name, description: mutant.description, clauses: mutant.breaks, caughtBy: [], runs };
+  const exploration: Partial<Record<Edition, ExplorationCatch>> = Object.fromEntries(runs.map((run) => [run.edition, { caught: false, error: why }]));
+  return { name: mutant.name, description: mutant.description, clauses: mutant.breaks, caughtBy: [], exploration, runs };
 }
 
 function clauseTags(mutant: Mutant): string {
@@ -77,8 +85,33 @@ function declarationProblem(mutant: Mutant, edition: Edition, context: MutantCon
   return undefined;
 }
 
+/**
+ * Whether the exploration a default run makes (its budget, seed and steps)
+ * finds the mutant in this edition, and the first class it finds. It stops at
+ * that class and shrinks nothing: the evidence needs the class, not a scenario.
+ */
+async function exploreMutant(edition: Edition, adapterPath: string, context: MutantContext): Promise<ExplorationCatch> {
+  const adapter = await loadAdapter(adapterPath);
+  const explored = await explore({
+    adapter,
+    edition,
+    strict: false,
+    levels: context.levels,
+    callLimitMs: CALL_LIMIT_MS,
+    maxSteps: DEFAULT_MAX_STEPS,
+    seed: DEFAULT_EXPLORE_SEED,
+    budget: DEFAULT_EXPLORE_SESSIONS,
+    replay: '',
+    shrinkRuns: 0,
+    classLimit: 1,
+  });
+  const first = explored.classes[0];
+  return first ? { caught: true, signature: first.id } : { caught: false };
+}
+
 export async function evidenceOf(mutant: Mutant, context: MutantContext): Promise<MutantEvidence> {
   const runs: MutantRun[] = [];
+  const exploration: Partial<Record<Edition, ExplorationCatch>> = {};
   let adapterPath: string | undefined;
   let buildError: string | undefined;
   try {
@@ -101,7 +134,12 @@ export async function evidenceOf(mutant: Mutant, context: MutantContext): Promis
     } catch (error) {
       runs.push({ edition, caughtBy: [], error: error instanceof Error ? error.message : String(error) });
     }
+    try {
+      exploration[edition] = await exploreMutant(edition, adapterPath, context);
+    } catch (error) {
+      exploration[edition] = { caught: false, error: error instanceof Error ? error.message : String(error) };
+    }
   }
   const caughtBy = [...new Set(runs.flatMap((run) => run.caughtBy.map((scenario) => scenario.id)))];
-  return { name: mutant.name, description: mutant.description, clauses: mutant.breaks, caughtBy, runs };
+  return { name: mutant.name, description: mutant.description, clauses: mutant.breaks, caughtBy, exploration, runs };
 }

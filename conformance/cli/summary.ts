@@ -120,8 +120,9 @@ export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean, op
  */
 export function explorationLine(explored: ExplorationSummary | undefined, verdict: BaselineVerdict): string | undefined {
   if (!explored) return undefined;
-  const classes = [...verdict.counted, ...verdict.apart].filter((result) => result.exploration?.check !== undefined && isFailing(result.status)).length;
+  const found = [...verdict.counted, ...verdict.apart].filter((result) => result.exploration?.check !== undefined && isFailing(result.status));
+  const baselined = found.filter((result) => verdict.outcomes.get(result) === 'baselined').length;
   const share = explored.share < explored.budget ? ` (this shard's share of ${explored.budget})` : '';
-  const found = classes === 0 ? 'every one agreed with the oracle' : `${classes} class(es) of disagreement`;
-  return `exploration: ${explored.sessions} session(s)${share}, seed ${explored.seed}: ${found}${explored.stopped ? `; ${explored.stopped}` : ''}`;
+  const classes = found.length === 0 ? 'every one agreed with the oracle' : `${found.length} class(es) of disagreement${baselined > 0 ? ` (${baselined} baselined)` : ''}`;
+  return `exploration: ${explored.sessions} session(s)${share}, seed ${explored.seed}: ${classes}${explored.stopped ? `; ${explored.stopped}` : ''}`;
 }

@@ -1,9 +1,11 @@
 /**
  * What the mutation evidence (`docs --mutants FILE`) adds to the site: on a
  * clause page, the broken hosts its scenarios catch and whether the clause is
- * proven; on the home page, a column of mutants caught per clause.
+ * proven, and what the exploration at the default budget made of each (the
+ * class it found first); on the home page, a column of mutants caught per clause.
  */
 import type { ClauseProof } from '../evidence/proven-clauses.js';
+import { explorationWords } from '../evidence/mutation-evidence.js';
 import { clauseIds, html, inlineCode, type Html } from './html.js';
 import type { ClauseView, SiteModel } from './site-model.js';
 
@@ -33,16 +35,21 @@ ${evidence.proofs.map((proof) => html`<li>${proof.edition} edition: ${proof.unpr
 ${evidence.caught.length === 0 ? html`<p>No mutant is caught by a scenario tagged with ${id}.</p>` : html`<details class="mutant-table">
 <summary>${caughtSummary(evidence.caught, id)}: show the table</summary>
 <div class="table-box"><table>
-<thead><tr><th scope="col">Mutant</th><th scope="col">What the broken host does wrong</th><th scope="col">Declares <span class="id">${id}</span></th><th scope="col">Caught by</th></tr></thead>
+<thead><tr><th scope="col">Mutant</th><th scope="col">What the broken host does wrong</th><th scope="col">Declares <span class="id">${id}</span></th><th scope="col">Caught by</th><th scope="col">Exploration</th></tr></thead>
 <tbody>
 ${declaringFirst(evidence.caught, id).map(({ mutant, scenarios }) => html`<tr><th scope="row"><code>${mutant.name}</code></th><td>${inlineCode(mutant.description)}</td><td>${mutant.clauses.includes(id) ? 'yes' : html`no (${clauseIds(mutant.clauses)})`}</td><td><ul class="plain">${byScenario(scenarios).map((scenario) => {
   const anchor = anchors.get(scenario.id);
   const name = html`<code>${scenario.id}</code>`;
   return html`<li>${anchor ? html`<a href="#${anchor}">${name}</a>` : name}${evidence.editions.length > 1 ? ` (${scenario.editions.join(', ')})` : ''}${scenario.steps.map((step) => html`<br><small>failed at: ${step}</small>`)}</li>`;
-})}</ul></td></tr>
+})}</ul></td><td><code>${explorationWords(mutant)}</code></td></tr>
 `)}</tbody>
 </table></div>
-</details>`}`;
+</details>`}
+${evidence.explored.length === 0 ? '' : html`<h3 id="explored">Broken hosts exploration finds in a class of ${id}</h3>
+<p>The exploration a default run makes after its scenarios (its default budget and seed) found these mutants first in a class of ${id}, whether or not a scenario tagged with it catches them.</p>
+<ul class="plain">
+${evidence.explored.map(({ mutant, classes }) => html`<li><code>${mutant.name}</code>: ${inlineCode(mutant.description)}<br><small>${classes.map((entry) => `${evidence.editions.length > 1 ? `${entry.edition}: ` : ''}${entry.signature}`).join('; ')}${mutant.caughtBy.length > 0 ? '' : ' (no scenario catches it)'}</small></li>
+`)}</ul>`}`;
 }
 
 /** The collapsed table's summary: how many mutants, and how many of them declare the clause. */

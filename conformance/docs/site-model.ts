@@ -7,7 +7,7 @@ import type { Background, GherkinDocument, Pickle, Rule, Scenario } from '@cucum
 import { EDITIONS, resultsEdition, type Edition, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
 import { clauseInEdition, familyOf, type Clause } from '../catalog/clause-catalog.js';
 import type { QuotedReadme, ReadmeQuote } from '../catalog/readme-quotes.js';
-import { mutantsCaughtFor, type MutationEvidence } from '../evidence/mutation-evidence.js';
+import { mutantsCaughtFor, mutantsExploredFor, type MutationEvidence } from '../evidence/mutation-evidence.js';
 import { clauseProofs, clausesByEdition, type ClauseProof } from '../evidence/proven-clauses.js';
 import { editionsOfTags } from '../features/edition-tags.js';
 import { clausesOf, rowNames, stableIdOf, type ParsedFeature } from '../features/feature-files.js';
@@ -91,6 +91,8 @@ export interface ClauseMutants {
   caught: ReturnType<typeof mutantsCaughtFor>;
   /** Whether the clause is proven, per edition. */
   proofs: ClauseProof[];
+  /** The mutants the exploration at the default budget found first in a class of this clause, with that class per edition. */
+  explored: ReturnType<typeof mutantsExploredFor>;
 }
 
 export interface HostView {
@@ -142,7 +144,14 @@ export function buildSiteModel(
     differs: clauseInEdition(clause, EDITIONS[0])?.differs ?? true,
     scenarios: scenarios.filter((view) => view.cases.some((entry) => entry.clauses.includes(clause.id))),
     ...(evidence
-      ? { mutants: { editions: evidence.editions, caught: mutantsCaughtFor(evidence, clause.id), proofs: proofs.filter((proof) => proof.clause.id === clause.id) } }
+      ? {
+          mutants: {
+            editions: evidence.editions,
+            caught: mutantsCaughtFor(evidence, clause.id),
+            proofs: proofs.filter((proof) => proof.clause.id === clause.id),
+            explored: mutantsExploredFor(evidence, clause.id),
+          },
+        }
       : {}),
   }));
   return {

@@ -2,7 +2,8 @@
  * The mutation evidence file (`reports/mutants/evidence.json`, written by
  * `npm run mutants`): for every mutant of the matrix (a deliberately broken
  * reference), what it breaks, in plain words and as clause ids, and which
- * scenarios caught it in each edition it was run against. `docs --mutants`
+ * scenarios caught it in each edition it was run against, and whether the
+ * exploration at a run's default budget caught it (the class it found first). `docs --mutants`
  * reads it; `proven-clauses.ts` derives from it which clauses are proven.
  */
 import { z } from 'zod';
@@ -38,6 +39,18 @@ export const MutantRunSchema = z
   .strict();
 export type MutantRun = z.infer<typeof MutantRunSchema>;
 
+/** What the exploration at the default budget made of one mutant in one edition. */
+export const ExplorationCatchSchema = z
+  .object({
+    caught: z.boolean(),
+    /** The first class of disagreement it found, `explore:<CLAUSE>/<check>`. */
+    signature: z.string().optional(),
+    /** Why it could not explore (the mutant did not build or load). */
+    error: z.string().optional(),
+  })
+  .strict();
+export type ExplorationCatch = z.infer<typeof ExplorationCatchSchema>;
+
 export const MutantEvidenceSchema = z
   .object({
     name: z.string().min(1),
@@ -47,6 +60,13 @@ export const MutantEvidenceSchema = z
     clauses: z.array(z.string()).min(1),
     /** Every scenario that caught it, in any edition (stable ids, each once). */
     caughtBy: z.array(z.string()),
+    /**
+     * Per edition it was run against: whether the exploration a default run
+     * makes (its budget and seed) found any class of disagreement, and the
+     * first class it found (`explore:<CLAUSE>/<check>`). Absent in files
+     * written before runs explored.
+     */
+    exploration: z.partialRecord(EditionSchema, ExplorationCatchSchema).optional(),
     runs: z.array(MutantRunSchema).min(1),
   })
   .strict();
@@ -118,4 +138,21 @@ export function mutantsCaughtFor(evidence: MutationEvidence, clauseId: string): 
     const scenarios = mutant.runs.flatMap((run) => run.caughtBy.filter((scenario) => scenario.clauses.includes(clauseId)).map((scenario) => ({ ...scenario, edition: run.edition })));
     return scenarios.length > 0 ? [{ mutant, scenarios }] : [];
   });
+}
+
+/** The mutants whose exploration found first a class of `clauseId` (`explore:<clauseId>/...`), with the class per edition. */
+export function mutantsExploredFor(evidence: MutationEvidence, clauseId: string): Array<{ mutant: MutantEvidence; classes: Array<{ edition: MutantRun['edition']; signature: string }> }> {
+  return evidence.mutants.flatMap((mutant) => {
+    const classes = Object.entries(mutant.exploration ?? {}).flatMap(([edition, found]) =>
+      found?.caught && found.signature?.startsWith(`explore:${clauseId}/`) ? [{ edition: edition as MutantRun['edition'], signature: found.signature }] : [],
+    );
+    return classes.length > 0 ? [{ mutant, classes }] : [];
+  });
+}
+
+/** What the exploration made of a mutant, per edition, in a few words: the class it found, or that it found none. */
+export function explorationWords(mutant: MutantEvidence): string {
+  const entries = Object.entries(mutant.exploration ?? {});
+  if (entries.length === 0) return 'not explored';
+  return entries.map(([edition, found]) => `${entries.length > 1 ? `${edition}: ` : ''}${found?.error !== undefined ? 'not run' : found?.caught ? found.signature : 'not caught'}`).join('; ');
 }

@@ -46,8 +46,10 @@ export interface ExplorationOptions extends SessionOptions {
   replay: string;
   /** Told before each session this process runs (progress, and a sign of life for the supervisor). */
   onSession?(index: number): void;
-  /** At most this many sessions are run to shrink one class's representative. */
+  /** At most this many sessions are run to shrink one class's representative; 0: none is shrunk. */
   shrinkRuns?: number;
+  /** Stop once this many classes are found (the mutant matrix needs to know only whether any is). */
+  classLimit?: number;
 }
 
 /** One class of disagreement: every session of the share that showed it, and its first one, shrunk. */
@@ -144,6 +146,8 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       const known = classes.get(id);
       if (known) {
         known.count += 1;
+      } else if (options.classLimit !== undefined && classes.size >= options.classLimit) {
+        return true;
       } else {
         firstResults.set(id, result);
         pending.push({ id, index });
@@ -152,6 +156,8 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       // A host that stops answering makes every later session wait the call limit: one class says it.
       if (TIMEOUT_MESSAGE.test(verdict.disagreement.message)) {
         stopped = `the exploration stopped after session ${index}: the host did not answer within the call limit (${options.callLimitMs} ms)`;
+      } else if (options.classLimit !== undefined && classes.size >= options.classLimit) {
+        stopped = `the exploration stopped after session ${index}: it found the ${options.classLimit} class(es) asked for`;
       }
       return true;
     }),
@@ -161,7 +167,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
     const explored = classes.get(id)!;
     const first = firstResults.get(id)!;
     // A session that timed out is shown as it ran: shrinking it would wait the call limit again and again.
-    const shrunk = TIMEOUT_MESSAGE.test(first.disagreement?.message ?? '')
+    const shrunk = TIMEOUT_MESSAGE.test(first.disagreement?.message ?? '') || options.shrinkRuns === 0
       ? undefined
       : await shrinkClass(options, arbitrary, session, explored.signature);
     const result = shrunk?.result ?? first;
