@@ -201,8 +201,8 @@ describe('a run with exploration, through the CLI', () => {
     const passed = Number(/(\d+) passed/.exec(off.summary)![1]);
     expect(run.summary).toBe(`conformance: ${passed} passed, 1 failed, 0 skipped`);
     expect(run.stdout).toMatch(/^failed: explore:[A-Z]+-\d\d\/[a-z-]+ \(\d+ session\(s\) of the exploration\)$/m);
-    expect(run.stdout).toMatch(/^ {2}Scenario: explore found: /m);
-    expect(run.stdout).toMatch(/^ {2}replay: plan-mode-conformance explore --adapter \S+fifth-agent-forgets.js --seed 23 --path [\d:]+/m);
+    expect(run.stdout).toMatch(/^ {4}Scenario: explore found: /m);
+    expect(run.stdout).toMatch(/^ {4}replay: plan-mode-conformance explore --adapter \S+fifth-agent-forgets.js --seed 23 --path [\d:]+/m);
     const document = ResultsDocumentSchema.parse(JSON.parse(await readFile(join(folder, 'on.json'), 'utf8')));
     expect(document.exploration).toEqual({ seed: DEFAULT_EXPLORE_SEED, budget: DEFAULT_EXPLORE_SESSIONS, maxSteps: 12, sessions: DEFAULT_EXPLORE_SESSIONS, share: DEFAULT_EXPLORE_SESSIONS });
     const failed = document.scenarios.filter((record) => record.status === 'failed');
