@@ -32,7 +32,7 @@ ${changed.map((view) => changedRow(view))}</tbody>
 }
 
 function changedRow(view: ClauseView): Html {
-  return html`<tr id="${view.clause.id}"><th scope="row"><a href="clauses/${view.clause.id}.html">${view.clause.id}</a></th>${EDITIONS.map((edition) => {
+  return html`<tr id="${view.clause.id}"><th scope="row"><a class="id" href="clauses/${view.clause.id}.html">${view.clause.id}</a></th>${EDITIONS.map((edition) => {
     const reading = view.readings.find((candidate) => candidate.edition === edition);
     return reading ? html`<td>${inlineCode(reading.statement)}</td>` : html`<td class="muted">not in this edition</td>`;
   })}</tr>

@@ -14,7 +14,7 @@ body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "
 :lang(zh) { font-family: "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Zen Hei", sans-serif; }
 .table-box { max-width: 100%; overflow-x: auto; margin: .5rem 0 1rem; position: relative; }
 .table-box > table { margin: 0; }
-.id, a[href^="clauses/"], a[href^="../clauses/"], a[rel="prev"], a[rel="next"] { white-space: nowrap; }
+.id, a[rel="prev"], a[rel="next"] { white-space: nowrap; }
 a { color: var(--link); }
 a:focus-visible, input:focus-visible + label, summary:focus-visible, [tabindex]:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 3px; }
 .skip { position: absolute; left: -9999px; top: 0; background: #fff; padding: .5rem 1rem; z-index: 1; }

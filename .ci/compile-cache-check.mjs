@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+/**
+ * `node .ci/compile-cache-check.mjs`: the suite child's V8 code cache works on
+ * the Node running this: a run writes one cache file per cached bundle, named
+ * for this Node, and the next run accepts them all (a cache V8 rejected would
+ * be written again at exit, with a new modification time).
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CACHED_BUNDLES, COMPILE_CACHE_FOLDER } from '../dist/conformance/runner/cached-bundles.js';
+
+const folder = join('dist', 'bundled', COMPILE_CACHE_FOLDER);
+const ours = () =>
+  Object.fromEntries(
+    readdirSync(folder)
+      .filter((file) => file.includes(`.${process.version}-${process.arch}.`) && file.endsWith('.cache'))
+      .map((file) => [file, statSync(join(folder, file)).mtimeMs]),
+  );
+const run = () => execFileSync(process.execPath, ['dist/bundled/cli.js', '--tags', '@SET-01'], { stdio: ['ignore', 'pipe', 'inherit'] });
+
+rmSync(folder, { recursive: true, force: true });
+run();
+const written = ours();
+const missing = CACHED_BUNDLES.filter((bundle) => !Object.keys(written).some((file) => file.startsWith(`${bundle}.`)));
+if (missing.length > 0) {
+  console.error(`compile cache: no cache written on ${process.version} for ${missing.join(', ')}`);
+  process.exit(1);
+}
+run();
+const rewritten = Object.entries(ours()).filter(([file, mtime]) => written[file] !== mtime).map(([file]) => file);
+if (rewritten.length > 0) {
+  console.error(`compile cache: V8 on ${process.version} rejected the cache it wrote (written again): ${rewritten.join(', ')}`);
+  process.exit(1);
+}
+console.log(`compile cache: ${CACHED_BUNDLES.length} bundles cached on ${process.version} and read back`);
