@@ -187,6 +187,8 @@ async function main(): Promise<void> {
     }
     exploreMs = performance.now() - started;
   }
+  // A parked host process is judged until it has ended: what it writes on its way out is its last scenario's.
+  if (isExecAdapter(adapter)) await adapter.closeIdleProcesses();
   await send({
     type: 'done',
     results,

@@ -37,7 +37,7 @@ import {
 } from '../../src/protocol/index.js';
 import { AdapterError, parseReturned } from '../guard/adapter-error.js';
 import { PACKAGE_ROOT } from '../package-root.js';
-import { HostProcess } from './host-process.js';
+import { HostProcess, HostProtocolError } from './host-process.js';
 import { IdleHosts } from './idle-hosts.js';
 import { ProcessesAhead, type Booting } from './processes-ahead.js';
 
@@ -348,20 +348,31 @@ function park(shared: Shared, served: Served, storeDir: string): void {
 /**
  * Starts the scenario's host on a parked process, if one is left (those that
  * wrote while parked were killed: their output was the scenario's that parked
- * them). Whatever the process does from here is this scenario's: a crash or a
- * protocol fault fails it, as on a new process. An error answer to `start` is
- * the host's verdict on this scenario's options; the process stays reusable.
+ * them). Until `start` is answered the host may write nothing but that answer:
+ * a line or a request before it is still the parking scenario's (told to it,
+ * and this scenario starts on a new process). A crash, a timeout or a fault
+ * after the answer is this scenario's, as on a new process. An error answer
+ * to `start` is the host's verdict on this scenario's options; the process
+ * stays reusable.
  */
 async function startParked(idle: IdleHosts<Served>, options: StartOptions, hold: (served: Served) => void): Promise<Served | undefined> {
   const served = idle.take();
   if (!served) return undefined;
   hold(served);
+  const parker = served.host.onParkedFailure;
   try {
     await sendStart(served.host, options);
   } catch (error) {
+    if (error instanceof HostProtocolError && parker) {
+      await served.host.kill();
+      parker(error.message.replace(/^adapter method start: /, ''));
+      return undefined;
+    }
     if (served.host.reusable && !(error instanceof AdapterError)) idle.park(served);
     else await served.host.kill();
     throw error;
+  } finally {
+    served.host.onParkedFailure = undefined;
   }
   served.options = options;
   return served;

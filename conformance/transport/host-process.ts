@@ -79,6 +79,10 @@ export class HostProcess {
   private parked = false;
   /** Told once when the process fails while parked (its scenario's verdict is out by then). */
   onParkedFailure: ((message: string) => void) | undefined;
+  /** The telling of a failure while parked, which `close` waits for. */
+  private lateReport: Promise<void> | undefined;
+  /** `close` of a parked process: until its stdout ends, what it writes is still judged. */
+  private closingParked = false;
   /** The process has exited (on its own or killed by the kit): no call can reach it. */
   private gone = false;
   /** Host requests (`model`, `question`, ...) the kit is still answering. */
@@ -147,7 +151,7 @@ export class HostProcess {
       this.child.on('close', (code, signal) => {
         live.delete(this);
         this.gone = true;
-        if (!this.ending) {
+        if (!this.ending && !this.closingParked) {
           this.fail(signal ? `the host process was killed by ${signal}` : `the host process exited with code ${code}`, 'crash');
         }
         resolve();
@@ -224,7 +228,6 @@ export class HostProcess {
   unpark(): boolean {
     this.parked = false;
     this.serving = true;
-    this.onParkedFailure = undefined;
     this.holdsKit(true);
     this.stderr.forgetEarlierLines();
     return this.failure === undefined;
@@ -267,15 +270,22 @@ export class HostProcess {
     return undefined;
   }
 
-  /** Closes stdin (the host should exit), waits up to `graceMs`, then kills the group. */
+  /**
+   * Closes stdin (the host should exit), waits up to `graceMs`, then kills the
+   * group. A parked process is still judged until its stdout ends: what it
+   * writes then is still the parking scenario's (told before this resolves).
+   */
   async close(graceMs: number): Promise<void> {
-    this.ending = true;
+    if (this.parked) this.closingParked = true;
+    else this.ending = true;
     this.child.stdin?.end();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.closed, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
+    this.ending = true;
     this.killGroup();
     await this.closed;
+    await this.lateReport;
   }
 
   /** Ends the process as a crash would: no dispose, SIGKILL to the whole group. */
@@ -309,7 +319,7 @@ export class HostProcess {
     if (this.parked) {
       const told = this.onParkedFailure;
       this.onParkedFailure = undefined;
-      void this.drained().then(() => told?.(`${message}${this.stderr.describe()}`));
+      this.lateReport = this.drained().then(() => told?.(`${message}${this.stderr.describe()}`));
     }
     // Reject once stdout and stderr are drained, so the message carries all the host wrote before it died.
     void this.drained().then(() => this.peer.rejectAll((method) => this.failureError(method)));

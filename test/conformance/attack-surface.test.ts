@@ -364,6 +364,15 @@ describe('item 7: output after dispose fails the scenario it belongs to and neve
     });
   }
 
+  it('what the parked process of the run\'s last scenario writes as the run ends (its stdin closed) fails that scenario', async () => {
+    const run = await runHostile('stray-on-close', ['--tags', '@id:fixture-set-and-log']);
+    expect(run.status).toBe(1);
+    expect(byId(run, 'fixture-set-and-log')).toMatchObject({
+      status: 'failed',
+      failure: { kind: 'protocol-error', message: expect.stringMatching(/after this scenario ended .*the host wrote on stdout while it served no scenario/) },
+    });
+  });
+
   it('a request sent 40 ms after the dispose reply, to a parked process, is charged to the scenario that parked it; the next scenario gets a new process and never sees it', async () => {
     const adapter = await loadProxy('stray-after-dispose-ms:40');
     const late = new Promise<{ storeDir: string; message: string }>((resolve) => adapter.onLateOutput((storeDir, message) => resolve({ storeDir, message })));
@@ -427,7 +436,7 @@ describe('item 9: a host process that misses its start limit is killed then', ()
     await withEnv('HOSTILE_PIDS_FILE', `${folder}/pids`, async () => {
       // Without reuse: the process at load serves the first scenario, the next one a process started ahead.
       const adapter = await loadProxy(`hang-initialize-after-first:${folder}/marker`, '--no-reuse');
-      const first = await startGuardedHost(adapter, await scenarioOptions(), 2_000);
+      const first = await startGuardedHost(adapter, await scenarioOptions(), 10_000);
       await first.dispose();
       await expect(startGuardedHost(adapter, await scenarioOptions(), 1_000, 300)).rejects.toThrow('adapter method start: did not answer within 300 ms');
       const [, waitedOn] = await pidsIn(`${folder}/pids`);
