@@ -204,3 +204,26 @@ Feature: The exit tool under every tool registry mode
     Examples: both
       | case          | mode |
       | both-inactive | both |
+
+  @id:tool-modes-program-exit-owned-child @TOOL-08 @REVIEW-07 @edition:rc.8 @needs:ownedChild @needs:questions
+  Scenario Outline: a child owned by a live agent cannot open the review from a program either: <case>
+    Given the host presents its tools in <mode> mode
+    And the child is a child agent owned by the agent
+    And plan mode is on for the child
+    And the model will answer request 1 of the child with a program calling exit_plan_mode with the plan "# Split the importer into two passes"
+    And the user will answer the review by selecting Approve
+    When the user prompts the child with "Plan the importer"
+    Then no plan review was opened
+    And request 2 of the child is in plan mode
+    And get reports plan mode on for the child, no other mode pending
+    And the log of the child holds the plan/mode events "on"
+
+    @needs:codeMode
+    Examples: code
+      | case             | mode |
+      | code-owned-child | code |
+
+    @needs:bothMode
+    Examples: both
+      | case             | mode |
+      | both-owned-child | both |
