@@ -9,6 +9,7 @@ import { supportCodeLibraryBuilder } from '@cucumber/cucumber';
 import { IdGenerator } from '@cucumber/messages';
 import { literalStart } from './literal-start.js';
 import { orderParameterTypesWithoutIcu } from './parameter-type-order.js';
+import { placeDefinitions } from './step-locations.js';
 
 /** What cucumber's builder makes: its public API sees it only as an opaque `ISupportCodeLibrary`. */
 type SupportCodeLibrary = ReturnType<typeof supportCodeLibraryBuilder.finalize>;
@@ -30,7 +31,9 @@ export function kitSupportLibrary(): Promise<SupportCodeLibrary> {
     Error.stackTraceLimit = DEFINITION_FRAMES;
     try {
       await import('../support/registrations.js');
-      return withQuickMatchAnswers(supportCodeLibraryBuilder.finalize());
+      const finalized = supportCodeLibraryBuilder.finalize();
+      placeDefinitions(finalized);
+      return withQuickMatchAnswers(finalized);
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
     }
