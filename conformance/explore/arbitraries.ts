@@ -16,9 +16,12 @@ import type { MidTurnAction, PlannedAnswer, PlannedRequest, Session } from './co
 export { planLines } from './actions/plan-line.js';
 export { planShapes } from './plan-shapes.js';
 
-/** Orders of further probe sections: one, two and three digits, on both sides of 50 (never 50 itself). */
+/**
+ * Orders of further probe sections: one, two and three digits, on both sides of 50 (never 50 itself, nor
+ * the kit's own 49 and 51, whose ties a host breaks as it likes: the host's separator is read between them).
+ */
 export const probeOrders: fc.Arbitrary<number[]> = fc.uniqueArray(
-  fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 10, max: 99 }), fc.integer({ min: 100, max: 999 })).filter((order) => order !== 50),
+  fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 10, max: 99 }), fc.integer({ min: 100, max: 999 })).filter((order) => order < 49 || order > 51),
   { maxLength: 3 },
 );
 

@@ -8,6 +8,7 @@
 import { DEFAULT_EDITION, type Adapter, type Edition, type ModelRequest, type SetOutcome, type ToolMode } from '../../src/index.js';
 import type { GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
+import { DEFAULT_SECTION } from '../world/plan-world.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
 import type { MidTurnAction, PlannedAnswer, PlannedRequest } from './commands.js';
 import { adapterError, Stop, type Disagreement } from './disagreement.js';
@@ -64,6 +65,10 @@ export class ExploredSession {
   toolMode: ToolMode = 'native';
   /** Under a code mode, each agent's first SDK text, which every later request must repeat (TOOL-07). */
   readonly firstSdk = new Map<string, { sdk: string; n: number }>();
+  /** Each agent's last request: its number, whether it carried the plan section, its system prompt (POLICY-04). */
+  readonly lastPrompt = new Map<string, { n: number; guided: boolean; systemPrompt: string }>();
+  /** The deployment's configured section: what a request in plan mode carries exactly (POLICY-01). */
+  section = DEFAULT_SECTION;
   readonly predictedSets: SetOutcome[] = [];
   /** Every command line's result text and outcome, in order (CMD-08 compares them). */
   readonly commandTexts: string[] = [];

@@ -37,6 +37,8 @@ export class PlanOracle {
   projectionTarget: boolean | undefined;
   /** rc.8: the target of a `/plan` line that ran and is not done yet (its `command/done` settles it). */
   projectionUnsettled: boolean | undefined;
+  /** Whether a pending selection was withdrawn since the last pre-step: `get` MAY then still show a pending equal to active (SET-03). */
+  withdrawn = false;
   /** Clause ids that explain the state in force: the last thing that changed or kept it. */
   cause: string[] = ['STATE-02'];
   private readonly reading: EditionReading;
@@ -55,6 +57,7 @@ export class PlanOracle {
     if (this.pending !== undefined && target === this.pending) return 'noop';
     if (this.pending !== undefined) {
       this.pending = undefined; // back to the logged state: withdrawn, no notice (NARR-03)
+      this.withdrawn = true;
       this.cause = ['SET-03', 'NARR-03'];
       return 'cancelled';
     }
@@ -75,14 +78,14 @@ export class PlanOracle {
 
   /**
    * Whether a host's `get` answer is one the MUST clauses allow: the logged
-   * state, the waiting target when one waits, and otherwise no pending that
-   * differs from `active` (a withdrawn one MAY still show, equal to `active`:
+   * state, the waiting target when one waits, and otherwise no pending (one
+   * withdrawn since the last pre-step MAY still show, equal to `active`:
    * SET-03, SET-05).
    */
   acceptsGet(state: PlanModeState): boolean {
     if (state.active !== this.logged) return false;
     if (this.pending !== undefined) return state.pending === this.pending;
-    return state.pending === undefined || state.pending === state.active;
+    return state.pending === undefined || (this.withdrawn && state.pending === state.active);
   }
 
   /**
@@ -96,6 +99,7 @@ export class PlanOracle {
       return { inPlanMode: this.lastHeader ?? this.logged, noticesSoFar: this.notices, applied: false };
     }
     let applied = false;
+    this.withdrawn = false;
     if (this.pending !== undefined) {
       const target = this.pending;
       this.pending = undefined;

@@ -28,6 +28,8 @@ export interface OracleAgent {
    * may fold them into a summary, after which the oracle stops counting them.
    */
   noticesKnown: boolean;
+  /** How many notices the agent had been sent when its history was last compacted: those after it must still reach the model. */
+  noticesAtCompaction: number;
   /** Whether the history was compacted since the agent's last request (its messages need not repeat). */
   compactedSinceRequest: boolean;
   /** Prompts this agent finished. */
@@ -70,13 +72,14 @@ export function forkedAgent(name: string, id: string, origin: OracleAgent, inher
   plan.cause = ['STATE-04'];
   const fork = agent(name, id, 'fork', plan, inheritedEvents);
   fork.noticesKnown = origin.noticesKnown;
+  fork.noticesAtCompaction = origin.noticesAtCompaction;
   fork.optionalNotices = origin.plan.notices - origin.seenNotices;
   fork.inheritedNotices = origin.plan.notices;
   return fork;
 }
 
 function agent(name: string, id: string, kind: AgentKind, plan: PlanOracle, inheritedEvents: number): OracleAgent {
-  return { name, id, kind, plan, inheritedEvents, steered: [], noticesKnown: true, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0 };
+  return { name, id, kind, plan, inheritedEvents, steered: [], noticesKnown: true, noticesAtCompaction: 0, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0 };
 }
 
 /**

@@ -218,6 +218,26 @@ Then('request {int} of {agent} carries the notices {string}', async function (th
   expectEqual(new Set(texts).size, texts.length, () => `different texts for the different switches in ${show([...textOf.entries()])}`);
 });
 
+/**
+ * NARR-01 after a compaction: the request's last notices are these (the ones
+ * before the compaction may live on in its summary or not), named by the switch
+ * each reports, judged as above.
+ */
+Then('request {int} of {agent} ends with the notices {string}', async function (this: PlanWorld, n: number, name: string, list: string) {
+  const notices = noticesIn((await requestOf(this, n, name)).messages);
+  const expected = list.trim() === 'none' ? [] : list.split(',').map((item) => item.trim());
+  expectTrue(notices.length >= expected.length, () => `request ${n} of ${name} should end with ${expected.length} plugin notice(s); it carries ${show(notices.map((notice) => notice.text))}`);
+  const last = notices.slice(notices.length - expected.length);
+  const textOf = new Map<string, string>();
+  expected.forEach((direction, index) => {
+    const known = textOf.get(direction);
+    expectTrue(known === undefined || known === last[index]!.text, () => `two notices reporting ${direction} plan mode read differently: ${show(known)} and ${show(last[index]!.text)}`);
+    textOf.set(direction, last[index]!.text);
+  });
+  const texts = [...textOf.values()];
+  expectEqual(new Set(texts).size, texts.length, () => `different texts for the different switches in ${show([...textOf.entries()])}`);
+});
+
 /** The user-typed texts the request adds after repeating the agent's previous request (" | " between texts, any order). */
 Then('request {int} of {agent} adds the user texts {string}', async function (this: PlanWorld, n: number, name: string, list: string) {
   const later = (await requestOf(this, n, name)).messages;

@@ -6,7 +6,7 @@
  * feedback, a question provider's error); every text is shown for review.
  */
 import { Given, Then } from '@cucumber/cucumber';
-import type { ToolResultMessage } from '../../src/index.js';
+import type { ModelRequest, ToolResultMessage } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { showForReview } from '../assertions/review-text.js';
 import { toolResults } from '../world/observations.js';
@@ -53,13 +53,20 @@ Then('exit_plan_mode\'s parameter schema describes an object of arguments', asyn
 
 /** TOOL-01: wherever the tool stands in the catalog, it takes the plan as a required string. */
 Then('the tool catalog offers exit_plan_mode taking a string {string}', async function (this: PlanWorld, parameter: string) {
-  const request = await this.request(1);
+  assertOffersExit(await this.request(1), parameter);
+});
+
+Then('request {int} of {agent} offers exit_plan_mode taking a string {string}', async function (this: PlanWorld, n: number, name: string, parameter: string) {
+  assertOffersExit(await this.request(n, name), parameter);
+});
+
+function assertOffersExit(request: ModelRequest, parameter: string): void {
   const tool = request.tools.find((candidate) => candidate.name === 'exit_plan_mode');
   if (!tool) fail(`exit_plan_mode is not in the catalog: ${show(request.tools.map((t) => t.name))}`);
   const schema = tool.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown };
   expectEqual(schema?.properties?.[parameter]?.type, 'string', `type of exit_plan_mode parameter ${parameter}`);
   expectTrue(Array.isArray(schema.required) && schema.required.includes(parameter), `exit_plan_mode must require ${parameter}`);
-});
+}
 
 /** REVIEW-04 (the user's feedback) and REVIEW-06 (a provider's error): text the kit chose reaches the model unchanged. */
 Then('request {int} shows exit_plan_mode failing with a message containing {string}', async function (this: PlanWorld, n: number, text: string) {

@@ -80,6 +80,12 @@ Then('the system prompts of requests {int} and {int} are identical up to order 5
   expectEqual(second.beforeOrder50, first.beforeOrder50, `system prompt before order 50, request ${b} vs request ${a}`);
 });
 
+Then('the system prompts of request {int} of {agent} and request {int} of {agent} are identical up to order 50', async function (this: PlanWorld, a: number, first: string, b: number, second: string) {
+  const earlier = layoutOf((await this.request(a, first)).systemPrompt, `request ${a} of ${first}`);
+  const later = layoutOf((await this.request(b, second)).systemPrompt, `request ${b} of ${second}`);
+  expectEqual(later.beforeOrder50, earlier.beforeOrder50, `system prompt before order 50, request ${b} of ${second} vs request ${a} of ${first}`);
+});
+
 Then('the plan section adds exactly its own text to the system prompt', async function (this: PlanWorld) {
   // Compares an active and an inactive request of the same agent: the only
   // difference may be the section plus one separator of the host's own.

@@ -1,7 +1,8 @@
 /**
  * A long conversation (so any host has something to shrink), then compaction:
- * the plan state stays (STATE-05). The notices may be folded into a summary,
- * after which the oracle stops counting them.
+ * the plan state stays (STATE-05). The notices before it may be folded into a
+ * summary, after which the oracle counts only those added since (NARR-01: a
+ * switch after compaction still owes its notice).
  */
 import fc from 'fast-check';
 import { runTurn } from '../turn.js';
@@ -25,6 +26,7 @@ export const compactAction: Action<CompactCommand> = {
     session.transcript.step('When', `the history of ${agent.name} is compacted`);
     await session.host.compact(agent.id);
     agent.noticesKnown = false;
+    agent.noticesAtCompaction = agent.plan.noticeDirections.length;
     agent.compactedSinceRequest = true;
     agent.plan.cause = ['STATE-05'];
   },

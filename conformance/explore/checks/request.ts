@@ -12,13 +12,13 @@ import type { ModelRequest } from '../../../src/index.js';
 import { orderedProbesProblem } from '../../assertions/system-prompt.js';
 import { noticeTextProblem, type OracleAgent } from '../../oracle/session-oracle.js';
 import { noticesIn, planModeEvents } from '../../world/observations.js';
-import { DEFAULT_SECTION } from '../../world/plan-world.js';
 import { answerFamily } from '../answers/index.js';
 import type { ToolResultMessage } from '../answers/answer.js';
 import { Stop } from '../disagreement.js';
 import type { ExploredSession } from '../explored-session.js';
 import { onOff, quote } from '../transcript.js';
 import { checkToolSdk } from './tool-sdk.js';
+import { readLayout, sectionLayoutProblem } from './system-prompt.js';
 
 /** Called by the kit's model as request `n` of agent `id` arrives, before the mid-turn actions run. */
 export async function onRequest(session: ExploredSession, id: string, n: number): Promise<void> {
@@ -60,7 +60,7 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   const preStep = agent.plan.isPreStep(retry);
   const predicted = agent.plan.request(retry);
   const clauses = predicted.applied ? ['SET-06'] : cause;
-  const guided = request.systemPrompt.includes(DEFAULT_SECTION);
+  const guided = request.systemPrompt.includes(session.section);
   if (guided !== predicted.inPlanMode) {
     session.disagree('request-in-plan-mode', clauses, `request ${n} of ${agent.name} (${kind}) ${guided ? 'is' : 'is not'} in plan mode; the oracle says it ${predicted.inPlanMode ? 'is' : 'is not'}`, {
       text: `request ${n} of ${agent.name} ${predicted.inPlanMode ? 'is' : 'is not'} in plan mode`,
@@ -74,10 +74,18 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
       midTurn: false,
     });
   }
-  const misplaced = guided ? orderedProbesProblem(request.systemPrompt, DEFAULT_SECTION, session.probeOrders) : undefined;
+  const misplaced = guided ? orderedProbesProblem(request.systemPrompt, session.section, session.probeOrders) : undefined;
   if (misplaced) {
     session.disagree('section-order', ['POLICY-01'], `request ${n} of ${agent.name}: ${misplaced}`, { text: `request ${n} of ${agent.name} is in plan mode`, midTurn: false });
   }
+  const laidOut = sectionLayoutProblem(request.systemPrompt, session.section, guided);
+  if (laidOut) {
+    session.disagree('section-layout', guided ? ['POLICY-01', 'MX-01'] : ['POLICY-02', 'MX-01'], `request ${n} of ${agent.name}: ${laidOut}`, {
+      text: `request ${n} of ${agent.name} ${guided ? 'is' : 'is not'} in plan mode`,
+      midTurn: false,
+    });
+  }
+  checkPrefix(session, agent, request, n, guided);
   checkNotices(session, agent, request, n);
   checkUserTexts(session, agent, request, n, index === 0 ? turn.firstTexts : [], preStep);
   checkCatalog(session, agent, request, n);
@@ -107,8 +115,18 @@ function checkNotices(session: ExploredSession, agent: OracleAgent, request: Mod
   const optional = agent.optionalNotices;
   agent.optionalNotices = 0;
   agent.seenNotices = agent.plan.notices;
-  if (!agent.noticesKnown) return;
   const notices = noticesIn(request.messages);
+  if (!agent.noticesKnown) {
+    // After a compaction: the notices before it may live on in a summary, those since must reach the model.
+    const since = agent.plan.noticeDirections.slice(agent.noticesAtCompaction);
+    if (notices.length < since.length) {
+      session.disagree('notice-count', ['NARR-01'], `request ${n} of ${agent.name} carries ${notices.length} notice(s); ${since.length} were added since its history was compacted (${since.join(', ')})`, {
+        text: `request ${n} of ${agent.name} ends with the notices ${quote(since.join(', '))}`,
+        midTurn: false,
+      });
+    }
+    return;
+  }
   if (optional > 0 && notices.length === agent.plan.noticeDirections.length - optional) {
     // A fork (or a restarted agent) that did not keep notices no request had seen: drop them from what it is expected to show.
     agent.plan.noticeDirections.splice(agent.inheritedNotices - optional, optional);
@@ -145,10 +163,36 @@ function checkUserTexts(session: ExploredSession, agent: OracleAgent, request: M
   }
 }
 
+/**
+ * POLICY-04: entering or leaving plan mode leaves the system prompt
+ * byte-identical up to order 50. Compared with the agent's previous request
+ * when that one was assembled in the other state.
+ */
+function checkPrefix(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number, guided: boolean): void {
+  const previous = session.lastPrompt.get(agent.id);
+  session.lastPrompt.set(agent.id, { n, guided, systemPrompt: request.systemPrompt });
+  if (!previous || previous.guided === guided) return;
+  const before = readLayout(previous.systemPrompt);
+  const now = readLayout(request.systemPrompt);
+  if (typeof before === 'string' || typeof now === 'string' || before.beforeOrder50 === now.beforeOrder50) return;
+  session.disagree('prompt-before-order-50', ['POLICY-04'], `the system prompt of request ${n} of ${agent.name} differs before order 50 from that of its request ${previous.n}, assembled in the other plan state`, {
+    text: `the system prompts of request ${previous.n} of ${agent.name} and request ${n} of ${agent.name} are identical up to order 50`,
+    midTurn: false,
+  });
+}
+
 function checkCatalog(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
   const first = session.firstCatalog.get(agent.id);
   if (!first) {
     session.firstCatalog.set(agent.id, { tools: request.tools, n });
+    const exit = request.tools.find((tool) => tool.name === 'exit_plan_mode');
+    const schema = exit?.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown } | undefined;
+    if (schema?.properties?.plan?.type !== 'string' || !Array.isArray(schema.required) || !schema.required.includes('plan')) {
+      session.disagree('exit-tool-offered', ['TOOL-01'], `request ${n} of ${agent.name} does not offer exit_plan_mode taking a required string 'plan': ${JSON.stringify(exit ?? request.tools.map((tool) => tool.name))}`, {
+        text: `request ${n} of ${agent.name} offers exit_plan_mode taking a string "plan"`,
+        midTurn: false,
+      });
+    }
     return;
   }
   if (!isDeepStrictEqual(request.tools, first.tools)) {
