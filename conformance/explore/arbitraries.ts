@@ -12,6 +12,7 @@ import { ACTIONS, type SessionCommand } from './actions/index.js';
 import type { AnswerGeneration } from './answers/answer.js';
 import { ANSWERS } from './answers/index.js';
 import type { MidTurnAction, PlannedAnswer, PlannedRequest, Session } from './commands.js';
+import { configurations } from './configuration.js';
 
 export { planLines } from './actions/plan-line.js';
 export { planShapes } from './plan-shapes.js';
@@ -90,7 +91,7 @@ function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: Explor
 
   const anyCommand = fc.oneof(...weighted(ACTIONS.map((action) => action.command?.(g) as fc.WeightedArbitrary<SessionCommand> | undefined)));
   const plain = fc.array(anyCommand, { minLength: 1, maxLength: maxSteps });
-  if (!has('restart')) return fc.record({ probeOrders, commands: plain });
+  if (!has('restart')) return fc.record({ probeOrders, configuration: configurations, commands: plain }, { requiredKeys: ['probeOrders', 'commands'] });
   // Restarts among forks, spawns and new agents: agents made before a restart (a fork, a child, a created agent)
   // and used after it, beside agents first made after it. Shrinking may drop any part.
   const half = Math.max(1, Math.floor(maxSteps / 2));
@@ -98,5 +99,5 @@ function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: Explor
   const aroundRestart = fc
     .tuple(fc.array(anyCommand, { maxLength: half - 1 }), lineage, fc.array(anyCommand, { minLength: 1, maxLength: half }))
     .map(([before, made, after]): SessionCommand[] => [...before, made, { kind: 'restart' as const }, ...after]);
-  return fc.record({ probeOrders, commands: fc.oneof({ weight: 2, arbitrary: plain }, { weight: 1, arbitrary: aroundRestart }) });
+  return fc.record({ probeOrders, configuration: configurations, commands: fc.oneof({ weight: 2, arbitrary: plain }, { weight: 1, arbitrary: aroundRestart }) }, { requiredKeys: ['probeOrders', 'commands'] });
 }

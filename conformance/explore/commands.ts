@@ -14,6 +14,7 @@ import type { PlanLine } from './actions/plan-line.js';
 import type { PromptCommand } from './actions/prompt.js';
 import type { SetCommand } from './actions/set.js';
 import type { ToolMode } from '../../src/index.js';
+import type { Configuration } from './configuration.js';
 
 export type { SessionCommand } from './actions/index.js';
 export type { PlanLine } from './actions/plan-line.js';
@@ -107,5 +108,7 @@ export interface Session {
   probeOrders: number[];
   /** How the host presents its tools (TOOL-07): a mode it declares; absent: native. */
   toolMode?: ToolMode;
+  /** The deployment's plan-mode configuration, when not the kit's usual one (configuration.ts). */
+  configuration?: Configuration;
   commands: SessionCommand[];
 }

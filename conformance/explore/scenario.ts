@@ -40,7 +40,9 @@ function steps(found: FoundScenario): string[] {
 }
 
 export function scenarioText(found: FoundScenario, indent = ''): string {
-  return [`${indent}Scenario: ${title(found)}`, ...steps(found).map((line) => `${indent}  ${line}`)].join('\n');
+  // A step with a doc string continues on further lines, indented under it.
+  const indented = (line: string) => line.split('\n').map((part, index) => `${indent}${index === 0 ? '  ' : '    '}${part}`).join('\n');
+  return [`${indent}Scenario: ${title(found)}`, ...steps(found).map(indented)].join('\n');
 }
 
 /** A feature file of one or more found scenarios (several classes of one exploration), each tagged with its clauses. */

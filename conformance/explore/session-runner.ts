@@ -11,15 +11,15 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isSupported, planModeDeployment } from '../../src/index.js';
+import { isSupported } from '../../src/index.js';
 import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
 import { startLimitFor } from '../guard/time-limit.js';
 import { createdAgent } from '../oracle/session-oracle.js';
 import { temporaryRoot } from '../support/temporary-root.js';
-import { DEFAULT_SECTION } from '../world/plan-world.js';
 import { emptyProbeRecord, makeProbeCommands, makeProbeTools, orderedProbeSection, PROBE_SECTIONS } from '../world/probes.js';
 import { actionOf, describeCommand } from './actions/index.js';
 import { checkIdle } from './checks/idle.js';
+import { deploymentOf, judgeRefusal, writeConfiguration } from './configuration.js';
 import { onRequest } from './checks/request.js';
 import type { MidTurnAction, Session } from './commands.js';
 import { adapterError, Stop, type Disagreement } from './disagreement.js';
@@ -63,14 +63,15 @@ export class SessionRunner {
         projections: isSupported(adapter.capabilities, 'projections'),
       };
       session.model.onRequest = (agent, n) => session.guard(() => onRequest(session, agent, n));
+      writeConfiguration(session, explored.configuration);
       // The same probes as the suite's world, so a printed scenario meets the same host.
       const record = emptyProbeRecord();
-      started = await startGuardedHost(
+      const starting = startGuardedHost(
         adapter,
         {
           storeDir,
           edition: session.edition,
-          deployment: planModeDeployment({ section: DEFAULT_SECTION }),
+          deployment: deploymentOf(explored.configuration),
           compose: session.composed,
           model: session.model.port,
           questions: reviewSeam(session),
@@ -84,6 +85,13 @@ export class SessionRunner {
         callLimitMs,
         startLimitFor(callLimitMs),
       );
+      const refused = explored.configuration?.kind === 'invalid' ? explored.configuration : undefined;
+      if (refused) {
+        started = await starting.catch(() => undefined);
+        judgeRefusal(session, refused, started !== undefined);
+        return this.result();
+      }
+      started = await starting;
       session.host = started;
       session.probeOrders = explored.probeOrders;
       if (explored.probeOrders.length > 0) session.transcript.step('Given', `the host also has probe sections at orders "${explored.probeOrders.join(', ')}"`);
@@ -108,6 +116,11 @@ export class SessionRunner {
       }
       await rm(storeDir, { recursive: true, force: true });
     }
+    return this.result();
+  }
+
+  private result(): SessionResult {
+    const session = this.session;
     return { ...(session.failure ? { disagreement: session.failure } : {}), transcript: session.transcript, ran: this.ran };
   }
 }

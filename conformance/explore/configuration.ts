@@ -1,0 +1,69 @@
+/**
+ * The deployment a session starts on, as a family of its own: most sessions
+ * use the kit's usual section; some a section of their own (white space around
+ * it, lines ending in spaces, indentation, blank lines, characters beyond
+ * ASCII: CFG-03, POLICY-01 say it reaches the model exactly as written), and
+ * some an invalid configuration, which must fail when the plugin loads
+ * (CFG-01, CFG-02): a session on one ends there.
+ */
+import fc from 'fast-check';
+import { planModeDeployment } from '../../src/index.js';
+import { DEFAULT_SECTION } from '../world/plan-world.js';
+import type { ExploredSession } from './explored-session.js';
+
+export type Configuration =
+  | { kind: 'valid'; section: string }
+  /** `breaks`: the clause a host that starts on it breaks. */
+  | { kind: 'invalid'; config: unknown; breaks: 'CFG-01' | 'CFG-02'; why: string };
+
+const SECTIONS = [
+  `  ${DEFAULT_SECTION}  `,
+  'Plan mode. Before changing anything:   \n  - read the code you would touch\t\n  - list the risks\n\nThen present the plan through exit_plan_mode.\n',
+  '\n\tPlanmodus: erst erkunden und planen — 計画を立ててから exit_plan_mode で提示する ✓\n',
+];
+
+const INVALID: Array<Extract<Configuration, { kind: 'invalid' }>> = [
+  { kind: 'invalid', config: { section: DEFAULT_SECTION, modes: ['plan'] }, breaks: 'CFG-02', why: 'a key besides section' },
+  { kind: 'invalid', config: { section: DEFAULT_SECTION, approvalPolicy: 'never' }, breaks: 'CFG-02', why: 'an approval setting' },
+  { kind: 'invalid', config: { section: '' }, breaks: 'CFG-01', why: 'an empty section' },
+  { kind: 'invalid', config: { section: ' \n\t ' }, breaks: 'CFG-01', why: 'a blank section' },
+  { kind: 'invalid', config: { section: 42 }, breaks: 'CFG-01', why: 'a section that is a number' },
+  { kind: 'invalid', config: { section: ['Plan first.'] }, breaks: 'CFG-01', why: 'a section that is a list' },
+  { kind: 'invalid', config: { section: null }, breaks: 'CFG-01', why: 'a null section' },
+  { kind: 'invalid', config: {}, breaks: 'CFG-01', why: 'no section' },
+];
+
+/** Undefined for the kit's usual deployment (most sessions). */
+export const configurations: fc.Arbitrary<Configuration | undefined> = fc.option(
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...SECTIONS).map((section): Configuration => ({ kind: 'valid', section })) },
+    { weight: 2, arbitrary: fc.constantFrom(...INVALID) },
+  ),
+  { nil: undefined, freq: 5 },
+);
+
+export function deploymentOf(configuration: Configuration | undefined): string {
+  if (configuration === undefined) return planModeDeployment({ section: DEFAULT_SECTION });
+  return planModeDeployment(configuration.kind === 'valid' ? { section: configuration.section } : configuration.config);
+}
+
+/** Writes the deployment into the transcript, so a printed scenario starts the host the session met. */
+export function writeConfiguration(session: ExploredSession, configuration: Configuration | undefined): void {
+  if (configuration === undefined) return;
+  const yaml = deploymentOf(configuration).replace(/\n$/, '');
+  session.transcript.step('Given', `the deployment is:\n"""yaml\n${yaml}\n"""`);
+  session.transcript.step('When', 'the host starts');
+  if (configuration.kind === 'valid') {
+    session.section = configuration.section;
+    session.transcript.step('Then', 'the host started');
+  }
+}
+
+/** After an invalid configuration: the start must have failed (CFG-01, CFG-02). */
+export function judgeRefusal(session: ExploredSession, configuration: Extract<Configuration, { kind: 'invalid' }>, started: boolean): void {
+  if (!started) return;
+  session.disagree('invalid-configuration-refused', [configuration.breaks], `the host started on a plan-mode configuration with ${configuration.why}: ${JSON.stringify(configuration.config)}`, {
+    text: 'the host refuses to start',
+    midTurn: false,
+  });
+}
