@@ -99,7 +99,8 @@ export class PlanOracle {
       return { inPlanMode: this.lastHeader ?? this.logged, noticesSoFar: this.notices, applied: false };
     }
     let applied = false;
-    this.withdrawn = false;
+    // A retry leaves the leniency alone: in rc.8 it is no pre-step, and a host read in the other edition may differ there alone.
+    if (!kind.retry) this.withdrawn = false;
     if (this.pending !== undefined) {
       const target = this.pending;
       this.pending = undefined;
