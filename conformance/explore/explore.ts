@@ -271,6 +271,7 @@ const NEEDS: Array<[RegExp, string]> = [
   [/retryable failure/, 'retry'],
   [/is forked as/, 'fork'],
   [/spawns the child/, 'spawn'],
+  [/child agent owned by/, 'ownedChild'],
   [/is compacted/, 'compaction'],
   [/the host restarts/, 'restart'],
   [/the review|the question provider/, 'questions'],

@@ -10,7 +10,7 @@ import type { GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
-import type { MidTurnAction, PlannedAnswer, PlannedRequest } from './commands.js';
+import type { MidTurnAction, PlannedAnswer, PlannedRequest, ReviewAnswer } from './commands.js';
 import { adapterError, Stop, type Disagreement } from './disagreement.js';
 import { Transcript } from './transcript.js';
 
@@ -73,7 +73,14 @@ export class ExploredSession {
   /** Every command line's result text and outcome, in order (CMD-08 compares them). */
   readonly commandTexts: string[] = [];
   readonly commandOutcomes: string[] = [];
+  /** Every prompt the user submitted and every line typed, to any agent: the only user texts a request may hold (CMD-06, STATE-01). */
+  readonly prompted: string[] = [];
+  readonly typedLines: string[] = [];
+  /** Whether any agent's history was compacted: only then may a request hold what compaction produced. */
+  compacted = false;
   reviewsAsked = 0;
+  /** How the user answered the review of each exit_plan_mode call, by the host's call id (REVIEW-05 compares their failures). */
+  readonly reviewOutcomes = new Map<string, ReviewAnswer>();
   callCounter = 0;
   readonly names = { created: 0, fork: 0, child: 0 };
   composed = { commands: false, questions: false, projections: false };

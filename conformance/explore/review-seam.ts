@@ -6,7 +6,7 @@
 import type { Question, QuestionPort } from '../../src/index.js';
 import { isPlanReview } from '../script/scripted-user.js';
 import type { ExploredSession } from './explored-session.js';
-import { replyFor, reviewStep } from './reviews.js';
+import { APPROVE, replyFor, reviewStep } from './reviews.js';
 import { quote } from './transcript.js';
 
 export function reviewSeam(session: ExploredSession): QuestionPort {
@@ -41,6 +41,27 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
     }
     entry.questions += 1;
     session.transcript.setup(reviewStep(entry.answer.review));
+    checkReviewShape(session, question);
     return replyFor(entry.answer.review, question);
   };
+}
+
+/** REVIEW-01: the review declares the plan-review intent, names Approve as approving, and offers it beside a keep-planning option. */
+function checkReviewShape(session: ExploredSession, question: Question): void {
+  const labels = question.options.map((option) => option.label);
+  if (question.intent !== 'plan-review' || question.approveLabel !== APPROVE) {
+    session.record({
+      clauses: ['REVIEW-01'],
+      check: 'review-declares-intent',
+      message: `the plan review declares the intent ${JSON.stringify(question.intent)} and the approving label ${JSON.stringify(question.approveLabel)}`,
+      step: { text: 'the review declares the plan-review intent and names Approve as approving', midTurn: false },
+    });
+  } else if (!labels.includes(APPROVE) || !labels.some((label) => label !== APPROVE && label.trim().length > 0)) {
+    session.record({
+      clauses: ['REVIEW-01'],
+      check: 'review-offers-keep-planning',
+      message: `the plan review offers ${JSON.stringify(labels)}: Approve beside a keep-planning option is due`,
+      step: { text: 'the review offers Approve beside a keep-planning option', midTurn: false },
+    });
+  }
 }

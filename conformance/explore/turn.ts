@@ -40,6 +40,7 @@ export async function runTurn(session: ExploredSession, agent: OracleAgent, plan
     }
   });
   session.turns.set(agent.id, { planned, start, firstTexts: [text] });
+  session.prompted.push(text);
   agent.plan.openTurn();
   try {
     await session.host.prompt(agent.id, text);

@@ -25,9 +25,11 @@ export interface EditionReading {
    * `/plan off` is refused with an error that changes nothing.
    */
   planTakesImages: boolean;
+  /** REVIEW-07 (rc.8): a live child agent owned by another agent cannot open the review. */
+  ownedChildCannotReview: boolean;
 }
 
 export const EDITION_READINGS: Record<Edition, EditionReading> = {
-  seed: { retryIsPreStep: true, projectionSettlesOnDone: false, planTakesImages: false },
-  'rc.8': { retryIsPreStep: false, projectionSettlesOnDone: true, planTakesImages: true },
+  seed: { retryIsPreStep: true, projectionSettlesOnDone: false, planTakesImages: false, ownedChildCannotReview: false },
+  'rc.8': { retryIsPreStep: false, projectionSettlesOnDone: true, planTakesImages: true, ownedChildCannotReview: true },
 };

@@ -11,7 +11,8 @@
 import { DEFAULT_EDITION, type Edition } from '../../src/index.js';
 import { PlanOracle, type NoticeDirection } from './plan-oracle.js';
 
-export type AgentKind = 'created' | 'fork' | 'child';
+/** `owned`: a child owned by a live agent (rc.8, REVIEW-07); `ownerKnown` says whether the oracle still knows it is. */
+export type AgentKind = 'created' | 'fork' | 'child' | 'owned';
 
 export interface OracleAgent {
   /** The agent's name in printed scenarios: `the agent`, `agent "B"`. */
@@ -32,6 +33,11 @@ export interface OracleAgent {
   noticesAtCompaction: number;
   /** Whether the history was compacted since the agent's last request (its messages need not repeat). */
   compactedSinceRequest: boolean;
+  /**
+   * For an owned child: whether its owner is still known to be live. A restart makes it unknown (how a host
+   * keeps ownership across one is not the spec's business), and the review may then open or not.
+   */
+  ownerKnown: boolean;
   /** Prompts this agent finished. */
   turns: number;
   /** Reviews of exit_plan_mode calls the user answered for this agent. */
@@ -60,6 +66,15 @@ export function spawnedAgent(name: string, id: string, edition: Edition = DEFAUL
   return agent(name, id, 'child', plan, 0);
 }
 
+/** A child owned by a live agent (rc.8): it starts outside plan mode (STATE-07) and cannot open the review (REVIEW-07). */
+export function ownedAgent(name: string, id: string, edition: Edition = DEFAULT_EDITION): OracleAgent {
+  const plan = new PlanOracle(edition);
+  plan.cause = ['STATE-07'];
+  const owned = agent(name, id, 'owned', plan, 0);
+  owned.ownerKnown = true;
+  return owned;
+}
+
 /** A fork: the origin's logged state, last header, notices and projection target; nothing pending (STATE-04). */
 export function forkedAgent(name: string, id: string, origin: OracleAgent, inheritedEvents: number): OracleAgent {
   const plan = new PlanOracle(origin.plan.edition);
@@ -79,7 +94,7 @@ export function forkedAgent(name: string, id: string, origin: OracleAgent, inher
 }
 
 function agent(name: string, id: string, kind: AgentKind, plan: PlanOracle, inheritedEvents: number): OracleAgent {
-  return { name, id, kind, plan, inheritedEvents, steered: [], noticesKnown: true, noticesAtCompaction: 0, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0 };
+  return { name, id, kind, plan, inheritedEvents, steered: [], ownerKnown: false, noticesKnown: true, noticesAtCompaction: 0, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0 };
 }
 
 /**

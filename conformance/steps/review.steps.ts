@@ -252,6 +252,15 @@ Then('request {int} shows {int} failed exit_plan_mode results, the dismissal \\(
   });
 });
 
+/** REVIEW-05 between two of an agent's failed calls (explore prints it): their texts differ. */
+Then('request {int} of {agent} shows exit_plan_mode result {int} unlike result {int}', async function (this: PlanWorld, n: number, name: string, first: number, second: number) {
+  const results = await exitResults(this, n, name);
+  const [one, other] = [results[first - 1], results[second - 1]];
+  if (!one || !other) fail(`request ${n} of ${name} shows ${results.length} exit_plan_mode result(s), not results ${first} and ${second}`);
+  showForReview(this, 'dismissal-failure', one.text);
+  expectTrue(one.text !== other.text, () => `exit_plan_mode results ${first} and ${second} of request ${n} of ${name} must differ; both read ${show(one.text)}`);
+});
+
 /**
  * TOOL-01/TOOL-04 with the choice the seed leaves open: a host may review any
  * plan string, or refuse one it considers malformed as a failed call without a

@@ -24,6 +24,7 @@ export const compactAction: Action<CompactCommand> = {
     session.transcript.step('When', `the user has a long conversation with ${agent.name}`);
     for (let part = 1; part <= 4; part += 1) await runTurn(session, agent, [], `Part ${part}: ${LONG_PARAGRAPH}`, undefined);
     session.transcript.step('When', `the history of ${agent.name} is compacted`);
+    session.compacted = true;
     await session.host.compact(agent.id);
     agent.noticesKnown = false;
     agent.noticesAtCompaction = agent.plan.noticeDirections.length;

@@ -12,8 +12,9 @@ import { promptAction } from './prompt.js';
 import { restartAction } from './restart.js';
 import { setAction } from './set.js';
 import { spawnAction } from './spawn.js';
+import { spawnOwnedAction } from './spawn-owned.js';
 
-export const ACTIONS = [promptAction, setAction, planLineAction, newAgentAction, forkAction, spawnAction, compactAction, restartAction] as const;
+export const ACTIONS = [promptAction, setAction, planLineAction, newAgentAction, forkAction, spawnAction, spawnOwnedAction, compactAction, restartAction] as const;
 
 type CommandOf<A> = A extends Action<infer C> ? C : never;
 

@@ -63,6 +63,7 @@ async function planLine(session: ExploredSession, agent: OracleAgent, line: stri
   const printed = `the user types the command ${quote(line)}${attached} for ${agent.name}`;
   if (during) session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${printed}`);
   const images = imageNames === undefined ? undefined : imagesNamed(imageNames.join(','));
+  session.typedLines.push(line);
   const command = readPlanCommand(line);
   if (command && images && command.kind === 'leave') return refusedPlanOff(session, agent, line, images, printed, during);
   if (!command) {

@@ -24,6 +24,7 @@ export const restartAction: Action<RestartCommand> = {
       // When a notice is logged is the host's business; one its model has not seen yet may not survive a restart.
       agent.optionalNotices = agent.plan.notices - agent.seenNotices;
       agent.inheritedNotices = agent.plan.notices;
+      agent.ownerKnown = false;
     }
   },
   describe: () => 'restart',

@@ -12,7 +12,12 @@ import { REVIEW_ANSWERS, planText, type PlanShape, type ReviewAnswer } from '../
 import { planShapes } from '../plan-shapes.js';
 import { carriedText, consents, reviewStep } from '../reviews.js';
 import { quote } from '../transcript.js';
-import type { ModelAnswer } from './answer.js';
+import type { ModelAnswer, ToolResultMessage } from './answer.js';
+import type { OracleAgent } from '../../oracle/session-oracle.js';
+import { toolResults } from '../../world/observations.js';
+import type { ExploredSession } from '../explored-session.js';
+
+const reviewAnswers = fc.oneof({ weight: 2, arbitrary: fc.constantFrom<ReviewAnswer>('dismiss', 'keep-planning', 'abort', 'provider-fails') }, { weight: 3, arbitrary: fc.constantFrom(...REVIEW_ANSWERS) });
 
 type ExitAnswer = { type: 'exit'; review: ReviewAnswer; plan?: PlanShape };
 
@@ -21,10 +26,11 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
   place: 'continues',
   // Reviews are generated either way: without a question channel an exit in plan mode must fail (REVIEW-06).
   // Under `code` the wire carries only the code-running tool: the exit is reached from a program (program-exit.ts).
+  // The answers whose failures must differ from each other (REVIEW-05) come more often, so one agent meets several.
   generate: (g) =>
     g.toolMode === 'code'
       ? undefined
-      : { weight: 3, arbitrary: fc.record({ type: fc.constant('exit' as const), review: fc.constantFrom(...REVIEW_ANSWERS), plan: planShapes }, { requiredKeys: ['type', 'review'] }) },
+      : { weight: 3, arbitrary: fc.record({ type: fc.constant('exit' as const), review: reviewAnswers, plan: planShapes }, { requiredKeys: ['type', 'review'] }) },
   response(session, answer) {
     const id = `call_${++session.callCounter}`;
     const plan = planText(session.callCounter, answer.plan);
@@ -46,8 +52,18 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
       if (!result.isError) session.disagree('exit-outside-plan-mode-fails', ['TOOL-03'], `exit_plan_mode outside plan mode succeeded for ${agent.name}: ${JSON.stringify(result.text)}`, { text: failing, midTurn: false });
       return;
     }
+    if (agent.kind === 'owned' && agent.ownerKnown) {
+      // REVIEW-07: a failed call that opens no review; plan mode stays on.
+      if (call.questions > 0 || !result.isError) {
+        session.disagree('owned-child-refused-review', ['REVIEW-07'], `exit_plan_mode of the owned child ${agent.name} ${call.questions > 0 ? `opened ${call.questions} review(s)` : 'succeeded'}`, {
+          text: `request ${n} of ${agent.name} shows exit_plan_mode failing without a review`,
+          midTurn: false,
+        });
+      }
+      return;
+    }
     // A spawned child may have no way to ask the user (the seam may refuse delegated callers): REVIEW-06.
-    const mayGoUnasked = agent.kind === 'child' || !session.composed.questions;
+    const mayGoUnasked = agent.kind === 'child' || agent.kind === 'owned' || !session.composed.questions;
     if (call.questions > 1 || (call.questions === 0 && !mayGoUnasked)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
       if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review));
@@ -78,6 +94,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
         midTurn: false,
       });
     }
+    checkDismissalDistinct(session, agent, call.answer.review, result, n);
     const carried = carriedText(review);
     if (carried !== undefined && !result.text.includes(carried)) {
       session.disagree('refusal-carries-text', [review === 'provider-fails' ? 'REVIEW-06' : 'REVIEW-04'], `the failed exit_plan_mode of ${agent.name} (${review}) does not carry ${JSON.stringify(carried)}: ${JSON.stringify(result.text)}`, {
@@ -88,3 +105,26 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
   },
   describe: (answer) => `exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
 };
+
+/** The answers whose failures a dismissal's must differ from: keep planning, and the seam's own errors (REVIEW-05). */
+const UNLIKE_DISMISSAL: ReadonlySet<ReviewAnswer> = new Set(['keep-planning', 'abort', 'provider-fails']);
+
+/**
+ * REVIEW-05: a dismissal's failure differs from the keep-planning failure and
+ * from the seam's own errors. Compared among the exit_plan_mode results one
+ * request shows (its history), by the answers their reviews got.
+ */
+function checkDismissalDistinct(session: ExploredSession, agent: OracleAgent, review: ReviewAnswer, result: ToolResultMessage, n: number): void {
+  session.reviewOutcomes.set(result.toolCallId, review);
+  const versus = review === 'dismiss' ? (other: ReviewAnswer) => UNLIKE_DISMISSAL.has(other) : UNLIKE_DISMISSAL.has(review) ? (other: ReviewAnswer) => other === 'dismiss' : undefined;
+  if (!versus) return;
+  const results = toolResults(session.model.requestsOf(agent.id)[n - 1]!.messages, 'exit_plan_mode');
+  const at = results.findIndex((candidate) => candidate.toolCallId === result.toolCallId);
+  const same = results.findIndex((other, index) => index !== at && other.isError && other.text === result.text && versus(session.reviewOutcomes.get(other.toolCallId) ?? 'approve'));
+  if (at < 0 || same < 0) return;
+  const [dismissal, other] = review === 'dismiss' ? [at, same] : [same, at];
+  session.disagree('dismissal-distinct', ['REVIEW-05'], `the failure of a dismissed review reads like that of ${session.reviewOutcomes.get(results[other]!.toolCallId)} for ${agent.name}: ${JSON.stringify(result.text)}`, {
+    text: `request ${n} of ${agent.name} shows exit_plan_mode result ${dismissal + 1} unlike result ${other + 1}`,
+    midTurn: false,
+  });
+}

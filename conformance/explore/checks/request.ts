@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ModelRequest } from '../../../src/index.js';
+import { strayMessages } from '../../assertions/message-provenance.js';
 import { orderedProbesProblem } from '../../assertions/system-prompt.js';
 import { noticeTextProblem, type OracleAgent } from '../../oracle/session-oracle.js';
 import { noticesIn, planModeEvents } from '../../world/observations.js';
@@ -90,6 +91,7 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   checkUserTexts(session, agent, request, n, index === 0 ? turn.firstTexts : [], preStep);
   checkCatalog(session, agent, request, n);
   checkToolSdk(session, agent, request, n);
+  checkProvenance(session, agent, request, n);
   agent.compactedSinceRequest = false;
 
   // What the model answers, and the tool call whose result the next request must show.
@@ -177,6 +179,22 @@ function checkPrefix(session: ExploredSession, agent: OracleAgent, request: Mode
   if (typeof before === 'string' || typeof now === 'string' || before.beforeOrder50 === now.beforeOrder50) return;
   session.disagree('prompt-before-order-50', ['POLICY-04'], `the system prompt of request ${n} of ${agent.name} differs before order 50 from that of its request ${previous.n}, assembled in the other plan state`, {
     text: `the system prompts of request ${previous.n} of ${agent.name} and request ${n} of ${agent.name} are identical up to order 50`,
+    midTurn: false,
+  });
+}
+
+/**
+ * STATE-01, CMD-06: a request holds only the user's prompts and steered
+ * messages, the model's replies, tool results, notices and what compaction
+ * produced; a plan/mode record, a command line or a command result would be a
+ * message of none of these kinds (judged by identity and position).
+ */
+function checkProvenance(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
+  const stray = strayMessages(request, { prompts: session.prompted, commandLines: session.typedLines, replies: session.model.replies, compacted: session.compacted });
+  if (stray.length === 0) return;
+  const first = stray[0]!;
+  session.disagree('message-provenance', session.typedLines.length > 0 ? ['STATE-01', 'CMD-06'] : ['STATE-01'], `request ${n} of ${agent.name}: message ${first.index + 1} ${JSON.stringify(first.message).slice(0, 300)} is ${first.why}`, {
+    text: 'no model request carries a plan/mode record',
     midTurn: false,
   });
 }
