@@ -52,8 +52,18 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
       }
       return;
     }
+    if (agent.kind === 'owned' && agent.ownerKnown) {
+      // REVIEW-07 (rc.8), as for a native call: an owned child opens no review, and plan mode stays on.
+      if (call.questions > 0) {
+        session.disagree('owned-child-refused-review', ['TOOL-08', 'REVIEW-07'], `a program's exit_plan_mode of the owned child ${agent.name} opened ${call.questions} review(s)`, {
+          text: `the user was asked ${reviewsBefore} plan reviews`,
+          midTurn: false,
+        });
+      }
+      return;
+    }
     // A spawned child may have no way to ask the user (the seam may refuse delegated callers): REVIEW-06.
-    const mayGoUnasked = agent.kind === 'child' || !session.composed.questions;
+    const mayGoUnasked = agent.kind === 'child' || agent.kind === 'owned' || !session.composed.questions;
     if (call.questions > 1 || (call.questions === 0 && !mayGoUnasked)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
       if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review));

@@ -203,6 +203,8 @@ function checkCatalog(session: ExploredSession, agent: OracleAgent, request: Mod
   const first = session.firstCatalog.get(agent.id);
   if (!first) {
     session.firstCatalog.set(agent.id, { tools: request.tools, n });
+    // Under `code` the wire carries only the code-running tool; the SDK holds the exit (tool-sdk.ts judges it).
+    if (session.toolMode === 'code') return;
     const exit = request.tools.find((tool) => tool.name === 'exit_plan_mode');
     const schema = exit?.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown } | undefined;
     if (schema?.properties?.plan?.type !== 'string' || !Array.isArray(schema.required) || !schema.required.includes('plan')) {
