@@ -373,8 +373,9 @@ describe('item 7: output after dispose fails the scenario it belongs to and neve
     });
   });
 
-  it('a request sent 40 ms after the dispose reply, to a parked process, is charged to the scenario that parked it; the next scenario gets a new process and never sees it', async () => {
-    const adapter = await loadProxy('stray-after-dispose-ms:40');
+  it('a request sent a while after the dispose reply, to a parked process, is charged to the scenario that parked it; the next scenario gets a new process and never sees it', async () => {
+    // Long enough after the reply to come after the ping answer even on a loaded machine (40 ms may not).
+    const adapter = await loadProxy('stray-after-dispose-ms:400');
     const late = new Promise<{ storeDir: string; message: string }>((resolve) => adapter.onLateOutput((storeDir, message) => resolve({ storeDir, message })));
     const first = await scenarioOptions();
     const host = await startGuardedHost(adapter, first, 5_000);
@@ -439,8 +440,20 @@ describe('item 9: a host process that misses its start limit is killed then', ()
       const first = await startGuardedHost(adapter, await scenarioOptions(), 10_000);
       await first.dispose();
       await expect(startGuardedHost(adapter, await scenarioOptions(), 1_000, 300)).rejects.toThrow('adapter method start: did not answer within 300 ms');
-      const [, waitedOn] = await pidsIn(`${folder}/pids`);
-      expect(await goneWithin(waitedOn!, 3_000)).toBe(true);
+      // Besides the process at load: the one the scenario waited on, which must be gone, and the
+      // one started ahead for the next scenario (both spawned under load: their order in the file may vary).
+      let later: number[] = [];
+      for (const until = Date.now() + 5_000; later.length < 2 && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 25))) {
+        later = (await pidsIn(`${folder}/pids`)).slice(1);
+      }
+      expect(later).toHaveLength(2);
+      const oneLeft = async (): Promise<boolean> => {
+        for (const until = Date.now() + 3_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 25))) {
+          if (later.filter(alive).length <= 1) return true;
+        }
+        return false;
+      };
+      expect(await oneLeft()).toBe(true);
     });
   });
 });
