@@ -16,6 +16,7 @@ import { ScenarioDots } from './scenario-dots.js';
 import { stageReports } from './staged-reports.js';
 import { tracePoint } from '../runner/trace-point.js';
 import { explorePlan } from '../explore/budget.js';
+import { consoleText } from '../report/host-text.js';
 import type { PreparedRun } from './verdict.js';
 
 export const EXIT_OK = 0;
@@ -188,7 +189,7 @@ async function conformance(args: CliArguments): Promise<number> {
   }
   if (run.adapter) prepared.adapter = run.adapter;
   const line = reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text);
-  const problems = run.faults.map((fault) => `fault between scenarios: ${fault}`);
+  const problems = run.faults.map((fault) => `fault between scenarios: ${consoleText(fault)}`);
   // The crash itself is the failure of the scenario in flight, whose message says how the process ended.
   if (run.ending.kind === 'crashed') problems.push(`the run did not complete: ${run.notRun} scenario(s) did not run`);
   for (const problem of problems) line(`conformance: ${problem}`);

@@ -5,6 +5,7 @@
  */
 import { isFailing, type ScenarioResult } from '../runner/scenario-result.js';
 import type { ScenarioStart, SuiteEvents } from '../runner/run-suite.js';
+import { consoleText } from '../report/host-text.js';
 
 export class Progress implements SuiteEvents {
   private total = 0;
@@ -26,7 +27,7 @@ export class Progress implements SuiteEvents {
   }
 
   started(scenario: ScenarioStart): void {
-    this.current = scenario.stableId ?? scenario.name;
+    this.current = consoleText(scenario.stableId ?? scenario.name);
     this.draw();
   }
 

@@ -12,6 +12,7 @@ import { citationText, citeClauses } from '../report/clause-citation.js';
 import type { BaselineVerdict } from '../runner/baseline.js';
 import { isFailing, type ExplorationSummary, type ScenarioResult } from '../runner/scenario-result.js';
 import { repeatOutcomes } from '../runner/repeats.js';
+import { consoleText } from '../report/host-text.js';
 
 /** What the failure lines cite and show. */
 export interface FailureLineOptions {
@@ -111,7 +112,8 @@ export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean, op
   }
   for (const [reason, count] of reasons) lines.push(`skipped ${count}: ${reason}`);
   if (withBaseline) lines.push(`baselined: ${verdict.baselined.length} known failure(s)`);
-  return lines;
+  // Ids, messages and reasons are host and feature text: shown, never obeyed by the terminal, each line one line.
+  return lines.map(consoleText);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** A comparison as lines for a terminal or a CI log: one line per scenario that moved, the closing line last. */
 import { resultsEdition, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
 import type { Comparison, ScenarioChange } from './compare-results.js';
+import { consoleText } from '../report/host-text.js';
 
 export function formatComparison(before: ResultsDocument, after: ResultsDocument, comparison: Comparison): string[] {
   const lines = [`compare: ${describeRun(before)} -> ${describeRun(after)}`];
@@ -17,6 +18,8 @@ export function formatComparison(before: ResultsDocument, after: ResultsDocument
   section('other status change', comparison.otherStatus);
   section('appeared', comparison.appeared);
   section('disappeared', comparison.disappeared);
+  // Ids, names and messages come from results files, written from what hosts said: shown, never obeyed by the terminal.
+  for (let index = 0; index < lines.length; index += 1) lines[index] = consoleText(lines[index]!);
   lines.push(
     `compare: ${comparison.regressed.length} regressed, ${comparison.newlyFailing.length} newly failing, ${comparison.newlyFlaky.length} newly flaky, ` +
       `${comparison.fixed.length} fixed, ${comparison.changedFailure.length} changed failure, ` +

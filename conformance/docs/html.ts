@@ -4,6 +4,8 @@
  * `raw`), so text from results files, feature files and the seed can never
  * become markup.
  */
+import { visibleControls } from '../report/host-text.js';
+
 export class Html {
   constructor(readonly value: string) {}
   toString(): string {
@@ -14,7 +16,7 @@ export class Html {
 export type HtmlValue = Html | string | number | null | undefined | false | readonly HtmlValue[];
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  return visibleControls(text, '\n\t').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
 function render(value: HtmlValue): string {

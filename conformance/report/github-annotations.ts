@@ -12,10 +12,11 @@ import type { BaselineVerdict } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
 import type { RunContext } from './run-context.js';
 import { scenarioRows, type ScenarioRow } from './scenario-rows.js';
+import { visibleControls } from './host-text.js';
 
-/** A command's message: `%`, CR and LF encoded, as the runner decodes them. */
+/** A command's message: other control characters shown as escapes (host text), then `%`, CR and LF encoded, as the runner decodes them. */
 function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return visibleControls(text, '\n\r').replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** A command's property value: also `:` and `,`, which separate properties. */

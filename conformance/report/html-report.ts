@@ -9,11 +9,12 @@ import type { BaselineVerdict } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
 import { summaryLine, recommendedLine } from '../cli/summary.js';
 import { describeRun, type RunContext } from './run-context.js';
+import { visibleControls } from './host-text.js';
 import { scenarioRows, type RowOutcome } from './scenario-rows.js';
 import { citeClauses, levelWord } from './clause-citation.js';
 
 export function htmlEscape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return visibleControls(text, '\n\t').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 const OUTCOME_LABEL: Record<RowOutcome, string> = {

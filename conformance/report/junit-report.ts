@@ -17,12 +17,12 @@ import { summaryLine } from '../cli/summary.js';
 import { citationText, citeClauses } from './clause-citation.js';
 import { editionOfRun, featureFilePath, type RunContext } from './run-context.js';
 import { scenarioRows, type ScenarioRow } from './scenario-rows.js';
+import { visibleControls } from './host-text.js';
 
-/** Escapes text for XML attributes and content, dropping characters XML 1.0 cannot carry. */
+/** Escapes text for XML attributes and content: control characters shown as escapes (host text), characters XML 1.0 cannot carry dropped. */
 export function xmlEscape(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+  return visibleControls(text, '\n\t')
+    .replace(/[\uFFFE\uFFFF]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

@@ -11,16 +11,18 @@ import { recommendedLine, summaryLine } from '../cli/summary.js';
 import { describeRun, type RunContext } from './run-context.js';
 import { firstLine, scenarioRows, type RowOutcome } from './scenario-rows.js';
 import { citeClauses, levelWord } from './clause-citation.js';
+import { markdownBlock, markdownText as escape } from './host-text.js';
 
-function escape(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** The kit's own Markdown (a clause statement's code spans) in a table cell: kept, only kept in its cell. */
+function kitCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 }
 
 export function markdownReport(context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict): string {
   const rows = scenarioRows(results, verdict);
   const lines: string[] = [];
   const count = (outcome: RowOutcome) => rows.filter((row) => row.outcome === outcome).length;
-  lines.push(`# Plan mode compatibility: ${context.adapter.name}`, '');
+  lines.push(`# Plan mode compatibility: ${escape(context.adapter.name)}`, '');
   for (const [name, value] of describeRun(context)) lines.push(`- **${name}**: ${escape(value)}`);
   lines.push('');
   const recommended = recommendedLine(verdict);
@@ -47,7 +49,7 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
     }
     const status = mine.length === 0 ? ' (not run)' : '';
     lines.push(
-      `| ${clause.id}${status} | ${clause.level} | ${escape(clause.statement)} | ${tally('passed')} | ${tally('failed')} | ${tally('skipped')} | ${tally('baselined')} | ${escape([...notes].join('; '))} |`,
+      `| ${clause.id}${status} | ${clause.level} | ${kitCell(clause.statement)} | ${tally('passed')} | ${tally('failed')} | ${tally('skipped')} | ${tally('baselined')} | ${escape([...notes].join('; '))} |`,
     );
   }
   const failing = rows.filter((row) => row.outcome === 'failed' || row.outcome === 'not-counted');
@@ -56,31 +58,33 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
     for (const row of failing) {
       const step = row.failure?.step ? ` at "${escape(row.failure.step)}" (${row.failure.kind})` : '';
       const where = `${row.result.uri}${row.result.failedStepLine !== undefined ? `:${row.result.failedStepLine}` : row.result.line !== undefined ? `:${row.result.line}` : ''}`;
-      lines.push(`- **${row.id}** ${escape(row.result.name)} (${where})${step}: ${escape(firstLine(row.detail))}`);
+      lines.push(`- **${escape(row.id)}** ${escape(row.result.name)} (${escape(where)})${step}: ${escape(firstLine(row.detail))}`);
       // The clauses it breaks, as the judged edition states them, each linked to its page of the docs site.
       for (const citation of citeClauses(row.result.clauses, context.catalog)) {
-        lines.push(`  - [${citation.id}](${citation.link}) (${citation.level ?? 'not in the judged edition'}${citation.level ? `, ${levelWord(citation.level)}` : ''})${citation.statement ? `: ${escape(citation.statement)}` : ''}`);
+        lines.push(`  - [${citation.id}](${citation.link}) (${citation.level ?? 'not in the judged edition'}${citation.level ? `, ${levelWord(citation.level)}` : ''})${citation.statement ? `: ${kitCell(citation.statement)}` : ''}`);
       }
       // The whole message: what was expected and what the host showed.
-      if (row.failure) lines.push('', '  ```text', ...row.failure.message.split('\n').map((line) => `  ${line.replace(/```/g, "'''")}`), '  ```', '');
+      // Shown literally, inside the list item: a host's CR or fence cannot end the block and add headings.
+      if (row.failure) lines.push('', ...markdownBlock(row.failure.message).map((line) => `  ${line}`), '');
     }
   }
   const flaky = rows.filter((row) => row.outcome === 'flaky');
   if (flaky.length > 0) {
     lines.push('', '## Flaky scenarios (repeats ended differently)', '');
-    for (const row of flaky) lines.push(`- **${row.id}** ${escape(row.result.name)} (${row.result.uri}): ${escape(row.detail ?? '')}`);
+    for (const row of flaky) lines.push(`- **${escape(row.id)}** ${escape(row.result.name)} (${escape(row.result.uri)}): ${escape(row.detail ?? '')}`);
   }
   const baselined = rows.filter((row) => row.outcome === 'baselined');
   if (baselined.length > 0) {
     lines.push('', '## Known divergences (baselined)', '');
     for (const row of baselined) {
       const extra = [row.baseline?.class, row.baseline?.link, row.baseline?.expires ? `expires ${row.baseline.expires}` : undefined].filter(Boolean);
-      lines.push(`- **${row.id}** (${row.baseline && 'explore' in row.baseline ? row.baseline.explore.clause : row.baseline?.clause}, ${row.failure?.kind} at "${escape(row.failure?.step ?? '')}"): ${escape(row.baseline?.reason ?? '')}${extra.length > 0 ? ` (${escape(extra.join(', '))})` : ''}`);
+      const clause = row.baseline && 'explore' in row.baseline ? row.baseline.explore.clause : row.baseline?.clause;
+      lines.push(`- **${escape(row.id)}** (${escape(clause ?? '')}, ${row.failure?.kind} at "${escape(row.failure?.step ?? '')}"): ${escape(row.baseline?.reason ?? '')}${extra.length > 0 ? ` (${escape(extra.join(', '))})` : ''}`);
     }
   }
   if (verdict.stale.length > 0) {
     lines.push('', '## Stale baseline entries (now passing)', '');
-    for (const { result } of verdict.stale) lines.push(`- **${result.stableId}**`);
+    for (const { result } of verdict.stale) lines.push(`- **${escape(result.stableId ?? '')}**`);
   }
   const skipReasons = new Map<string, number>();
   for (const result of results) {
@@ -96,10 +100,11 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
   } else {
     lines.push('The kit does not judge these texts by their wording (one example per kind). Read whether each says what it should.', '');
     for (const text of context.reviewTexts) {
-      lines.push(`### ${text.kind}`, '');
-      if (text.expectation) lines.push(`Should: ${text.expectation}. Seen in \`${text.scenario}\`:`, '');
-      else lines.push(`Seen in \`${text.scenario}\`:`, '');
-      lines.push(...text.text.split('\n').map((line) => `> ${line}`), '');
+      lines.push(`### ${escape(text.kind)}`, '');
+      if (text.expectation) lines.push(`Should: ${escape(text.expectation)}. Seen in ${escape(text.scenario)}:`, '');
+      else lines.push(`Seen in ${escape(text.scenario)}:`, '');
+      // Shown literally: a host's text cannot add headings, HTML or links to the report.
+      lines.push(...markdownBlock(text.text), '');
     }
   }
   return `${lines.join('\n').trimEnd()}\n`;
