@@ -4,7 +4,7 @@
  * the kit misbehave, and checks it now fails closed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
@@ -199,11 +199,16 @@ describe('item 12: report paths checked before the run, one destination per form
 
   it('a report that cannot be written at the end is named; the other reports and the closing lines are not lost, and no partial file is left', async () => {
     const dir = await temporaryFolder('pmc-paths-');
-    // A file size limit (2 KiB: dash counts 512-byte blocks) stands in for a full disk: the HTML report cannot be written whole, the smaller JUnit one can.
-    const args = fixtureRun('without-fork.js', '--tags', 'not @id:fixture-undefined', '--format', `html:${dir}/report.html`, '--format', `junit:${dir}/junit.xml`);
-    const run = spawnSync('sh', ['-c', 'ulimit -f 4 && exec "$0" "$@"', process.execPath, CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    const args = fixtureRun('without-fork.js', '--tags', 'not @id:fixture-undefined', '--format', `markdown:${dir}/report.md`, '--format', `junit:${dir}/junit.xml`);
+    // A file size limit stands in for a full disk: one between the sizes of the two reports (the Markdown one lists
+    // every clause, the JUnit one three scenarios), so the first cannot be written whole and the second can.
+    expect(runCli(args).status).toBe(0);
+    const [markdown, junit] = [statSync(`${dir}/report.md`).size, statSync(`${dir}/junit.xml`).size];
+    const blocks = Math.ceil(junit / 512) + 1; // dash's ulimit -f counts 512-byte blocks
+    expect(blocks * 512).toBeLessThan(markdown);
+    const run = spawnSync('sh', ['-c', `ulimit -f ${blocks} && exec "$0" "$@"`, process.execPath, CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain(`report --format html:${dir}/report.html: cannot be written: EFBIG`);
+    expect(run.stderr).toContain(`report --format markdown:${dir}/report.md: cannot be written: EFBIG`);
     expect(run.stderr).not.toMatch(/unexpected error/);
     expect(run.stdout).toMatch(/conformance: 2 passed, 0 failed, 1 skipped\n$/);
     expect(await readFile(`${dir}/junit.xml`, 'utf8')).toContain('</testsuites>');
