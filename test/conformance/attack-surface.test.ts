@@ -513,7 +513,7 @@ describe('item 4: host text cannot forge or hide a verdict in reports or on the 
       .replace(/<[^>]+>/g, '')
       .replace(/&(quot|lt|gt|amp);/g, (entity) => entities[entity]!);
     expect(shown).toContain('conformance: 1 passed, 1 failed, 1 skipped');
-    expect(shown).toMatch(/fixture-set-and-log set, get and the log \(fail-closed\.feature\) at "get reports plan mode on with nothing pending" \(adapter-error\)/);
+    expect(shown).toMatch(/fixture-set-and-log set, get and the log \(fail-closed\.feature(:\d+)?\) at "get reports plan mode on with nothing pending" \(adapter-error\)/);
     expect(shown).toMatch(/\nSET-01\nrequired\n.*\n0\n1\n0\n0\nfixture-set-and-log failed\n/);
     expect(rendered).not.toMatch(/<!--|<script|<img|href="javascript/);
     // Only the kit's own headings: the host's "## Verdict: everything passed" is text.
