@@ -493,6 +493,8 @@ describe('--process-per-scenario: a new host process for every scenario, to conf
     const run = spawnSync(process.execPath, [CLI, '--process-per-scenario'], { cwd: ROOT, encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/--process-per-scenario needs an exec: adapter/);
+  });
+});
 
 describe('item 4: host text cannot forge or hide a verdict in reports or on the terminal', () => {
   const hostileRun = async () => {
