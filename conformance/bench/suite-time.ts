@@ -6,8 +6,12 @@
  * - bare: cucumber-js itself running one trivial scenario (one empty step).
  * - one: the kit's CLI running one scenario against the reference (`--tags`),
  *   child process and all. Start-up ratio = one / bare (target 1.5, goal 1.2).
- * - whole: the kit's CLI running the whole suite against the reference.
- *   Marginal cost per scenario = (whole - one) / (N - 1) (target 3 ms, goal 2).
+ * - whole: the kit's CLI running the whole suite against the reference, its
+ *   scenarios only (`--explore off`). Marginal cost per scenario =
+ *   (whole - one) / (N - 1) (target 3 ms, goal 2).
+ * - default: the default run, the scenarios then the exploration at its
+ *   default budget. Exploration phase = default - whole; default / whole is
+ *   what exploration costs a run (target at most 2x).
  *
  * Both figures are given from the medians of each kind of run and as the
  * median of each round's own figures, which a changing load disturbs less.
@@ -38,6 +42,9 @@ const CLI = CLI_BUNDLE;
 const STDIO_RUNS = Math.min(RUNS, Number(process.env.BENCH_STDIO_RUNS ?? 5));
 const PYTHON_TARGET = 5;
 const SEED = ['--edition', 'seed'];
+/** The scenarios alone: what the start-up, per-scenario and stdio figures measure. */
+const SCENARIOS_ONLY = ['--explore', 'off'];
+const EXPLORATION_TARGET = 2;
 
 interface Timed {
   ms: number;
@@ -140,8 +147,8 @@ async function main(): Promise<void> {
   const cucumberBin = join(dirname(require.resolve('@cucumber/cucumber/package.json')), 'bin', 'cucumber.js');
   const bare = await bareProject();
   try {
-    const times = { bare: [] as number[], one: [] as number[], whole: [] as number[] };
-    const cpu = { bare: [] as number[], one: [] as number[], whole: [] as number[] };
+    const times = { bare: [] as number[], one: [] as number[], whole: [] as number[], explored: [] as number[] };
+    const cpu = { bare: [] as number[], one: [] as number[], whole: [] as number[], explored: [] as number[] };
     let scenarios = 0;
     const stdio = STDIO_RUNS > 0 ? stdioKinds() : [];
     const python = stdio.find((kind) => kind.label.startsWith('python'));
@@ -151,36 +158,47 @@ async function main(): Promise<void> {
     for (let round = 0; round <= RUNS; round += 1) {
       const b = timed([cucumberBin, '--import', 'steps.mjs', 'trivial.feature'], bare);
       const one = timed([CLI, '--tags', ONE_SCENARIO], PACKAGE_ROOT);
-      const whole = timed([CLI, '--parallel', '1'], PACKAGE_ROOT);
+      const whole = timed([CLI, '--parallel', '1', ...SCENARIOS_ONLY], PACKAGE_ROOT);
+      const explored = timed([CLI, '--parallel', '1'], PACKAGE_ROOT);
       if (scenarioCount(one.stdout) !== 1) throw new Error(`bench: ${ONE_SCENARIO} must select exactly one scenario`);
+      if (!/^exploration: /m.test(explored.stdout)) throw new Error('bench: the default run did not explore');
       scenarios = scenarioCount(whole.stdout);
       if (round === 0) continue;
       if (round <= STDIO_RUNS && stdio.length > 0) {
-        const inProcess = timed([CLI, '--parallel', '1', ...SEED], PACKAGE_ROOT);
+        const inProcess = timed([CLI, '--parallel', '1', ...SEED, ...SCENARIOS_ONLY], PACKAGE_ROOT);
         seedScenarios = scenarioCount(inProcess.stdout);
         for (const kind of stdio) {
-          const run = timed([CLI, ...kind.args, ...SEED], PACKAGE_ROOT);
+          const run = timed([CLI, ...kind.args, ...SEED, ...SCENARIOS_ONLY], PACKAGE_ROOT);
           if (scenarioCount(run.stdout) !== seedScenarios) throw new Error(`bench: ${kind.label} ran another number of scenarios`);
           kind.times.push(run.ms);
           kind.ratios.push(run.ms / inProcess.ms);
         }
         if (round === 1 && python) {
-          const run = timed([CLI, ...python.args.slice(0, -1), `${python.args.at(-1)} --no-reuse`, '--parallel', '1', ...SEED], PACKAGE_ROOT);
+          const run = timed([CLI, ...python.args.slice(0, -1), `${python.args.at(-1)} --no-reuse`, '--parallel', '1', ...SEED, ...SCENARIOS_ONLY], PACKAGE_ROOT);
           perScenarioProcess = { ms: run.ms, ratio: run.ms / inProcess.ms };
         }
       }
       times.bare.push(b.ms);
       times.one.push(one.ms);
       times.whole.push(whole.ms);
+      times.explored.push(explored.ms);
       cpu.bare.push(b.cpuMs);
       cpu.one.push(one.cpuMs);
       cpu.whole.push(whole.cpuMs);
+      cpu.explored.push(explored.cpuMs);
     }
     const [bareMs, oneMs, wholeMs] = [median(times.bare), median(times.one), median(times.whole)];
     const show = (values: number[]) => `[${values.map((value) => value.toFixed(0)).join(', ')}]`;
     console.log(`bare cucumber-js, one trivial scenario: ${bareMs.toFixed(0)} ms median of ${RUNS} ${show(times.bare)}`);
     console.log(`kit CLI, one scenario (${ONE_SCENARIO}):   ${oneMs.toFixed(0)} ms ${show(times.one)}`);
-    console.log(`kit CLI, whole suite (${scenarios} scenarios): ${wholeMs.toFixed(0)} ms ${show(times.whole)}`);
+    console.log(`kit CLI, whole suite (${scenarios} scenarios, --explore off): ${wholeMs.toFixed(0)} ms ${show(times.whole)}`);
+    const exploredMs = median(times.explored);
+    const exploreRounds = times.whole.map((wholeRound, index) => times.explored[index]! / wholeRound);
+    console.log(`kit CLI, default run (scenarios, then exploration): ${exploredMs.toFixed(0)} ms ${show(times.explored)}`);
+    console.log(
+      `phases: scenarios ${wholeMs.toFixed(0)} ms, exploration ${(exploredMs - wholeMs).toFixed(0)} ms; default / scenario-only: ${(exploredMs / wholeMs).toFixed(2)}x ` +
+        `(per round, median ${median(exploreRounds).toFixed(2)}x ${show(exploreRounds.map((ratio) => ratio * 100))}%; target at most ${EXPLORATION_TARGET}x)`,
+    );
     console.log(`start-up ratio (one / bare): ${(oneMs / bareMs).toFixed(2)}x (target 1.5x, goal 1.2x)`);
     console.log(`marginal cost per scenario ((whole - one) / ${scenarios - 1}): ${((wholeMs - oneMs) / (scenarios - 1)).toFixed(2)} ms (target 3 ms, goal 2 ms)`);
     // The same figures per round, then their median: each round's runs follow one another, so a
@@ -203,10 +221,13 @@ async function main(): Promise<void> {
     const [bareCpu, oneCpu, wholeCpu] = [median(cpu.bare), median(cpu.one), median(cpu.whole)];
     console.log(`phases of one run (ms since the CLI was spawned):`);
     console.log(`  one scenario: ${phases([CLI, '--tags', ONE_SCENARIO], PACKAGE_ROOT)}`);
-    console.log(`  whole suite:  ${phases([CLI], PACKAGE_ROOT)}`);
+    console.log(`  whole suite:  ${phases([CLI, ...SCENARIOS_ONLY], PACKAGE_ROOT)}`);
+    console.log(`  default run:  ${phases([CLI], PACKAGE_ROOT)}`);
     if (!Number.isNaN(bareCpu)) {
       console.log(`CPU time (user + system, all processes), medians: bare ${bareCpu.toFixed(0)} ms, one ${oneCpu.toFixed(0)} ms, whole ${wholeCpu.toFixed(0)} ms`);
       console.log(`  CPU start-up ratio ${(oneCpu / bareCpu).toFixed(2)}x, CPU per further scenario ${((wholeCpu - oneCpu) / (scenarios - 1)).toFixed(2)} ms`);
+      const exploredCpu = median(cpu.explored);
+      console.log(`  CPU of the default run ${exploredCpu.toFixed(0)} ms: exploration ${(exploredCpu - wholeCpu).toFixed(0)} ms, ${(exploredCpu / wholeCpu).toFixed(2)}x the scenario-only run`);
     }
   } finally {
     await rm(bare, { recursive: true, force: true });

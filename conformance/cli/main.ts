@@ -17,6 +17,7 @@ import { stageReports } from './staged-reports.js';
 import { tracePoint } from '../runner/trace-point.js';
 import { explorePlan } from '../explore/budget.js';
 import { consoleText } from '../report/host-text.js';
+import { isExplorationResult } from '../explore/exploration-uri.js';
 import type { PreparedRun } from './verdict.js';
 
 export const EXIT_OK = 0;
@@ -191,7 +192,10 @@ async function conformance(args: CliArguments): Promise<number> {
   const line = reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text);
   const problems = run.faults.map((fault) => `fault between scenarios: ${consoleText(fault)}`);
   // The crash itself is the failure of the scenario in flight, whose message says how the process ended.
-  if (run.ending.kind === 'crashed') problems.push(`the run did not complete: ${run.notRun} scenario(s) did not run`);
+  if (run.ending.kind === 'crashed') {
+    const inExploration = run.notRun === 0 && run.results.some((result) => isExplorationResult(result) && result.failureKind === 'crash');
+    problems.push(`the run did not complete: ${inExploration ? 'the exploration after the scenarios ended early' : `${run.notRun} scenario(s) did not run`}`);
+  }
   for (const problem of problems) line(`conformance: ${problem}`);
   let code: number;
   try {

@@ -7,6 +7,7 @@
  */
 import { TIMEOUT_MESSAGE } from '../guard/time-limit.js';
 import type { Disagreement } from './disagreement.js';
+import { EXPLORATION_ID } from './exploration-uri.js';
 
 export interface Signature {
   /** The clause the disagreement breaks first (a clause id), or `host` when it names none (an adapter error). */
@@ -18,8 +19,7 @@ export interface Signature {
 /** The clause of a disagreement that names no clause: the host failed to answer (an adapter error, a timeout). */
 export const NO_CLAUSE = 'host';
 
-/** Prefix of every exploration record's id in results files and reports. */
-export const EXPLORATION_ID = 'explore';
+export { EXPLORATION_ID } from './exploration-uri.js';
 
 export function signatureOf(disagreement: Disagreement): Signature {
   return { clause: disagreement.clauses[0] ?? NO_CLAUSE, check: checkName(disagreement) };

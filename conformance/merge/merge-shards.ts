@@ -10,7 +10,8 @@
 import { resultsEdition, ResultsDocumentSchema, type ResultsDocument, type Shard } from '../../src/index.js';
 import { inSerialOrder } from '../features/slices.js';
 import { firstOfEachKind } from '../runner/review-text-order.js';
-import { combineExploration, combineSummaries, isExplorationResult } from '../explore/exploration-records.js';
+import { combineExploration, combineSummaries } from '../explore/exploration-shares.js';
+import { isExplorationResult } from '../explore/exploration-uri.js';
 
 export interface ShardFile {
   path: string;

@@ -29,7 +29,7 @@ import {
 import { issuePath } from '../guard/adapter-error.js';
 import { isFailing, type ExplorationSummary, type ScenarioResult } from './scenario-result.js';
 import { classId, signatureOfId } from '../explore/signature.js';
-import { EXPLORATION_URI } from '../explore/exploration-records.js';
+import { EXPLORATION_URI } from '../explore/exploration-uri.js';
 
 export class BaselineError extends Error {
   override name = 'BaselineError';

@@ -168,6 +168,7 @@ async function main(): Promise<void> {
   let exploreMs: number | undefined;
   if (request.explore) {
     const started = performance.now();
+    tracePoint('child-explore-start');
     // The exploration is the scenario in flight while it runs: if the host ends this process, it fails.
     await send({ type: 'started', scenario: EXPLORATION_START });
     // A sign of life the supervisor waits for: a host that holds the event loop stops it, and is ended.
@@ -189,6 +190,7 @@ async function main(): Promise<void> {
       clearInterval(alive);
     }
     exploreMs = performance.now() - started;
+    tracePoint('child-explore-done');
   }
   // A parked host process is judged until it has ended: what it writes on its way out is its last scenario's.
   if (isExecAdapter(adapter)) await adapter.closeIdleProcesses();

@@ -23,7 +23,7 @@ import { temporaryRoot } from '../support/temporary-root.js';
 import { tracePoint } from './trace-point.js';
 import { foldRepeats, scenarioKey, type RepeatedResult } from './repeats.js';
 import type { ExplorationSummary } from './scenario-result.js';
-import { isExplorationResult } from '../explore/exploration-records.js';
+import { isExplorationResult } from '../explore/exploration-uri.js';
 import { startLimitFor } from '../guard/time-limit.js';
 import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
 

@@ -234,6 +234,20 @@ describe('a run with exploration, through the CLI', () => {
     expect(on.stdout).toMatch(/^exploration: 200 session\(s\), seed 23: every one agreed with the oracle$/m);
   }, 240_000);
 
+  it.each([
+    ['fifth-agent-exits.js', /the suite process exited with code 3 during scenario explore/],
+    ['fifth-agent-blocks.js', /the suite process stopped answering for 4000 ms \(the host held its event loop\) and was ended during scenario explore/],
+  ])('a host that %s during exploration fails the run with a message and ends it, all scenarios counted', (fixture, message) => {
+    const started = Date.now();
+    const run = runCli(['--adapter', `${FIXTURES}adapters/${fixture}`, '--call-limit', '2000', '--start-limit', '2000']);
+    expect(run.status).toBe(1);
+    expect(run.summary).toMatch(/^conformance: \d+ passed, 1 failed, 0 skipped$/);
+    expect(run.stdout).toMatch(/^failed: explore \(~exploration\)$/m);
+    expect(run.stdout).toMatch(message);
+    expect(run.stdout).toContain('conformance: the run did not complete: the exploration after the scenarios ended early');
+    expect(Date.now() - started).toBeLessThan(110_000);
+  }, 120_000);
+
   it('a narrowed run explores only when asked', () => {
     const narrowed = runCli(['--tags', '@SET-01']);
     expect(narrowed.stdout).not.toMatch(/^exploration:/m);
