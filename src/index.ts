@@ -15,6 +15,7 @@ export * from './deployment.js';
 export * from './levels.js';
 export * from './results/baseline.js';
 export * from './results/results-document.js';
+export * from './results/results-meaning.js';
 export * from './protocol/index.js';
 export * from './results/failure-signature.js';
 export * from './results/results-document-v1.js';

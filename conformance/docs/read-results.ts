@@ -10,6 +10,7 @@ import {
   RESULTS_VERSION_1,
   ResultsDocumentSchema,
   ResultsDocumentV1Schema,
+  MeaningfulResultsDocumentSchema,
   upgradeResultsV1,
   type ResultsDocument,
 } from '../../src/index.js';
@@ -34,6 +35,7 @@ const RESULTS_FILE: VersionedFileKind<ResultsDocument> = {
   version: RESULTS_VERSION,
   schema: ResultsDocumentSchema,
   older: [olderVersion(RESULTS_VERSION_1, ResultsDocumentV1Schema, upgradeResultsV1)],
+  meaning: MeaningfulResultsDocumentSchema,
   issuePath: (path) => path.map(String).join('.'),
   error: ResultsFileError,
 };

@@ -23,6 +23,11 @@ export interface VersionedFileKind<T> {
   schema: z.ZodType<T>;
   /** Earlier versions still read (a file stored by an earlier release): each checked by its own schema, then upgraded in memory. */
   older?: ReadonlyArray<OlderVersion<T>>;
+  /**
+   * What a document of the current version must mean beyond its shape (zod
+   * refinements), checked after an older version's upgrade too.
+   */
+  meaning?: z.ZodType<T>;
   /** How to make the file, told when it is missing. */
   missingHint?: string;
   /** How a zod issue's path is printed. */
@@ -76,10 +81,17 @@ export function parseVersionedJson<T>(json: unknown, path: string, kind: Version
   }
   const parsed = (older?.schema ?? kind.schema).safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 3).map((issue) => `${kind.issuePath(issue.path) || '(top level)'}: ${issue.message}`);
-    const more = parsed.error.issues.length > 3 ? ` (and ${parsed.error.issues.length - 3} more)` : '';
     const as = older ? `${kind.validAs} of version ${older.version}` : kind.validAs;
-    throw new kind.error(`${path} is not a valid ${as}: ${issues.join('; ')}${more}`);
+    throw problems(path, `is not a valid ${as}`, parsed.error.issues, kind);
   }
-  return older ? older.upgrade(parsed.data) : (parsed.data as T);
+  const document = older ? older.upgrade(parsed.data) : (parsed.data as T);
+  const meant = kind.meaning?.safeParse(document);
+  if (meant && !meant.success) throw problems(path, 'contradicts itself', meant.error.issues, kind);
+  return document;
+}
+
+/** Every problem at once, one per line, each at its path. */
+function problems<T>(path: string, what: string, issues: readonly z.core.$ZodIssue[], kind: VersionedFileKind<T>): Error {
+  const lines = issues.map((issue) => `  ${kind.issuePath(issue.path) || '(top level)'}: ${issue.message}`);
+  return new kind.error(`${path} ${what} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
 }

@@ -82,24 +82,24 @@ export async function readBaseline(path: string, options: ReadOptions): Promise<
   const shape = FileShapeSchema.safeParse(document.toJS());
   if (!shape.success) issues.push(...shape.error.issues);
   const items = shape.success ? shape.data.known_failures : [];
-  const known: KnownFailure[] = [];
+  // Entries are checked one by one: the meaning of every well-formed entry (id, clause, duplicates) is
+  // reported with the schema problems of the others, every problem at once.
+  const known: Array<{ entry: KnownFailure; index: number }> = [];
   items.forEach((item, index) => {
     const explore = item !== null && typeof item === 'object' && 'explore' in item;
     const checked = (explore ? ExploreBaselineEntrySchema : BaselineEntrySchema).safeParse(item);
-    if (checked.success) known.push(checked.data);
+    if (checked.success) known.push({ entry: checked.data, index });
     else issues.push(...checked.error.issues.map((issue) => ({ ...issue, path: ['known_failures', index, ...issue.path] })));
   });
-  if (issues.length > 0) {
-    const problems = issues.map((issue) => {
-      const node = nearestNode(document, issue.path);
-      return `${at(node)}: ${describePath(document, issue.path)}: ${issue.message}`;
-    });
-    throw problemList(path, problems);
-  }
-  const parsed = { data: { ...shape.data!, known_failures: known } };
+  const schemaProblems = issues.map((issue) => {
+    const node = nearestNode(document, issue.path);
+    return `${at(node)}: ${describePath(document, issue.path)}: ${issue.message}`;
+  });
+  if (!shape.success) throw problemList(path, schemaProblems);
+  const parsed = { data: { ...shape.data, known_failures: known } };
   const problems: string[] = [];
   const seen = new Map<string, string>();
-  const entries = parsed.data.known_failures.map((entry, index) => {
+  const entries = parsed.data.known_failures.map(({ entry, index }) => {
     const where = at(document.getIn(['known_failures', index], true));
     const key = entryKey(entry);
     if (seen.has(key)) problems.push(`${where}: known_failures[${index}] (${isExploreEntry(entry) ? 'explore' : 'id'} ${key}): the ${isExploreEntry(entry) ? 'class' : 'id'} is listed twice (first at ${seen.get(key)}); one entry per scenario or class`);
@@ -129,7 +129,7 @@ export async function readBaseline(path: string, options: ReadOptions): Promise<
     }
     return { entry, where };
   });
-  if (problems.length > 0) throw problemList(path, problems);
+  if (schemaProblems.length + problems.length > 0) throw problemList(path, [...schemaProblems, ...problems]);
   return {
     path,
     ...(parsed.data.adapter !== undefined ? { adapter: parsed.data.adapter } : {}),

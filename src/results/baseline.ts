@@ -19,6 +19,15 @@ export const BaselinableKindSchema = z.enum(['assertion', 'adapter-error', 'time
 /** Why a host fails a scenario: it diverges, it lacks a service, or the kit cannot judge it fairly yet. */
 export const BaselineClassSchema = z.enum(['host-divergence', 'capability-gap', 'kit-limitation']);
 
+/** A day that exists, `YYYY-MM-DD` (`2027-99-99` matches the pattern and is no day: the entry would never expire). */
+export const ExpiryDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expires is a date YYYY-MM-DD')
+  .refine((text) => {
+    const day = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+  }, 'expires is not a day of the calendar');
+
 export const BaselineEntrySchema = z
   .object({
     /** The scenario's stable id. */
@@ -32,7 +41,7 @@ export const BaselineEntrySchema = z
     class: BaselineClassSchema.optional(),
     link: z.string().min(1).optional(),
     /** `YYYY-MM-DD`: after this day the entry fails the run, so it gets looked at again. */
-    expires: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expires is a date YYYY-MM-DD').optional(),
+    expires: ExpiryDateSchema.optional(),
   })
   .strict();
 export type BaselineEntry = z.infer<typeof BaselineEntrySchema>;
@@ -54,7 +63,7 @@ export const ExploreBaselineEntrySchema = z
     reason: z.string().trim().min(1, 'every known failure needs a reason'),
     class: BaselineClassSchema.optional(),
     link: z.string().min(1).optional(),
-    expires: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expires is a date YYYY-MM-DD').optional(),
+    expires: ExpiryDateSchema.optional(),
   })
   .strict();
 export type ExploreBaselineEntry = z.infer<typeof ExploreBaselineEntrySchema>;

@@ -558,3 +558,61 @@ describe('item 4: host-text neutralising', () => {
     expect(markdownBlock('a\n```\nb')).toEqual(['````text', 'a', '```', 'b', '````']);
   });
 });
+
+describe('item 13: inputs that contradict themselves are refused, every problem at once', () => {
+  /** The fixture results file (version 1) with records that contradict themselves. */
+  async function contradictoryResults(dir: string): Promise<string> {
+    const document = JSON.parse(await readFile(`${FIXTURES}results/reference.json`, 'utf8')) as { scenarios: Array<Record<string, unknown>> };
+    const [a, b, c, d] = document.scenarios;
+    Object.assign(a!, { failure: { kind: 'assertion', message: 'it failed' } }); // passed with a failure
+    Object.assign(b!, { status: 'baselined', failure: { kind: 'assertion', message: 'it failed' } }); // baselined without a baseline
+    Object.assign(c!, { status: 'flaky' }); // flaky without repeats, in a run that did not repeat
+    document.scenarios.push({ ...d!, status: 'failed', failure: { kind: 'assertion', message: 'hidden' } }); // a second record of d's id
+    const path = `${dir}/contradictory.json`;
+    await writeFile(path, JSON.stringify(document));
+    return path;
+  }
+
+  it('compare, merge and docs refuse a results file whose records contradict their status, or repeat an id', async () => {
+    const dir = await temporaryFolder('pmc-contradictions-');
+    const bad = await contradictoryResults(dir);
+    for (const args of [['compare', `${FIXTURES}results/reference.json`, bad], ['merge', '--out', `${dir}/merged.json`, bad], ['docs', '--out', `${dir}/site`, bad]]) {
+      const run = runCli(args);
+      expect(run.status, args[0]).toBe(2);
+      expect(run.stderr).toContain(`${bad} contradicts itself (5 problems):`);
+      expect(run.stderr).toMatch(/scenarios\.0\.failure: status passed with a failure/);
+      expect(run.stderr).toMatch(/scenarios\.1\.status: status baselined without the baseline entry that excused it/);
+      expect(run.stderr).toMatch(/scenarios\.2\.repeats: status flaky without the outcomes of two or more repeats/);
+      expect(run.stderr).toMatch(/scenarios\.2\.status: status flaky in a run that did not repeat its scenarios/);
+      expect(run.stderr).toMatch(/scenarios\.268\.id: the id \S+ is also scenarios\.3's: one record per scenario/);
+    }
+    expect(readdirSync(dir)).toEqual(['contradictory.json']);
+  });
+
+  it("a baseline's impossible expiry date and its id problems are reported with another entry's schema errors, at once", async () => {
+    const dir = await temporaryFolder('pmc-contradictions-');
+    await writeFile(
+      `${dir}/b.yaml`,
+      `known_failures:
+  - id: fixture-set-and-log
+    step: set returned committed
+    kind: assertion
+    clause: SET-01
+    reason: never expires
+    expires: 2027-99-99
+  - id: no-such-scenario
+    step: a step
+    kind: assertion
+    clause: SET-01
+    reason: an id no feature has
+  - id: fixture-prompt-only
+    kind: not-a-kind
+`,
+    );
+    const run = runCli(fixtureRun('without-fork.js', '--baseline', `${dir}/b.yaml`));
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/b\.yaml:7:14: known_failures\[0\] \(id fixture-set-and-log\): expires: expires is not a day of the calendar/);
+    expect(run.stderr).toMatch(/known_failures\[2\] \(id fixture-prompt-only\): kind: /);
+    expect(run.stderr).toMatch(/known_failures\[1\] \(id no-such-scenario\): no scenario has this id/);
+  });
+});

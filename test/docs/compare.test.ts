@@ -82,7 +82,7 @@ describe('compare', () => {
     expect(newer.err).toMatch(/results version 3 is not one this kit reads \(it reads versions 1 and 2\)/);
     const broken = await runCompare([await written({ ...old, scenarios: [{ ...old.scenarios[0], status: 'green' }] }), REFERENCE_RESULTS]);
     expect(broken.code).toBe(2);
-    expect(broken.err).toMatch(/is not a valid results file: scenarios\.0\.status/);
+    expect(broken.err).toMatch(/is not a valid results file \(\d+ problems?\):\n {2}scenarios\.0\.status/);
     expect((await runCompare([REFERENCE_RESULTS])).code).toBe(2);
   });
 
@@ -134,11 +134,13 @@ describe('compare', () => {
     expect((await runCompare(['--allow-new-failures', DSH_RESULTS, await written(regressed)])).code).toBe(1);
     // Newly flaky: a baselined scenario now flaky, a new flaky scenario.
     const baselined = old.scenarios.find((record) => record.status === 'baselined')!;
-    const flaky = withRecord(old, baselined.id, (record) => ({ ...record, status: 'flaky', repeats: [{ status: 'passed' }, { status: 'failed', kind: 'assertion' }] }));
+    // A flaky record belongs to a run that repeated its scenarios (a results file saying otherwise contradicts itself).
+    const repeated = { ...old, repeat: { times: 2, flakyAllowed: false } };
+    const flaky = withRecord(repeated, baselined.id, (record) => ({ ...record, status: 'flaky', repeats: [{ status: 'passed' }, { status: 'failed', kind: 'assertion' }] }));
     const flakyGate = await runCompare(['--allow-new-failures', DSH_RESULTS, await written(flaky)]);
     expect(flakyGate.code).toBe(1);
     expect(flakyGate.out).toMatch(/newly flaky \(1\):/);
-    const appearedFlaky = { ...old, scenarios: [...old.scenarios, { ...passed[0]!, id: 'brand-new', status: 'flaky' as const, failure: FAILURE, repeats: [{ status: 'passed' as const }, { status: 'failed' as const }] }] };
+    const appearedFlaky = { ...repeated, scenarios: [...old.scenarios, { ...passed[0]!, id: 'brand-new', status: 'flaky' as const, failure: FAILURE, repeats: [{ status: 'passed' as const }, { status: 'failed' as const }] }] };
     expect((await runCompare([DSH_RESULTS, await written(appearedFlaky)])).code).toBe(1);
     // Newly passing or skipped scenarios pass the gate.
     const appearedPassing = { ...old, scenarios: [...old.scenarios, { ...passed[0]!, id: 'brand-new' }] };

@@ -108,6 +108,6 @@ describe('docs --mutants', () => {
     expect((await siteWith('not json')).code).toBe(2);
     expect(errors.mock.calls.flat().join('\n')).toMatch(/mutation evidence .*evidence\.json is not JSON/);
     expect((await siteWith({ ...EVIDENCE, mutants: [{ name: 'x' }] })).code).toBe(2);
-    expect(errors.mock.calls.flat().join('\n')).toMatch(/is not a valid mutation evidence file: mutants\[0\]\.description/);
+    expect(errors.mock.calls.flat().join('\n')).toMatch(/is not a valid mutation evidence file \(\d+ problems?\):\n {2}mutants\[0\]\.description/);
   });
 });
