@@ -76,6 +76,8 @@ export class ExploredSession {
   /** Every prompt the user submitted and every line typed, to any agent: the only user texts a request may hold (CMD-06, STATE-01). */
   readonly prompted: string[] = [];
   readonly typedLines: string[] = [];
+  /** The images each steered text was typed with (rc.8 `/plan`), by agent and text, in typing order: its message carries them before the text (CMD-03, CMD-09). */
+  readonly steeredImages = new Map<string, string[][]>();
   /** Whether any agent's history was compacted: only then may a request hold what compaction produced. */
   compacted = false;
   reviewsAsked = 0;

@@ -115,6 +115,19 @@ Then('request {int} adds one user message holding only the images {string}', asy
   assertOneUserMessage(await addedIn(this, n), expectedBlocks(images, ''), `added in request ${n}`);
 });
 
+/** Any agent, among what else the request adds (explore prints it): one user message holding these blocks, in order ("none": no images). */
+Then('request {int} of {agent} adds a user message holding the images {string} and then the text {string}', async function (this: PlanWorld, n: number, name: string, images: string, text: string) {
+  const requests = this.model.requestsOf(await this.agent(name));
+  const request = requestNumber(requests, n, name);
+  const earlier = n > 1 ? requestNumber(requests, n - 1, name).messages.length : 0;
+  const expected: ContentBlock[] = [...(images.trim() === 'none' ? [] : imagesNamed(images)), ...(text.length > 0 ? [{ type: 'text' as const, text }] : [])];
+  const typed = userTyped(request.messages.slice(earlier));
+  expectTrue(
+    typed.some((message) => isDeepStrictEqual(blocksOf(message), expected)),
+    () => `request ${n} of ${name} should add a user message holding ${show(describe(expected))} in that order; it adds ${show(typed.map((message) => describe(blocksOf(message))))}`,
+  );
+});
+
 /** Any agent (explore prints sessions of several): the result is judged by a later step, as rc.8 lets `/plan off` with images fail. */
 When('the user types the command {string} with the images {string} for {agent}', async function (this: PlanWorld, line: string, images: string, name: string) {
   await typeCommand(this, name, line, imagesNamed(images));

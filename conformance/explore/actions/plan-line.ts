@@ -83,6 +83,10 @@ async function planLine(session: ExploredSession, agent: OracleAgent, line: stri
   const steered = command.kind === 'message' ? command.text : images ? '' : undefined;
   const startsTurn = steered !== undefined && wasIdle;
   if (steered !== undefined && !wasIdle) agent.steered.push(steered);
+  if (steered !== undefined) {
+    const key = `${agent.id}\n${steered}`;
+    session.steeredImages.set(key, [...(session.steeredImages.get(key) ?? []), imageNames ?? []]);
+  }
   const openTurn = session.turns.get(agent.id);
   if (openTurn && !wasIdle) openTurn.typed = true;
 

@@ -8,7 +8,8 @@
  * and the tool catalog (TOOL-02).
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ModelRequest } from '../../../src/index.js';
+import type { ContentBlock, ModelRequest } from '../../../src/index.js';
+import { imagesNamed } from '../../world/images.js';
 import { strayMessages } from '../../assertions/message-provenance.js';
 import { orderedProbesProblem } from '../../assertions/system-prompt.js';
 import { noticeTextProblem, type OracleAgent } from '../../oracle/session-oracle.js';
@@ -160,6 +161,7 @@ function checkUserTexts(session: ExploredSession, agent: OracleAgent, request: M
     .slice(earlier.length)
     .flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []))
     .sort();
+  checkImageBlocks(session, agent, request.messages.slice(earlier.length), n);
   if (!isDeepStrictEqual(added, expected)) {
     session.disagree('user-texts', ['CMD-03', 'CMD-06', 'MX-02'], `request ${n} of ${agent.name} adds the user texts ${JSON.stringify(added)}; the oracle ${JSON.stringify(expected)}`, { text: step, midTurn: false });
   }
@@ -197,6 +199,32 @@ function checkProvenance(session: ExploredSession, agent: OracleAgent, request: 
     text: 'no model request carries a plan/mode record',
     midTurn: false,
   });
+}
+
+/**
+ * CMD-03, CMD-09 (rc.8): a message a `/plan` line steered holds the images it
+ * was typed with, in the order attached, and then its text (none for bare
+ * `/plan`); a prompt's holds its text alone.
+ */
+function checkImageBlocks(session: ExploredSession, agent: OracleAgent, added: ModelRequest['messages'], n: number): void {
+  for (const message of added) {
+    if (message.role !== 'user' || message.source !== 'user') continue;
+    // Matched by content among the lines typed with this text, since a fork's first request or a compacted history is not read.
+    const typed = session.steeredImages.get(`${agent.id}\n${message.text}`) ?? [];
+    const blocksFor = (names: string[]): ContentBlock[] => [...(names.length > 0 ? imagesNamed(names.join(',')) : []), ...(message.text.length > 0 ? [{ type: 'text' as const, text: message.text }] : [])];
+    const actual = message.content ?? [{ type: 'text' as const, text: message.text }];
+    const match = typed.findIndex((names) => isDeepStrictEqual(actual, blocksFor(names)));
+    if (match >= 0) {
+      typed.splice(match, 1);
+      continue;
+    }
+    if (typed.length === 0 && isDeepStrictEqual(actual, blocksFor([]))) continue;
+    const names = typed[0] ?? [];
+    session.disagree('user-message-blocks', ['CMD-03', 'CMD-09', 'MX-02'], `request ${n} of ${agent.name} carries the user message ${JSON.stringify(message.text)} as the blocks ${JSON.stringify(actual.map((block) => (block.type === 'text' ? 'text' : block.mediaType)))}; it should hold ${names.length} image(s) (${names.join(', ') || 'none'}) and then its text`, {
+      text: `request ${n} of ${agent.name} adds a user message holding the images ${quote(names.join(', ') || 'none')} and then the text ${quote(message.text)}`,
+      midTurn: false,
+    });
+  }
 }
 
 function checkCatalog(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
