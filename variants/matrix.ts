@@ -2,7 +2,8 @@
  * `npm run variants [--workers N] [NAME ...]`: builds every variant of the
  * reference (catalog.ts), each another choice the seed (or an edition) leaves
  * open, and runs every required scenario of each edition it concerns against
- * it; each must pass them all. The variants are shared out among worker
+ * it, then the exploration a default run makes (its budget and seed); each
+ * must pass them all, and the exploration must find no class of disagreement. The variants are shared out among worker
  * processes (matrix-worker.ts; one per core unless --workers says). Prints
  * one line per variant and edition, in catalog order, and ends with
  * `variants: N passed, N failed`. Exit 0 only when every variant passes and
@@ -44,7 +45,7 @@ async function main(): Promise<number> {
       rows += 1;
       if (run.error || run.failed.length > 0) failed += 1;
       const verdict = run.error ? 'ERROR' : run.failed.length === 0 ? 'passed' : 'FAILED';
-      const detail = run.error ?? (run.failed.length === 0 ? `${run.ran} required scenarios` : run.failed.slice(0, 3).join('; ') + (run.failed.length > 3 ? ` (+${run.failed.length - 3})` : ''));
+      const detail = run.error ?? (run.failed.length === 0 ? `${run.ran} required scenarios and the exploration` : run.failed.slice(0, 3).join('; ') + (run.failed.length > 3 ? ` (+${run.failed.length - 3})` : ''));
       console.log(`${`${variant.name} [${run.edition}]`.padEnd(width)}  ${verdict.padEnd(6)}  ${variant.takes.join(', ')} -> ${detail}`);
     }
   }

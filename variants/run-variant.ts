@@ -1,10 +1,14 @@
 /**
  * One variant judged: built once, every required scenario run against it in
- * each edition it concerns. The variant matrix's workers (matrix-worker.ts)
+ * each edition it concerns, then the exploration a default run makes (its
+ * budget and seed): a choice the spec leaves open must pass both. The variant matrix's workers (matrix-worker.ts)
  * call this; the matrix (matrix.ts) prints and counts the outcomes.
  */
 import { join } from 'node:path';
-import { loadCatalog } from '../conformance/catalog/clause-catalog.js';
+import { levelsOf, loadCatalog } from '../conformance/catalog/clause-catalog.js';
+import { loadAdapter } from '../conformance/adapters/load-adapter.js';
+import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, DEFAULT_MAX_STEPS } from '../conformance/explore/budget.js';
+import { explore } from '../conformance/explore/explore.js';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
@@ -44,10 +48,28 @@ export async function runVariant(variant: Variant, folder: string, tags: string)
       const failed = results
         .filter((result) => isFailing(result.status))
         .map((result) => `${result.stableId ?? result.name}: ${(result.message ?? '').split('\n')[0]}`);
+      failed.push(...(await explorationClasses(adapterPath, edition)));
       runs.push({ edition, failed, ran: results.length });
     } catch (error) {
       runs.push({ edition, failed: [], ran: 0, error: error instanceof Error ? error.message : String(error) });
     }
   }
   return runs;
+}
+
+/** The classes of disagreement the exploration of a default run finds on the variant (none, for a fair oracle). */
+async function explorationClasses(adapterPath: string, edition: Edition): Promise<string[]> {
+  const explored = await explore({
+    adapter: await loadAdapter(adapterPath),
+    edition,
+    strict: false,
+    levels: levelsOf(await loadCatalog()),
+    callLimitMs: CALL_LIMIT_MS,
+    maxSteps: DEFAULT_MAX_STEPS,
+    seed: DEFAULT_EXPLORE_SEED,
+    budget: DEFAULT_EXPLORE_SESSIONS,
+    replay: '',
+    shrinkRuns: 0,
+  });
+  return explored.classes.map((found) => `${found.id}: ${found.found.disagreement.message.split('\n')[0]} (session ${found.session}, seed ${explored.seed})`);
 }
