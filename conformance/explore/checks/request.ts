@@ -121,7 +121,8 @@ function checkNotices(session: ExploredSession, agent: OracleAgent, request: Mod
   const notices = noticesIn(request.messages);
   if (!agent.noticesKnown) {
     // After a compaction: the notices before it may live on in a summary, those since must reach the model.
-    const since = agent.plan.noticeDirections.slice(agent.noticesAtCompaction);
+    // A fork (or a restarted agent) may lack the notices its origin's model had not seen yet (`optional`).
+    const since = agent.plan.noticeDirections.slice(agent.noticesAtCompaction, Math.max(agent.noticesAtCompaction, agent.plan.noticeDirections.length - optional));
     if (notices.length < since.length) {
       session.disagree('notice-count', ['NARR-01'], `request ${n} of ${agent.name} carries ${notices.length} notice(s); ${since.length} were added since its history was compacted (${since.join(', ')})`, {
         text: `request ${n} of ${agent.name} ends with the notices ${quote(since.join(', '))}`,
