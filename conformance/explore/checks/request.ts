@@ -121,8 +121,9 @@ function checkNotices(session: ExploredSession, agent: OracleAgent, request: Mod
   const notices = noticesIn(request.messages);
   if (!agent.noticesKnown) {
     // After a compaction: the notices before it may live on in a summary, those since must reach the model.
-    // A fork (or a restarted agent) may lack the notices its origin's model had not seen yet (`optional`).
-    const since = agent.plan.noticeDirections.slice(agent.noticesAtCompaction, Math.max(agent.noticesAtCompaction, agent.plan.noticeDirections.length - optional));
+    // A fork (or a restarted agent) may lack the notices its origin's model had not seen yet (`optional`): then they are gone for good.
+    if (optional > 0 && notices.length < agent.plan.noticeDirections.length - agent.noticesAtCompaction) dropOptional(agent, optional);
+    const since = agent.plan.noticeDirections.slice(agent.noticesAtCompaction);
     if (notices.length < since.length) {
       session.disagree('notice-count', ['NARR-01'], `request ${n} of ${agent.name} carries ${notices.length} notice(s); ${since.length} were added since its history was compacted (${since.join(', ')})`, {
         text: `request ${n} of ${agent.name} ends with the notices ${quote(since.join(', '))}`,
@@ -131,12 +132,8 @@ function checkNotices(session: ExploredSession, agent: OracleAgent, request: Mod
     }
     return;
   }
-  if (optional > 0 && notices.length === agent.plan.noticeDirections.length - optional) {
-    // A fork (or a restarted agent) that did not keep notices no request had seen: drop them from what it is expected to show.
-    agent.plan.noticeDirections.splice(agent.inheritedNotices - optional, optional);
-    agent.plan.notices -= optional;
-    agent.seenNotices = agent.plan.notices;
-  }
+  // A fork (or a restarted agent) that did not keep notices no request had seen: drop them from what it is expected to show.
+  if (optional > 0 && notices.length === agent.plan.noticeDirections.length - optional) dropOptional(agent, optional);
   const expected = agent.plan.noticeDirections;
   const step = `request ${n} of ${agent.name} carries the notices ${quote(expected.length === 0 ? 'none' : expected.join(', '))}`;
   if (notices.length !== expected.length) {
@@ -144,6 +141,14 @@ function checkNotices(session: ExploredSession, agent: OracleAgent, request: Mod
   }
   const problem = noticeTextProblem(expected, notices.map((notice) => notice.text));
   if (problem) session.disagree('notice-text', ['NARR-01'], `request ${n} of ${agent.name}: ${problem}`, { text: step, midTurn: false });
+}
+
+function dropOptional(agent: OracleAgent, optional: number): void {
+  const from = agent.inheritedNotices - optional;
+  agent.plan.noticeDirections.splice(from, optional);
+  agent.plan.notices -= optional;
+  agent.seenNotices = agent.plan.notices;
+  agent.noticesAtCompaction = Math.min(agent.noticesAtCompaction, from);
 }
 
 /** The user texts a request adds beyond the agent's previous request (CMD-02..04, CMD-06, MX-03). */
