@@ -17,7 +17,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { BUILT_IN_ADAPTERS } from '../conformance/adapters/adapter-path.js';
-import { loadCatalogFile } from '../conformance/catalog/clause-catalog.js';
+import { catalogFingerprint, loadCatalogFile } from '../conformance/catalog/clause-catalog.js';
 import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type ClauseProofRecord, type MutantEvidence, type MutationEvidence } from '../conformance/evidence/mutation-evidence.js';
 import { clauseProofs, clausesByEdition, clausesNotShown, unprovenRequired, type ClauseProof } from '../conformance/evidence/proven-clauses.js';
 import { kitIdentity } from '../conformance/report/run-context.js';
@@ -158,6 +158,7 @@ async function main(): Promise<number> {
     version: EVIDENCE_VERSION,
     kit: kitIdentity(),
     catalog: catalog.version,
+    catalogFingerprint: catalogFingerprint(catalog),
     writtenAt: new Date().toISOString(),
     editions,
     mutants,

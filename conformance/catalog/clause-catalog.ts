@@ -143,6 +143,15 @@ export function loadCatalogFileSync(path: string = CATALOG_PATH): Catalog {
   return catalogFromText(path, readFileSync(path, 'utf8'));
 }
 
+/**
+ * A fingerprint of the catalog as compiled (sha256 of its parsed JSON, so
+ * neither comments nor layout change it): the mutation evidence records it, so
+ * evidence written for other clauses, under the same version string, is refused.
+ */
+export function catalogFingerprint(catalog: Catalog): string {
+  return `sha256:${sourceHash(JSON.stringify(catalog))}`;
+}
+
 /** The kit's catalog as the build checked it (`npm run build`). */
 export const COMPILED_CATALOG_PATH = join(PACKAGE_ROOT, 'dist', 'catalog', 'clauses.json');
 

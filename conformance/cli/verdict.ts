@@ -153,6 +153,7 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     ...(suite.exploration ? { exploration: suite.exploration } : {}),
     reviewTexts: suite.reviewTexts ?? [],
     featuresDir: prepared.featuresDir,
+    features: args.featuresDir === undefined ? 'kit' : 'given',
   };
   // Baselined exploration classes a whole exploration did not find are listed too: their entries are stale.
   const reported = verdict.notFound.length > 0 ? [...results, ...verdict.notFound] : results;

@@ -15,6 +15,8 @@ import {
   type ResultsDocument,
 } from '../../src/index.js';
 import { olderVersion, parseVersionedJson, readVersionedJsonFile, type VersionedFileKind } from '../files/versioned-json-file.js';
+import { EXPLORATION_ID } from '../explore/exploration-uri.js';
+import { kitScenarioIds } from '../features/kit-scenario-ids.js';
 
 export class ResultsFileError extends Error {
   override name = 'ResultsFileError';
@@ -40,10 +42,29 @@ const RESULTS_FILE: VersionedFileKind<ResultsDocument> = {
   error: ResultsFileError,
 };
 
-export async function readResultsFile(path: string): Promise<ResultsFile> {
-  return { path, document: await readVersionedJsonFile(path, RESULTS_FILE) };
+/**
+ * The results file's meaning, plus: a run on the kit's own features (its
+ * `features` is `kit`) has no record whose id none of them has, exploration
+ * records aside. A run with `--features`, or a version 1 file (which did not
+ * record which features it ran), is not checked.
+ */
+function resultsFileOfKit(scenarioIds: ReadonlySet<string>): VersionedFileKind<ResultsDocument> {
+  return {
+    ...RESULTS_FILE,
+    meaning: MeaningfulResultsDocumentSchema.superRefine((document, context) => {
+      if (document.features !== 'kit') return;
+      document.scenarios.forEach((record, index) => {
+        if (record.id === EXPLORATION_ID || record.id.startsWith(`${EXPLORATION_ID}:`) || scenarioIds.has(record.id)) return;
+        context.addIssue({ code: 'custom', path: ['scenarios', index, 'id'], message: `no scenario of the kit's features has the id ${record.id} (the run judged the kit's features, not a --features folder)` });
+      });
+    }),
+  };
 }
 
-export function parseResultsDocument(json: unknown, path: string): ResultsDocument {
-  return parseVersionedJson(json, path, RESULTS_FILE);
+export async function readResultsFile(path: string): Promise<ResultsFile> {
+  return { path, document: await readVersionedJsonFile(path, resultsFileOfKit(await kitScenarioIds())) };
+}
+
+export async function parseResultsDocument(json: unknown, path: string): Promise<ResultsDocument> {
+  return parseVersionedJson(json, path, resultsFileOfKit(await kitScenarioIds()));
 }

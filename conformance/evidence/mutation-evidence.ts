@@ -94,6 +94,8 @@ export const MutationEvidenceSchema = z
     kit: z.object({ name: z.string(), version: z.string() }).strict(),
     /** The clause catalog's version the scenarios were tagged against. */
     catalog: z.string(),
+    /** The compiled catalog's fingerprint (`catalogFingerprint`); absent in files written before it was recorded. */
+    catalogFingerprint: z.string().optional(),
     writtenAt: z.string(),
     /** The editions the reference implements, each of which the matrix ran. */
     editions: z.array(EditionSchema).min(1),

@@ -31,6 +31,7 @@ const MUST_AGREE: Array<[string, (document: ResultsDocument) => unknown]> = [
   ['level', (document) => document.level],
   ['baseline', (document) => document.baseline],
   ['repeat', (document) => document.repeat ?? null],
+  ['features (the kit\'s or --features)', (document) => document.features ?? null],
   ['shard count', (document) => document.shard?.count],
   ['tags', (document) => document.shard?.tags],
   ['selected scenarios', (document) => document.shard?.selected],

@@ -55,6 +55,7 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
     ...(context.shard ? { shard: context.shard } : {}),
     ...(context.repeat ? { repeat: context.repeat } : {}),
     ...(context.exploration ? { exploration: context.exploration } : {}),
+    ...(context.features ? { features: context.features } : {}),
     scenarios,
     reviewTexts: context.reviewTexts,
   };

@@ -29,6 +29,8 @@ export interface RunContext {
   reviewTexts: ReviewText[];
   /** The folder the scenarios' `uri`s are relative to, for reports that point into the feature files. */
   featuresDir?: string;
+  /** Whether the run judged the kit's own features or a folder given with `--features` (the results file records it). */
+  features?: ResultsDocument['features'];
   /** What the exploration after the scenarios ran; absent when it did not run (or did not end). */
   exploration?: ExplorationSummary;
 }

@@ -10,6 +10,8 @@
  * The exploration after the scenarios is in it: the document's `exploration`
  * says what was explored, and each class of disagreement is a record with id
  * `explore:<CLAUSE>/<check>` (a clean exploration: one passed record `explore`).
+ * `features` says whether the run judged the kit's own features, so a reader can
+ * refuse a record whose id none of them has.
  */
 import { z } from 'zod';
 import { CapabilitiesSchema } from '../contract/adapter.js';
@@ -210,6 +212,13 @@ export const ResultsDocumentSchema = z
     /** Present when each scenario ran several times (`--repeat N`), and whether flaky scenarios were allowed (`--allow-flaky`). */
     repeat: z.object({ times: z.number().int().min(2), flakyAllowed: z.boolean() }).strict().optional(),
     exploration: ExplorationOfRunSchema.optional(),
+    /**
+     * Which features the run judged: `kit`, the kit's own (every record's id is
+     * one of their stable ids, or an exploration record's); `given`, a folder
+     * passed with `--features`. Absent only in a version 1 file, which did not
+     * record it (its ids are then not checked against the kit's features).
+     */
+    features: z.enum(['kit', 'given']).optional(),
     scenarios: z.array(ScenarioRecordSchema),
     reviewTexts: z.array(ReviewTextSchema),
   })

@@ -6,12 +6,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as docs } from '../../conformance/cli/commands/docs.js';
 import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type MutationEvidence } from '../../conformance/evidence/mutation-evidence.js';
 import { temporaryFolder } from '../temporary-folder.js';
+import { kitIdentity } from '../../conformance/report/run-context.js';
+import { loadCatalogFileSync } from '../../conformance/catalog/clause-catalog.js';
 
 const EVIDENCE: MutationEvidence = {
   schema: EVIDENCE_SCHEMA_ID,
   version: EVIDENCE_VERSION,
-  kit: { name: 'plan-mode-conformance', version: '0.1.0' },
-  catalog: '2026-12-01',
+  kit: kitIdentity(),
+  catalog: loadCatalogFileSync().version,
   writtenAt: '2026-12-02T00:00:00.000Z',
   editions: ['seed'],
   mutants: [
@@ -19,18 +21,18 @@ const EVIDENCE: MutationEvidence = {
       name: 'running-set-commits',
       description: 'set() while a turn is open commits at once <b>now</b>.',
       clauses: ['SET-02', 'SET-06'],
-      caughtBy: ['selection-queued-while-running', 'scope-pending-waits-for-its-agent'],
+      caughtBy: ['selection-running-queues/enter', 'concurrent-two-pending/both-enter-a-1st'],
       runs: [{ edition: 'seed', caughtBy: [
-        { id: 'selection-queued-while-running', clauses: ['SET-02'], kind: 'assertion', step: 'set returned queued' },
-        { id: 'scope-pending-waits-for-its-agent', clauses: ['SCOPE-01', 'SET-06'], kind: 'assertion' },
+        { id: 'selection-running-queues/enter', clauses: ['SET-02'], kind: 'assertion', step: 'set returned queued' },
+        { id: 'concurrent-two-pending/both-enter-a-1st', clauses: ['SCOPE-01', 'SET-06'], kind: 'assertion' },
       ] }],
     },
     {
       name: 'policy-shared-between-agents',
       description: 'Every agent carries the plan section once any agent was in plan mode.',
       clauses: ['SCOPE-01'],
-      caughtBy: ['scope-pending-waits-for-its-agent'],
-      runs: [{ edition: 'seed', caughtBy: [{ id: 'scope-pending-waits-for-its-agent', clauses: ['SCOPE-01', 'SET-06'] }] }],
+      caughtBy: ['concurrent-two-pending/both-enter-a-1st'],
+      runs: [{ edition: 'seed', caughtBy: [{ id: 'concurrent-two-pending/both-enter-a-1st', clauses: ['SCOPE-01', 'SET-06'] }] }],
     },
   ],
 };
@@ -62,11 +64,11 @@ describe('docs --mutants', () => {
     const markup = await readFile(join(dir, 'clauses', 'SET-06.html'), 'utf8');
     const page = visibleText(markup);
     expect(page).toContain('seed edition: proven by running-set-commits');
-    expect(page).toMatch(/running-set-commits set\(\) while a turn is open commits at once <b>now<\/b>\. yes scope-pending-waits-for-its-agent .*policy-shared-between-agents .* no \( ?SCOPE-01 ?\) scope-pending-waits-for-its-agent/);
+    expect(page).toMatch(/running-set-commits set\(\) while a turn is open commits at once <b>now<\/b>\. yes concurrent-two-pending\/both-enter-a-1st .*policy-shared-between-agents .* no \( ?SCOPE-01 ?\) concurrent-two-pending\/both-enter-a-1st/);
     expect(markup).not.toContain('<b>now</b>'); // the description is text, never markup
     // The catching scenario links to its Gherkin on the same page.
-    expect(markup).toMatch(/<a href="#scenario-scope-pending-waits-for-its-agent"><code>scope-pending-waits-for-its-agent<\/code><\/a>/);
-    expect(markup).toContain('id="scenario-scope-pending-waits-for-its-agent"');
+    expect(markup).toMatch(/<a href="#scenario-concurrent-two-pending"><code>concurrent-two-pending\/both-enter-a-1st<\/code><\/a>/);
+    expect(markup).toContain('id="scenario-concurrent-two-pending"');
   });
 
   it('names each catching scenario once with the editions it caught the mutant in, and the proof of each edition', async () => {
@@ -74,12 +76,12 @@ describe('docs --mutants', () => {
     const twoEditions: MutationEvidence = {
       ...EVIDENCE,
       editions: ['seed', 'rc.8'],
-      mutants: [{ ...running, runs: [running.runs[0]!, { edition: 'rc.8', caughtBy: [{ id: 'selection-queued-while-running', clauses: ['SET-02'], kind: 'assertion', step: 'set returned queued' }] }] }],
+      mutants: [{ ...running, runs: [running.runs[0]!, { edition: 'rc.8', caughtBy: [{ id: 'selection-running-queues/enter', clauses: ['SET-02'], kind: 'assertion', step: 'set returned queued' }] }] }],
     };
     const { dir } = await siteWith(twoEditions);
     const page = visibleText(await readFile(join(dir, 'clauses', 'SET-02.html'), 'utf8'));
     expect(page).toContain('seed edition: proven by running-set-commits rc.8 edition: proven by running-set-commits');
-    expect(page.match(/selection-queued-while-running \(seed, rc\.8\) failed at: set returned queued/g)).toHaveLength(1);
+    expect(page.match(/selection-running-queues\/enter \(seed, rc\.8\) failed at: set returned queued/g)).toHaveLength(1);
     const set06 = visibleText(await readFile(join(dir, 'clauses', 'SET-06.html'), 'utf8'));
     expect(set06).toContain('seed edition: proven by running-set-commits');
     expect(set06).toMatch(/rc\.8 edition: not proven : no scenario tagged @SET-06 fails|rc\.8 edition: not proven : its mutants are caught only by scenarios of other clauses/);

@@ -4,7 +4,8 @@
  * results files (none: the documentation alone, without host columns).
  */
 import { resolve } from 'node:path';
-import { EvidenceFileError, readEvidenceFile } from '../../evidence/mutation-evidence.js';
+import { EvidenceFileError } from '../../evidence/mutation-evidence.js';
+import { readEvidenceForKit } from '../../evidence/evidence-fit.js';
 import { readResultsFile, ResultsFileError } from '../../docs/read-results.js';
 import { ReadmeQuoteError } from '../../catalog/readme-quotes.js';
 import { writeSite } from '../../docs/write-site.js';
@@ -63,7 +64,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   try {
     const results = await Promise.all(args.results.map((path) => readResultsFile(path)));
-    const evidence = args.mutants === undefined ? undefined : await readEvidenceFile(args.mutants);
+    const evidence = args.mutants === undefined ? undefined : await readEvidenceForKit(args.mutants);
     const outDir = resolve(args.outDir);
     const site = await writeSite({ outDir, results, ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}), ...(evidence ? { evidence } : {}) });
     const hosts = site.model.hosts.map((host) => host.name);
