@@ -364,7 +364,8 @@ describe('item 7: output after dispose fails the scenario it belongs to and neve
   for (const [fault, shows] of [
     ['stray-after-dispose', /adapter method dispose: the host broke the protocol: a model request after its dispose reply/],
     ['garbage-after-dispose', /adapter method dispose: the host broke the protocol: it sent a line that is not JSON: "released the store"/],
-    ['stray-after-dispose-ms:0', /adapter method dispose: the host broke the protocol/],
+    // 0 ms later the request may come before the ping's answer or after it: either way the disposing scenario is charged.
+    ['stray-after-dispose-ms:0', /adapter method dispose: the host (broke the protocol|wrote on stdout while it served no scenario)/],
   ] as const) {
     it(`${fault}: the scenario that disposed fails (protocol-error, at its end); the next ones pass`, async () => {
       const once = `${await temporaryFolder('pmc-attack-once-')}/faulted`;
