@@ -25,7 +25,12 @@ export interface ParsedFeature {
 }
 
 export async function listFeatureFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    // A mistyped --features is the user's input: say what is wrong with it, not a stack.
+    if (error.code === 'ENOTDIR') throw new FeatureFileError(`${dir} is a file; give the folder that holds the .feature files`);
+    if (error.code === 'ENOENT') throw new FeatureFileError(`${dir} does not exist; give the folder that holds the .feature files`);
+    throw error;
+  });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.feature'))
     .map((entry) => join(entry.parentPath, entry.name))
