@@ -9,13 +9,12 @@ import type { MutantEvidence, MutantRun } from '../conformance/evidence/mutation
 import { clausesByEdition } from '../conformance/evidence/proven-clauses.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { loadAdapter } from '../conformance/adapters/load-adapter.js';
-import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, DEFAULT_MAX_STEPS } from '../conformance/explore/budget.js';
-import { explore } from '../conformance/explore/explore.js';
 import { levelsOf } from '../conformance/catalog/clause-catalog.js';
 import type { ExplorationCatch } from '../conformance/evidence/mutation-evidence.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
 import { DEFAULT_EDITION, EDITIONS, type Edition } from '../src/index.js';
 import { buildMutant } from './build-mutant.js';
+import { exploreAsDefaultRun } from './default-exploration.js';
 import type { Mutant } from './mutant.js';
 
 const CALL_LIMIT_MS = 2_000;
@@ -92,19 +91,7 @@ function declarationProblem(mutant: Mutant, edition: Edition, context: MutantCon
  */
 async function exploreMutant(edition: Edition, adapterPath: string, context: MutantContext): Promise<ExplorationCatch> {
   const adapter = await loadAdapter(adapterPath);
-  const explored = await explore({
-    adapter,
-    edition,
-    strict: false,
-    levels: context.levels,
-    callLimitMs: CALL_LIMIT_MS,
-    maxSteps: DEFAULT_MAX_STEPS,
-    seed: DEFAULT_EXPLORE_SEED,
-    budget: DEFAULT_EXPLORE_SESSIONS,
-    replay: '',
-    shrinkRuns: 0,
-    classLimit: 1,
-  });
+  const explored = await exploreAsDefaultRun(adapter, edition, context.levels, { classLimit: 1 });
   const first = explored.classes[0];
   return first ? { caught: true, signature: first.id } : { caught: false };
 }

@@ -7,12 +7,11 @@
 import { join } from 'node:path';
 import { levelsOf, loadCatalog } from '../conformance/catalog/clause-catalog.js';
 import { loadAdapter } from '../conformance/adapters/load-adapter.js';
-import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, DEFAULT_MAX_STEPS } from '../conformance/explore/budget.js';
-import { explore } from '../conformance/explore/explore.js';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/runner/scenario-result.js';
 import { buildPatchedReference } from '../mutants/build-mutant.js';
+import { exploreAsDefaultRun } from '../mutants/default-exploration.js';
 import type { Edition } from '../src/contract/edition-names.js';
 import type { Variant } from './variant.js';
 
@@ -59,17 +58,6 @@ export async function runVariant(variant: Variant, folder: string, tags: string)
 
 /** The classes of disagreement the exploration of a default run finds on the variant (none, for a fair oracle). */
 async function explorationClasses(adapterPath: string, edition: Edition): Promise<string[]> {
-  const explored = await explore({
-    adapter: await loadAdapter(adapterPath),
-    edition,
-    strict: false,
-    levels: levelsOf(await loadCatalog()),
-    callLimitMs: CALL_LIMIT_MS,
-    maxSteps: DEFAULT_MAX_STEPS,
-    seed: DEFAULT_EXPLORE_SEED,
-    budget: DEFAULT_EXPLORE_SESSIONS,
-    replay: '',
-    shrinkRuns: 0,
-  });
+  const explored = await exploreAsDefaultRun(await loadAdapter(adapterPath), edition, levelsOf(await loadCatalog()));
   return explored.classes.map((found) => `${found.id}: ${found.found.disagreement.message.split('\n')[0]} (session ${found.session}, seed ${explored.seed})`);
 }
