@@ -19,3 +19,4 @@ export * from './results/results-meaning.js';
 export * from './protocol/index.js';
 export * from './results/failure-signature.js';
 export * from './results/results-document-v1.js';
+export * from './results/results-document-v2.js';

@@ -2,16 +2,19 @@
  * Reading a results file (`--format results:FILE`) for `docs`, `compare` and
  * `merge`: read, parse as JSON and validate against the shared schema, with
  * one clear message per way it can go wrong (the commands turn it into exit
- * 2). A version 1 file (an earlier release's) is upgraded in memory.
+ * 2). A version 1 or 2 file (an earlier release's) is upgraded in memory.
  */
 import {
   RESULTS_SCHEMA_ID,
   RESULTS_VERSION,
   RESULTS_VERSION_1,
+  RESULTS_VERSION_2,
   ResultsDocumentSchema,
   ResultsDocumentV1Schema,
+  ResultsDocumentV2Schema,
   MeaningfulResultsDocumentSchema,
   upgradeResultsV1,
+  upgradeResultsV2,
   type ResultsDocument,
 } from '../../src/index.js';
 import { olderVersion, parseVersionedJson, readVersionedJsonFile, type VersionedFileKind } from '../files/versioned-json-file.js';
@@ -36,7 +39,7 @@ const RESULTS_FILE: VersionedFileKind<ResultsDocument> = {
   schemaId: RESULTS_SCHEMA_ID,
   version: RESULTS_VERSION,
   schema: ResultsDocumentSchema,
-  older: [olderVersion(RESULTS_VERSION_1, ResultsDocumentV1Schema, upgradeResultsV1)],
+  older: [olderVersion(RESULTS_VERSION_1, ResultsDocumentV1Schema, upgradeResultsV1), olderVersion(RESULTS_VERSION_2, ResultsDocumentV2Schema, upgradeResultsV2)],
   meaning: MeaningfulResultsDocumentSchema,
   issuePath: (path) => path.map(String).join('.'),
   error: ResultsFileError,
@@ -45,7 +48,7 @@ const RESULTS_FILE: VersionedFileKind<ResultsDocument> = {
 /**
  * The results file's meaning, plus: a run on the kit's own features (its
  * `features` is `kit`) has no record whose id none of them has, exploration
- * records aside. A run with `--features`, or a version 1 file (which did not
+ * and fault records aside. A run with `--features`, or a version 1 file (which did not
  * record which features it ran), is not checked.
  */
 function resultsFileOfKit(scenarioIds: ReadonlySet<string>): VersionedFileKind<ResultsDocument> {
@@ -54,7 +57,7 @@ function resultsFileOfKit(scenarioIds: ReadonlySet<string>): VersionedFileKind<R
     meaning: MeaningfulResultsDocumentSchema.superRefine((document, context) => {
       if (document.features !== 'kit') return;
       document.scenarios.forEach((record, index) => {
-        if (record.id === EXPLORATION_ID || record.id.startsWith(`${EXPLORATION_ID}:`) || scenarioIds.has(record.id)) return;
+        if (record.id === EXPLORATION_ID || record.id.startsWith(`${EXPLORATION_ID}:`) || (record.fault && record.id.startsWith('fault:')) || scenarioIds.has(record.id)) return;
         context.addIssue({ code: 'custom', path: ['scenarios', index, 'id'], message: `no scenario of the kit's features has the id ${record.id} (the run judged the kit's features, not a --features folder)` });
       });
     }),

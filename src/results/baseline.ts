@@ -50,7 +50,14 @@ export type BaselineEntry = z.infer<typeof BaselineEntrySchema>;
  * A class of disagreement the exploration after the scenarios finds: its
  * clause (`host` for a host that fails to answer) and the failed check's
  * stable name, as in the record id `explore:<CLAUSE>/<check>`. However many
- * sessions show it, one entry excuses it.
+ * sessions show it, one entry excuses it, of its failure kind only: `kind`,
+ * or when absent the kind its check names (a check ending `-timeout` a
+ * timeout, `-crash` a crash, `-protocol-error` a protocol error; another
+ * check of clause `host` an adapter error; any other an assertion).
+ *
+ * `witness` is the shrunk scenario the class's record carries (Gherkin, the
+ * suite's own steps): the entry is stale only when its witness runs clean on
+ * the host, not when a random exploration happened not to meet the class.
  */
 export const ExploreBaselineEntrySchema = z
   .object({
@@ -60,10 +67,12 @@ export const ExploreBaselineEntrySchema = z
         check: z.string().regex(/^[a-z]+(-[a-z]+)*$/, 'a check name is lower-case words joined by -, as in the record id explore:CLAUSE/check'),
       })
       .strict(),
+    kind: BaselinableKindSchema.optional(),
     reason: z.string().trim().min(1, 'every known failure needs a reason'),
     class: BaselineClassSchema.optional(),
     link: z.string().min(1).optional(),
     expires: ExpiryDateSchema.optional(),
+    witness: z.string().trim().min(1, 'a witness is the scenario that shows the class').optional(),
   })
   .strict();
 export type ExploreBaselineEntry = z.infer<typeof ExploreBaselineEntrySchema>;

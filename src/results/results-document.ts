@@ -12,6 +12,16 @@
  * `explore:<CLAUSE>/<check>` (a clean exploration: one passed record `explore`).
  * `features` says whether the run judged the kit's own features, so a reader can
  * refuse a record whose id none of them has.
+ *
+ * Version 3 (every addition optional, so a run fills in only what it has):
+ * a fault the run could not charge to a scenario is a failed record of its
+ * own (`fault`, id `fault:<during>`); an exploration record carries its
+ * class's failure kind and the exploration says whether it was complete, its
+ * time limit and what it reached (`coverage`); a baseline entry that excused
+ * an exploration class carries its witness; the document may name the host's
+ * release, the results file a rerun came from, and the clauses no passing
+ * scenario proved. Versions 1 and 2 are read by upgrading them in memory
+ * (results-document-v1.ts, results-document-v2.ts).
  */
 import { z } from 'zod';
 import { CapabilitiesSchema } from '../contract/adapter.js';
@@ -20,7 +30,7 @@ import { ClauseLevelSchema, RunLevelSchema } from '../levels.js';
 import { BaselineClassSchema, FailureKindSchema } from './baseline.js';
 
 export const RESULTS_SCHEMA_ID = 'plan-mode-conformance/results';
-export const RESULTS_VERSION = 2;
+export const RESULTS_VERSION = 3;
 
 /** The verdict on one scenario after the baseline was applied. */
 /** `flaky`: the run repeated the scenario (`--repeat`) and its repeats ended differently (see `repeats`). */
@@ -59,6 +69,32 @@ export const FailureSignatureSchema = z
 export type FailureSignature = z.infer<typeof FailureSignatureSchema>;
 
 /**
+ * How a fault the run could not charge to a scenario happened: the host
+ * process died (`crash`), broke the host protocol (`protocol-error`), an
+ * adapter call threw or an unhandled error escaped it (`adapter-error`), or
+ * the host stopped answering (`timeout`).
+ */
+export const FaultKindSchema = z.enum(['crash', 'protocol-error', 'adapter-error', 'timeout']);
+export type FaultKind = z.infer<typeof FaultKindSchema>;
+
+/** Where a fault happened that no scenario could be charged with: during the exploration, or between scenarios. */
+export const FaultPlaceSchema = z.enum(['exploration', 'between-scenarios']);
+export type FaultPlace = z.infer<typeof FaultPlaceSchema>;
+
+/**
+ * A fault record (version 3; id `fault:<during>`, uri `~fault`): a failed
+ * record whose failure has the same kind, counted in every report as a
+ * scenario's failure is.
+ */
+export const FaultRecordSchema = z
+  .object({
+    kind: FaultKindSchema,
+    during: FaultPlaceSchema,
+  })
+  .strict();
+export type FaultRecord = z.infer<typeof FaultRecordSchema>;
+
+/**
  * What an exploration record adds: the exploration's seed and budget; the
  * clean record, how many sessions agreed; a class, its check, how many
  * sessions showed it, and its first session (`session`, its index), shrunk:
@@ -75,9 +111,24 @@ export const ExplorationRecordSchema = z
     path: z.string().optional(),
     scenario: z.string().optional(),
     replay: z.string().optional(),
+    /** Version 3: the class's failure kind (part of its class: an entry for one kind excuses no other). */
+    kind: FailureKindSchema.optional(),
   })
   .strict();
 export type ExplorationRecord = z.infer<typeof ExplorationRecordSchema>;
+
+/**
+ * What the exploration reached (version 3, filled in by the exploration that
+ * measures it): how often each action met each feature, and each class of
+ * generated values.
+ */
+export const ExplorationCoverageSchema = z
+  .object({
+    pairs: z.array(z.object({ feature: z.string().min(1), action: z.string().min(1), count: z.number().int().nonnegative() }).strict()),
+    valueClasses: z.array(z.object({ valueClass: z.string().min(1), count: z.number().int().nonnegative() }).strict()),
+  })
+  .strict();
+export type ExplorationCoverage = z.infer<typeof ExplorationCoverageSchema>;
 
 /**
  * What a run explored after its scenarios (absent: it did not explore):
@@ -93,6 +144,11 @@ export const ExplorationOfRunSchema = z
     sessions: z.number().int().nonnegative(),
     share: z.number().int().nonnegative(),
     stopped: z.string().optional(),
+    /** Version 3: the share was not all run (a fault, the time limit): the run failed "exploration incomplete: N of M sessions". */
+    incomplete: z.boolean().optional(),
+    /** Version 3: the overall time limit of this share's exploration, in milliseconds. */
+    timeLimitMs: z.number().int().min(1).optional(),
+    coverage: ExplorationCoverageSchema.optional(),
   })
   .strict();
 export type ExplorationOfRun = z.infer<typeof ExplorationOfRunSchema>;
@@ -123,6 +179,10 @@ export const ScenarioRecordSchema = z
         class: BaselineClassSchema.optional(),
         link: z.string().optional(),
         expires: z.string().optional(),
+        /** Version 3, an exploration entry: the failure kind it excuses. */
+        kind: FailureKindSchema.optional(),
+        /** Version 3, an exploration entry: its witness, the shrunk scenario that shows the class (Gherkin). */
+        witness: z.string().optional(),
       })
       .strict()
       .optional(),
@@ -136,6 +196,8 @@ export const ScenarioRecordSchema = z
     repeats: z.array(RepeatOutcomeSchema).optional(),
     /** Present on the exploration's records (their `uri` is `~exploration`). */
     exploration: ExplorationRecordSchema.optional(),
+    /** Version 3: present on a fault record (its `uri` is `~fault`), a fault no scenario could be charged with. */
+    fault: FaultRecordSchema.optional(),
     durationMs: z.number().nonnegative(),
   })
   .strict();
@@ -219,6 +281,12 @@ export const ResultsDocumentSchema = z
      * record it (its ids are then not checked against the kit's features).
      */
     features: z.enum(['kit', 'given']).optional(),
+    /** Version 3: the host the adapter drives, e.g. dsh's package version as `release`. */
+    host: z.object({ release: z.string().optional() }).strict().optional(),
+    /** Version 3: this run reran the failures of the results file `from`. */
+    rerun: z.object({ from: z.string() }).strict().optional(),
+    /** Version 3: required clauses no passing scenario proved, and why. */
+    unproven: z.array(z.object({ clause: z.string(), reason: z.string() }).strict()).optional(),
     scenarios: z.array(ScenarioRecordSchema),
     reviewTexts: z.array(ReviewTextSchema),
   })

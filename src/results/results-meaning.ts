@@ -35,6 +35,10 @@ export function resultsMeaningIssues(document: ResultsDocument): MeaningIssue[] 
     } else if (record.repeats) {
       issues.push({ path: at('repeats'), message: `${says} with repeat outcomes, which only a flaky record has` });
     }
+    if (record.fault) {
+      if (record.status !== 'failed' && record.status !== 'baselined') issues.push({ path: at('status'), message: `${says} on a fault record: a fault always fails` });
+      if (record.failure && record.failure.kind !== record.fault.kind) issues.push({ path: at('failure', 'kind'), message: `a fault of kind ${record.fault.kind} with a failure of kind ${record.failure.kind}` });
+    }
     if (record.skipReason !== undefined && record.status !== 'skipped') issues.push({ path: at('skipReason'), message: `${says} with a skip reason` });
   });
   return issues;
