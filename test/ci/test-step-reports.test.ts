@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PROCESS_LIMIT_MS } from '../limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BROWSER_TEST = 'test/docs/site-in-browser.test.ts';
@@ -14,7 +15,7 @@ function quietly(args: string[], env: Record<string, string | undefined> = {}): 
   const result = spawnSync(process.execPath, ['.ci/quietly.mjs', 'step', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: PROCESS_LIMIT_MS,
     // As CI runs it: output to a pipe, not a terminal.
     env: { ...process.env, CI: undefined, FORCE_COLOR: undefined, ...env },
   });

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CLI, ROOT, runCli } from './cli-harness.js';
 import { temporaryFolder } from '../temporary-folder.js';
+import { limitForProcesses, PROCESS_LIMIT_MS } from '../limits.js';
 
 const WORKFLOW = join(ROOT, 'examples', 'ci', 'plan-mode-conformance.yml');
 
@@ -83,7 +84,7 @@ function fakeNpx(dir: string, body: string): string {
 
 function runStep(script: string, cwd: string, env: Record<string, string>): { status: number | null; stderr: string } {
   // GitHub runs `run:` steps with `bash -e {0}` (and pipefail when `shell: bash` is named).
-  const result = spawnSync('bash', ['-e', '-c', script], { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+  const result = spawnSync('bash', ['-e', '-c', script], { cwd, encoding: 'utf8', timeout: PROCESS_LIMIT_MS, env: { ...process.env, ...env } });
   return { status: result.status, stderr: result.stderr };
 }
 
@@ -127,7 +128,7 @@ describe('the CI workflow example', () => {
     expect(merged.scenarios.length).toBe(serial.scenarios.length);
     expect(existsSync(join(work, 'reports', 'site', 'index.html'))).toBe(true);
     expect(existsSync(join(work, 'reports', 'junit-1.xml'))).toBe(true);
-  }, 240_000);
+  }, limitForProcesses(12)); // the last release's run, each shard of the matrix, merge, compare, docs
 
   describe('its job graph', () => {
     const [gateName, gate] = Object.entries(workflow.jobs).find(([, job]) => job.if === 'always()') ?? [];

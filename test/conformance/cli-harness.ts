@@ -1,6 +1,7 @@
 /** Runs the built CLI as a child process, as CI and users do. */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { PROCESS_LIMIT_MS } from '../limits.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The bundled CLI: what `plan-mode-conformance` runs. */
@@ -19,7 +20,7 @@ export function runCli(args: string[], env: Record<string, string> = {}): CliRun
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: PROCESS_LIMIT_MS,
     env: { ...process.env, ...env },
   });
   const summary = result.stdout.trim().split('\n').at(-1) ?? '';

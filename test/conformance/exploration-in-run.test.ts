@@ -20,6 +20,7 @@ import { levelsOf, loadCatalogFileSync } from '../../conformance/catalog/clause-
 import { judge, readBaseline, writeBaseline, type Baseline } from '../../conformance/runner/baseline.js';
 import type { ExplorationSummary, ScenarioResult } from '../../conformance/runner/scenario-result.js';
 import { FIXTURES, runCli } from './cli-harness.js';
+import { limitForProcesses } from '../limits.js';
 
 const BROKEN_REVIEW = `${FIXTURES}adapters/explore-approve-with-anything.js`;
 const ONLY_EXPLORATION_CATCHES = `${FIXTURES}adapters/fifth-agent-forgets.js`;
@@ -82,7 +83,7 @@ describe('classes of disagreement', () => {
   beforeAll(async () => {
     adapter = await loadAdapter(BROKEN_REVIEW);
     whole = await explore(options());
-  }, 120_000);
+  }, limitForProcesses(1)); // an exploration of 60 sessions in process
 
   it('goes on after a disagreement and counts each class once, with how many sessions showed it', () => {
     expect(whole.sessions).toBe(60);
@@ -123,7 +124,7 @@ describe('classes of disagreement', () => {
       expect(same.exploration?.session).toBe(record.exploration?.session);
       expect(same.exploration?.path).toBe(record.exploration?.path);
     }
-  }, 120_000);
+  }, limitForProcesses(1)); // the same 60 sessions in two halves
 });
 
 describe('baseline entries for exploration classes', () => {
@@ -211,7 +212,7 @@ describe('a run with exploration, through the CLI', () => {
     expect(failed[0]!.exploration?.scenario).toMatch(/^Scenario: explore found:/);
     const junit = await readFile(join(folder, 'junit.xml'), 'utf8');
     expect(junit).toContain(`name="${failed[0]!.id}"`);
-  }, 240_000);
+  }, limitForProcesses(2));
 
   it('--explore off gives the scenario-only verdict: the same records, without the exploration', async () => {
     const folder = await tempFolder();
@@ -232,21 +233,19 @@ describe('a run with exploration, through the CLI', () => {
     expect(withExploration!.scenarios.filter((record) => record.uri === EXPLORATION_URI).map((record) => [record.id, record.status])).toEqual([['explore', 'passed']]);
     expect(off.stdout).not.toMatch(/^exploration:/m);
     expect(on.stdout).toMatch(/^exploration: 200 session\(s\), seed 23: every one agreed with the oracle$/m);
-  }, 240_000);
+  }, limitForProcesses(2));
 
   it.each([
     ['fifth-agent-exits.js', /the suite process exited with code 3 during scenario explore/],
     ['fifth-agent-blocks.js', /the suite process stopped answering for 4000 ms \(the host held its event loop\) and was ended during scenario explore/],
   ])('a host that %s during exploration fails the run with a message and ends it, all scenarios counted', (fixture, message) => {
-    const started = Date.now();
     const run = runCli(['--adapter', `${FIXTURES}adapters/${fixture}`, '--call-limit', '2000', '--start-limit', '2000']);
     expect(run.status).toBe(1);
     expect(run.summary).toMatch(/^conformance: \d+ passed, 1 failed, 0 skipped$/);
     expect(run.stdout).toMatch(/^failed: explore \(~exploration\)$/m);
     expect(run.stdout).toMatch(message);
     expect(run.stdout).toContain('conformance: the run did not complete: the exploration after the scenarios ended early');
-    expect(Date.now() - started).toBeLessThan(110_000);
-  }, 120_000);
+  }, limitForProcesses(1));
 
   it('a narrowed run explores only when asked', () => {
     const narrowed = runCli(['--tags', '@SET-01']);
@@ -254,5 +253,5 @@ describe('a run with exploration, through the CLI', () => {
     const asked = runCli(['--tags', '@SET-01', '--explore', '20', '--explore-seed', '5']);
     expect(asked.status).toBe(0);
     expect(asked.stdout).toMatch(/^exploration: 20 session\(s\), seed 5: every one agreed with the oracle$/m);
-  }, 120_000);
+  }, limitForProcesses(2));
 });

@@ -13,7 +13,6 @@ export interface ProcessRun {
   status: number | null;
   stdout: string;
   stderr: string;
-  ms: number;
   /** What the run left in its temporary folder (should be nothing). */
   leftInTmp: string[];
 }
@@ -27,7 +26,6 @@ export interface RunControl {
 
 export async function runIsolated(args: string[], control: RunControl = {}): Promise<ProcessRun> {
   const tmp = mkdtempSync(join(tmpdir(), 'pmc-process-test-'));
-  const started = performance.now();
   try {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: ROOT,
@@ -49,7 +47,7 @@ export async function runIsolated(args: string[], control: RunControl = {}): Pro
     }
     control.onStart?.(child, () => stderr);
     const status = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-    return { status, stdout, stderr, ms: performance.now() - started, leftInTmp: readdirSync(tmp) };
+    return { status, stdout, stderr, leftInTmp: readdirSync(tmp) };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

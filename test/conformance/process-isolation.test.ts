@@ -61,7 +61,6 @@ describe('a run isolated from its adapter', () => {
     const run = await runIsolated([...adapter('start-never-answers.js'), '--start-limit', '200', '--format', 'summary']);
     expect(run.status).toBe(2);
     expect(lastLine(run.stderr)).toMatch(/^plan-mode-conformance: the host cannot start \(3 scenarios in a row, none started\): adapter method start: did not answer within 200 ms$/);
-    expect(run.ms).toBeLessThan(60_000);
     expect(run.leftInTmp).toEqual([]);
   });
 

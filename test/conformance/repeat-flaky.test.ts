@@ -14,6 +14,7 @@ import { summaryLine } from '../../conformance/cli/summary.js';
 import { compareResults } from '../../conformance/compare/compare-results.js';
 import { fixtureRun, runCli } from './cli-harness.js';
 import { temporaryFolder } from '../temporary-folder.js';
+import { limitForProcesses } from '../limits.js';
 
 const result = (stableId: string, status: ScenarioResult['status'], failedStep?: string): ScenarioResult => ({
   stableId,
@@ -131,14 +132,14 @@ describe('--repeat against a host that fails one scenario at random', () => {
     const junit = readFileSync(join(dir, 'allowed.xml'), 'utf8');
     expect(junit).toMatch(/failures="0"/);
     expect(junit).toMatch(/<flakyFailure message="[^"]*" type="assertion"\/>/);
-  }, 60_000);
+  }, limitForProcesses(3));
 
   it('the reference repeated three times is never flaky and exits 0', () => {
     const run = runCli(['--repeat', '3']);
     expect(run.status).toBe(0);
     expect(run.summary).toMatch(/^conformance: \d+ passed, 0 failed, 0 skipped$/);
     expect(run.stdout).not.toMatch(/flaky/);
-  }, 120_000);
+  }, limitForProcesses(1));
 
   it('refuses a repeat count out of range', () => {
     expect(runCli(['--repeat', '0']).stderr).toMatch(/--repeat must be a whole number from 1 to 100/);

@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './cli-harness.js';
+import { limitForProcesses } from '../limits.js';
 
 const SLICE = '@needs:restart or @needs:fork or @needs:spawn or @needs:compaction or @SET-05 or @REVIEW-04 or @CMD-09 or @REVIEW-07';
 
@@ -17,7 +18,7 @@ describe('transport equivalence', () => {
     const run = spawnSync(process.execPath, ['dist/conformance/transport/equivalence-check.js', '--tags', SLICE], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 600_000,
+      timeout: limitForProcesses(6),
     });
     expect(run.stderr).toBe('');
     for (const edition of ['seed', 'rc.8']) {
@@ -26,5 +27,5 @@ describe('transport equivalence', () => {
     expect(run.stdout).toMatch(/over stdio: \d+ passed, 0 failed, 0 skipped/);
     expect(run.stdout).toMatch(/over stdio, a process per scenario: \d+ passed, 0 failed, 0 skipped/);
     expect(run.status).toBe(0);
-  }, 600_000);
+  }, limitForProcesses(6)); // each edition in process, over stdio reused and a process per scenario
 });

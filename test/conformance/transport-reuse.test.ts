@@ -13,6 +13,7 @@ import { checkHandle, GuardedHost } from '../../conformance/guard/guarded-host.j
 import { loadExecAdapter, type ExecAdapter } from '../../conformance/transport/exec-adapter.js';
 import { FIXTURES, ROOT } from './cli-harness.js';
 import { temporaryFolder } from '../temporary-folder.js';
+import { PROCESS_LIMIT_MS } from '../limits.js';
 
 const LIMIT_MS = 2_000;
 
@@ -151,7 +152,7 @@ describe('processes no scenario holds', () => {
       await handle.dispose(); // parked
       console.log('disposed');
     `;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: PROCESS_LIMIT_MS });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('disposed\n');
     expect(run.status).toBe(0);

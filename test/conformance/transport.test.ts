@@ -16,6 +16,7 @@ import { checkHandle, GuardedHost } from '../../conformance/guard/guarded-host.j
 import { loadExecAdapter, type ExecCommand } from '../../conformance/transport/exec-adapter.js';
 import { splitCommandLine } from '../../conformance/transport/command-line.js';
 import { CLI, FIXTURES, ROOT } from './cli-harness.js';
+import { PROCESS_LIMIT_MS } from '../limits.js';
 
 const LIMIT_MS = 2_000;
 const hostCommand = (name: string): ExecCommand => ({ argv: [process.execPath, `${FIXTURES}hosts/${name}`], cwd: ROOT });
@@ -169,7 +170,7 @@ describe('the exec: transport fails closed on the wire', () => {
     const run = spawnSync(process.execPath, [CLI, '--adapter', 'exec:node test/fixtures/hosts/exits-at-once.mjs'], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 60_000, // the bound the issue sets, not a speed measurement
+      timeout: PROCESS_LIMIT_MS, // a hang guard, not a speed measurement
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/could not be initialized[\s\S]*cannot open configuration file host\.toml/);
@@ -201,7 +202,7 @@ describe('the exec: transport leaves no process behind', () => {
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: PROCESS_LIMIT_MS,
       env: { ...process.env, WORKER_PID_FILE: pidFile },
     });
     expect(run.stderr).toBe('');

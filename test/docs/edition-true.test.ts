@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runCli } from '../conformance/cli-harness.js';
 import { REFERENCE_RESULTS } from './site-fixture.js';
 import { temporaryFolder } from '../temporary-folder.js';
+import { limitForProcesses } from '../limits.js';
 
 const SEED_SET_06 = 'A pending selection is applied at the next request boundary (prompt submission, continuation, retry)';
 const RC8_SET_06 = 'A pending selection is applied at the next accepted in-turn pre-step (prompt submission, continuation)';
@@ -42,7 +43,7 @@ describe('an rc.8 run, in every page and report', () => {
     expect(run.stderr).not.toMatch(/plan-mode-conformance: /);
     const docs = runCli(['docs', '--out', join(dir, 'site'), join(dir, 'results.json')]);
     expect(docs.status).toBe(0);
-  }, 300_000);
+  }, limitForProcesses(2)); // a run and its site
 
   it('the results file, HTML, Markdown and JUnit name rc.8 and its README, never the seed README', () => {
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { spec: { edition: string; readme: string } };

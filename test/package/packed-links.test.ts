@@ -12,6 +12,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../conformance/cli-harness.js';
 import { temporaryFolder } from '../temporary-folder.js';
+import { limitForProcesses } from '../limits.js';
 
 /** Markdown text outside fenced code blocks. */
 function outsideCode(text: string): string {
@@ -30,7 +31,7 @@ describe('the packed package', () => {
     const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').at(-1)!;
     execFileSync('tar', ['-xzf', join(dir, tarball), '-C', dir]);
     root = join(dir, 'package');
-  }, 120_000);
+  }, limitForProcesses(2)); // npm pack and tar
 
   it('holds the protocol schemas, the CI example and the Python host', () => {
     const schemas = readdirSync(join(root, 'protocol', 'schemas')).filter((name) => name.endsWith('.json'));
