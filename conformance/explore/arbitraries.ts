@@ -8,10 +8,10 @@
 import fc from 'fast-check';
 import { DEFAULT_EDITION, isSupported, type Capabilities, type Capability, type Edition, type ToolMode } from '../../src/index.js';
 import type { Generation } from './actions/action.js';
-import { ACTIONS, type SessionCommand } from './actions/index.js';
+import { ACTIONS } from './actions/index.js';
 import type { AnswerGeneration } from './answers/answer.js';
 import { ANSWERS } from './answers/index.js';
-import type { MidTurnAction, PlannedAnswer, PlannedRequest, Session } from './commands.js';
+import type { MidTurnMove, PlannedAnswer, PlannedRequest, Session, SessionMove } from './moves.js';
 import { configurations } from './configuration.js';
 
 export { planLines } from './actions/plan-line.js';
@@ -30,7 +30,7 @@ export interface ExploreArbitraryOptions {
   capabilities: Capabilities;
   /** The edition sessions are generated for (rc.8: `/plan` lines sometimes carry images); the seed when absent. */
   edition?: Edition;
-  /** At most this many commands per session. */
+  /** At most this many moves per session. */
   maxSteps: number;
 }
 
@@ -61,8 +61,8 @@ function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: Explor
   // Only a final text ends a turn run inside another's request, so such a turn always finishes there.
   const finalText = fc.constant<PlannedAnswer>({ type: 'text' });
 
-  const midTurnAt = (g: Generation): fc.Arbitrary<MidTurnAction> =>
-    fc.oneof(...weighted(ACTIONS.map((action) => action.midTurn?.(g) as fc.WeightedArbitrary<MidTurnAction> | undefined)));
+  const midTurnAt = (g: Generation): fc.Arbitrary<MidTurnMove> =>
+    fc.oneof(...weighted(ACTIONS.map((action) => action.midTurn?.(g) as fc.WeightedArbitrary<MidTurnMove> | undefined)));
 
   /**
    * 1-4 requests: all but the last continue (tool call) or fail (retried), never two failures in a row; the
@@ -70,7 +70,7 @@ function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: Explor
    * has no step left to join), and such a request follows no failure (so the request before it took in
    * every steered message, in either edition).
    */
-  const requestsWith = (during: fc.Arbitrary<MidTurnAction[]>, last: fc.Arbitrary<PlannedAnswer>, quiet: fc.Arbitrary<MidTurnAction[]>): fc.Arbitrary<PlannedRequest[]> =>
+  const requestsWith = (during: fc.Arbitrary<MidTurnMove[]>, last: fc.Arbitrary<PlannedAnswer>, quiet: fc.Arbitrary<MidTurnMove[]>): fc.Arbitrary<PlannedRequest[]> =>
     fc
       .tuple(fc.array(fc.record({ answer: continuing, during }), { maxLength: 3 }), last, during, quiet)
       .map(([middle, answer, lastDuring, quietDuring]) => [...middle, { answer, during: answer.type === 'give-up' ? quietDuring : lastDuring }])
@@ -89,15 +89,15 @@ function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: Explor
   const outer = requestsWith(fc.array(midTurnAt({ ...base, requests: inner }), { maxLength: 2 }), ending, quiet);
   const g: Generation = { ...base, requests: outer };
 
-  const anyCommand = fc.oneof(...weighted(ACTIONS.map((action) => action.command?.(g) as fc.WeightedArbitrary<SessionCommand> | undefined)));
-  const plain = fc.array(anyCommand, { minLength: 1, maxLength: maxSteps });
-  if (!has('restart')) return fc.record({ probeOrders, configuration: configurations, commands: plain }, { requiredKeys: ['probeOrders', 'commands'] });
+  const anyMove = fc.oneof(...weighted(ACTIONS.map((action) => action.move?.(g) as fc.WeightedArbitrary<SessionMove> | undefined)));
+  const plain = fc.array(anyMove, { minLength: 1, maxLength: maxSteps });
+  if (!has('restart')) return fc.record({ probeOrders, configuration: configurations, moves: plain }, { requiredKeys: ['probeOrders', 'moves'] });
   // Restarts among forks, spawns and new agents: agents made before a restart (a fork, a child, a created agent)
   // and used after it, beside agents first made after it. Shrinking may drop any part.
   const half = Math.max(1, Math.floor(maxSteps / 2));
-  const lineage = fc.oneof(...weighted(ACTIONS.map((action) => action.lineage?.(g) as fc.WeightedArbitrary<SessionCommand> | undefined)));
+  const lineage = fc.oneof(...weighted(ACTIONS.map((action) => action.lineage?.(g) as fc.WeightedArbitrary<SessionMove> | undefined)));
   const aroundRestart = fc
-    .tuple(fc.array(anyCommand, { maxLength: half - 1 }), lineage, fc.array(anyCommand, { minLength: 1, maxLength: half }))
-    .map(([before, made, after]): SessionCommand[] => [...before, made, { kind: 'restart' as const }, ...after]);
-  return fc.record({ probeOrders, configuration: configurations, commands: fc.oneof({ weight: 2, arbitrary: plain }, { weight: 1, arbitrary: aroundRestart }) }, { requiredKeys: ['probeOrders', 'commands'] });
+    .tuple(fc.array(anyMove, { maxLength: half - 1 }), lineage, fc.array(anyMove, { minLength: 1, maxLength: half }))
+    .map(([before, made, after]): SessionMove[] => [...before, made, { kind: 'restart' as const }, ...after]);
+  return fc.record({ probeOrders, configuration: configurations, moves: fc.oneof({ weight: 2, arbitrary: plain }, { weight: 1, arbitrary: aroundRestart }) }, { requiredKeys: ['probeOrders', 'moves'] });
 }

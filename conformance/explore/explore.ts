@@ -16,7 +16,7 @@ import type { Adapter, ClauseLevel, Edition } from '../../src/index.js';
 import { sliceOf, type Slice } from '../features/slices.js';
 import { TIMEOUT_MESSAGE } from '../guard/time-limit.js';
 import { sessionArbitrary } from './arbitraries.js';
-import type { Session } from './commands.js';
+import type { Session } from './moves.js';
 import type { FoundScenario } from './scenario.js';
 import { SessionRunner, type Disagreement, type SessionResult } from './session-runner.js';
 import { classId, sameClass, signatureOf, type Signature } from './signature.js';

@@ -10,7 +10,7 @@ import type { GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
-import type { MidTurnAction, PlannedAnswer, PlannedRequest, ReviewAnswer } from './commands.js';
+import type { MidTurnMove, PlannedAnswer, PlannedRequest, ReviewAnswer } from './moves.js';
 import { adapterError, Stop, type Disagreement } from './disagreement.js';
 import { Transcript } from './transcript.js';
 
@@ -91,12 +91,12 @@ export class ExploredSession {
   failure: Disagreement | undefined;
 
   /**
-   * @param runMidTurn runs a mid-turn action (the runner hands in the actions registry's, so that turns,
+   * @param runMidTurn runs a mid-turn move (the runner hands in the actions registry's, so that turns,
    *   which any action may start, need no action's module)
    */
   constructor(
     readonly options: RunnerOptions,
-    readonly runMidTurn: (action: MidTurnAction, during: During) => Promise<void>,
+    readonly runMidTurn: (move: MidTurnMove, during: During) => Promise<void>,
   ) {}
 
   get edition(): Edition {

@@ -5,7 +5,7 @@
  * is left open by the seed).
  */
 import type { Question, QuestionReply } from '../../src/index.js';
-import type { ReviewAnswer } from './commands.js';
+import type { ReviewAnswer } from './moves.js';
 import { quote } from './transcript.js';
 
 export const APPROVE = 'Approve';

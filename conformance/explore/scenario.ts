@@ -3,7 +3,7 @@
  * steps), and as a whole feature file that fails against the host it was
  * found on and passes against a conforming one.
  */
-import type { Disagreement } from './session-runner.js';
+import type { Disagreement } from './disagreement.js';
 
 export interface FoundScenario {
   adapter: string;

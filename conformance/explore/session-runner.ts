@@ -3,7 +3,7 @@
  * suite uses (time limits, schema validation, errors naming the method): each
  * command's action (actions/*.ts) takes the oracle's step and the host's step
  * and compares them; every request is checked as it reaches the kit's model
- * (checks/request.ts) and every agent while idle between commands
+ * (checks/request.ts) and every agent while idle  between moves
  * (checks/idle.ts). It stops at the first disagreement and returns it with the
  * session written down as the suite's own steps (`Transcript`).
  *
@@ -17,11 +17,11 @@ import { startLimitFor } from '../guard/time-limit.js';
 import { createdAgent } from '../oracle/session-oracle.js';
 import { temporaryRoot } from '../support/temporary-root.js';
 import { emptyProbeRecord, makeProbeCommands, makeProbeTools, orderedProbeSection, PROBE_SECTIONS } from '../world/probes.js';
-import { actionOf, describeCommand } from './actions/index.js';
+import { actionOf, describeMove } from './actions/index.js';
 import { checkIdle } from './checks/idle.js';
 import { deploymentOf, judgeRefusal, writeConfiguration } from './configuration.js';
 import { onRequest } from './checks/request.js';
-import type { MidTurnAction, Session } from './commands.js';
+import type { MidTurnMove, Session } from './moves.js';
 import { adapterError, Stop, type Disagreement } from './disagreement.js';
 import { ExploredSession, type During, type RunnerOptions } from './explored-session.js';
 import { reviewSeam } from './review-seam.js';
@@ -33,7 +33,7 @@ export type { RunnerOptions } from './explored-session.js';
 export interface SessionResult {
   disagreement?: Disagreement;
   transcript: Transcript;
-  /** The commands that ran (preconditions held), described. */
+  /** The moves that ran (preconditions held), described. */
   ran: string[];
 }
 
@@ -42,7 +42,7 @@ export class SessionRunner {
   private readonly ran: string[] = [];
 
   constructor(options: RunnerOptions) {
-    this.session = new ExploredSession(options, (action: MidTurnAction, during: During) => actionOf(action).run(this.session, action, during));
+    this.session = new ExploredSession(options, (move: MidTurnMove, during: During) => actionOf(move).run(this.session, move, during));
   }
 
   get transcript(): Transcript {
@@ -96,13 +96,13 @@ export class SessionRunner {
       session.probeOrders = explored.probeOrders;
       if (explored.probeOrders.length > 0) session.transcript.step('Given', `the host also has probe sections at orders "${explored.probeOrders.join(', ')}"`);
       // The suite makes an agent when a step first names it; one that lives through a restart must be made before it.
-      if (explored.commands.some((command) => command.kind === 'restart')) session.transcript.step('When', 'the user creates the agent');
+      if (explored.moves.some((move) => move.kind === 'restart')) session.transcript.step('When', 'the user creates the agent');
       session.agents.push(createdAgent('the agent', await session.host.createAgent(), session.edition));
-      for (const command of explored.commands) {
-        const action = actionOf(command);
-        if (action.feasible && !action.feasible(session, command)) continue;
-        this.ran.push(describeCommand(command));
-        await action.run(session, command);
+      for (const move of explored.moves) {
+        const action = actionOf(move);
+        if (action.feasible && !action.feasible(session, move)) continue;
+        this.ran.push(describeMove(move));
+        await action.run(session, move);
         session.stopIfFailed();
         for (const agent of session.agents) await checkIdle(session, agent);
       }

@@ -8,7 +8,7 @@
 import { AdapterTimeoutError } from '../guard/time-limit.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
 import { answerFamily } from './answers/index.js';
-import type { PlannedRequest } from './commands.js';
+import type { PlannedRequest } from './moves.js';
 import type { ExploredSession } from './explored-session.js';
 
 export function promptText(agent: OracleAgent): string {

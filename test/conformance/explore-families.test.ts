@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sessionArbitrary } from '../../conformance/explore/arbitraries.js';
-import type { Session } from '../../conformance/explore/commands.js';
+import type { Session } from '../../conformance/explore/moves.js';
 import { SessionRunner } from '../../conformance/explore/session-runner.js';
 import { PlanOracle } from '../../conformance/oracle/plan-oracle.js';
 import reference from '../../reference/adapter.js';
@@ -37,7 +37,7 @@ describe('what explore generates', () => {
 describe('a conforming host agrees with the oracle', () => {
   const giveUpThenSwitch: Session = {
     probeOrders: [],
-    commands: [
+    moves: [
       { kind: 'prompt', agent: 0, requests: [{ answer: { type: 'give-up' }, during: [{ kind: 'set', agent: 0, active: true }] }] },
       { kind: 'set', agent: 0, active: false },
       { kind: 'prompt', agent: 0, requests: [{ answer: { type: 'give-up' }, during: [] }] },
@@ -86,11 +86,11 @@ describe('a conforming host agrees with the oracle', () => {
 
   it.each(['seed', 'rc.8'] as const)('on a section of its own and on configurations that must fail at load (%s)', async (edition) => {
     const section = 'Plan mode. Before changing anything:   \n  - read the code\t\n\nThen present the plan.\n';
-    const valid = await run({ probeOrders: [], configuration: { kind: 'valid', section }, commands: [{ kind: 'set', agent: 0, active: true }, { kind: 'prompt', agent: 0, requests: [{ answer: { type: 'text' }, during: [] }] }] }, edition);
+    const valid = await run({ probeOrders: [], configuration: { kind: 'valid', section }, moves: [{ kind: 'set', agent: 0, active: true }, { kind: 'prompt', agent: 0, requests: [{ answer: { type: 'text' }, during: [] }] }] }, edition);
     expect(valid.disagreement).toBeUndefined();
     expect(valid.transcript.lines()[0]).toMatch(/^Given the deployment is:\n"""yaml\n/);
     for (const config of [{ section: '' }, { section: 'x', modes: ['plan'] }, { section: null }]) {
-      const invalid = await run({ probeOrders: [], configuration: { kind: 'invalid', config, breaks: 'CFG-01', why: 'a bad configuration' }, commands: [{ kind: 'new-agent' }] }, edition);
+      const invalid = await run({ probeOrders: [], configuration: { kind: 'invalid', config, breaks: 'CFG-01', why: 'a bad configuration' }, moves: [{ kind: 'new-agent' }] }, edition);
       expect(invalid.disagreement, JSON.stringify(config)).toBeUndefined();
     }
   });
@@ -99,7 +99,7 @@ describe('a conforming host agrees with the oracle', () => {
     const result = await run(
       {
         probeOrders: [],
-        commands: [
+        moves: [
           { kind: 'spawn-owned', agent: 0 },
           { kind: 'set', agent: -1, active: true },
           { kind: 'prompt', agent: -1, requests: [{ answer: { type: 'exit', review: 'approve' }, during: [] }, { answer: { type: 'text' }, during: [] }] },

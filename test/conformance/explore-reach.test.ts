@@ -20,14 +20,14 @@ describe('what explore generates', () => {
     const reference = (await import('../../reference/adapter.js')).default;
     const sessions = fc.sample(sessionArbitrary({ capabilities: reference.capabilities, maxSteps: 12, edition: 'rc.8' }), { numRuns: 200, seed: 1 });
     const count = (test: (session: (typeof sessions)[number]) => boolean) => sessions.filter(test).length;
-    const madeThenRestart = count(({ commands }) => {
-      const restart = commands.findIndex((command) => command.kind === 'restart');
-      return restart > 0 && commands.slice(0, restart).some((command) => ['fork', 'spawn', 'new-agent'].includes(command.kind));
+    const madeThenRestart = count(({ moves }) => {
+      const restart = moves.findIndex((move) => move.kind === 'restart');
+      return restart > 0 && moves.slice(0, restart).some((move) => ['fork', 'spawn', 'new-agent'].includes(move.kind));
     });
     // A prompt among a request's mid-turn actions: another agent's turn inside that request.
-    const interleaved = count(({ commands }) => /"during":\[[^\]]*"kind":"prompt"/.test(JSON.stringify(commands)));
+    const interleaved = count(({ moves }) => /"during":\[[^\]]*"kind":"prompt"/.test(JSON.stringify(moves)));
     const orders = sessions.flatMap((session) => session.probeOrders);
-    const plans = sessions.flatMap(({ commands }) => [...JSON.stringify(commands).matchAll(/"length":(\d+)/g)].map((match) => Number(match[1])));
+    const plans = sessions.flatMap(({ moves }) => [...JSON.stringify(moves).matchAll(/"length":(\d+)/g)].map((match) => Number(match[1])));
     expect(madeThenRestart).toBeGreaterThan(20);
     expect(interleaved).toBeGreaterThan(10);
     for (const [low, high] of [[1, 9], [10, 49], [51, 99], [100, 999]]) expect(orders.some((order) => order >= low! && order <= high!)).toBe(true);

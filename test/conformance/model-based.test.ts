@@ -1,29 +1,45 @@
 /**
  * Model-based check of the reference host against the kit's oracle: random
  * sessions of prompts, tool-call continuations, retried failures and user
- * selections made while idle or while the model handles a request. On a
- * mismatch fast-check shrinks the session to a minimal one.
+ * selections made while idle or while the model handles a request, run by the
+ * exploration's own session runner (the oracle's one runner). On a mismatch
+ * fast-check shrinks the session to a minimal one.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkScript } from '../../conformance/oracle/run-script.js';
-import { describeScript, type ScriptedRequest, type SessionScript } from '../../conformance/oracle/script.js';
+import { describeMove } from '../../conformance/explore/actions/index.js';
+import type { PlannedRequest, Session, SetMove } from '../../conformance/explore/moves.js';
+import { SessionRunner } from '../../conformance/explore/session-runner.js';
 import { PlanOracle } from '../../conformance/oracle/plan-oracle.js';
 import { readPlanCommand } from '../../conformance/oracle/plan-command.js';
 import reference from '../../reference/adapter.js';
+import type { Adapter, Edition } from '../../src/index.js';
 
 const selections = fc.array(fc.boolean(), { maxLength: 3 });
+const sets = (targets: boolean[]): SetMove[] => targets.map((active) => ({ kind: 'set', agent: 0, active }));
 
 /** 1-4 requests; all but the last continue (tool call) or fail (retried), never two failures in a row. */
 const turnRequests = fc
   .array(fc.record({ answer: fc.constantFrom('tool' as const, 'failure' as const), during: selections }), { maxLength: 3 })
-  .chain((middle) => fc.record({ during: selections }).map((last): ScriptedRequest[] => [...middle, { answer: 'text', during: last.during }]))
-  .filter((requests) => requests.every((r, i) => !(r.answer === 'failure' && requests[i + 1]?.answer === 'failure')));
+  .chain((middle) => fc.record({ during: selections }).map((last) => [...middle, { answer: 'text' as const, during: last.during }]))
+  .filter((requests) => requests.every((r, i) => !(r.answer === 'failure' && requests[i + 1]?.answer === 'failure')))
+  .map((requests): PlannedRequest[] =>
+    requests.map(({ answer, during }) => ({ answer: answer === 'tool' ? { type: 'probe', effect: 'read' } : { type: answer }, during: sets(during) })),
+  );
 
-const sessions: fc.Arbitrary<SessionScript> = fc.record({
-  turns: fc.array(fc.record({ before: selections, requests: turnRequests }), { minLength: 1, maxLength: 4 }),
-  after: selections,
-});
+/** Turns of one agent, with selections before each turn and after the last. */
+const sessions: fc.Arbitrary<Session> = fc
+  .record({ turns: fc.array(fc.record({ before: selections, requests: turnRequests }), { minLength: 1, maxLength: 4 }), after: selections })
+  .map(({ turns, after }) => ({
+    probeOrders: [],
+    moves: [...turns.flatMap((turn) => [...sets(turn.before), { kind: 'prompt' as const, agent: 0, requests: turn.requests }]), ...sets(after)],
+  }));
+
+/** The session's disagreement with the oracle, if any, described. */
+async function mismatch(adapter: Adapter, session: Session, edition: Edition): Promise<string | undefined> {
+  const result = await new SessionRunner({ adapter, callLimitMs: 5_000, strict: false, edition }).run(session);
+  return result.disagreement && `${session.moves.map(describeMove).join(' | ')}\n${result.disagreement.message}`;
+}
 
 describe('the oracle', () => {
   it('reads the clauses: queue while running, apply at the boundary, narrate only a change the model saw', () => {
@@ -117,9 +133,9 @@ describe('the oracle beyond SET/NARR/STATE', () => {
 describe('the reference host against the oracle', () => {
   it.each(['seed', 'rc.8'] as const)('agrees on every random session (%s edition)', async (edition) => {
     await fc.assert(
-      fc.asyncProperty(sessions, async (script) => {
-        const mismatches = await checkScript(reference, script, edition);
-        if (mismatches.length > 0) throw new Error(`${describeScript(script)}\n${mismatches.join('\n')}`);
+      fc.asyncProperty(sessions, async (session) => {
+        const problem = await mismatch(reference, session, edition);
+        if (problem !== undefined) throw new Error(problem);
       }),
       { numRuns: 150 },
     );
@@ -146,7 +162,7 @@ describe('the oracle check has teeth', () => {
       const mutant = MUTANTS.find((candidate) => candidate.name === name)!;
       const adapter = await loadAdapter(await buildMutant(PACKAGE_ROOT, mutant));
       const result = await fc.check(
-        fc.asyncProperty(sessions, async (script) => (await checkScript(adapter, script, edition)).length === 0),
+        fc.asyncProperty(sessions, async (session) => (await mismatch(adapter, session, edition)) === undefined),
         { numRuns: 300 },
       );
       expect(result.failed).toBe(true);

@@ -1,15 +1,15 @@
 /**
  * One generated action of an explored session, shaped like fast-check's
- * model-based commands: its arbitraries (as a session step, as something the
- * user does while the model handles a request, as the making of an agent
- * around a restart), its precondition, and `run`, which takes the oracle's
- * step, the host's step and compares them. A family of actions is one module
- * listed in `actions/index.ts`; the runner only iterates them.
+ * model-based commands: its arbitraries (as a move of the session, as
+ * something the user does while the model handles a request, as the making of
+ * an agent around a restart), its precondition, and `run`, which takes the
+ * oracle's step and the host's step and compares them. A family of actions is
+ * one module listed in `actions/index.ts`; the runner only iterates them.
  */
 import type fc from 'fast-check';
 import type { Capability, Edition } from '../../../src/index.js';
-import type { PlannedRequest } from '../commands.js';
 import type { During, ExploredSession } from '../explored-session.js';
+import type { PlannedRequest, SessionMove } from '../moves.js';
 
 /** What an action may generate, for the host at hand. */
 export interface Generation {
@@ -21,17 +21,18 @@ export interface Generation {
   requests?: fc.Arbitrary<PlannedRequest[]>;
 }
 
-export interface Action<C extends { kind: string }> {
-  kind: C['kind'];
-  /** As a step of the session; undefined when this host cannot be asked it. */
-  command?(g: Generation): fc.WeightedArbitrary<C> | undefined;
-  /** As a mid-turn action, run while the model handles a request of any agent. */
-  midTurn?(g: Generation): fc.WeightedArbitrary<C> | undefined;
+export interface Action<M extends { kind: string }> {
+  kind: M['kind'];
+  /** As a move of the session; undefined when this host cannot be asked it. */
+  move?(g: Generation): fc.WeightedArbitrary<M> | undefined;
+  /** As a mid-turn move, run while the model handles a request of any agent. */
+  midTurn?(g: Generation): fc.WeightedArbitrary<M> | undefined;
   /** As the making of an agent that a restart then finds (sessions around a restart). */
-  lineage?(g: Generation): fc.WeightedArbitrary<C> | undefined;
-  /** The precondition, checked against the oracle when the command is about to run: a command that fails it is skipped, not printed. */
-  feasible?(session: ExploredSession, command: C): boolean;
+  lineage?(g: Generation): fc.WeightedArbitrary<M> | undefined;
+  /** The precondition, checked against the oracle when the move is about to run: a move that fails it is skipped, not printed. */
+  feasible?(session: ExploredSession, move: M): boolean;
   /** The oracle's step and the host's step, compared; `during` when it runs mid-turn. */
-  run(session: ExploredSession, command: C, during?: During): Promise<void>;
-  describe(command: C): string;
+  run(session: ExploredSession, move: M, during?: During): Promise<void>;
+  /** One line for messages and tests; `describeMove` describes a move nested in this one (a turn's mid-turn moves). */
+  describe(move: M, describeMove: (nested: SessionMove) => string): string;
 }

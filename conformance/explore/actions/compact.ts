@@ -6,21 +6,17 @@
  */
 import fc from 'fast-check';
 import { runTurn } from '../turn.js';
+import type { CompactMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
-
-export interface CompactCommand {
-  kind: 'compact';
-  agent: number;
-}
 
 const LONG_PARAGRAPH = 'Read the module, list every caller, note how each one handles errors, and keep the findings for the plan. '.repeat(12);
 
-export const compactAction: Action<CompactCommand> = {
+export const compactAction: Action<CompactMove> = {
   kind: 'compact',
-  command: (g: Generation) => (g.has('compaction') ? { weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const), agent: g.agent }) } : undefined),
-  feasible: (session, command) => session.agentAt(command.agent).turns > 0,
-  async run(session, command) {
-    const agent = session.agentAt(command.agent);
+  move: (g: Generation) => (g.has('compaction') ? { weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const), agent: g.agent }) } : undefined),
+  feasible: (session, move) => session.agentAt(move.agent).turns > 0,
+  async run(session, move) {
+    const agent = session.agentAt(move.agent);
     session.transcript.step('When', `the user has a long conversation with ${agent.name}`);
     for (let part = 1; part <= 4; part += 1) await runTurn(session, agent, [], `Part ${part}: ${LONG_PARAGRAPH}`, undefined);
     session.transcript.step('When', `the history of ${agent.name} is compacted`);
@@ -31,5 +27,5 @@ export const compactAction: Action<CompactCommand> = {
     agent.compactedSinceRequest = true;
     agent.plan.cause = ['STATE-05'];
   },
-  describe: (command) => `compact #${command.agent}`,
+  describe: (move) => `compact #${move.agent}`,
 };

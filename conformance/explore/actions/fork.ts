@@ -8,22 +8,18 @@
 import fc from 'fast-check';
 import { forkedAgent } from '../../oracle/session-oracle.js';
 import { planModeEvents } from '../../world/observations.js';
+import type { ForkMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
-
-export interface ForkCommand {
-  kind: 'fork';
-  agent: number;
-}
 
 const arbitrary = (g: Generation) => fc.record({ kind: fc.constant('fork' as const), agent: g.agent });
 
-export const forkAction: Action<ForkCommand> = {
+export const forkAction: Action<ForkMove> = {
   kind: 'fork',
-  command: (g) => (g.has('fork') ? { weight: 1, arbitrary: arbitrary(g) } : undefined),
+  move: (g) => (g.has('fork') ? { weight: 1, arbitrary: arbitrary(g) } : undefined),
   lineage: (g) => (g.has('fork') ? { weight: 2, arbitrary: arbitrary(g) } : undefined),
-  feasible: (session, command) => session.agentAt(command.agent).plan.pending === undefined,
-  async run(session, command) {
-    const origin = session.agentAt(command.agent);
+  feasible: (session, move) => session.agentAt(move.agent).plan.pending === undefined,
+  async run(session, move) {
+    const origin = session.agentAt(move.agent);
     session.names.fork += 1;
     const name = `agent "fork ${session.names.fork}"`;
     session.transcript.step('When', `${origin.name} is forked as ${name}`);
@@ -31,5 +27,5 @@ export const forkAction: Action<ForkCommand> = {
     const inherited = planModeEvents(await session.host.readLog(id)).length;
     session.agents.push(forkedAgent(name, id, origin, inherited));
   },
-  describe: (command) => `fork #${command.agent}`,
+  describe: (move) => `fork #${move.agent}`,
 };

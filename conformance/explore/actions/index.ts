@@ -1,8 +1,9 @@
 /**
  * Every action an explored session is made of. A new family is a module of
- * its own (action.ts says what it holds) added to this list; the runner and
- * the arbitraries only iterate it.
+ * its own (action.ts says what it holds) added to this list, with its move's
+ * type in moves.ts; the runner and the arbitraries only iterate it.
  */
+import type { SessionMove } from '../moves.js';
 import type { Action } from './action.js';
 import { compactAction } from './compact.js';
 import { forkAction } from './fork.js';
@@ -16,17 +17,12 @@ import { spawnOwnedAction } from './spawn-owned.js';
 
 export const ACTIONS = [promptAction, setAction, planLineAction, newAgentAction, forkAction, spawnAction, spawnOwnedAction, compactAction, restartAction] as const;
 
-type CommandOf<A> = A extends Action<infer C> ? C : never;
-
-/** A step of a session: any action's command. */
-export type SessionCommand = CommandOf<(typeof ACTIONS)[number]>;
-
-/** The module of a command's action. */
-export function actionOf<C extends SessionCommand>(command: C): Action<C> {
-  return ACTIONS.find((action) => action.kind === command.kind) as unknown as Action<C>;
+/** The module of a move's action. */
+export function actionOf<M extends SessionMove>(move: M): Action<M> {
+  return ACTIONS.find((action) => action.kind === move.kind) as unknown as Action<M>;
 }
 
-/** One line per command, for messages and tests. */
-export function describeCommand(command: SessionCommand): string {
-  return actionOf(command).describe(command);
+/** One line per move, for messages and tests. */
+export function describeMove(move: SessionMove): string {
+  return actionOf(move).describe(move, describeMove);
 }

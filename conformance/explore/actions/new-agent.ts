@@ -1,17 +1,14 @@
 /** A new agent, made by the user: it starts outside plan mode with an empty log (STATE-02). */
 import fc from 'fast-check';
 import { createdAgent } from '../../oracle/session-oracle.js';
+import type { NewAgentMove } from '../moves.js';
 import type { Action } from './action.js';
-
-export interface NewAgentCommand {
-  kind: 'new-agent';
-}
 
 const arbitrary = fc.constant({ kind: 'new-agent' as const });
 
-export const newAgentAction: Action<NewAgentCommand> = {
+export const newAgentAction: Action<NewAgentMove> = {
   kind: 'new-agent',
-  command: () => ({ weight: 1, arbitrary }),
+  move: () => ({ weight: 1, arbitrary }),
   lineage: () => ({ weight: 1, arbitrary }),
   async run(session) {
     session.names.created += 1;

@@ -16,15 +16,8 @@ import { checkGet } from '../checks/get.js';
 import type { During, ExploredSession } from '../explored-session.js';
 import { onOff, quote } from '../transcript.js';
 import { afterTurn } from '../turn.js';
+import type { PlanLineMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
-
-/** A command line typed for an agent, with the names of the kit's images attached (rc.8 `/plan` only), if any. */
-export interface PlanLine {
-  kind: 'plan-line';
-  agent: number;
-  line: string;
-  images?: string[];
-}
 
 /**
  * `/plan` lines: bare, `off` and messages, with the white space the spec says
@@ -43,19 +36,19 @@ export const planLines: fc.Arbitrary<string> = fc.oneof(
  * Typed lines for an agent: in an edition whose `/plan` takes images, one
  * `/plan` line in three carries one to three of the kit's images, in any order.
  */
-function arbitrary(g: Generation): fc.Arbitrary<PlanLine> {
+function arbitrary(g: Generation): fc.Arbitrary<PlanLineMove> {
   const plain = fc.record({ kind: fc.constant('plan-line' as const), agent: g.agent, line: planLines });
   if (!EDITION_READINGS[g.edition].planTakesImages) return plain;
   const images = fc.option(fc.shuffledSubarray([...IMAGE_NAMES], { minLength: 1 }), { nil: undefined, freq: 2 });
   return fc.tuple(plain, images).map(([line, attached]) => (attached === undefined || readPlanCommand(line.line) === undefined ? line : { ...line, images: attached }));
 }
 
-export const planLineAction: Action<PlanLine> = {
+export const planLineAction: Action<PlanLineMove> = {
   kind: 'plan-line',
-  command: (g) => (g.has('commands') ? { weight: 2, arbitrary: arbitrary(g) } : undefined),
+  move: (g) => (g.has('commands') ? { weight: 2, arbitrary: arbitrary(g) } : undefined),
   midTurn: (g) => (g.has('commands') ? { weight: 4, arbitrary: arbitrary(g) } : undefined),
-  run: (session, command, during) => planLine(session, session.agentAt(command.agent), command.line, during, command.images),
-  describe: (command) => `#${command.agent} ${JSON.stringify(command.line)}${command.images ? ` +images(${command.images.join(', ')})` : ''}`,
+  run: (session, move, during) => planLine(session, session.agentAt(move.agent), move.line, during, move.images),
+  describe: (move) => `#${move.agent} ${JSON.stringify(move.line)}${move.images ? ` +images(${move.images.join(', ')})` : ''}`,
 };
 
 async function planLine(session: ExploredSession, agent: OracleAgent, line: string, during: During | undefined, imageNames?: string[]): Promise<void> {

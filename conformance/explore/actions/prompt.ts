@@ -4,40 +4,33 @@
  * the request in flight (interleaving; skipped when that agent is running).
  */
 import fc from 'fast-check';
-import type { PlannedRequest } from '../commands.js';
 import { answerFamily } from '../answers/index.js';
 import { quote } from '../transcript.js';
 import { promptText, runTurn } from '../turn.js';
+import type { PlannedRequest, PromptMove, SessionMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
-import { describeCommand } from './index.js';
-
-export interface PromptCommand {
-  kind: 'prompt';
-  agent: number;
-  requests: PlannedRequest[];
-}
 
 const arbitrary = (g: Generation, requests: fc.Arbitrary<PlannedRequest[]>) => fc.record({ kind: fc.constant('prompt' as const), agent: g.agent, requests });
 
-export const promptAction: Action<PromptCommand> = {
+export const promptAction: Action<PromptMove> = {
   kind: 'prompt',
-  command: (g) => (g.requests ? { weight: 6, arbitrary: arbitrary(g, g.requests) } : undefined),
+  move: (g) => (g.requests ? { weight: 6, arbitrary: arbitrary(g, g.requests) } : undefined),
   midTurn: (g) => (g.requests ? { weight: 2, arbitrary: arbitrary(g, g.requests) } : undefined),
-  async run(session, command, during) {
-    const agent = session.agentAt(command.agent);
+  async run(session, move, during) {
+    const agent = session.agentAt(move.agent);
     const text = promptText(agent);
-    if (!during) return runTurn(session, agent, command.requests, text, `the user prompts ${agent.name} with ${quote(text)}`);
+    if (!during) return runTurn(session, agent, move.requests, text, `the user prompts ${agent.name} with ${quote(text)}`);
     // Another agent's turn inside this request; an agent already running (this one included) is not prompted.
     if (session.turns.has(agent.id) || agent.plan.running) return;
     session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, the user prompts ${agent.name} with ${quote(text)}`);
-    await runTurn(session, agent, command.requests, text, undefined);
+    await runTurn(session, agent, move.requests, text, undefined);
   },
-  describe: (command) => `prompt #${command.agent}: ${describeRequests(command.requests)}`,
+  describe: (move, describeMove) => `prompt #${move.agent}: ${describeRequests(move.requests, describeMove)}`,
 };
 
-function describeRequests(requests: PlannedRequest[]): string {
+function describeRequests(requests: PlannedRequest[], describeMove: (move: SessionMove) => string): string {
   // A turn inside the request is put in brackets, so a session reads unambiguously.
-  const during = (action: PlannedRequest['during'][number]) => (action.kind === 'prompt' ? `(${describeCommand(action)})` : describeCommand(action));
+  const during = (move: PlannedRequest['during'][number]) => (move.kind === 'prompt' ? `(${describeMove(move)})` : describeMove(move));
   return requests
     .map((request) => `${answerFamily(request.answer).describe(request.answer)}${request.during.length ? `[${request.during.map(during).join('; ')}]` : ''}`)
     .join(' ');

@@ -6,15 +6,12 @@
  * before it (lineage) and used after it.
  */
 import fc from 'fast-check';
+import type { RestartMove } from '../moves.js';
 import type { Action } from './action.js';
 
-export interface RestartCommand {
-  kind: 'restart';
-}
-
-export const restartAction: Action<RestartCommand> = {
+export const restartAction: Action<RestartMove> = {
   kind: 'restart',
-  command: (g) => (g.has('restart') ? { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) } : undefined),
+  move: (g) => (g.has('restart') ? { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) } : undefined),
   feasible: (session) => session.agents.every((agent) => agent.plan.pending === undefined),
   async run(session) {
     session.transcript.step('When', 'the host restarts');

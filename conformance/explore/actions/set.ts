@@ -4,28 +4,23 @@ import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { checkGet } from '../checks/get.js';
 import type { During, ExploredSession } from '../explored-session.js';
 import { onOff, quote } from '../transcript.js';
+import type { SetMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
-
-export interface SetCommand {
-  kind: 'set';
-  agent: number;
-  active: boolean;
-}
 
 const arbitrary = (g: Generation) => fc.record({ kind: fc.constant('set' as const), agent: g.agent, active: fc.boolean() });
 
-export const setAction: Action<SetCommand> = {
+export const setAction: Action<SetMove> = {
   kind: 'set',
-  command: (g) => ({ weight: 3, arbitrary: arbitrary(g) }),
+  move: (g) => ({ weight: 3, arbitrary: arbitrary(g) }),
   midTurn: (g) => ({ weight: 6, arbitrary: arbitrary(g) }),
-  async run(session, command, during) {
-    const agent = session.agentAt(command.agent);
-    const phrase = `the user turns plan mode ${onOff(command.active)} for ${agent.name}`;
+  async run(session, move, during) {
+    const agent = session.agentAt(move.agent);
+    const phrase = `the user turns plan mode ${onOff(move.active)} for ${agent.name}`;
     if (during) session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${phrase}`);
     else session.transcript.step('When', phrase);
-    await select(session, agent, command.active, during);
+    await select(session, agent, move.active, during);
   },
-  describe: (command) => `set #${command.agent} ${command.active ? 'on' : 'off'}`,
+  describe: (move) => `set #${move.agent} ${move.active ? 'on' : 'off'}`,
 };
 
 export async function select(session: ExploredSession, agent: OracleAgent, active: boolean, during: During | undefined): Promise<void> {

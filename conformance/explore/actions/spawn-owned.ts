@@ -7,24 +7,20 @@
 import fc from 'fast-check';
 import { EDITION_READINGS } from '../../oracle/edition-readings.js';
 import { ownedAgent } from '../../oracle/session-oracle.js';
+import type { SpawnOwnedMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
-
-export interface SpawnOwnedCommand {
-  kind: 'spawn-owned';
-  agent: number;
-}
 
 const arbitrary = (g: Generation) => fc.record({ kind: fc.constant('spawn-owned' as const), agent: g.agent });
 
-export const spawnOwnedAction: Action<SpawnOwnedCommand> = {
+export const spawnOwnedAction: Action<SpawnOwnedMove> = {
   kind: 'spawn-owned',
-  command: (g) => (g.has('ownedChild') && EDITION_READINGS[g.edition].ownedChildCannotReview ? { weight: 2, arbitrary: arbitrary(g) } : undefined),
-  async run(session, command) {
-    const owner = session.agentAt(command.agent);
+  move: (g) => (g.has('ownedChild') && EDITION_READINGS[g.edition].ownedChildCannotReview ? { weight: 2, arbitrary: arbitrary(g) } : undefined),
+  async run(session, move) {
+    const owner = session.agentAt(move.agent);
     session.names.child += 1;
     const name = `agent "child ${session.names.child}"`;
     session.transcript.step('Given', `${name} is a child agent owned by ${owner.name}`);
     session.agents.push(ownedAgent(name, await session.host.spawnOwnedChild(owner.id), session.edition));
   },
-  describe: (command) => `owned child of #${command.agent}`,
+  describe: (move) => `owned child of #${move.agent}`,
 };

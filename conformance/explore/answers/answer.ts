@@ -8,7 +8,7 @@
 import type fc from 'fast-check';
 import type { Capability, Edition, ModelRequest, ModelResponse, ToolMode } from '../../../src/index.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
-import type { PlannedAnswer } from '../commands.js';
+import type { PlannedAnswer } from '../moves.js';
 import type { ExploredSession, OpenCall } from '../explored-session.js';
 
 /** What an answer family may generate, for the host at hand. */

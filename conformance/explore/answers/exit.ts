@@ -8,8 +8,8 @@
  */
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { REVIEW_ANSWERS, planText, type PlanShape, type ReviewAnswer } from '../commands.js';
-import { planShapes } from '../plan-shapes.js';
+import { REVIEW_ANSWERS, type PlanShape, type ReviewAnswer } from '../moves.js';
+import { planShapes, planText } from '../plan-shapes.js';
 import { carriedText, consents, reviewStep } from '../reviews.js';
 import { quote } from '../transcript.js';
 import type { ModelAnswer, ToolResultMessage } from './answer.js';

@@ -1,5 +1,5 @@
 /** Every way the kit's model answers a planned request; a new family is a new module added here. */
-import type { PlannedAnswer } from '../commands.js';
+import type { PlannedAnswer } from '../moves.js';
 import type { ModelAnswer } from './answer.js';
 import { exitAnswer } from './exit.js';
 import { failureAnswer } from './failure.js';

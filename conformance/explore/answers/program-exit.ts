@@ -13,8 +13,8 @@
  */
 import fc from 'fast-check';
 import { exitProgramArguments } from '../../../src/index.js';
-import { REVIEW_ANSWERS, planText, type PlanShape, type ReviewAnswer } from '../commands.js';
-import { planShapes } from '../plan-shapes.js';
+import { REVIEW_ANSWERS, type PlanShape, type ReviewAnswer } from '../moves.js';
+import { planShapes, planText } from '../plan-shapes.js';
 import { consents, reviewStep } from '../reviews.js';
 import { quote } from '../transcript.js';
 import type { ModelAnswer } from './answer.js';
