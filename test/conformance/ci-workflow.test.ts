@@ -1,37 +1,34 @@
 /**
  * The GitHub Actions example (examples/ci/plan-mode-conformance.yml), checked
  * two ways. Its kit commands run here as they would in CI, against the
- * reference: each job's `run:` steps that call the kit, every matrix
- * combination, in job order, in one working folder standing in for the
- * artifacts passed between jobs, with `npx plan-mode-conformance` resolving to
- * this checkout's CLI. And its job graph is played through for each way a
- * shard can end (exit 0, 1 or 2), running the workflow's own shell steps with
- * a stand-in kit: the gate, which always runs, must fail unless every shard
- * passed. actionlint checks the file in `npm test` (`lint:workflow`).
+ * reference: the job that lists the shards, the kit's action (action.yml) in
+ * every matrix combination, and each job's `run:` steps that call the kit, in
+ * job order, in one working folder standing in for the artifacts passed
+ * between jobs, with `npx plan-mode-conformance` resolving to this checkout's
+ * CLI (workflow-player.ts plays the steps). And its job graph is played
+ * through for each way a shard can end (exit 0, 1 or 2), running the
+ * workflow's own steps with a stand-in kit: the gate, which always runs, must
+ * fail unless every shard passed. actionlint checks the file in `npm test`
+ * (`lint:workflow`).
  */
-import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CLI, ROOT, runCli } from './cli-harness.js';
 import { temporaryFolder } from '../temporary-folder.js';
-import { limitForProcesses, PROCESS_LIMIT_MS } from '../limits.js';
+import { limitForProcesses } from '../limits.js';
+import { evaluate, expand, playAction, runStep, stepRuns, type Context, type Step } from './workflow-player.js';
 
 const WORKFLOW = join(ROOT, 'examples', 'ci', 'plan-mode-conformance.yml');
+/** How the example calls the kit's action: from the installed package. */
+const THE_ACTION = './node_modules/plan-mode-conformance';
 
-interface Step {
-  name?: string;
-  id?: string;
-  run?: string;
-  uses?: string;
-  if?: string;
-  env?: Record<string, string>;
-}
 interface Job {
   needs?: string | string[];
   if?: string;
-  strategy?: { matrix?: Record<string, unknown[]> };
+  outputs?: Record<string, string>;
+  strategy?: { matrix?: Record<string, unknown[] | string> };
   env?: Record<string, string>;
   steps: Step[];
 }
@@ -43,22 +40,14 @@ interface Workflow {
 const workflow = parse(readFileSync(WORKFLOW, 'utf8')) as Workflow;
 const needsOf = (job: Job): string[] => [job.needs ?? []].flat();
 
-/** Every combination of a job's matrix (one empty one without a matrix). */
-function matrixOf(job: Job): Array<Record<string, string>> {
+/** Every combination of a job's matrix (one empty one without a matrix); a value may come from an expression (`fromJSON` of a job's output). */
+function matrixOf(job: Job, context: Context = {}): Array<Record<string, string>> {
   let combinations: Array<Record<string, string>> = [{}];
-  for (const [key, values] of Object.entries(job.strategy?.matrix ?? {})) {
+  for (const [key, given] of Object.entries(job.strategy?.matrix ?? {})) {
+    const values = typeof given === 'string' ? (JSON.parse(expand(given, context)) as unknown[]) : given;
     combinations = combinations.flatMap((combination) => values.map((value) => ({ ...combination, [key]: String(value) })));
   }
   return combinations;
-}
-
-/** `${{ a.b.c }}` replaced by its value in `context`; any other expression is one this test cannot run. */
-function expand(text: string, context: Record<string, unknown>): string {
-  return text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, expression: string) => {
-    const value = expression.split('.').reduce<unknown>((object, key) => (object as Record<string, unknown> | undefined)?.[key], context);
-    if (typeof value !== 'string') throw new Error(`the workflow uses \${{ ${expression} }}, which this test does not expand`);
-    return value;
-  });
 }
 
 /** Jobs in an order that respects `needs`. */
@@ -82,17 +71,29 @@ function fakeNpx(dir: string, body: string): string {
   return bin;
 }
 
-function runStep(script: string, cwd: string, env: Record<string, string>): { status: number | null; stderr: string } {
-  // GitHub runs `run:` steps with `bash -e {0}` (and pipefail when `shell: bash` is named).
-  const result = spawnSync('bash', ['-e', '-c', script], { cwd, encoding: 'utf8', timeout: PROCESS_LIMIT_MS, env: { ...process.env, ...env } });
-  return { status: result.status, stderr: result.stderr };
+/**
+ * A stand-in for the kit's action checkout: its dist/bundled/cli.js writes an
+ * empty results file where `--format results:FILE` says and exits `code`.
+ */
+function standInKit(dir: string, code: number): string {
+  const kit = join(dir, 'stand-in-kit');
+  mkdirSync(join(kit, 'dist', 'bundled'), { recursive: true });
+  writeFileSync(
+    join(kit, 'dist', 'bundled', 'cli.js'),
+    `const fs = require('node:fs'); const path = require('node:path');
+const file = process.argv.find((arg) => arg.startsWith('results:'))?.slice('results:'.length);
+if (file && ${code} !== 2) { fs.mkdirSync(path.dirname(file), { recursive: true }); fs.writeFileSync(file, '{}'); }
+process.exit(${code});\n`,
+  );
+  return kit;
 }
 
 describe('the CI workflow example', () => {
-  it('runs its kit commands locally: each shard, merge, the compare gate and the docs site', async () => {
+  it('runs its kit commands locally: the shard list, each shard through the action, merge, the compare gate and the docs site', async () => {
     const dir = await temporaryFolder('pmc-ci-');
-    // `npx plan-mode-conformance` is this checkout's CLI, as an installed kit's bin would be.
+    // `npx plan-mode-conformance` is this checkout's CLI, as an installed kit's bin would be; the action is this checkout's.
     const bin = fakeNpx(dir, `exec "${process.execPath}" "${CLI}" "$@"`);
+    const PATH = `${bin}:${process.env.PATH}`;
     const work = join(dir, 'repo');
     mkdirSync(join(work, 'last-release'), { recursive: true });
     // The last release's results: a serial run of the reference, so the gate also proves merged shards equal to it.
@@ -100,42 +101,73 @@ describe('the CI workflow example', () => {
     expect(lastRelease.status).toBe(0);
 
     const ran: string[] = [];
+    const uploads: string[] = [];
+    const jobOutputs: Record<string, { outputs: Record<string, string> }> = {};
     for (const jobName of jobOrder(workflow.jobs)) {
       const job = workflow.jobs[jobName]!;
-      for (const matrix of matrixOf(job)) {
+      // The workflow's env, but the reference as the adapter.
+      const env = { ...workflow.env, ...job.env, ADAPTER: 'reference' };
+      const needs = Object.fromEntries(needsOf(job).map((name) => [name, jobOutputs[name] ?? { outputs: {} }]));
+      for (const matrix of matrixOf(job, { needs })) {
+        const steps: Record<string, { outputs: Record<string, string> }> = {};
         for (const step of job.steps) {
-          if (step.run === undefined || !step.run.includes('plan-mode-conformance')) continue;
-          const script = expand(step.run, { matrix });
-          const outputs = join(dir, 'github-output');
-          const result = runStep(script, work, {
-            // The workflow's env, but the reference as the adapter.
-            ...workflow.env, ...job.env, ADAPTER: 'reference', GITHUB_OUTPUT: outputs, PATH: `${bin}:${process.env.PATH}`,
-          });
-          expect(result.status, `${jobName} ${JSON.stringify(matrix)}: ${step.name ?? script}\n${result.stderr}`).toBe(0);
-          ran.push(`${jobName}: ${step.name ?? script.split(' ').slice(0, 3).join(' ')}`);
+          const context: Context = { matrix, env, needs, steps };
+          const where = `${jobName} ${JSON.stringify(matrix)}: ${step.name ?? step.run ?? step.uses}`;
+          if (step.uses === THE_ACTION) {
+            const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, expand(String(value), context)]));
+            const run = playAction(inputs, { workspace: work, scratch: dir, env: { PATH } });
+            expect(run.outcome, `${where}\n${run.stderr}`).toBe('success');
+            uploads.push(...run.uploads.map((upload) => `${upload.name}: ${upload.path.slice(work.length + 1)}`));
+            ran.push(`${jobName}: ${step.name}`);
+            continue;
+          }
+          // A job whose outputs others read is played whole; elsewhere only the steps that call the kit.
+          if (step.run === undefined || (job.outputs === undefined && !step.run.includes('plan-mode-conformance'))) continue;
+          const result = runStep(expand(step.run, context), work, { ...env, PATH }, dir);
+          expect(result.status, `${where}\n${result.stderr}`).toBe(0);
+          if (step.id) steps[step.id] = { outputs: result.outputs };
+          ran.push(`${jobName}: ${step.name ?? step.run.split(' ').slice(0, 3).join(' ')}`);
         }
+        if (job.outputs) jobOutputs[jobName] = { outputs: Object.fromEntries(Object.entries(job.outputs).map(([name, value]) => [name, expand(value, { steps })])) };
       }
     }
-    const shards = matrixOf(workflow.jobs.conformance!).length;
+    const shards = Number(workflow.env?.SHARDS);
+    expect(jobOutputs.shards?.outputs.list).toBe(JSON.stringify(Array.from({ length: shards }, (_, index) => index + 1)));
+    const combinations = matrixOf(workflow.jobs.conformance!, { needs: jobOutputs });
+    expect(combinations.length).toBe(2 * shards);
     expect(ran).toEqual([
-      ...Array<string>(shards).fill('conformance: conformance, shard ${{ matrix.shard }} on Node ${{ matrix.node }}'),
+      'shards: shard numbers',
+      ...Array<string>(combinations.length).fill('conformance: conformance, shard ${{ matrix.shard }} on Node ${{ matrix.node }}'),
       'merge: merge the shards',
       'merge: release gate',
       'merge: docs site',
     ]);
+    expect(uploads).toEqual(combinations.map(({ node, shard }) => `conformance-node${node}-shard-${shard}: reports/shard-${shard}.json`));
     const merged = JSON.parse(readFileSync(join(work, 'reports', 'results.json'), 'utf8')) as { scenarios: unknown[] };
     const serial = JSON.parse(readFileSync(join(work, 'last-release', 'conformance-results.json'), 'utf8')) as { scenarios: unknown[] };
     expect(merged.scenarios.length).toBe(serial.scenarios.length);
     expect(existsSync(join(work, 'reports', 'site', 'index.html'))).toBe(true);
-    expect(existsSync(join(work, 'reports', 'junit-1.xml'))).toBe(true);
-  }, limitForProcesses(12)); // the last release's run, each shard of the matrix, merge, compare, docs
+  }, limitForProcesses(8)); // the last release's run, each shard of the matrix, merge, compare, docs
+
+  it('gates the pull request or the tag that would become a release, never a release already published', () => {
+    const on = (parse(readFileSync(WORKFLOW, 'utf8')) as { on: Record<string, unknown> }).on;
+    expect(Object.keys(on).sort()).toEqual(['pull_request', 'push']);
+    expect(on.push).toMatchObject({ tags: ['v*'] });
+    const record = workflow.jobs.merge!.steps.find((step) => step.run?.includes('gh release upload'))!;
+    expect(evaluate(record.if!, { github: { ref: 'refs/tags/v1.2.0' }, needs: { conformance: { result: 'success' } } })).toBe(true);
+    expect(evaluate(record.if!, { github: { ref: 'refs/heads/main' }, needs: { conformance: { result: 'success' } } })).toBe(false);
+    expect(evaluate(record.if!, { github: { ref: 'refs/tags/v1.2.0' }, needs: { conformance: { result: 'failure' } } })).toBe(false);
+  });
 
   describe('its job graph', () => {
     const [gateName, gate] = Object.entries(workflow.jobs).find(([, job]) => job.if === 'always()') ?? [];
-    const suiteJobs = Object.entries(workflow.jobs).filter(([, job]) => job.steps.some((step) => step.run?.includes('plan-mode-conformance'))).map(([name]) => name);
+    const suiteJobs = Object.entries(workflow.jobs)
+      .filter(([, job]) => job.steps.some((step) => step.uses === THE_ACTION || step.run?.includes('plan-mode-conformance')))
+      .map(([name]) => name);
 
     it('has a gate that always runs and needs every job that runs the kit', () => {
       expect(gateName, 'a job with `if: always()`').toBeDefined();
+      expect(suiteJobs).toEqual(['conformance', 'merge']);
       expect(needsOf(gate!).sort()).toEqual(expect.arrayContaining(suiteJobs));
       // No job the gate waits for is itself skipped when a shard fails, but for the gate's own reading of it.
       expect(workflow.jobs.merge!.if).toMatch(/!cancelled\(\)|always\(\)/);
@@ -144,23 +176,23 @@ describe('the CI workflow example', () => {
     /** Plays one shard's steps with a kit that exits `code`: the job's result as GitHub would give it. */
     async function shardResult(code: number): Promise<'success' | 'failure'> {
       const dir = await temporaryFolder('pmc-ci-graph-');
-      const bin = fakeNpx(dir, `mkdir -p reports && echo '{}' > reports/shard-1.json; exit ${code}`);
+      const bin = fakeNpx(dir, 'exit 127');
       // `npm ci` has nothing to install here.
       writeFileSync(join(bin, 'npm'), '#!/bin/sh\nexit 0\n');
       chmodSync(join(bin, 'npm'), 0o755);
       const job = workflow.jobs.conformance!;
-      const outputs = join(dir, 'github-output');
-      const stepOutputs: Record<string, Record<string, string>> = {};
+      const context: Context = { matrix: { node: '24', shard: '1' }, env: { ...workflow.env, ...job.env } };
+      const env = { ...workflow.env, ...job.env, PATH: `${bin}:${process.env.PATH}` };
       let failed = false;
       for (const step of job.steps) {
-        if (step.run === undefined) continue;
-        // A failed step skips the steps after it unless their `if` says otherwise (none of the run steps here do).
-        if (failed) break;
-        writeFileSync(outputs, '');
-        const script = expand(step.run, { matrix: matrixOf(job)[0], steps: Object.fromEntries(Object.entries(stepOutputs).map(([id, values]) => [id, { outputs: values }])) });
-        const result = runStep(script, dir, { ...workflow.env, ...job.env, GITHUB_OUTPUT: outputs, PATH: `${bin}:${process.env.PATH}` });
-        if (step.id) stepOutputs[step.id] = Object.fromEntries(readFileSync(outputs, 'utf8').split('\n').filter(Boolean).map((line) => line.split('=') as [string, string]));
-        if (result.status !== 0) failed = true;
+        if (!stepRuns(step.if, context, failed)) continue;
+        if (step.uses === THE_ACTION) {
+          const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, expand(String(value), context)]));
+          const run = playAction(inputs, { workspace: dir, scratch: dir, actionPath: standInKit(dir, code), env });
+          if (run.outcome === 'failure') failed = true;
+        } else if (step.run !== undefined) {
+          if (runStep(expand(step.run, context), dir, env, dir).status !== 0) failed = true;
+        }
       }
       return failed ? 'failure' : 'success';
     }
@@ -172,7 +204,7 @@ describe('the CI workflow example', () => {
       for (const step of gate!.steps) {
         if (step.run === undefined) continue;
         const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, expand(value, { needs })]));
-        if (runStep(expand(step.run, { needs }), dir, env).status !== 0) return false;
+        if (runStep(expand(step.run, { needs }), dir, env, dir).status !== 0) return false;
       }
       return true;
     }

@@ -33,7 +33,8 @@ describe('the packed package', () => {
     root = join(dir, 'package');
   }, limitForProcesses(2)); // npm pack and tar
 
-  it('holds the protocol schemas, the CI example and the Python host', () => {
+  it('holds the protocol schemas, the GitHub Action, the CI example and the Python host', () => {
+    expect(existsSync(join(root, 'action.yml'))).toBe(true);
     const schemas = readdirSync(join(root, 'protocol', 'schemas')).filter((name) => name.endsWith('.json'));
     expect(schemas.length).toBeGreaterThan(10);
     expect(schemas).toContain('results.schema.json');
