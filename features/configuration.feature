@@ -88,13 +88,13 @@ Feature: Configuring plan mode
     Then the host refuses to start
 
     Examples:
-      | case            | config                                                  |
-      | named-modes     | { section: "Plan first.", modes: [plan, build] }        |
-      | tool-filter     | { section: "Plan first.", tools: { deny: [write] } }    |
-      | sandbox         | { section: "Plan first.", sandbox: read-only }          |
-      | approval-policy | { section: "Plan first.", approvalPolicy: on-request }  |
-      | misspelt        | { sections: "Plan first." }                             |
-      | two-keys-first  | { section: "Plan first.", modes: [plan], sandbox: off } |
+      | case            | config                                                    |
+      | named-modes     | { section: "Plan first.", modes: [plan, build] }          |
+      | tool-filter     | { section: "Plan first.", tools: { deny: [write] } }      |
+      | sandbox         | { section: "Plan first.", sandbox: read-only }            |
+      | approval-policy | { section: "Plan first.", approvalPolicy: on-request }    |
+      | misspelt        | { sections: "Plan first." }                               |
+      | two-keys-first  | { section: "Plan first.", modes: [plan], sandbox: "off" } |
 
   @id:cfg-unknown-key-named @CFG-04
   Scenario Outline: the load error for an unknown key names the key: <case>
@@ -108,13 +108,13 @@ Feature: Configuring plan mode
     Then the host refuses to start with a message naming "<key>"
 
     Examples:
-      | case            | config                                                  | key                |
-      | named-modes     | { section: "Plan first.", modes: [plan, build] }        | modes              |
-      | tool-filter     | { section: "Plan first.", tools: { deny: [write] } }    | tools              |
-      | sandbox         | { section: "Plan first.", sandbox: read-only }          | sandbox            |
-      | approval-policy | { section: "Plan first.", approvalPolicy: on-request }  | approvalPolicy     |
-      | misspelt        | { sections: "Plan first." }                             | sections           |
-      | two-keys        | { section: "Plan first.", modes: [plan], sandbox: off } | modes or sandbox   |
+      | case            | config                                                    | key                |
+      | named-modes     | { section: "Plan first.", modes: [plan, build] }          | modes              |
+      | tool-filter     | { section: "Plan first.", tools: { deny: [write] } }      | tools              |
+      | sandbox         | { section: "Plan first.", sandbox: read-only }            | sandbox            |
+      | approval-policy | { section: "Plan first.", approvalPolicy: on-request }    | approvalPolicy     |
+      | misspelt        | { sections: "Plan first." }                               | sections           |
+      | two-keys        | { section: "Plan first.", modes: [plan], sandbox: "off" } | modes or sandbox   |
 
   @id:cfg-malformed-yaml @CFG-03
   Scenario: a deployment that is not valid YAML makes the host refuse to start

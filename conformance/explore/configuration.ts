@@ -33,6 +33,12 @@ const INVALID: Array<Extract<Configuration, { kind: 'invalid' }>> = [
   { kind: 'invalid', config: {}, breaks: 'CFG-01', why: 'no section' },
 ];
 
+/** Every configuration the family draws (the deployment YAML test reads each with a second parser). */
+export const EVERY_CONFIGURATION: readonly Configuration[] = [
+  ...SECTIONS.map((section): Configuration => ({ kind: 'valid', section })),
+  ...INVALID,
+];
+
 /** Undefined for the kit's usual deployment (most sessions). */
 export const configurations: fc.Arbitrary<Configuration | undefined> = fc.option(
   fc.oneof(

@@ -81,13 +81,29 @@ Then('request {int} carries the deployment\'s section exactly as written, where 
   const requests = this.model.requestsOf(await this.agent());
   const active = requestNumber(requests, on, 'the agent');
   const inactive = requestNumber(requests, off, 'the agent');
-  expectEqual(occurrences(active.systemPrompt, section), 1, () => `occurrences of the section ${show(section)} in request ${on}`);
   const separator = layoutOf(inactive.systemPrompt, `request ${off}`).atOrder50;
-  expectTrue(!inactive.systemPrompt.includes(section), `request ${off} should not carry the section`);
   const slot = layoutOf(active.systemPrompt, `request ${on}`).atOrder50;
+  const count = occurrences(active.systemPrompt, section);
+  if (count === 0) fail(sectionMismatch(on, section, separator, slot));
+  expectEqual(count, 1, () => `occurrences of the section ${show(section)} in request ${on}`);
+  expectTrue(!inactive.systemPrompt.includes(section), `request ${off} should not carry the section`);
   const candidates = [separator + section + separator, section + separator, separator + section];
-  expectTrue(
-    candidates.includes(slot),
-    () => `order 50 of request ${on} should be the section ${show(section)} between the host's separators ${show(separator)}; it is ${show(slot)}`,
-  );
+  expectTrue(candidates.includes(slot), () => sectionMismatch(on, section, separator, slot));
 });
+
+/**
+ * Says which way the host's section differs from the deployment's: a host that
+ * read the YAML by hand (or trimmed it) most often loses or adds a block
+ * scalar's final line break, which the message then names, with what YAML keeps.
+ */
+function sectionMismatch(on: number, section: string, separator: string, slot: string): string {
+  const head = `order 50 of request ${on} is ${show(slot)} (the host's separator, which order 50 is out of plan mode, is ${show(separator)}); it should hold the separators and the deployment's section as a YAML parser reads it, ${show(section)}`;
+  const trimmed = (text: string) => text.replace(/\n+$/, '');
+  const hostSection = slot.startsWith(separator) ? slot.slice(separator.length) : slot;
+  const hostCore = hostSection.endsWith(separator) ? hostSection.slice(0, hostSection.length - separator.length) : hostSection;
+  if (trimmed(hostCore) === trimmed(section) && hostCore !== section) {
+    const lacks = hostCore.length < section.length;
+    return `${head}: the host's section ${lacks ? 'lacks' : 'adds'} the final line break${lacks ? '' : 's'} (a \`|\` or \`>\` block keeps one, \`|-\` none, \`|+\` all): read the deployment with a YAML library and keep its value as it is`;
+  }
+  return `${head}, exactly`;
+}

@@ -1,5 +1,6 @@
 /** Steps that shape the host before it starts: configuration and composition. */
 import { Given } from '@cucumber/cucumber';
+import { deploymentFromDocString } from '../world/deployment-text.js';
 import type { PlanWorld } from '../world/plan-world.js';
 
 Given('the plan-mode section is {string}', function (this: PlanWorld, section: string) {
@@ -17,7 +18,7 @@ Given('the host also has probe sections at orders {string}', function (this: Pla
 
 Given('the deployment is:', function (this: PlanWorld, yamlText: string) {
   this.assertNotStarted('the deployment');
-  this.deploymentText = yamlText;
+  this.deploymentText = deploymentFromDocString(yamlText);
 });
 
 Given('the host is composed without a command registry', function (this: PlanWorld) {

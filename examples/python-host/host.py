@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A plan-mode host in Python, driven by the conformance kit over stdio.
 
-    npx plan-mode-conformance --adapter "exec:python3 examples/python-host/host.py"
+    npx plan-mode-conformance --adapter "exec:python3 node_modules/plan-mode-conformance/examples/python-host/host.py"
 
-Standard library only, one process.  See README.md beside this file.
+Standard library and PyYAML (plan_host/pyyaml.py finds it), one process.  See README.md beside this file.
 """
 import os
 import sys

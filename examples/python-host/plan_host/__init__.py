@@ -1,4 +1,4 @@
-"""A plan-mode host in Python (standard library only).
+"""A plan-mode host in Python (the standard library and PyYAML).
 
 The package is a small agent harness (session log, agent loop, prompt
 sections, tools, commands, questions, projections) with the plan-mode plugin
@@ -12,5 +12,5 @@ in this order:
   ``projections.py``, ``questions.py``) and the storage (``jsonl.py``,
   ``store.py``, ``events.py``);
 - ``rpc.py``: newline-delimited JSON-RPC 2.0 over stdin/stdout, both ways;
-- ``yaml_subset.py``: the deployment YAML reader.
+- ``deployment.py`` and ``pyyaml.py``: the deployment, read with PyYAML.
 """

@@ -6,13 +6,14 @@
         section: |
           ...
 
+read with PyYAML (``yaml.safe_load``), as any YAML 1.1/1.2 library reads it.
 A document that is a mapping with a `plugins:` list is read the same way.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from .yaml_subset import YamlError, load
+from .pyyaml import yaml
 
 PLAN_MODE_ENTRY_ID = "plan-mode"
 
@@ -23,9 +24,10 @@ class DeploymentError(ValueError):
 
 def plugin_entries(text: str) -> list[dict[str, Any]]:
     try:
-        document = load(text)
-    except YamlError as error:
-        raise DeploymentError(f"deployment YAML is malformed: {error}") from error
+        document = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise DeploymentError(f"deployment YAML is malformed: {first_line}") from error
     if isinstance(document, dict) and isinstance(document.get("plugins"), list):
         document = document["plugins"]
     if not isinstance(document, list):
