@@ -96,6 +96,29 @@ Feature: Configuring plan mode
       | misspelt        | { sections: "Plan first." }                               |
       | two-keys-first  | { section: "Plan first.", modes: [plan], sandbox: "off" } |
 
+  @id:cfg-unknown-key-empty-value @CFG-02
+  Scenario Outline: a key besides section with an empty value makes the host refuse to start: <case>
+    Given the deployment is:
+      """yaml
+      - id: plan-mode
+        name: '@deepseek-ai/dsh-plan-mode'
+        config:
+          section: Plan first.
+          <entry>
+      """
+    When the host starts
+    Then the host refuses to start
+
+    Examples:
+      | case           | entry        |
+      | null-by-colon  | modes:       |
+      | null-by-tilde  | modes: ~     |
+      | null-by-word   | tools: null  |
+      | empty-string   | sandbox: ""  |
+      | empty-list     | modes: []    |
+      | empty-mapping  | tools: {}    |
+      | false          | modes: false |
+
   @id:cfg-unknown-key-named @CFG-04
   Scenario Outline: the load error for an unknown key names the key: <case>
     Given the deployment is:

@@ -27,6 +27,17 @@ Feature: Notices after a turn that gives up, after a restart and in forks
     And the last request carries the notices "enter"
     And the log holds the plan/mode events "on"
 
+  # Whether a steered message keeps a turn going or waits for the next step is left open; a turn that gave up
+  # has no step left, so either way the message waits for the next turn, ahead of its prompt.
+  @id:give-up-keeps-steered-message @CMD-03 @needs:commands
+  Scenario: a /plan message typed while the request that fails for good is in flight reaches the next prompt's request first, under plan guidance
+    Given the model will answer request 1 with a failure that is not retryable
+    And while the model handles request 1, the user types the command "/plan check the rollback first"
+    When the user prompts "Look around", which may give up
+    And the user prompts "Plan the change"
+    Then request 2 is the first to carry the steered message "check the rollback first", under plan guidance, ahead of any later prompt
+    And the log holds the user message "check the rollback first" once
+
   @id:notice-owed-after-restart @NARR-01 @STATE-03 @needs:restart
   Scenario: a switch after a restart owes the notice the log says the model needs
     When the user prompts "Look around"

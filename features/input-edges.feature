@@ -8,7 +8,11 @@ Feature: Every input at its edges
   leaves plan mode; a review approves only on the single selection `Approve`,
   spelled exactly as offered. Where the seed leaves the verdict open (an
   empty free text next to `Approve`), either verdict passes.
-  Command lines and messages below write ⇥ for a tab and ↵ for a line break.
+  Command lines and messages below write ⇥ for a tab, ↵ for a line break and
+  ⟨U+hex⟩ for the character of that code point (⟨U+3000⟩ is the ideographic
+  space). Trimmed means exactly what JavaScript's `String.prototype.trim`
+  removes (docs/clauses.md, Terms); nothing else of a text changes: no
+  normalization, no invisible character removed, no line break changed.
 
   Rule: a section that is not a non-blank string is refused, whatever YAML kind it is
 
@@ -60,13 +64,19 @@ Feature: Every input at its edges
         | unicode                   | "计划模式：先探索，再设计。 Ünïcödé ✓ 🚧"                      |
         | carriage-returns          | "Plan first.\r\\nThen act.\r\\n"                            |
         | quotes-and-backslashes    | "Say \"plan\" \\\\ not 'act'."                              |
+        | combining-accents-nfd     | "Re\\u0301sume\\u0301: explore first, then cafe\\u0301."         |
+        | precomposed-nfc           | "R\\u00e9sum\\u00e9: explore first."                             |
+        | invisible-characters      | "\\u200bPlan\\u200d first\\u2060.\\u202eTI\\u202c \\ufeff\\u200e\\u200f\\u2066x\\u2069\\u034f\\ufe0f" |
+        | unicode-line-breaks       | "Plan first.\\u2028Then act.\\u2029Done.\\u0085End." |
+        | astral-and-zwj-emoji      | "Plan 🚧 then 👩\\u200d👩\\u200d👧 act 𝒜."                       |
+        | lone-carriage-return      | "Plan first.\\rThen act."                                 |
 
   Rule: a /plan argument that is exactly off after trimming any white space leaves plan mode
 
     @id:edge-plan-off-white-space @CMD-04 @PROJ-05 @needs:commands @needs:projections
     Scenario Outline: "<line>" leaves plan mode and sends nothing
       Given plan mode starts on
-      When the user types the command "<line>", reading ⇥ as a tab and ↵ as a line break
+      When the user types the command "<line>", reading ⇥ as a tab, ↵ as a line break and ⟨U+hex⟩ as that character
       Then the command succeeded
       And get reports plan mode off with nothing pending
       And the log holds the plan/mode events "on, off"
@@ -80,14 +90,22 @@ Feature: Every input at its edges
         | line-break-after  | /plan off↵         |
         | tabs-and-breaks   | /plan ⇥↵off⇥↵      |
         | trailing-tab      | /plan off⇥         |
+        | ideographic-space | /plan⟨U+3000⟩off⟨U+3000⟩ |
+        | no-break-space    | /plan ⟨U+00A0⟩off⟨U+00A0⟩ |
+        | en-quad-and-thin  | /plan ⟨U+2000⟩off⟨U+2009⟩⟨U+200A⟩ |
+        | narrow-and-math   | /plan ⟨U+202F⟩off⟨U+205F⟩ |
+        | ogham-space       | /plan ⟨U+1680⟩off⟨U+1680⟩ |
+        | unicode-breaks    | /plan ⟨U+2028⟩off⟨U+2029⟩ |
+        | cr-vt-ff          | /plan ⟨U+000D⟩⟨U+000B⟩off⟨U+000C⟩⟨U+000D⟩↵ |
+        | byte-order-mark   | /plan ⟨U+FEFF⟩off⟨U+FEFF⟩ |
 
   Rule: every other argument is a message, trimmed of surrounding white space and sent under plan guidance
 
     @id:edge-plan-message-white-space @CMD-03 @CMD-04 @PROJ-05 @needs:commands @needs:projections
     Scenario Outline: "<line>" enters plan mode and sends "<message>"
-      When the user types the command "<line>", reading ⇥ as a tab and ↵ as a line break
+      When the user types the command "<line>", reading ⇥ as a tab, ↵ as a line break and ⟨U+hex⟩ as that character
       Then the command succeeded
-      And the first request carries just the user message "<message>" in plan mode, reading ⇥ and ↵ the same way
+      And the first request carries just the user message "<message>" in plan mode, reading ⇥, ↵ and ⟨U+hex⟩ the same way
       And get reports plan mode on with nothing pending
       And the log holds the plan/mode events "on"
       And the projection agrees with get
@@ -103,16 +121,24 @@ Feature: Every input at its edges
         | spaces-inside-kept    | /plan   look   around       | look   around          |
         | tab-padded            | /plan⇥⇥Sketch it⇥           | Sketch it              |
         | line-breaks-inside    | /plan first line↵second↵    | first line↵second      |
+        | off-next-line         | /plan off⟨U+0085⟩           | off⟨U+0085⟩            |
+        | off-mongolian-sep     | /plan off⟨U+180E⟩           | off⟨U+180E⟩            |
+        | off-zero-width-space  | /plan ⟨U+200B⟩off           | ⟨U+200B⟩off            |
+        | off-word-joiner       | /plan off⟨U+2060⟩⟨U+3000⟩   | off⟨U+2060⟩            |
+        | ideographic-padded    | /plan⟨U+3000⟩计划⟨U+3000⟩一下⟨U+3000⟩ | 计划⟨U+3000⟩一下 |
+        | crlf-and-u2028-inside | /plan one⟨U+000D⟩↵two⟨U+2028⟩three⟨U+000D⟩four | one⟨U+000D⟩↵two⟨U+2028⟩three⟨U+000D⟩four |
+        | nfd-kept              | /plan cafe⟨U+0301⟩          | cafe⟨U+0301⟩           |
+        | bidi-and-zwj-kept     | /plan ⟨U+202E⟩abc⟨U+202C⟩ 👩⟨U+200D⟩💻 | ⟨U+202E⟩abc⟨U+202C⟩ 👩⟨U+200D⟩💻 |
 
   Rule: the review carries the plan exactly as submitted, surrounding white space and all
 
     @id:edge-review-plan-white-space @TOOL-04 @needs:questions
     Scenario Outline: a plan with <case> reaches the review byte for byte
       Given plan mode is on
-      And the model will answer request 1 by calling exit_plan_mode with the plan "<plan>", reading ⇥ as a tab and ↵ as a line break
+      And the model will answer request 1 by calling exit_plan_mode with the plan "<plan>", reading ⇥ as a tab, ↵ as a line break and ⟨U+hex⟩ as that character
       And the user will answer the review by selecting Approve
       When the user prompts "Plan the index"
-      Then request 2 shows the plan "<plan>" reviewed byte for byte, or refused without a review, reading ⇥ and ↵ the same way
+      Then request 2 shows the plan "<plan>" reviewed byte for byte, or refused without a review, reading ⇥, ↵ and ⟨U+hex⟩ the same way
 
       Examples:
         | case                 | plan                                       |
@@ -120,6 +146,27 @@ Feature: Every input at its edges
         | trailing-line-breaks | # Add the index↵1. Backfill.↵↵             |
         | both-ends-mixed      | ⇥↵ ⇥# Add the index↵1. Backfill.↵  ⇥↵⇥     |
         | indented-heading     | ⇥  # Add the index                         |
+
+  Rule: review feedback reaches the model byte for byte, over several lines and in any script
+
+    @id:edge-review-feedback-kept @REVIEW-04 @needs:questions
+    Scenario Outline: feedback with <case> reaches the model unchanged within the failure
+      Given plan mode is on
+      And the model will answer request 1 by calling exit_plan_mode with the plan "# Add the index, then backfill."
+      And <answer> "<feedback>", reading ⇥ as a tab, ↵ as a line break and ⟨U+hex⟩ as that character
+      When the user prompts "Plan the index"
+      Then request 2 shows exit_plan_mode failing with a message containing "<feedback>", reading ⇥, ↵ and ⟨U+hex⟩ as that character
+      And request 2 is in plan mode
+      And get reports plan mode on with nothing pending
+
+      Examples:
+        | case                  | answer                                                                        | feedback                                           |
+        | two-lines             | the user will answer the review by selecting the keep-planning option with the feedback | Backfill first.↵Then add the index.        |
+        | blank-line-between    | the user will answer the review by selecting the keep-planning option with the feedback | 1. Backfill.↵↵2. Index.↵⇥- keep the lock short |
+        | crlf-and-lone-cr      | the user will answer the review by selecting the keep-planning option with the feedback | Backfill.⟨U+000D⟩↵Index.⟨U+000D⟩Done.      |
+        | unicode-line-breaks   | the user will answer the review by selecting the keep-planning option with the feedback | 先回填⟨U+2028⟩再建索引⟨U+2029⟩好吗？            |
+        | nfd-and-invisible     | the user will answer the review by selecting the keep-planning option with the feedback | Re⟨U+0301⟩sume⟨U+200B⟩ here⟨U+2060⟩, ⟨U+202E⟩not⟨U+202C⟩ 👩⟨U+200D⟩💻 |
+        | typed-only-two-lines  | the user will answer the review by typing only                                | Not yet.↵Split the migration in two.               |
 
   Rule: only the single selection Approve, exactly as offered, is consent
 

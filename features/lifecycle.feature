@@ -113,6 +113,38 @@ Feature: Plan state across restarts, forks, spawned agents and compaction
     And the log of the child holds the plan/mode events "none"
     And get reports plan mode on for the agent
 
+  @id:life-compaction-keeps-waiting-selection @STATE-05 @SET-02 @SET-06 @needs:compaction
+  Scenario Outline: a selection still waiting when the history is compacted is applied at the next prompt: <case>
+    Given plan mode starts <start>
+    And while the model handles request 1, the user turns plan mode <target>
+    When the user prompts "Look around"
+    Then get reports plan mode <start> with plan mode <target> pending
+    When the history of the agent is compacted
+    Then get reports plan mode <start> with plan mode <target> pending
+    When the user prompts "Carry on"
+    Then request 2 is <guidance> plan mode
+    And get reports plan mode <target> with nothing pending
+    And the log holds the plan/mode events "<events>"
+
+    Examples:
+      | case     | start | target | guidance | events  |
+      | entering | off   | on     | in       | on      |
+      | leaving  | on    | off    | not in   | on, off |
+
+  @id:life-restart-non-ascii-texts @STATE-03 @MX-03 @POLICY-03 @TOOL-06 @needs:restart @needs:questions
+  Scenario: prompts, a plan, review feedback and the section in any script come back byte for byte after a restart
+    Given the plan-mode section is "计划模式：先探索，再设计。Ünïcödé — Résumé ✓ 🚧 👩‍👩‍👧 𝒜"
+    And plan mode is on
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# 计划：迁移用户表 🚧\n1. Ünïcödé — café ✓"
+    And the user will answer the review by selecting the keep-planning option with the feedback "再想想 — noch einmal 👍🏽"
+    When the user prompts "请先看看 — ça va? 🧭 Ελληνικά"
+    And the host restarts
+    Then the log of the agent kept everything it held before the restart
+    When the user prompts "继续 ✓ — weiter, Ø"
+    Then request 3 starts with every message of request 2
+    And the system prompts of requests 2 and 3 are identical
+    And request 3 is in plan mode
+
   @id:life-compaction @STATE-05 @needs:compaction
   Scenario Outline: compacting the history leaves the plan guidance of the next request as it was
     Given plan mode starts <state>

@@ -25,6 +25,8 @@ Feature: Images attached to /plan (rc.8 edition)
       | attached-order    | "/plan compare the layouts"      | "blue, red, green" | "compare the layouts" |
       | capital-off       | "/plan Off"                      | "red, blue"        | "Off"                 |
       | off-now           | "/plan off now"                  | "green"            | "off now"             |
+      | same-image-twice  | "/plan compare them"             | "red, red"         | "compare them"        |
+      | repeated-apart    | "/plan compare them"             | "red, blue, red"   | "compare them"        |
 
   @id:cmd-images-message-mid-turn @CMD-03 @MX-02
   Scenario: /plan with a message and images mid-turn joins the next step as one message under plan guidance
@@ -52,6 +54,7 @@ Feature: Images attached to /plan (rc.8 edition)
       | attached-order | "/plan"     | "green, blue, red" | off    |
       | blank          | "/plan    " | "blue, green"      | off    |
       | already-on     | "/plan"     | "red, green"       | on     |
+      | same-twice     | "/plan"     | "green, green"     | off    |
 
   @id:cmd-images-bare-mid-turn @CMD-09 @MX-02
   Scenario: bare /plan with images mid-turn adds the image-only message to the next step, under plan guidance

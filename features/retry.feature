@@ -66,11 +66,11 @@ Feature: A retry re-sends the request that failed (rc.8 edition)
     Given the model will answer request 1 with a retryable failure
     And while the model handles request 1, the user types the command "/plan  outline the steps "
     When the user prompts "Refactor the parser"
+    And the user prompts "Go on"
     Then the command succeeded
     And request 2 re-sends request 1 unchanged
     And request 2 is not in plan mode
-    And request 3 is in plan mode
-    And the only user text request 3 adds is "outline the steps"
+    And request 3 is the first to carry the steered message "outline the steps", under plan guidance, ahead of any later prompt
     And the log holds the user message "outline the steps" once
 
   @id:retry-pending-at-exit @LIM-01 @SET-06 @needs:retry @needs:restart

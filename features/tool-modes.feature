@@ -151,6 +151,29 @@ Feature: The exit tool under every tool registry mode
       | case        | mode |
       | both-review | both |
 
+  @id:tool-modes-program-exit-invisible-characters @TOOL-08 @TOOL-04 @needs:questions
+  Scenario Outline: a plan with invisible, format and combining characters reaches the review from a program byte for byte: <case>
+    Given the host presents its tools in <mode> mode
+    And plan mode is on
+    And the model will answer request 1 with a program calling exit_plan_mode with the plan "<plan>", reading ⇥, ↵ and ⟨U+hex⟩ as that character
+    And the user will answer the review by selecting the keep-planning option
+    When the user prompts "Plan the rename"
+    Then the user was asked exactly one plan review, for the agent, showing the plan "<plan>", reading ⇥, ↵ and ⟨U+hex⟩ the same way
+    And request 2 is in plan mode
+
+    @needs:codeMode
+    Examples: code
+      | case              | mode | plan                                                                          |
+      | zero-width-joiner | code | # Plan 👩⟨U+200D⟩💻↵1. Join⟨U+200D⟩ed and non⟨U+200C⟩joined.                     |
+      | bidi-controls     | code | # ⟨U+202E⟩Plan⟨U+202C⟩ ⟨U+2067⟩مرحبا⟨U+2069⟩ ⟨U+200E⟩x⟨U+200F⟩                |
+      | bom-and-nbsp      | code | ⟨U+FEFF⟩# Plan⟨U+00A0⟩⟨U+FEFF⟩now⟨U+2060⟩↵⟨U+3000⟩2. ⟨U+200B⟩Go                   |
+      | nfd-and-selectors | code | # Re⟨U+0301⟩sume⟨U+0301⟩ ✓⟨U+FE0F⟩ ☃⟨U+FE0E⟩ e⟨U+0301⟩⟨U+0327⟩↵⟨U+2028⟩Then act⟨U+2029⟩ |
+
+    @needs:bothMode
+    Examples: both
+      | case            | mode | plan                                                      |
+      | both-invisibles | both | # ⟨U+202E⟩Plan⟨U+202C⟩ 👩⟨U+200D⟩💻 cafe⟨U+0301⟩⟨U+200B⟩↵⟨U+FEFF⟩ |
+
   @id:tool-modes-program-exit-outcomes @TOOL-08 @TOOL-04
   Scenario Outline: an exit from a program ends as a native exit ends: <case>
     Given the host presents its tools in <mode> mode

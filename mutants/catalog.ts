@@ -601,3 +601,45 @@ MUTANTS.push(
   while (index >= 0 && gaveUp(index)) index = types.lastIndexOf('request/header', index - 1);
   return index;`)),
 );
+
+// ---------------------------------------------------------------------------
+// Issue 30, values from the whole domain: one broken host per value class
+// (white space trim removes or keeps, line breaks, invisible and format
+// characters, NFC/NFD, non-ASCII, images, configuration shapes) and per
+// family of combinations (a compaction while a selection waits, a message
+// steered into a turn that gives up). Each is a bug a host written from the
+// spec made; input-edges, lifecycle, give-up-and-lineage, configuration,
+// tool-modes and plan-command-images write one session of each down.
+const INVISIBLES = String.raw`/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g`;
+const ASCII_WHITE_SPACE_AT_ENDS = String.raw`/^[ \t\n\r]+|[ \t\n\r]+$/g`;
+MUTANTS.push(
+  mutant('section-normalized-to-nfc', ['CFG-03', 'POLICY-01'],
+    'The configured section is normalized to NFC when the plugin loads, so a section written with combining accents (NFD) reaches the prompt changed.',
+    patch(CONFIG, 'return { section: result.data.section };', "return { section: result.data.section.normalize('NFC') };")),
+  mutant('program-plan-stripped-of-invisibles', ['TOOL-08', 'TOOL-04'],
+    "A program's binding call strips zero-width, bidi and other format characters from its arguments, so a plan sent through a code-mode program reaches the review changed.",
+    patch(CODE_MODE, 'const copy: unknown = JSON.parse(JSON.stringify(args ?? {}));', `const copy: unknown = JSON.parse(JSON.stringify(args ?? {}).replace(${INVISIBLES}, ''));`)),
+  mutant('plan-off-trimmed-of-ascii-white-space-only', ['CMD-04', 'CMD-03'],
+    '/plan trims only ASCII white space from its argument, so `/plan off` followed by an ideographic space (U+3000, typed by Chinese input methods) is taken for a message.',
+    patch(COMMAND, 'const message = rawArgs.trim();', `const message = rawArgs.replace(${ASCII_WHITE_SPACE_AT_ENDS}, '');`),
+    patch(COMMAND, 'return args.trim() === OFF_ARGUMENT;', `return args.replace(${ASCII_WHITE_SPACE_AT_ENDS}, '') === OFF_ARGUMENT;`)),
+  mutant('feedback-cut-to-first-line', ['REVIEW-04'],
+    "Review feedback reaches the model cut to its first line: the rest of a multi-line answer is lost.",
+    patch(REVIEW, 'const text = answer?.freeText;', String.raw`const text = answer?.freeText?.split(/\r\n|\r|\n|\u2028|\u2029/)[0];`)),
+  mutant('log-read-back-as-latin1', ['STATE-03', 'MX-03', 'POLICY-03'],
+    'The session log is read back as Latin-1 after a restart: the plan state survives, but non-ASCII prompts, plans, feedback and headers come back garbled.',
+    patch('host/jsonl.ts', "const lines = bytes.subarray(0, terminatedLength).toString('utf8').split('\\n');", "const lines = bytes.subarray(0, terminatedLength).toString('latin1').split('\\n');")),
+  onlyIn(['rc.8'], mutant('identical-images-deduplicated', ['CMD-03', 'CMD-09'],
+    'The same image attached twice is sent once: a user message keeps only the first of identical images.',
+    patch(USER_INPUT, "return { text, images: images.map((image) =>", "return { text, images: images.filter((image, index) => images.findIndex((other) => other.data === image.data && other.mediaType === image.mediaType) === index).map((image) =>"))),
+  mutant('null-config-key-ignored', ['CFG-02'],
+    'A configuration key present with an empty value (YAML `modes:` is null) is ignored instead of failing the load.',
+    patch(CONFIG, 'const result = PlanModeConfigSchema.safeParse(config);', "const result = PlanModeConfigSchema.safeParse(config !== null && typeof config === 'object' && !Array.isArray(config) ? Object.fromEntries(Object.entries(config).filter(([key, value]) => key === 'section' || (value !== null && value !== '' && !(typeof value === 'object' && Object.keys(value).length === 0)))) : config);")),
+  mutant('pending-forgotten-on-compaction', ['STATE-05', 'SET-06'],
+    "A selection still waiting when the agent's history is compacted is forgotten: the next prompt runs in the old state.",
+    // (A fork copies its origin's log before the new agent exists: nothing of it waits, so a throw there is ignored.)
+    patch(PLUGIN, 'const selections = new PlanModeSelections(ctx);', "const selections = new PlanModeSelections(ctx);\n      ctx.subscribe((agent, e) => {\n        if (e.type !== 'compaction') return;\n        try {\n          if (selections.get(agent).pending !== undefined) selections.set(agent, selections.logged(agent));\n        } catch {}\n      });")),
+  mutant('steered-message-dropped-on-give-up', ['CMD-03'],
+    'A message steered into a turn that then gives up on a failed request is dropped: it never reaches the log or the model.',
+    patch(AGENT, 'if (!response.retryable || attempt >= this.deps.options.maxAttempts) return;', 'if (!response.retryable || attempt >= this.deps.options.maxAttempts) {\n          this.steered.splice(0);\n          return;\n        }')),
+);

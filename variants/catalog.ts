@@ -162,6 +162,12 @@ export const VARIANTS: Variant[] = [
     const target = this.pending.get(agent);`),
     patch(SERVICE, "if (outcome === 'cancelled') this.pending.delete(agent);", "if (outcome === 'cancelled') {\n      this.pending.delete(agent);\n      this.withdrawn.add(agent);\n    }\n    if (outcome === 'committed' || outcome === 'queued') this.withdrawn.delete(agent);")),
 
+  // A message steered while the agent runs does not keep the turn going: a reply that ends the turn ends it, and the
+  // message waits for the agent's next step, the first of its next turn, logged there ahead of that turn's prompt.
+  variant('steered-message-waits-for-next-turn', ['steer-timing'],
+    patch(AGENT, `      if (this.steered.length === 0) return;
+      kind = 'continuation';`, '      return;')),
+
   // rc.8: the projection pushes for every record of a /plan line, a command/done that settles nothing included.
   onlyIn(['rc.8'], variant('projection-pushes-every-plan-record', ['command-record-push'],
     patch('plan-mode/projection.ts', 'if (state.unsettled === undefined) return state;', 'if (state.unsettled === undefined) return { ...state };'))),

@@ -20,6 +20,7 @@ export const LEFT_OPEN = {
   'prompt-order': 'whether the prompt is logged before or after the pending selection is applied',
   'approval-policy': "the host's own sandbox and approval policy (SCOPE-02: plan mode neither reads nor writes it), such as asking the user before a tool changes something",
   'withdrawn-pending': 'whether get still reports a pending equal to active after a withdrawal, until the next boundary (SET-03)',
+  'steer-timing': 'whether a message steered while the agent runs keeps the turn going, or waits for the next step (the first of the next turn, ahead of its prompt); logged once, in order, under plan guidance',
   'command-record-push': "rc.8: whether a /plan line's command/run or command/done that leaves the view unchanged causes a push (PROJ-02)",
 } as const;
 

@@ -67,10 +67,6 @@ export function afterTurn(session: ExploredSession, agent: OracleAgent, start: n
       midTurn: false,
     });
   }
-  if (agent.steered.length > 0) {
-    session.disagree('steered-message-sent', ['CMD-03'], `the turn of ${agent.name} ended without sending the steered message(s) ${JSON.stringify(agent.steered)}`, {
-      text: `the number of model requests of ${agent.name} is ${start + made + 1}`,
-      midTurn: false,
-    });
-  }
+  // A steered message the turn did not take in waits for the agent's next step, the first of its next turn
+  // (docs/clauses.md, "Left open"): agent.steered keeps it, and that request must carry it ahead of its prompt.
 }

@@ -132,6 +132,21 @@ Then('the model received the user message {string} under plan guidance', async f
   assertInPlanMode(this, first, 'the first request after the command');
 });
 
+/**
+ * CMD-03 and its timing (docs/clauses.md, "Left open"): a message steered while the agent runs keeps the turn
+ * going, or waits for the agent's next step, the first of its next turn, ahead of that turn's prompt. Either way
+ * request `n` is the first to carry it, as the first user text it adds (only later prompts may follow it), in plan mode.
+ */
+Then('request {int} is the first to carry the steered message {string}, under plan guidance, ahead of any later prompt', async function (this: PlanWorld, n: number, text: string) {
+  const added = await addedIn(this, n);
+  const texts = userTexts(added);
+  expectEqual(texts[0], text, () => `the first user-typed message request ${n} adds (added: ${show(added)})`);
+  const others = texts.slice(1).filter((other) => !this.prompted.includes(other));
+  expectEqual(others, [], () => `user-typed messages request ${n} adds after the steered one that are no later prompt (added: ${show(added)})`);
+  const requests = await requestsOfAtLeast(this, DEFAULT_AGENT, n);
+  assertInPlanMode(this, requestNumber(requests, n, DEFAULT_AGENT), `request ${n}, the first to carry the steered message`);
+});
+
 Then('the only user text request {int} adds is {string}', async function (this: PlanWorld, n: number, text: string) {
   const added = await addedIn(this, n);
   expectEqual(userTexts(added), [text], () => `user-typed messages added in request ${n} (added: ${show(added)})`);

@@ -11,6 +11,7 @@ import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { showForReview } from '../assertions/review-text.js';
 import { toolResults } from '../world/observations.js';
 import type { PlanWorld } from '../world/plan-world.js';
+import { readNotation } from '../world/text-notation.js';
 import { providerMessagesOf } from './review.steps.js';
 
 let argumentsCallCounter = 0;
@@ -76,6 +77,15 @@ Then('request {int} shows exit_plan_mode failing with a message containing {stri
   // carried by a failure whose other words are the host's own (REVIEW-04).
   expectTrue(result.text.includes(text), () => `the exit_plan_mode failure should carry ${show(text)} unchanged: ${show(result.text)}`);
   showForReview(this, providerMessagesOf(this).includes(text) ? 'seam-error-failure' : 'keep-planning-failure', result.text);
+});
+
+/** As above, for a text the feature writes in the notation of world/text-notation.ts (line breaks, invisible characters). */
+Then('request {int} shows exit_plan_mode failing with a message containing {string}, reading ⇥, ↵ and ⟨U+hex⟩ as that character', async function (this: PlanWorld, n: number, written: string) {
+  const text = readNotation(written);
+  const result = await lastExitResult(this, n);
+  expectFailed(result);
+  expectTrue(result.text.includes(text), () => `the exit_plan_mode failure should carry the user's feedback ${show(text)} byte for byte: ${show(result.text)}`);
+  showForReview(this, 'keep-planning-failure', result.text);
 });
 
 Then('request {int} shows exit_plan_mode failing', async function (this: PlanWorld, n: number) {

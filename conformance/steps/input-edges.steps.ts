@@ -2,7 +2,8 @@
  * Edge inputs: `/plan` lines with tabs and line breaks, review answers with
  * labels that were not offered or several answer items, and the one answer
  * whose verdict the seed leaves open. Feature text cannot hold a tab, so
- * command lines and messages write `⇥` for a tab and `↵` for a line break.
+ * command lines and messages write `⇥` for a tab, `↵` for a line break and
+ * `⟨U+hex⟩` for any character by its code point (see `withWhiteSpace`).
  */
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { AnswerItemReply, Question } from '../../src/index.js';
@@ -13,21 +14,20 @@ import { assertInPlanMode, assertNotInPlanMode } from './requests.steps.js';
 import { typeCommand } from './commands.steps.js';
 import { planModeEvents, toolResults } from '../world/observations.js';
 import type { PlanWorld } from '../world/plan-world.js';
+import { readNotation } from '../world/text-notation.js';
 
 /** Stands for the host's own keep-planning label in a scripted answer. */
 const KEEP_PLANNING = 'KEEP-PLANNING';
 
-/** `⇥` is a tab, `↵` a line break. */
-export function withWhiteSpace(text: string): string {
-  return text.replaceAll('⇥', '\t').replaceAll('↵', '\n');
-}
+/** `⇥` is a tab, `↵` a line break, `⟨U+3000⟩` the character of that code point (world/text-notation.ts). */
+export const withWhiteSpace = readNotation;
 
-When('the user types the command {string}, reading ⇥ as a tab and ↵ as a line break', async function (this: PlanWorld, line: string) {
+When('the user types the command {string}, reading ⇥ as a tab, ↵ as a line break and ⟨U+hex⟩ as that character', async function (this: PlanWorld, line: string) {
   await typeCommand(this, 'the agent', withWhiteSpace(line));
   this.assertNoProblems();
 });
 
-Then('the first request carries just the user message {string} in plan mode, reading ⇥ and ↵ the same way', async function (this: PlanWorld, text: string) {
+Then('the first request carries just the user message {string} in plan mode, reading ⇥, ↵ and ⟨U+hex⟩ the same way', async function (this: PlanWorld, text: string) {
   const request = await this.request(1);
   expectEqual(request.messages, [{ role: 'user', source: 'user', text: withWhiteSpace(text) }], 'the messages of the first request after the command');
   assertInPlanMode(this, request, 'the first request after the command');
@@ -38,7 +38,7 @@ Then('the first request carries just the user message {string} in plan mode, rea
 
 let spacedPlanCalls = 0;
 
-Given('the model will answer request {int} by calling exit_plan_mode with the plan {string}, reading ⇥ as a tab and ↵ as a line break', async function (this: PlanWorld, n: number, plan: string) {
+Given('the model will answer request {int} by calling exit_plan_mode with the plan {string}, reading ⇥ as a tab, ↵ as a line break and ⟨U+hex⟩ as that character', async function (this: PlanWorld, n: number, plan: string) {
   spacedPlanCalls += 1;
   this.model.answer(await this.agent(), n, {
     type: 'tool_calls',
@@ -48,8 +48,21 @@ Given('the model will answer request {int} by calling exit_plan_mode with the pl
 });
 
 /** As "reviewed unchanged, or refused": a host may refuse a plan it finds malformed (left open), never trim one it reviews. */
-Then('request {int} shows the plan {string} reviewed byte for byte, or refused without a review, reading ⇥ and ↵ the same way', async function (this: PlanWorld, n: number, plan: string) {
+Then('request {int} shows the plan {string} reviewed byte for byte, or refused without a review, reading ⇥, ↵ and ⟨U+hex⟩ the same way', async function (this: PlanWorld, n: number, plan: string) {
   await assertReviewedUnchangedOrRefused(this, n, withWhiteSpace(plan));
+});
+
+// ---------------------------------------------------------------------------
+// Review feedback: whatever the user types reaches the model byte for byte within the failure (REVIEW-04)
+
+const READING = 'reading ⇥ as a tab, ↵ as a line break and ⟨U+hex⟩ as that character';
+
+Given(`the user will answer the review by selecting the keep-planning option with the feedback {string}, ${READING}`, function (this: PlanWorld, text: string) {
+  this.user.willReply((question) => ({ type: 'answer', selected: [keepPlanningLabel(this, question)], freeText: withWhiteSpace(text) }));
+});
+
+Given(`the user will answer the review by typing only {string}, ${READING}`, function (this: PlanWorld, text: string) {
+  this.user.willReply({ type: 'answer', selected: [], freeText: withWhiteSpace(text) });
 });
 
 // ---------------------------------------------------------------------------

@@ -10,6 +10,8 @@ import { defineParameterType, Given, Then } from '@cucumber/cucumber';
 import { exitProgramArguments, isSupported, type ModelRequest, type ToolMode } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
+import { readNotation } from '../world/text-notation.js';
+import { assertOneReviewShowingPlan } from './review.steps.js';
 
 const EXIT_TOOL = 'exit_plan_mode';
 
@@ -55,6 +57,15 @@ Given('the model will answer request {int} with a program calling exit_plan_mode
 
 Given('the model will answer request {int} of {agent} with a program calling exit_plan_mode with the plan {string}', async function (this: PlanWorld, n: number, name: string, plan: string) {
   await answerWithExitProgram(this, n, plan, name);
+});
+
+// A plan with characters a feature cannot show (invisible, format, combining): written in world/text-notation.ts.
+Given('the model will answer request {int} with a program calling exit_plan_mode with the plan {string}, reading ⇥, ↵ and ⟨U+hex⟩ as that character', async function (this: PlanWorld, n: number, plan: string) {
+  await answerWithExitProgram(this, n, readNotation(plan));
+});
+
+Then('the user was asked exactly one plan review, for the agent, showing the plan {string}, reading ⇥, ↵ and ⟨U+hex⟩ the same way', async function (this: PlanWorld, plan: string) {
+  await assertOneReviewShowingPlan(this, DEFAULT_AGENT, readNotation(plan));
 });
 
 /** Where the model can read the SDK text: the system prompt, or a wire tool's description. */

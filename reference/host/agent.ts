@@ -1,6 +1,8 @@
 /**
  * The agent loop. `prompt(text)` opens a turn and runs steps until the model
- * answers with text (and no steered message waits) or the turn fails.
+ * answers with text (and no steered message waits) or the turn fails. A
+ * steered message a turn that gave up never took in is logged at the start of
+ * the next turn, ahead of its prompt (it is never lost, and stays in order).
  *
  * Each step starts at a request boundary: the boundary hooks run (plugins apply
  * pending state there), steered messages are logged, then the request is
@@ -76,6 +78,8 @@ export class Agent {
     this.turnOpen = true;
     try {
       this.deps.log.append(event('turn/start', {}));
+      // A message steered into a turn that gave up before a step took it in waits for this turn, ahead of its prompt.
+      this.logSteered();
       this.deps.log.append(event('user/message', userMessagePayload(userInput(text, images))));
       await this.runSteps();
     } finally {
@@ -143,6 +147,11 @@ export class Agent {
     for (const input of this.steered.splice(0)) {
       this.deps.log.append(event('user/message', userMessagePayload(input)));
     }
+  }
+
+  /** Logs the steered messages still waiting, in the order typed. */
+  private logSteered(): void {
+    for (const input of this.steered.splice(0)) this.deps.log.append(event('user/message', userMessagePayload(input)));
   }
 
   private assemble(): ModelRequest {

@@ -35,9 +35,9 @@ export function isApproval(answer: AnswerItem | undefined): boolean {
   return !hasFreeText(answer);
 }
 
-/** The user's feedback text, when the answer carries any. */
+/** The user's feedback text, byte for byte, when the answer carries any (white space alone is none). */
 export function feedbackOf(answer: AnswerItem | undefined): string | undefined {
-  const text = answer?.freeText?.trim();
-  if (text === undefined || text.length === 0) return undefined;
+  const text = answer?.freeText;
+  if (text === undefined || text.trim().length === 0) return undefined;
   return text;
 }

@@ -1,6 +1,6 @@
 /**
  * A host restart: everything logged is restored with no other memory
- * (STATE-03). Run only when nothing is pending (LIM-01 lets a host lose a
+ * (STATE-03). Run only when nothing is pending or steered (LIM-01 lets a host lose a
  * pending selection, and a printed scenario must replay the same on every
  * host). Sessions around a restart are shaped by the arbitraries: agents made
  * before it (lineage) and used after it.
@@ -12,7 +12,8 @@ import type { Action } from './action.js';
 export const restartAction: Action<RestartMove> = {
   kind: 'restart',
   move: (g) => (g.has('restart') ? { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) } : undefined),
-  feasible: (session) => session.agents.every((agent) => agent.plan.pending === undefined),
+  // Nor while a steered message waits for an agent's next turn: it lives where a pending selection lives.
+  feasible: (session) => session.agents.every((agent) => agent.plan.pending === undefined && agent.steered.length === 0),
   async run(session) {
     session.transcript.step('When', 'the host restarts');
     await session.host.restart();

@@ -157,8 +157,10 @@ function dropOptional(agent: OracleAgent, count: number): void {
 
 /** The user texts a request adds beyond the agent's previous request (CMD-02..04, CMD-06, MX-03). */
 function checkUserTexts(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number, fromPrompt: string[], preStep: boolean): void {
-  // Steered messages join the next pre-step; a retry that is none (rc.8) leaves them waiting.
-  const expected = [...fromPrompt, ...(preStep ? agent.steered.splice(0) : [])].sort();
+  // Steered messages join the next pre-step; a retry that is none (rc.8) leaves them waiting. At a submission
+  // they waited through the end of the last turn (left open), so they come ahead of the new prompt.
+  const carried = preStep ? agent.steered.splice(0) : [];
+  const expected = [...fromPrompt, ...carried].sort();
   if (agent.compactedSinceRequest) return;
   const previous = n > 1 ? session.model.requestsOf(agent.id)[n - 2] : undefined;
   if (!previous && agent.kind === 'fork') return; // a fork's first request repeats its origin's history
@@ -174,6 +176,11 @@ function checkUserTexts(session: ExploredSession, agent: OracleAgent, request: M
   checkImageBlocks(session, agent, request.messages.slice(earlier.length), n);
   if (!isDeepStrictEqual(added, expected)) {
     session.disagree('user-texts', ['CMD-03', 'CMD-06', 'MX-02'], `request ${n} of ${agent.name} adds the user texts ${JSON.stringify(added)}; the oracle ${JSON.stringify(expected)}`, { text: step, midTurn: false });
+  } else if (n === session.turns.get(agent.id)!.start + 1 && carried.length > 0) {
+    const inOrder = request.messages.slice(earlier.length).flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []));
+    if (!isDeepStrictEqual(inOrder.slice(0, carried.length), carried)) {
+      session.disagree('steered-before-prompt', ['CMD-03'], `request ${n} of ${agent.name} adds ${JSON.stringify(inOrder)}: the steered message(s) ${JSON.stringify(carried)} that waited for this turn must come before its prompt`, { text: step, midTurn: false });
+    }
   }
 }
 

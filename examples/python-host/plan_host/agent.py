@@ -45,10 +45,13 @@ class Agent:
         self.running = True
         try:
             self.log.append(event("turn/start"))
+            # A message steered into a turn that gave up before a step took it in waits for this one, ahead of its prompt.
+            for waiting_text, waiting_images in self._steered:
+                self.log.append(user_message(waiting_text, waiting_images))
+            self._steered.clear()
             self.log.append(user_message(text, images))
             await self._steps()
         finally:
-            self._steered.clear()  # nothing steered outlives its turn
             self.running = False
             self.log.append(event("turn/end"))
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Sequence
 
 from .events import event
+from .trimmed import JS_WHITE_SPACE
 
 
 @dataclass
@@ -41,11 +42,11 @@ class CommandRegistry:
         self._commands[command.name] = command
 
     async def run(self, agent_id: str, line: str, images: Sequence[dict[str, Any]] = ()) -> CommandResult:
-        stripped = line.lstrip()
+        stripped = line.lstrip(JS_WHITE_SPACE)
         if not stripped.startswith("/"):
             return CommandResult(False, f"Not a command: {line!r} (commands start with '/').")
-        # The name runs to the first white space (a space, a tab, a line break).
-        match = re.match(r"/(\S*)\s?(.*)", stripped, re.DOTALL)
+        # The name runs to the first white space (as JavaScript's trim reads it: a space, a tab, a line break, U+3000...).
+        match = re.match(f"/([^{JS_WHITE_SPACE}]*)[{JS_WHITE_SPACE}]?(.*)", stripped, re.DOTALL)
         assert match is not None
         name, rest = match.group(1), match.group(2)
         if not name or name not in self._commands:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..commands import Command, CommandResult
+from ..trimmed import trimmed
 
 if TYPE_CHECKING:
     from ..host import Host
@@ -44,7 +45,7 @@ OFF_WITH_IMAGES = "/plan off takes no images: nothing changed. Send the images w
 
 def plan_command(host: "Host", service: "PlanModeService", takes_images: bool) -> Command:
     async def run(agent_id: str, args: str, images: Sequence[dict[str, Any]] = ()) -> CommandResult:
-        argument = args.strip()
+        argument = trimmed(args)
         active = argument != "off"
         if images and not active:
             return CommandResult(ok=False, text=OFF_WITH_IMAGES)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..trimmed import trimmed
+
 ALLOWED_KEYS = ("section",)
 
 
@@ -39,7 +41,7 @@ def parse_config(raw: Any) -> PlanModeConfig:
     section = raw["section"]
     if not isinstance(section, str):
         raise PlanModeConfigError(f"plan-mode config 'section' must be a string, not {_describe(section)}")
-    if section.strip() == "":
+    if trimmed(section) == "":
         raise PlanModeConfigError("plan-mode config 'section' must not be empty or blank")
     return PlanModeConfig(section=section)
 

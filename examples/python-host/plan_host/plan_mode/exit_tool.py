@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..questions import Answered, Dismissed, QuestionFailed, new_question_id
 from ..tools import Tool, ToolCallContext, ToolResult
+from ..trimmed import trimmed
 
 if TYPE_CHECKING:
     from ..host import Host
@@ -81,7 +82,8 @@ def exit_tool(host: "Host", service: "PlanModeService", owned_children_cannot_re
         if is_exact_approval(outcome):
             service.commit(context.agent_id, False, by_user=False)
             return ToolResult(text=APPROVED, value={"approved": True})
-        feedback = "\n".join(item.free_text.strip() for item in outcome.items if item.free_text and item.free_text.strip())
+        # The user's feedback byte for byte (white space alone is none): nothing trimmed, normalized or cut.
+        feedback = "\n".join(item.free_text for item in outcome.items if item.free_text and trimmed(item.free_text))
         if feedback:
             return ToolResult.failure(REJECTED_WITH_FEEDBACK.format(feedback=feedback))
         return ToolResult.failure(REJECTED)

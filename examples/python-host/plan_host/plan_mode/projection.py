@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..projections import ProjectionUnit
+from ..trimmed import trimmed
 from .command import COMMAND_NAME
 from .state import PLAN_MODE_EVENT
 
@@ -36,7 +37,7 @@ _INITIAL = PlanProjectionState(logged=False, target=None)
 def fold(state: PlanProjectionState, record: dict[str, Any], settles_on_done: bool = False) -> PlanProjectionState:
     kind, payload = record["type"], record["payload"]
     if kind == "command/run" and payload.get("name") == COMMAND_NAME:
-        wanted = str(payload.get("args", "")).strip() != "off"
+        wanted = trimmed(str(payload.get("args", ""))) != "off"
         if settles_on_done:
             return PlanProjectionState(state.logged, state.target, wanted)
         target = None if wanted == state.logged else wanted
