@@ -1,45 +1,52 @@
 /**
  * The arguments both matrices take (mutants and variants): `--workers N` and
- * the names of the entries to run (all when none is named).
+ * the names of the entries to run (all when none is named), as a table
+ * (conformance/options/option-table.ts).
  */
 import { availableParallelism } from 'node:os';
-
-/** Arguments a matrix cannot use: its caller prints the message and exits 2. */
-export class MatrixUsageError extends Error {
-  override name = 'MatrixUsageError';
-}
+import { defineCommandLine, readCommandLine, UsageError, type CommandLineSpec } from '../conformance/options/option-table.js';
+import { HELP_OPTION } from '../conformance/options/shared-options.js';
 
 export interface MatrixArguments {
   workers: number;
   names: string[];
 }
 
-/**
- * The matrix's arguments, or undefined after printing why they cannot be
- * used (`matrix` prefixes the message: mutants, variants); the caller exits 2.
- */
-export function matrixArgumentsOrUsage(argv: readonly string[], matrix: string, entry: string): MatrixArguments | undefined {
-  try {
-    return parseMatrixArguments(argv, entry);
-  } catch (error) {
-    if (!(error instanceof MatrixUsageError)) throw error;
-    console.error(`${matrix}: ${error.message}`);
-    return undefined;
-  }
+/** What a matrix may take; the tables differ only in names (mutants, MUTANT; variants, VARIANT). */
+function matrixOptions() {
+  return {
+    workers: {
+      type: 'string',
+      value: 'N',
+      default: availableParallelism(),
+      defaultText: "the machine's cores",
+      parse: (text: string, option: string) => {
+        if (!/^[1-9]\d*$/.test(text)) throw new UsageError(`${option} needs a whole number of at least 1, got ${JSON.stringify(text)}`);
+        return Number(text);
+      },
+      help: 'worker processes, each judging one entry at a time',
+    },
+    help: HELP_OPTION,
+  } as const;
 }
 
-/** `entry` names what the positional arguments are in the usage line (MUTANT, VARIANT). */
-export function parseMatrixArguments(argv: readonly string[], entry: string): MatrixArguments {
-  let workers = availableParallelism();
-  const names: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index]!;
-    if (arg === '--workers') {
-      const value = argv[(index += 1)];
-      if (value === undefined || !/^[1-9]\d*$/.test(value)) throw new MatrixUsageError(`--workers needs a whole number of at least 1, got ${JSON.stringify(value ?? '')}`);
-      workers = Number(value);
-    } else if (arg.startsWith('--')) throw new MatrixUsageError(`unknown option ${arg} (usage: matrix.js [--workers N] [${entry} ...])`);
-    else names.push(arg);
-  }
-  return { workers, names };
+/** The command line of a matrix (`matrix` names it in messages: mutants, variants; `entry` its positionals: MUTANT). */
+export function matrixCommandLine(matrix: string, entry: string, description: string): CommandLineSpec<ReturnType<typeof matrixOptions>> {
+  return defineCommandLine({
+    program: matrix,
+    usage: [`node dist/${matrix}/matrix.js [--workers N] [${entry} ...]`],
+    description,
+    positionals: { name: `${entry} ...`, what: entry.toLowerCase(), min: 0, max: Infinity, help: `run only the ${matrix} named (all when none is)` },
+    options: matrixOptions(),
+  });
 }
+
+/**
+ * The matrix's arguments, or the exit code after printing its --help (0) or
+ * why they cannot be used (2).
+ */
+export function matrixArgumentsOrExit(argv: readonly string[], commandLine: ReturnType<typeof matrixCommandLine>): MatrixArguments | number {
+  const read = readCommandLine(commandLine, argv, ({ options, positionals }) => ({ workers: options.workers, names: positionals }));
+  return read.ok ? read.value : read.exit;
+}
+

@@ -27,9 +27,18 @@ import { DEFAULT_EDITION, type Edition } from '../src/index.js';
 import { MUTANTS } from './catalog.js';
 import { referenceEditions, unjudged } from './run-mutant.js';
 import { selectByName } from './select-by-name.js';
-import { matrixArgumentsOrUsage } from './matrix-arguments.js';
+import { matrixArgumentsOrExit, matrixCommandLine } from './matrix-arguments.js';
 import { shareOut } from './worker-pool.js';
 import type { Mutant } from './mutant.js';
+
+/** The matrix's options (--workers, names), its --help and its messages. */
+const MUTANTS_COMMAND_LINE = matrixCommandLine(
+  'mutants',
+  'MUTANT',
+  `Runs the suite against the unmodified reference and every mutant (each a patch-built broken reference),
+in every edition it concerns; each mutant must be caught by a scenario tagged with a clause it declares.
+A whole run writes reports/mutants/evidence.json and fails on a required clause no caught mutant proves.`,
+);
 
 const EVIDENCE_PATH = join(PACKAGE_ROOT, 'reports', 'mutants', 'evidence.json');
 const WORKER = fileURLToPath(new URL('./matrix-worker.js', import.meta.url));
@@ -124,8 +133,8 @@ async function referenceFailures(editions: readonly Edition[]): Promise<number> 
 }
 
 async function main(): Promise<number> {
-  const args = matrixArgumentsOrUsage(process.argv.slice(2), 'mutants', 'MUTANT');
-  if (!args) return 2;
+  const args = matrixArgumentsOrExit(process.argv.slice(2), MUTANTS_COMMAND_LINE);
+  if (typeof args === 'number') return args;
   const selected = selectByName(MUTANTS, args.names, 'mutant');
   const started = performance.now();
   const editions = await referenceEditions();

@@ -7,7 +7,10 @@
  * starts a process per scenario. Restart over the protocol is a new process
  * on the same store folder either way.
  */
+import { parseArgs } from 'node:util';
 import { serveAdapter } from '../src/protocol/index.js';
 import reference from './adapter.js';
 
-serveAdapter(reference, { reuse: !process.argv.slice(2).includes('--no-reuse') });
+// Strict: an argument it does not know ends the process with Node's message, before it speaks the protocol.
+const { values } = parseArgs({ options: { 'no-reuse': { type: 'boolean', default: false } }, strict: true });
+serveAdapter(reference, { reuse: !values['no-reuse'] });

@@ -15,17 +15,25 @@
  */
 import { fileURLToPath } from 'node:url';
 import { selectByName } from '../mutants/select-by-name.js';
-import { matrixArgumentsOrUsage } from '../mutants/matrix-arguments.js';
+import { matrixArgumentsOrExit, matrixCommandLine } from '../mutants/matrix-arguments.js';
 import { shareOut } from '../mutants/worker-pool.js';
 import { VARIANTS } from './catalog.js';
 import { LEFT_OPEN, type LeftOpenChoice } from './left-open.js';
 import type { VariantRun } from './run-variant.js';
 
+/** The matrix's options (--workers, names), its --help and its messages. */
+const VARIANTS_COMMAND_LINE = matrixCommandLine(
+  'variants',
+  'VARIANT',
+  `Runs the suite and the default run's exploration against every variant (a patch-built reference making
+a choice the spec leaves open), in every edition it concerns; each must pass.`,
+);
+
 const WORKER = fileURLToPath(new URL('./matrix-worker.js', import.meta.url));
 
 async function main(): Promise<number> {
-  const args = matrixArgumentsOrUsage(process.argv.slice(2), 'variants', 'VARIANT');
-  if (!args) return 2;
+  const args = matrixArgumentsOrExit(process.argv.slice(2), VARIANTS_COMMAND_LINE);
+  if (typeof args === 'number') return args;
   const selected = selectByName(VARIANTS, args.names, 'variant');
   const untaken = (Object.keys(LEFT_OPEN) as LeftOpenChoice[]).filter((choice) => !VARIANTS.some((v) => v.takes.includes(choice)));
   const started = performance.now();

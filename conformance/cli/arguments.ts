@@ -1,91 +1,205 @@
-/** Command-line arguments of `plan-mode-conformance`, parsed strictly. */
+/**
+ * Command-line arguments of `plan-mode-conformance` (the run), as a table
+ * (options/option-table.ts): parsed by node:util's parseArgs, and the source
+ * of the run's --help and its rows in docs/cli.md. Light: the CLI parses its
+ * arguments before it starts the suite's child process, without loading zod.
+ */
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 // Types only: the CLI parses its arguments before it starts the suite's child process, without loading zod.
 import type { Edition, RunLevel } from '../../src/index.js';
-// The list alone, without zod: the CLI parses its arguments before anything heavy loads.
-import { EDITIONS, isEdition } from '../../src/contract/edition-names.js';
 import { availableParallelism } from 'node:os';
 import { parseSlice, type Slice } from '../features/slices.js';
 import { isExecAdapter } from '../transport/exec-spec.js';
 import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, MAX_EXPLORE_SESSIONS } from '../explore/budget.js';
+import { defineCommandLine, oneOf, parseCommandLine, usageText, UsageError, wholeNumber } from '../options/option-table.js';
+import { ADAPTER_OPTION, editionOption, FORCE_EDITION_OPTION, HELP_OPTION, milliseconds, seed32 } from '../options/shared-options.js';
+import { parseFormat, type Format } from '../options/report-formats.js';
+import { VERB_LINES } from './verb-list.js';
 
-export const USAGE = `Usage: plan-mode-conformance [options]
-       plan-mode-conformance <command> [arguments]
+export { UsageError };
+export { MAX_CALL_LIMIT_MS, parseEdition } from '../options/shared-options.js';
+export { CUCUMBER_FORMATS, isKitFormat, KIT_FORMATS, type Format, type KitFormat } from '../options/report-formats.js';
 
-Runs the plan-mode conformance suite against a host adapter.
+/** Workers beyond this are refused: each is a process with its own hosts. */
+export const MAX_WORKERS = 64;
+/** Repeats beyond this are refused: a typo of a few zeros would run for days. */
+export const MAX_REPEAT = 100;
 
-Options:
-  --adapter NAME|PATH      built-in adapter (reference, dsh) or path to an adapter module (default: reference)
-  --level default|strict   default: only required (MUST) scenarios fail the run; recommended (SHOULD) ones
-                           are reported on a "recommended:" line. strict: recommended ones count as well
-  --tags EXPR              only scenarios matching the cucumber tag expression, e.g. "@SET-02 or @CMD-04"
-  --format NAME[:FILE]     a report, to FILE or to stdout; repeatable (default: progress). NAME is one of
-                             progress, summary, pretty   cucumber's console formats
-                             json, message               cucumber's own JSON and message (NDJSON) formats
-                             junit                       JUnit XML: one test per stable id, baselined failures skipped
-                             html                        the kit's self-contained HTML report
-                             markdown                    the compatibility report: clause texts, levels, human review
-                             results                     the results file (JSON, schema plan-mode-conformance/results)
-                             github                      GitHub Actions annotations (::error file=...,line=...) of what fails
-  --baseline FILE          YAML of the failures the host is known to have (id, step, kind, reason, clause)
-  --write-baseline FILE    write a baseline listing the current failures (keeps the reasons of FILE)
-  --coverage               check the clause catalog against the features and print the coverage table; runs nothing
-  --call-limit MS          time limit for one adapter call (default: 5000)
-  --start-limit MS         time limit for a host's start or restart (default: 15000,
-                           or the call limit if that is longer)
-  --edition NAME           judge the host against this edition of the spec (seed, rc.8), one the adapter
-                           declares; default: the newest edition it declares, or seed when it declares none
-  --force-edition          with --edition: judge the host against an edition it does not declare;
-                           every report says the run was forced
-  --features DIR           run the feature files under DIR instead of the kit's own
-  --parallel N             run the scenarios in N worker processes, each with its own hosts (default: the
-                           machine's cores for an exec: host, 1 for an in-process adapter, whose scenarios
-                           take milliseconds; 1 with cucumber's json or message format, written per process).
-                           Reports list the scenarios as a serial run does
-  --repeat N               run each scenario N times; a scenario whose repeats end differently is flaky
-                           and fails the run (reported as flaky in every report and the results file)
-  --allow-flaky            flaky scenarios are reported but do not fail the run
-  --process-per-scenario   an exec: host gets a new process for every scenario, even one that declares
-                           reuse (to confirm a suspected state leak between scenarios)
-  --shard I/N              run only shard I of N: every N-th selected scenario, the same on every machine;
-                           combine the shards' results files with \`merge\`. Shards split the explored sessions too
-  --explore N|off          after the scenarios, explore N generated sessions against the kit's oracle
-                           (default: ${DEFAULT_EXPLORE_SESSIONS}; a run narrowed by --tags or --features explores only
-                           when N is given). Each class of disagreement (clause and failed check) fails the run
-                           once, shown as a runnable scenario with the command that replays it
-  --explore-seed S         the exploration's seed (default: ${DEFAULT_EXPLORE_SEED}): the same seed explores the same sessions
-  --verbose                failures also show their stack traces (in the kit's closing lines)
-  --version                print the kit's version and exit
-  --help                   show this text
+/** Every run level (the compiler checks the list against `RunLevelSchema`'s type both ways). */
+const RUN_LEVELS = ['default', 'strict'] as const satisfies readonly RunLevel[];
+type Exhaustive<Listed, All> = [All] extends [Listed] ? true : never;
+const allRunLevelsListed: Exhaustive<(typeof RUN_LEVELS)[number], RunLevel> = true;
+void allRunLevelsListed;
 
-Commands:
-  init [FILE]              write a commented adapter skeleton to FILE (default: plan-mode-adapter.mjs)
-  explore                  explore a host against the kit's oracle
-  docs --out DIR [RESULTS.json ...]   build the static documentation site from results files
-  compare OLD.json NEW.json           list regressions between two results files (exit 1 on any;
-                                      2 when they judged different editions)
-  merge --out FILE SHARD.json...      combine the results files of the shards of one run into one
-  quotes --edition NAME FILE          check an edition's quotes against a README FILE: list each clause
-                                      whose sentence FILE does not say (exit 1 when any is missing)
+function checkTags(expression: string): string {
+  try {
+    parseTagExpression(expression);
+  } catch (error) {
+    throw new UsageError(`--tags '${expression}' is not a tag expression: ${(error as Error).message.split('\n')[0]}`);
+  }
+  return expression;
+}
+
+function parseShard(value: string): Slice {
+  const shard = parseSlice(value);
+  if (!shard) throw new UsageError(`--shard must be I/N with 1 <= I <= N (e.g. 2/4), got '${value}'`);
+  return shard;
+}
+
+const FORMAT_NAMES = `  progress, summary, pretty   cucumber's console formats
+  json, message               cucumber's own JSON and message (NDJSON) formats
+  junit                       JUnit XML: one test per stable id, baselined failures skipped
+  html                        the kit's self-contained HTML report
+  markdown                    the compatibility report: clause texts, levels, human review
+  results                     the results file (JSON, schema plan-mode-conformance/results)
+  github                      GitHub Actions annotations (::error file=...,line=...) of what fails`;
+
+export const RUN_COMMAND_LINE = defineCommandLine({
+  program: 'plan-mode-conformance',
+  usage: ['plan-mode-conformance [options]', 'plan-mode-conformance <verb> [arguments]'],
+  description: 'Runs the plan-mode conformance suite against a host adapter.',
+  options: {
+    adapter: ADAPTER_OPTION,
+    level: {
+      type: 'string',
+      value: 'default|strict',
+      default: 'default',
+      parse: oneOf(RUN_LEVELS),
+      help: 'default: only required (MUST) scenarios fail the run; recommended (SHOULD) ones\nare reported on a "recommended:" line. strict: recommended ones count as well',
+      docs: '`default`: only required (MUST) scenarios can fail the run, recommended (SHOULD) ones are reported on their own line; `strict`: recommended scenarios count like required ones',
+    },
+    tags: {
+      type: 'string',
+      value: 'EXPR',
+      default: '',
+      defaultText: 'every scenario',
+      parse: checkTags,
+      help: 'only scenarios matching the cucumber tag expression, e.g. "@SET-02 or @CMD-04"',
+      docs: 'cucumber tag expression, e.g. `"@SET-02 or @CMD-04"`, `"not @needs:restart"`',
+    },
+    format: {
+      type: 'string',
+      value: 'NAME[:FILE]',
+      multiple: true,
+      parse: parseFormat,
+      defaultText: 'progress',
+      help: `a report, to FILE or to stdout; repeatable. NAME is one of\n${FORMAT_NAMES}`,
+      docs: 'a report, to FILE or to stdout; repeatable. Without any, the console shows one mark per scenario as it ends (`.` passed, `F` failing, `-` skipped, `?` not checked; on a terminal a progress line instead), then the kit\'s closing lines. See the formats below',
+    },
+    baseline: {
+      type: 'string',
+      value: 'FILE',
+      help: 'YAML of the failures the host is known to have (id, step, kind, reason, clause)',
+      docs: 'YAML of the failures the host is known to have (format below)',
+    },
+    'write-baseline': {
+      type: 'string',
+      value: 'FILE',
+      help: 'write a baseline listing the current failures (keeps the reasons of FILE)',
+      docs: 'write a baseline from the current failures, keeping what FILE already says about them',
+    },
+    coverage: {
+      type: 'boolean',
+      help: 'check the clause catalog against the features and print the coverage table; runs nothing',
+      docs: 'lint the clause catalog against the features and print the table; runs no host',
+    },
+    'call-limit': {
+      type: 'string',
+      value: 'MS',
+      parse: milliseconds(),
+      defaultText: '5000',
+      help: 'time limit for one adapter call',
+      docs: "time limit for one adapter call (at most 2147483647). Cucumber's own step timeout, the last resort for a step hung elsewhere, is derived from the limits (start limit + 4 call limits + 10 s), so a host call meets its own limit first, whose message names the method",
+    },
+    'start-limit': {
+      type: 'string',
+      value: 'MS',
+      parse: milliseconds(),
+      defaultText: '15000, or the call limit if that is longer',
+      help: "time limit for a host's start or restart",
+      docs: "time limit for a host's `start` and `restart`, which may launch a process and open a store (three starts in a row that time out end the run with exit 2)",
+    },
+    edition: {
+      ...editionOption(
+        'judge the host against this edition of the spec (seed, rc.8), one the adapter declares',
+        'judge the host against this edition of the spec (`seed`, `rc.8`), one the adapter declares (see [Editions](editions.md))',
+      ),
+      defaultText: 'the newest edition the adapter declares, or seed when it declares none',
+    },
+    'force-edition': FORCE_EDITION_OPTION,
+    features: {
+      type: 'string',
+      value: 'DIR',
+      help: "run the feature files under DIR instead of the kit's own",
+      docs: "run other feature files (e.g. a host's own extras)",
+    },
+    parallel: {
+      type: 'string',
+      value: 'N',
+      parse: wholeNumber(1, MAX_WORKERS),
+      defaultText: "the machine's cores for an exec: host, else 1",
+      help: "run the scenarios in N worker processes, each with its own hosts; 1 by default for an\nin-process adapter, whose scenarios take milliseconds, and with cucumber's json or message\nformat, written per process. Reports list the scenarios as a serial run does",
+      docs: "run the scenarios in N worker processes (1 to 64), each a supervised run of its own with its own hosts: a crash fails only that worker's scenario in flight. Default: the machine's cores for an `exec:` host (its scenarios mostly wait on process starts), 1 for an in-process adapter (its scenarios take milliseconds, less than a worker's start), and 1 with cucumber's `json` or `message` format, which are one document per process (asking for both is exit 2). Reports, the results file and the closing lines list the scenarios in the same order and with the same content as a serial run, and so does a cucumber console format (`summary`, `progress`, `pretty`) written to a file: the workers' cucumber messages are replayed through cucumber's formatter, one tally for the whole run; on stdout cucumber's console output comes one worker after another. Measured side by side on the shared 2-core machine (load average 12 to 18 from other jobs, so the gains are understated): the Python example host's whole suite (263 scenarios) 15.6 and 14.9 s with 1 worker, 12.1 and 13.1 s with 2; the in-process reference's whole suite 1.4 to 1.9 s with 1 worker, 2.0 to 2.7 s with 2 (a worker's start costs more than its share of scenarios saves); on a 38-scenario selection the Python host took 3.3 s with 1 worker and 4.6 to 5.2 s with 2, so pass `--parallel 1` for a short `--tags` run",
+    },
+    repeat: {
+      type: 'string',
+      value: 'N',
+      parse: wholeNumber(1, MAX_REPEAT),
+      defaultText: '1',
+      help: 'run each scenario N times; a scenario whose repeats end differently is flaky\nand fails the run (reported as flaky in every report and the results file)',
+      docs: 'run each selected scenario N times (at most 100). A scenario whose repeats end differently (status, or the kind or step of its failure) is **flaky**: a `flaky:` line names it with each repeat\'s outcome, the closing line adds `, N flaky`, and it fails the run. Reports show it as flaky (JUnit: a failure of type `flaky`; HTML and Markdown: its own outcome and section; results file: status `flaky` with `repeats`, and `repeat: { times, flakyAllowed }`; docs site: its own status). A scenario whose repeats agree is reported exactly as a single run reports it. No baseline entry excuses a flaky scenario; `--write-baseline` proposes none for it and keeps one it already has',
+    },
+    'allow-flaky': {
+      type: 'boolean',
+      help: 'flaky scenarios are reported but do not fail the run',
+      docs: 'flaky scenarios are reported but do not fail the run (JUnit: passed, with a `flakyFailure` per failing repeat, as Maven Surefire writes reruns)',
+    },
+    'process-per-scenario': {
+      type: 'boolean',
+      help: 'an exec: host gets a new process for every scenario, even one that declares\nreuse (to confirm a suspected state leak between scenarios)',
+      docs: 'an `exec:` host gets a new process for every scenario even when it declares `reuse`, to confirm a suspected state leak between the scenarios of a reused process (a run that passes with it and fails without has one). Exit 2 with an in-process adapter, which shares the kit\'s process',
+    },
+    shard: {
+      type: 'string',
+      value: 'I/N',
+      parse: parseShard,
+      help: 'run only shard I of N: every N-th selected scenario, the same on every machine;\ncombine the shards\' results files with `merge`. Shards split the explored sessions too',
+      docs: 'run only shard I of N (see [Shards across CI machines](ci.md#shards-across-ci-machines)); not with `--write-baseline`, which would drop the other shards\' entries',
+    },
+    explore: {
+      type: 'string',
+      value: 'N|off',
+      parse: (text: string, option: string): number | 'off' => (text === 'off' ? 'off' : wholeNumber(1, MAX_EXPLORE_SESSIONS, "'off' or ")(text, option)),
+      defaultText: `${DEFAULT_EXPLORE_SESSIONS}; none in a run narrowed by --tags or --features`,
+      help: "after the scenarios, explore N generated sessions against the kit's oracle.\nEach class of disagreement (clause and failed check) fails the run\nonce, shown as a runnable scenario with the command that replays it",
+      docs: `after the scenarios, explore N generated sessions against the kit's oracle (\`off\`: none). A run narrowed by \`--tags\` or \`--features\` explores only when N is given. Each class of disagreement (clause and failed check) is one failure, record id \`explore:<CLAUSE>/<check>\`, with how many sessions showed it, its shrunk scenario and the command that replays it; see [Exploration in every run](exploration.md#exploration-in-every-run)`,
+    },
+    'explore-seed': {
+      type: 'string',
+      value: 'S',
+      parse: seed32,
+      defaultText: String(DEFAULT_EXPLORE_SEED),
+      help: "the exploration's seed: the same seed explores the same sessions",
+      docs: `the exploration's fast-check seed (a whole number in 32 bits): the same kit, host, seed and budget explore the same sessions`,
+    },
+    verbose: {
+      type: 'boolean',
+      help: "failures also show their stack traces (in the kit's closing lines)",
+      docs: 'each failure in the closing lines also shows its stack trace (none is shown otherwise, and no report or results file carries one)',
+    },
+    version: { type: 'boolean', help: "print the kit's version and exit", docs: "prints the kit's version (`package.json`) and exits" },
+    help: HELP_OPTION,
+  },
+  epilogue: `Verbs:
+${VERB_LINES}
 
 Exit codes: 0 nothing counted failed; 1 a counted scenario failed, a step is undefined or
 pending, a baselined scenario failed another way, or a baseline entry is stale or expired;
-2 unusable arguments, files or adapter.`;
+2 unusable arguments, files or adapter.`,
+});
 
-/** Formats cucumber writes (its own definitions). */
-export const CUCUMBER_FORMATS = ['progress', 'summary', 'pretty', 'message', 'json'] as const;
-/** Formats the kit writes from its results, so they agree with the exit code. */
-export const KIT_FORMATS = ['junit', 'html', 'markdown', 'results', 'github'] as const;
-export type KitFormat = (typeof KIT_FORMATS)[number];
-
-export function isKitFormat(name: string): name is KitFormat {
-  return (KIT_FORMATS as readonly string[]).includes(name);
-}
-
-export interface Format {
-  name: string;
-  file?: string;
-}
+/** The run's --help. */
+export const USAGE = usageText(RUN_COMMAND_LINE);
 
 export interface CliArguments {
   adapter: string;
@@ -120,136 +234,35 @@ export interface CliArguments {
   verbose: boolean;
 }
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
-const VALUE_OPTIONS = new Set([
-  '--adapter',
-  '--tags',
-  '--format',
-  '--baseline',
-  '--write-baseline',
-  '--call-limit',
-  '--start-limit',
-  '--features',
-  '--level',
-  '--edition',
-  '--parallel',
-  '--shard',
-  '--repeat',
-  '--explore',
-  '--explore-seed',
-]);
-
-/** `--name=value` as `['--name', 'value']`; anything else as `[raw, undefined]` (the value, if any, is the next argument). */
-export function splitOption(raw: string): [string, string | undefined] {
-  const equals = raw.indexOf('=');
-  return raw.startsWith('--') && equals >= 0 ? [raw.slice(0, equals), raw.slice(equals + 1)] : [raw, undefined];
-}
-
+/** The run's arguments: the table parsed, then the rules between options (each a UsageError naming both). */
 export function parseArguments(argv: string[]): CliArguments {
+  const { options } = parseCommandLine(RUN_COMMAND_LINE, argv);
   const parsed: CliArguments = {
-    adapter: 'reference',
-    tags: '',
-    formats: [],
-    coverage: false,
-    forceEdition: false,
-    level: 'default',
-    help: false,
-    version: false,
-    verbose: false,
-    allowFlaky: false,
-    processPerScenario: false,
+    adapter: options.adapter,
+    tags: options.tags,
+    formats: options.format,
+    coverage: options.coverage,
+    forceEdition: options['force-edition'],
+    level: options.level,
+    help: options.help,
+    version: options.version,
+    verbose: options.verbose,
+    allowFlaky: options['allow-flaky'],
+    processPerScenario: options['process-per-scenario'],
+    ...defined({
+      baseline: options.baseline,
+      writeBaseline: options['write-baseline'],
+      callLimitMs: options['call-limit'],
+      startLimitMs: options['start-limit'],
+      featuresDir: options.features,
+      edition: options.edition,
+      parallel: options.parallel,
+      shard: options.shard,
+      repeat: options.repeat,
+      explore: options.explore,
+      exploreSeed: options['explore-seed'],
+    }),
   };
-  const seen = new Set<string>();
-  for (let index = 0; index < argv.length; index += 1) {
-    const raw = argv[index]!;
-    const [option, inline] = splitOption(raw);
-    if (option === '--help' || option === '-h') {
-      parsed.help = true;
-      continue;
-    }
-    if (option === '--version') {
-      parsed.version = true;
-      continue;
-    }
-    if (option === '--verbose') {
-      parsed.verbose = true;
-      continue;
-    }
-    if (option === '--coverage') {
-      parsed.coverage = true;
-      continue;
-    }
-    if (option === '--force-edition') {
-      parsed.forceEdition = true;
-      continue;
-    }
-    if (option === '--allow-flaky') {
-      parsed.allowFlaky = true;
-      continue;
-    }
-    if (option === '--process-per-scenario') {
-      parsed.processPerScenario = true;
-      continue;
-    }
-    if (!VALUE_OPTIONS.has(option)) throw new UsageError(`unknown argument '${raw}' (see --help)`);
-    const value = inline ?? argv[++index];
-    if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new UsageError(`${option} needs a value`);
-    if (option !== '--format' && seen.has(option)) throw new UsageError(`${option} given twice`);
-    seen.add(option);
-    switch (option) {
-      case '--adapter':
-        parsed.adapter = value;
-        break;
-      case '--tags':
-        parsed.tags = checkTags(value);
-        break;
-      case '--format':
-        parsed.formats.push(parseFormat(value));
-        break;
-      case '--baseline':
-        parsed.baseline = value;
-        break;
-      case '--write-baseline':
-        parsed.writeBaseline = value;
-        break;
-      case '--call-limit':
-        parsed.callLimitMs = parseLimit('--call-limit', value);
-        break;
-      case '--start-limit':
-        parsed.startLimitMs = parseLimit('--start-limit', value);
-        break;
-      case '--features':
-        parsed.featuresDir = value;
-        break;
-      case '--level':
-        parsed.level = parseLevel(value);
-        break;
-      case '--edition':
-        parsed.edition = parseEdition(value);
-        break;
-      case '--parallel':
-        parsed.parallel = parseCount('--parallel', value, MAX_WORKERS);
-        break;
-      case '--repeat':
-        parsed.repeat = parseCount('--repeat', value, MAX_REPEAT);
-        break;
-      case '--explore':
-        parsed.explore = value === 'off' ? 'off' : parseCount('--explore', value, MAX_EXPLORE_SESSIONS, `'off' or `);
-        break;
-      case '--explore-seed':
-        parsed.exploreSeed = parseSeed(value);
-        break;
-      case '--shard': {
-        const shard = parseSlice(value);
-        if (!shard) throw new UsageError(`--shard must be I/N with 1 <= I <= N (e.g. 2/4), got '${value}'`);
-        parsed.shard = shard;
-        break;
-      }
-    }
-  }
   if (parsed.shard && parsed.writeBaseline) {
     // A shard knows a part of the failures: the baseline it wrote would drop every other shard's entries.
     throw new UsageError('--write-baseline cannot be combined with --shard: a shard sees only its part of the failures; write the baseline from a whole run');
@@ -269,6 +282,11 @@ export function parseArguments(argv: string[]): CliArguments {
   return parsed;
 }
 
+/** The entries whose value is defined (optional fields stay absent rather than `undefined`). */
+export function defined<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
 /** Cucumber formats that are one document per cucumber run, which workers cannot share. */
 const PER_PROCESS_FORMATS: readonly string[] = ['json', 'message'];
 
@@ -281,74 +299,4 @@ export function workersFor(args: Pick<CliArguments, 'adapter' | 'parallel' | 'fo
   if (args.parallel !== undefined) return args.parallel;
   if (args.formats.some((format) => PER_PROCESS_FORMATS.includes(format.name))) return 1;
   return isExecAdapter(args.adapter) ? Math.max(1, cores) : 1;
-}
-
-/** Workers beyond this are refused: each is a process with its own hosts. */
-export const MAX_WORKERS = 64;
-/** Repeats beyond this are refused: a typo of a few zeros would run for days. */
-export const MAX_REPEAT = 100;
-
-function parseCount(option: string, value: string, max: number, alternative = ''): number {
-  const count = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(count) || count < 1 || count > max) {
-    throw new UsageError(`${option} must be ${alternative}a whole number from 1 to ${max}, got '${value}'`);
-  }
-  return count;
-}
-
-/** A fast-check seed: a whole number that fits in 32 bits. */
-function parseSeed(value: string): number {
-  const seed = Number(value);
-  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(seed) || (seed | 0) !== seed) {
-    throw new UsageError(`--explore-seed must be a whole number that fits in 32 bits (-2147483648 to 2147483647), got '${value}'`);
-  }
-  return seed;
-}
-
-export function parseEdition(value: string): Edition {
-  if (isEdition(value)) return value;
-  throw new UsageError(`--edition '${value}' is not an edition of the spec: expected ${EDITIONS.join(' or ')}`);
-}
-
-function checkTags(expression: string): string {
-  try {
-    parseTagExpression(expression);
-  } catch (error) {
-    throw new UsageError(`--tags '${expression}' is not a tag expression: ${(error as Error).message.split('\n')[0]}`);
-  }
-  return expression;
-}
-
-function parseFormat(value: string): Format {
-  const colon = value.indexOf(':');
-  const name = colon < 0 ? value : value.slice(0, colon);
-  const file = colon < 0 ? undefined : value.slice(colon + 1);
-  const known: readonly string[] = [...CUCUMBER_FORMATS, ...KIT_FORMATS];
-  if (!known.includes(name)) throw new UsageError(`unknown format '${name}' (known: ${known.join(', ')})`);
-  if (file === '') throw new UsageError(`--format ${name}: empty file name`);
-  return file === undefined ? { name } : { name, file };
-}
-
-/** Node's timers hold at most 2^31-1 ms; a longer limit would silently become 1 ms. */
-export const MAX_CALL_LIMIT_MS = 2_147_483_647;
-
-function parseLimit(option: string, value: string): number {
-  const limit = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(limit) || limit < 1) {
-    throw new UsageError(`${option} must be a positive whole number of milliseconds, got '${value}'`);
-  }
-  if (limit > MAX_CALL_LIMIT_MS) throw new UsageError(`${option} must be at most ${MAX_CALL_LIMIT_MS} ms (about 24.8 days), got '${value}'`);
-  return limit;
-}
-
-/** Every run level (the compiler checks the list against `RunLevelSchema`'s type both ways). */
-const RUN_LEVELS = ['default', 'strict'] as const satisfies readonly RunLevel[];
-type Exhaustive<Listed, All> = [All] extends [Listed] ? true : never;
-const allRunLevelsListed: Exhaustive<(typeof RUN_LEVELS)[number], RunLevel> = true;
-void allRunLevelsListed;
-
-function parseLevel(value: string): RunLevel {
-  const level = RUN_LEVELS.find((known) => known === value);
-  if (level === undefined) throw new UsageError(`--level must be ${RUN_LEVELS.join(' or ')}, got '${value}'`);
-  return level;
 }

@@ -13,7 +13,7 @@
  */
 import { rename, rm } from 'node:fs/promises';
 import { checkOutputPath, OutputPathError } from '../files/output-path.js';
-import { isKitFormat, type Format } from './arguments.js';
+import { isKitFormat, type Format } from '../options/report-formats.js';
 
 export interface StagedReports {
   /** The cucumber format strings, pointing at the temporary names. */

@@ -5,8 +5,8 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Format, KitFormat } from '../cli/arguments.js';
-import { isKitFormat } from '../cli/arguments.js';
+import type { Format, KitFormat } from '../options/report-formats.js';
+import { isKitFormat } from '../options/report-formats.js';
 import type { BaselineVerdict } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
 import { githubAnnotations } from './github-annotations.js';

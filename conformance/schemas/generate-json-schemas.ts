@@ -10,6 +10,8 @@ import { dirname, join, relative } from 'node:path';
 import { z } from 'zod';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { PUBLISHED_SCHEMAS, type PublishedSchema } from './published-schemas.js';
+import { defineCommandLine, readCommandLine } from '../options/option-table.js';
+import { HELP_OPTION } from '../options/shared-options.js';
 
 // `input`: what a parse accepts. Objects the contract does not mark strict accept (and drop) unknown
 // fields, so their JSON Schemas allow them too: adding an optional field stays an additive change.
@@ -46,8 +48,20 @@ export async function write(root = PACKAGE_ROOT): Promise<void> {
   }
 }
 
+const SCHEMAS_COMMAND_LINE = defineCommandLine({
+  program: 'schemas',
+  usage: ['node dist/conformance/schemas/generate-json-schemas.js [--check]'],
+  description: 'Writes the published JSON Schemas (protocol/*.schema.json) from the zod schemas.',
+  options: {
+    check: { type: 'boolean', help: 'write nothing: exit 1 when a committed JSON Schema drifted from its zod schema' },
+    help: HELP_OPTION,
+  },
+});
+
 async function main(argv: string[]): Promise<number> {
-  if (argv.includes('--check')) {
+  const commandLine = readCommandLine(SCHEMAS_COMMAND_LINE, argv);
+  if (!commandLine.ok) return commandLine.exit;
+  if (commandLine.value.options.check) {
     const problems = await drift();
     for (const problem of problems) console.error(`schemas: ${problem}`);
     if (problems.length > 0) {

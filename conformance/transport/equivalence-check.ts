@@ -9,37 +9,51 @@
  * host other values: images, owned children, `command/done` in its logs), or
  * only the one `--edition NAME` names.
  */
-import { EditionSchema, type Edition } from '../../src/index.js';
+import type { Edition } from '../../src/index.js';
 import { BUILT_IN_ADAPTERS } from '../adapters/adapter-path.js';
+import { defineCommandLine, readCommandLine, type ParsedOptions } from '../options/option-table.js';
+import { editionOption, HELP_OPTION, milliseconds } from '../options/shared-options.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
 import { hostStartMs } from './cost.js';
 import { compareTransports, STDIO_REFERENCE, type MeasuredRun } from './equivalence.js';
 
 const START_RUNS = 10;
 
+const TRANSPORT_CHECK_COMMAND_LINE = defineCommandLine({
+  program: 'transport:check',
+  usage: ['node dist/conformance/transport/equivalence-check.js [options]'],
+  description: 'Runs the suite against the reference in process and over stdio and fails (exit 1) when any scenario\'s status differs.',
+  options: {
+    edition: editionOption('compare only this edition (default: every edition the reference implements)'),
+    tags: { type: 'string', value: 'EXPR', help: 'only scenarios matching the cucumber tag expression' },
+    'call-limit': { type: 'string', value: 'MS', parse: milliseconds(), defaultText: "the runner's generous limit", help: 'time limit for one adapter call' },
+    'reuse-only': { type: 'boolean', help: 'leave out the run with a process per scenario' },
+    help: HELP_OPTION,
+  },
+});
+type CheckOptions = ParsedOptions<typeof TRANSPORT_CHECK_COMMAND_LINE.options>;
+
 async function main(argv: string[]): Promise<number> {
-  const editionAt = argv.indexOf('--edition');
-  const editions: Edition[] =
-    editionAt >= 0 ? [EditionSchema.parse(argv[editionAt + 1])] : ((await loadAdapter(BUILT_IN_ADAPTERS.reference!)).editions ?? ['seed']);
+  const commandLine = readCommandLine(TRANSPORT_CHECK_COMMAND_LINE, argv);
+  if (!commandLine.ok) return commandLine.exit;
+  const { options } = commandLine.value;
+  const editions: Edition[] = options.edition ? [options.edition] : ((await loadAdapter(BUILT_IN_ADAPTERS.reference!)).editions ?? ['seed']);
   let exitCode = 0;
   for (const [index, edition] of editions.entries()) {
     console.log(`edition ${edition}:`);
     // The cost of one host start is the same in every edition: measured once.
-    exitCode = Math.max(exitCode, await compareEdition(argv, edition, index === 0));
+    exitCode = Math.max(exitCode, await compareEdition(options, edition, index === 0));
   }
   return exitCode;
 }
 
-async function compareEdition(argv: string[], edition: Edition, measureStart: boolean): Promise<number> {
-  const tagsAt = argv.indexOf('--tags');
-  const tags = tagsAt >= 0 ? argv[tagsAt + 1] : undefined;
-  const limitAt = argv.indexOf('--call-limit');
-  const callLimitMs = limitAt >= 0 ? Number(argv[limitAt + 1]) : undefined;
+async function compareEdition(options: CheckOptions, edition: Edition, measureStart: boolean): Promise<number> {
+  const { tags, 'call-limit': callLimitMs } = options;
   const { inProcess, overStdio, perScenario, differences } = await compareTransports({
     edition,
     ...(tags ? { tags } : {}),
     ...(callLimitMs ? { callLimitMs } : {}),
-    perScenario: !argv.includes('--reuse-only'),
+    perScenario: !options['reuse-only'],
   });
   const count = inProcess.results.length;
   const status = (run: MeasuredRun) =>

@@ -52,7 +52,7 @@ describe('quotes', () => {
     expect((await runQuotes(['--edition', 'rc.9', editionReadmePath('seed')])).code).toBe(2);
     expect((await runQuotes(['--edition', 'seed'])).err).toMatch(/expected one README file, got 0/);
     expect((await runQuotes(['--edition', 'seed', 'a.md', 'b.md'])).code).toBe(2);
-    expect((await runQuotes(['--edition', 'seed', '--verbose', 'a.md'])).err).toMatch(/unknown option --verbose/);
+    expect((await runQuotes(['--edition', 'seed', '--verbose', 'a.md'])).err).toMatch(/unknown argument '--verbose'/);
     const missing = await runQuotes(['--edition', 'seed', 'no-such-readme.md']);
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/cannot read no-such-readme\.md: no such file/);

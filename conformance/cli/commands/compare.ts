@@ -11,28 +11,14 @@ import { compareResults, gateFails } from '../../compare/compare-results.js';
 import { formatComparison } from '../../compare/format-comparison.js';
 import { readResultsFile, ResultsFileError } from '../../docs/read-results.js';
 import { resultsEdition } from '../../../src/index.js';
-
-export const COMPARE_USAGE = `usage: plan-mode-conformance compare [--allow-new-failures] OLD.json NEW.json
-Compares two results files (written with --format results:FILE); failures are compared by signature
-(clauses, kind, step, message without stack trace or paths), so runs from two checkouts compare alike.
-Exit 1 when a scenario that passed in OLD is failed, flaky, baselined, skipped or absent in NEW; when a
-scenario is newly flaky; or when one newly fails: it is new and fails, or was skipped and fails
-(--allow-new-failures lets newly failing scenarios through); 0 otherwise;
-2 on unusable input, or when the two runs judged different editions of the spec (nothing is compared).`;
+import { readCommandLine } from '../../options/option-table.js';
+import { COMPARE_COMMAND_LINE } from './compare-options.js';
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(COMPARE_USAGE);
-    return 0;
-  }
-  const allowNewFailures = argv.includes('--allow-new-failures');
-  const files = argv.filter((arg) => arg !== '--allow-new-failures');
-  const unknown = files.find((arg) => arg.startsWith('--'));
-  if (unknown || files.length !== 2) {
-    console.error(`plan-mode-conformance compare: ${unknown ? `unknown option ${unknown}` : `expected two results files, got ${files.length}`}\n${COMPARE_USAGE}`);
-    return 2;
-  }
-  argv = files;
+  const commandLine = readCommandLine(COMPARE_COMMAND_LINE, argv);
+  if (!commandLine.ok) return commandLine.exit;
+  const allowNewFailures = commandLine.value.options['allow-new-failures'];
+  argv = commandLine.value.positionals;
   let before, after;
   try {
     [before, after] = await Promise.all([readResultsFile(argv[0]!), readResultsFile(argv[1]!)]);

@@ -11,19 +11,17 @@ import { resolveAdapterPath } from '../../adapters/adapter-path.js';
 import { loadAdapter } from '../../adapters/load-adapter.js';
 import { CLI_BUNDLE } from '../../bundled-entries.js';
 import { loadCatalog } from '../../catalog/clause-catalog.js';
-import { EXPLORE_USAGE, parseExploreArguments, type ExploreArguments } from '../../explore/explore-arguments.js';
 import { replayCommand } from '../../explore/class-report.js';
 import { explore, replay } from '../../explore/explore.js';
 import { featureText, scenarioText, type FoundScenario } from '../../explore/scenario.js';
-import { UsageError } from '../arguments.js';
+import { readCommandLine, UsageError } from '../../options/option-table.js';
+import { EXPLORE_COMMAND_LINE, exploreArguments, type ExploreArguments } from './explore-options.js';
 import { chooseEdition } from '../../runner/edition-choice.js';
 
 export async function run(argv: string[]): Promise<number> {
-  const args = parseExploreArguments(argv);
-  if (args.help) {
-    console.log(EXPLORE_USAGE);
-    return 0;
-  }
+  const commandLine = readCommandLine(EXPLORE_COMMAND_LINE, argv, exploreArguments);
+  if (!commandLine.ok) return commandLine.exit;
+  const args = commandLine.value;
   const adapter = await loadAdapter(resolveAdapterPath(args.adapter));
   // The edition as the suite would choose it, so a written scenario replays under the same one.
   const { edition, forced } = chooseEdition(adapter.name, adapter.editions, args.edition, args.forceEdition);

@@ -6,26 +6,13 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { ADAPTER_SKELETON } from '../adapter-skeleton.js';
-
-export const DEFAULT_ADAPTER_FILE = 'plan-mode-adapter.mjs';
-
-const USAGE = `Usage: plan-mode-conformance init [FILE]
-
-Writes a complete, commented adapter skeleton to FILE (default: ${DEFAULT_ADAPTER_FILE}).
-It loads and runs at once; until you connect your host, start() throws "not
-implemented: connect your host here" and the run stops there (exit 2), so
-nothing passes unchecked. An existing file is never overwritten.`;
+import { readCommandLine } from '../../options/option-table.js';
+import { DEFAULT_ADAPTER_FILE, INIT_COMMAND_LINE } from './init-options.js';
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(USAGE);
-    return 0;
-  }
-  const unknown = argv.find((arg) => arg.startsWith('-'));
-  if (unknown !== undefined || argv.length > 1) {
-    console.error(`plan-mode-conformance init: ${unknown !== undefined ? `unknown option '${unknown}'` : 'give at most one file'} (see init --help)`);
-    return 2;
-  }
+  const commandLine = readCommandLine(INIT_COMMAND_LINE, argv);
+  if (!commandLine.ok) return commandLine.exit;
+  argv = commandLine.value.positionals;
   const file = argv[0] ?? DEFAULT_ADAPTER_FILE;
   const path = resolve(file);
   try {

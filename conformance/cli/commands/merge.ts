@@ -8,36 +8,14 @@ import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { readResultsFile, ResultsFileError } from '../../docs/read-results.js';
 import { mergeShards } from '../../merge/merge-shards.js';
-import { splitOption } from '../arguments.js';
-
-export const MERGE_USAGE = `usage: plan-mode-conformance merge --out FILE SHARD.json...
-Combines the results files of the shards of one run (each written with --shard I/N --format results:FILE)
-into the results file of the whole run, which docs and compare read like any other.
-Refuses (exit 2, saying why) shards that overlap, miss scenarios or shards, or come from different
-kit versions, editions, specs, adapters, levels, baselines, repeat counts or tag expressions.`;
+import { readCommandLine } from '../../options/option-table.js';
+import { MERGE_COMMAND_LINE } from './merge-options.js';
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(MERGE_USAGE);
-    return 0;
-  }
-  let out: string | undefined;
-  const inputs: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const [option, inline] = splitOption(argv[index]!);
-    if (option === '--out') {
-      const value = inline ?? argv[++index];
-      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) return usage('--out needs a file name');
-      if (out !== undefined) return usage('--out given twice');
-      out = value;
-    } else if (option.startsWith('--')) {
-      return usage(`unknown option ${option}`);
-    } else {
-      inputs.push(option);
-    }
-  }
-  if (out === undefined) return usage('--out FILE is required');
-  if (inputs.length === 0) return usage('expected the shards\' results files');
+  const commandLine = readCommandLine(MERGE_COMMAND_LINE, argv);
+  if (!commandLine.ok) return commandLine.exit;
+  const { out } = commandLine.value.options;
+  const inputs = commandLine.value.positionals;
   let files;
   try {
     files = await Promise.all(inputs.map((path) => readResultsFile(path)));
@@ -63,7 +41,3 @@ export async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-function usage(problem: string): number {
-  console.error(`plan-mode-conformance merge: ${problem}\n${MERGE_USAGE}`);
-  return 2;
-}

@@ -9,42 +9,14 @@
 import { readFile } from 'node:fs/promises';
 import { clausesOfEdition, loadCatalog } from '../../catalog/clause-catalog.js';
 import { QuotedReadme } from '../../catalog/readme-quotes.js';
-import { EDITIONS } from '../../../src/contract/edition-names.js';
-import type { Edition } from '../../../src/index.js';
-import { parseEdition, splitOption, UsageError } from '../arguments.js';
-
-export const QUOTES_USAGE = `usage: plan-mode-conformance quotes --edition NAME FILE
-Checks the quotes of edition NAME (${EDITIONS.join(', ')}) against the README FILE and lists every clause
-whose quoted sentence FILE does not contain verbatim (or contains more than once).
-Exit 1 when any is missing, 0 when all are found, 2 on bad arguments or an unreadable FILE.`;
+import { readCommandLine } from '../../options/option-table.js';
+import { QUOTES_COMMAND_LINE } from './quotes-options.js';
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(QUOTES_USAGE);
-    return 0;
-  }
-  let edition: Edition | undefined;
-  const files: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const [option, inline] = splitOption(argv[index]!);
-    if (option === '--edition') {
-      const value = inline ?? argv[++index];
-      if (value === undefined) return usage('--edition needs a value');
-      if (edition !== undefined) return usage('--edition given twice');
-      try {
-        edition = parseEdition(value);
-      } catch (error) {
-        if (error instanceof UsageError) return usage(error.message);
-        throw error;
-      }
-    } else if (option.startsWith('-')) {
-      return usage(`unknown option ${option}`);
-    } else {
-      files.push(option);
-    }
-  }
-  if (edition === undefined) return usage('--edition NAME is required: the edition whose quotes to check');
-  if (files.length !== 1) return usage(`expected one README file, got ${files.length}`);
+  const commandLine = readCommandLine(QUOTES_COMMAND_LINE, argv);
+  if (!commandLine.ok) return commandLine.exit;
+  const { edition } = commandLine.value.options;
+  const files = commandLine.value.positionals;
   const file = files[0]!;
   let text: string;
   try {
@@ -61,6 +33,6 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 function usage(problem: string): number {
-  console.error(`plan-mode-conformance quotes: ${problem}\n${QUOTES_USAGE}`);
+  console.error(`plan-mode-conformance quotes: ${problem}`);
   return 2;
 }
