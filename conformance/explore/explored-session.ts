@@ -5,7 +5,7 @@
  * and the checks (checks/*.ts) compare what the host shows with the oracle;
  * the first disagreement stops the session.
  */
-import { DEFAULT_EDITION, type Adapter, type Edition, type ModelRequest, type SetOutcome, type ToolMode } from '../../src/index.js';
+import { DEFAULT_EDITION, type Adapter, type Edition, type ModelRequest, type QuestionReply, type SetOutcome, type ToolMode } from '../../src/index.js';
 import type { GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
@@ -31,6 +31,8 @@ export interface OpenCall {
   /** Plan state in force when the call ran (the tool runs between the answer and the next boundary). */
   activeAtCall: boolean;
   questions: number;
+  /** The user's reply to the call's review, as the review seam gave it (what the oracle reads consent from). */
+  reply?: QuestionReply;
   /** The request (1-based) that answered with this call. */
   request: number;
 }

@@ -6,7 +6,8 @@
 import type { Question, QuestionPort } from '../../src/index.js';
 import { isPlanReview } from '../script/scripted-user.js';
 import type { ExploredSession } from './explored-session.js';
-import { APPROVE, replyFor, reviewStep } from './reviews.js';
+import { APPROVE } from '../oracle/exit-review.js';
+import { replyFor, reviewStep } from './reviews.js';
 import { quote } from './transcript.js';
 
 export function reviewSeam(session: ExploredSession): QuestionPort {
@@ -42,7 +43,8 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
     entry.questions += 1;
     session.transcript.setup(reviewStep(entry.answer.review));
     checkReviewShape(session, question);
-    return replyFor(entry.answer.review, question);
+    entry.reply = replyFor(entry.answer.review, question);
+    return entry.reply;
   };
 }
 

@@ -1,40 +1,24 @@
 /**
- * Review answers: what the kit's user replies for each, the suite's step that
- * scripts the same reply, and what the clauses say the answer means (only an
- * exact, lone `Approve` consents, REVIEW-03; `Approve` with an empty free text
- * is left open by the seed).
+ * Review answers: what the kit's user replies for each and the suite's step
+ * that scripts the same reply. What a reply means (consent, the text a
+ * refusal carries) is the oracle's reading (oracle/exit-review.ts).
  */
 import type { Question, QuestionReply } from '../../src/index.js';
+import { APPROVE, consentOf } from '../oracle/exit-review.js';
 import type { ReviewAnswer } from './moves.js';
 import { quote } from './transcript.js';
 
-export const APPROVE = 'Approve';
 const FEEDBACK = 'Split the second step in two';
 const FREE_TEXT = 'Please add a rollback step';
 const APPROVE_NOTE = 'Approved, but add a test step';
 export const PROVIDER_FAILURE = 'the question provider is down (explore)';
 
-/** Whether the answer consents: true, false, or 'open' where the seed lets the host decide. */
-export function consents(answer: ReviewAnswer): boolean | 'open' {
-  if (answer === 'approve') return true;
-  if (answer === 'approve-with-empty-text') return 'open';
-  return false;
-}
+/** A plan review as any host asks it, for reading what an answer means before a host asked (generation). */
+const ANY_REVIEW: Question = { id: 'review', question: '', options: [{ label: APPROVE }, { label: 'Keep planning' }], intent: 'plan-review', approveLabel: APPROVE };
 
-/** Text the failed call must carry (REVIEW-04: the user's feedback; REVIEW-06: the provider's own message). */
-export function carriedText(answer: ReviewAnswer): string | undefined {
-  switch (answer) {
-    case 'keep-planning-with-text':
-      return FEEDBACK;
-    case 'free-text-only':
-      return FREE_TEXT;
-    case 'approve-with-text':
-      return APPROVE_NOTE;
-    case 'provider-fails':
-      return PROVIDER_FAILURE;
-    default:
-      return undefined;
-  }
+/** Whether the answer consents, as the oracle reads the reply it gives (oracle/exit-review.ts). */
+export function consents(answer: ReviewAnswer): boolean | 'open' {
+  return consentOf(replyFor(answer, ANY_REVIEW));
 }
 
 /** The keep-planning option is the host's own label: the first offered one that is not the approving one. */

@@ -18,7 +18,7 @@ import { createdAgent } from '../oracle/session-oracle.js';
 import { temporaryRoot } from '../support/temporary-root.js';
 import { emptyProbeRecord, makeProbeCommands, makeProbeTools, orderedProbeSection, PROBE_SECTIONS } from '../world/probes.js';
 import { actionOf, describeMove } from './actions/index.js';
-import { checkIdle } from './checks/idle.js';
+import { observeIdle } from './observe.js';
 import { deploymentOf, judgeRefusal, writeConfiguration } from './configuration.js';
 import { onRequest } from './checks/request.js';
 import type { MidTurnMove, Session } from './moves.js';
@@ -104,7 +104,7 @@ export class SessionRunner {
         this.ran.push(describeMove(move));
         await action.run(session, move);
         session.stopIfFailed();
-        for (const agent of session.agents) await checkIdle(session, agent);
+        for (const agent of session.agents) await observeIdle(session, agent);
       }
     } catch (error) {
       session.record(error instanceof Stop ? error.disagreement : adapterError(error));

@@ -97,6 +97,54 @@ function agent(name: string, id: string, kind: AgentKind, plan: PlanOracle, inhe
   return { name, id, kind, plan, inheritedEvents, steered: [], ownerKnown: false, noticesKnown: true, noticesAtCompaction: 0, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0 };
 }
 
+/** The notices a request must show: all the agent was sent, or (after a compaction) at least those sent since. */
+export interface NoticeExpectation {
+  /** False after a compaction: the notices before it may live on in a summary, so only `expected` (those since) must show, and more may. */
+  known: boolean;
+  expected: NoticeDirection[];
+}
+
+/**
+ * The oracle's step at a request that shows `shown` notices: what it must
+ * show (NARR-01, NARR-02). A fork (or a restarted agent) may lack the notices
+ * its origin's model had not seen yet: a host may log some of them at once
+ * and keep the rest for the next request (when an idle commit's notice is
+ * logged is left open), so any number of the latest may be missing; those it
+ * lacks are then gone for good from what the agent is expected to show.
+ */
+export function noticesAtRequest(agent: OracleAgent, shown: number): NoticeExpectation {
+  const optional = agent.optionalNotices;
+  agent.optionalNotices = 0;
+  agent.seenNotices = agent.plan.notices;
+  if (!agent.noticesKnown) {
+    if (optional > 0 && shown < agent.plan.noticeDirections.length - agent.noticesAtCompaction) forgetUnseenNotices(agent, optional);
+    return { known: false, expected: agent.plan.noticeDirections.slice(agent.noticesAtCompaction) };
+  }
+  const missing = agent.plan.noticeDirections.length - shown;
+  if (optional > 0 && missing > 0 && missing <= optional) forgetUnseenNotices(agent, missing);
+  return { known: true, expected: [...agent.plan.noticeDirections] };
+}
+
+/** Drops the latest `count` of the notices a fork or restarted agent inherited unseen (those a host logs last). */
+function forgetUnseenNotices(agent: OracleAgent, count: number): void {
+  const from = agent.inheritedNotices - count;
+  agent.plan.noticeDirections.splice(from, count);
+  agent.plan.notices -= count;
+  agent.seenNotices = agent.plan.notices;
+  agent.noticesAtCompaction = Math.min(agent.noticesAtCompaction, from);
+}
+
+/**
+ * The user texts a request adds beyond the agent's previous one (`expected`,
+ * sorted): the prompt's on the turn's first request, and every steered
+ * message waiting at a pre-step (`steered`, in the order typed; a retry that
+ * is none, rc.8, leaves them waiting: CMD-03, SET-06).
+ */
+export function userTextsAtRequest(agent: OracleAgent, fromPrompt: readonly string[], preStep: boolean): { expected: string[]; steered: string[] } {
+  const steered = preStep ? agent.steered.splice(0) : [];
+  return { expected: [...fromPrompt, ...steered].sort(), steered };
+}
+
 /**
  * NARR-01: a host's notice for entering and its notice for leaving differ,
  * and each is the same text every time. Returns a problem, or undefined.

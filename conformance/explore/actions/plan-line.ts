@@ -12,7 +12,7 @@ import { EDITION_READINGS } from '../../oracle/edition-readings.js';
 import { readPlanCommand, selects } from '../../oracle/plan-command.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { IMAGE_NAMES, imagesNamed } from '../../world/images.js';
-import { checkGet } from '../checks/get.js';
+import { observeGet } from '../observe.js';
 import type { During, ExploredSession } from '../explored-session.js';
 import { onOff, quote } from '../transcript.js';
 import { afterTurn } from '../turn.js';
@@ -65,7 +65,7 @@ async function planLine(session: ExploredSession, agent: OracleAgent, line: stri
     const other = await session.host.runCommand(agent.id, line);
     session.commandTexts.push(other.text);
     session.commandOutcomes.push('other');
-    await checkGet(session, agent, during);
+    await observeGet(session, agent, during);
     return;
   }
   const wasIdle = !agent.plan.running;
@@ -110,7 +110,7 @@ async function planLine(session: ExploredSession, agent: OracleAgent, line: stri
     });
   }
   checkCommandTexts(session, result.text, outcomeName);
-  await checkGet(session, agent, during);
+  await observeGet(session, agent, during);
   await checkProjectionAgainstGet(session, agent, line, during);
 }
 
@@ -132,7 +132,7 @@ async function refusedPlanOff(session: ExploredSession, agent: OracleAgent, line
       midTurn: false,
     });
   }
-  await checkGet(session, agent, during);
+  await observeGet(session, agent, during);
   // Not agreement with get: a selection made through the service is pending there but never in the
   // log the projection folds, and the refused line cannot settle that. It leaves the fold as it was.
   if (session.composed.projections) {

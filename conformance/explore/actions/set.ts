@@ -1,7 +1,7 @@
 /** `set` of plan mode for an agent, idle or mid-turn: its answer (SET-01..04), then `get` (SET-05). */
 import fc from 'fast-check';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
-import { checkGet } from '../checks/get.js';
+import { observeGet } from '../observe.js';
 import type { During, ExploredSession } from '../explored-session.js';
 import { onOff, quote } from '../transcript.js';
 import type { SetMove } from '../moves.js';
@@ -34,5 +34,5 @@ export async function select(session: ExploredSession, agent: OracleAgent, activ
       midTurn: false,
     });
   }
-  await checkGet(session, agent, during);
+  await observeGet(session, agent, during);
 }

@@ -10,12 +10,14 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { REVIEW_ANSWERS, type PlanShape, type ReviewAnswer } from '../moves.js';
 import { planShapes, planText } from '../plan-shapes.js';
-import { carriedText, consents, reviewStep } from '../reviews.js';
+import { carriedTextClauseOf, carriedTextOf, consentOf, exitExpectation, refusalClauseOf, reviewCountAllowed } from '../../oracle/exit-review.js';
+import { reviewStep } from '../reviews.js';
 import { quote } from '../transcript.js';
 import type { ModelAnswer, ToolResultMessage } from './answer.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { toolResults } from '../../world/observations.js';
-import type { ExploredSession } from '../explored-session.js';
+import type { ExploredSession, OpenCall } from '../explored-session.js';
+import type { ExitCircumstances } from '../../oracle/exit-review.js';
 
 const reviewAnswers = fc.oneof({ weight: 2, arbitrary: fc.constantFrom<ReviewAnswer>('dismiss', 'keep-planning', 'abort', 'provider-fails') }, { weight: 3, arbitrary: fc.constantFrom(...REVIEW_ANSWERS) });
 
@@ -47,12 +49,13 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
       return session.disagree('exit-result-present', ['TOOL-06'], `request ${n} of ${agent.name} carries no result for the exit_plan_mode call ${call.id}`, { text: failing, midTurn: false });
     }
     const reviewsBefore = session.reviewsAsked - call.questions;
-    if (!call.activeAtCall) {
+    const expected = exitExpectation(exitCircumstances(session, agent, call));
+    if (expected.kind === 'outside-plan-mode') {
       if (call.questions > 0) session.disagree('exit-outside-plan-mode-asks-no-review', ['TOOL-03'], `exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`, { text: `the user was asked ${reviewsBefore} plan reviews`, midTurn: false });
       if (!result.isError) session.disagree('exit-outside-plan-mode-fails', ['TOOL-03'], `exit_plan_mode outside plan mode succeeded for ${agent.name}: ${JSON.stringify(result.text)}`, { text: failing, midTurn: false });
       return;
     }
-    if (agent.kind === 'owned' && agent.ownerKnown) {
+    if (expected.kind === 'owned-child') {
       // REVIEW-07: a failed call that opens no review; plan mode stays on.
       if (call.questions > 0 || !result.isError) {
         session.disagree('owned-child-refused-review', ['REVIEW-07'], `exit_plan_mode of the owned child ${agent.name} ${call.questions > 0 ? `opened ${call.questions} review(s)` : 'succeeded'}`, {
@@ -62,9 +65,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
       }
       return;
     }
-    // A spawned child may have no way to ask the user (the seam may refuse delegated callers): REVIEW-06.
-    const mayGoUnasked = agent.kind === 'child' || agent.kind === 'owned' || !session.composed.questions;
-    if (call.questions > 1 || (call.questions === 0 && !mayGoUnasked)) {
+    if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
       if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review));
       session.disagree('review-count', ['TOOL-04'], `exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`, {
@@ -76,7 +77,9 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
       if (!result.isError) session.disagree('exit-unasked-fails', ['REVIEW-06'], `exit_plan_mode succeeded for ${agent.name} without asking the user`, { text: failing, midTurn: false });
       return;
     }
-    const consent = consents(review);
+    // One review was asked, and the seam recorded the user's reply: its reading decides.
+    const reply = call.reply!;
+    const consent = consentOf(reply);
     const approved = consent === true || (consent === 'open' && !result.isError);
     if (approved) {
       if (result.isError || !isDeepStrictEqual(result.value, { approved: true })) {
@@ -89,15 +92,15 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
       return;
     }
     if (!result.isError) {
-      session.disagree('refused-exit-fails', [review === 'dismiss' ? 'REVIEW-05' : review === 'provider-fails' || review === 'abort' ? 'REVIEW-06' : 'REVIEW-03'], `the review of ${agent.name} answered ${review} is not consent, yet exit_plan_mode succeeded`, {
+      session.disagree('refused-exit-fails', [refusalClauseOf(reply)], `the review of ${agent.name} answered ${review} is not consent, yet exit_plan_mode succeeded`, {
         text: failing,
         midTurn: false,
       });
     }
     checkDismissalDistinct(session, agent, call.answer.review, result, n);
-    const carried = carriedText(review);
+    const carried = carriedTextOf(reply);
     if (carried !== undefined && !result.text.includes(carried)) {
-      session.disagree('refusal-carries-text', [review === 'provider-fails' ? 'REVIEW-06' : 'REVIEW-04'], `the failed exit_plan_mode of ${agent.name} (${review}) does not carry ${JSON.stringify(carried)}: ${JSON.stringify(result.text)}`, {
+      session.disagree('refusal-carries-text', [carriedTextClauseOf(reply)], `the failed exit_plan_mode of ${agent.name} (${review}) does not carry ${JSON.stringify(carried)}: ${JSON.stringify(result.text)}`, {
         text: `request ${n} of ${agent.name} shows exit_plan_mode failing with a message containing ${quote(carried)}`,
         midTurn: false,
       });
@@ -105,6 +108,15 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
   },
   describe: (answer) => `exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
 };
+
+/** What the oracle knows of the agent when its exit ran (a spawned child may have no way to ask the user: REVIEW-06). */
+export function exitCircumstances(session: ExploredSession, agent: OracleAgent, call: OpenCall): ExitCircumstances {
+  return {
+    activeAtCall: call.activeAtCall,
+    ownedByLiveAgent: agent.kind === 'owned' && agent.ownerKnown,
+    mayGoUnasked: agent.kind === 'child' || agent.kind === 'owned' || !session.composed.questions,
+  };
+}
 
 /** The answers whose failures a dismissal's must differ from: keep planning, and the seam's own errors (REVIEW-05). */
 const UNLIKE_DISMISSAL: ReadonlySet<ReviewAnswer> = new Set(['keep-planning', 'abort', 'provider-fails']);

@@ -15,6 +15,8 @@ import fc from 'fast-check';
 import { exitProgramArguments } from '../../../src/index.js';
 import { REVIEW_ANSWERS, type PlanShape, type ReviewAnswer } from '../moves.js';
 import { planShapes, planText } from '../plan-shapes.js';
+import { consentOf, exitExpectation, refusalClauseOf, reviewCountAllowed } from '../../oracle/exit-review.js';
+import { exitCircumstances } from './exit.js';
 import { consents, reviewStep } from '../reviews.js';
 import { quote } from '../transcript.js';
 import type { ModelAnswer } from './answer.js';
@@ -43,7 +45,8 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
   },
   resolve(session, agent, call) {
     const reviewsBefore = session.reviewsAsked - call.questions;
-    if (!call.activeAtCall) {
+    const expected = exitExpectation(exitCircumstances(session, agent, call));
+    if (expected.kind === 'outside-plan-mode') {
       if (call.questions > 0) {
         session.disagree('program-exit-outside-plan-mode-asks-no-review', ['TOOL-08', 'TOOL-03'], `a program's exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`, {
           text: `the user was asked ${reviewsBefore} plan reviews`,
@@ -52,7 +55,7 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
       }
       return;
     }
-    if (agent.kind === 'owned' && agent.ownerKnown) {
+    if (expected.kind === 'owned-child') {
       // REVIEW-07 (rc.8), as for a native call: an owned child opens no review, and plan mode stays on.
       if (call.questions > 0) {
         session.disagree('owned-child-refused-review', ['TOOL-08', 'REVIEW-07'], `a program's exit_plan_mode of the owned child ${agent.name} opened ${call.questions} review(s)`, {
@@ -62,9 +65,7 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
       }
       return;
     }
-    // A spawned child may have no way to ask the user (the seam may refuse delegated callers): REVIEW-06.
-    const mayGoUnasked = agent.kind === 'child' || agent.kind === 'owned' || !session.composed.questions;
-    if (call.questions > 1 || (call.questions === 0 && !mayGoUnasked)) {
+    if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
       if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review));
       session.disagree('program-exit-review-count', ['TOOL-08', 'TOOL-04'], `a program's exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`, {
@@ -73,14 +74,14 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
       });
     }
     if (call.questions !== 1) return;
-    const review = call.answer.review;
-    if (consents(review) === true) {
+    const reply = call.reply!;
+    if (consentOf(reply) === true) {
       agent.plan.approveExit();
       agent.plan.cause = ['TOOL-08', ...agent.plan.cause];
       return;
     }
     // Not consent: plan mode stays on, which the next request shows; a host that left it breaks these.
-    agent.plan.cause = ['TOOL-08', review === 'dismiss' ? 'REVIEW-05' : review === 'provider-fails' || review === 'abort' ? 'REVIEW-06' : 'REVIEW-03'];
+    agent.plan.cause = ['TOOL-08', refusalClauseOf(reply)];
   },
   describe: (answer) => `program-exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
 };

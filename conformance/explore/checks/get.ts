@@ -1,21 +1,24 @@
-/** `get` against the oracle (SET-05, and whatever last changed or kept the state). */
+/** `get` against the oracle (SET-05, and whatever last changed or kept the state): a comparison of what the host answered with the oracle's reading. */
 import type { PlanModeState } from '../../../src/index.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
-import type { During, ExploredSession } from '../explored-session.js';
+import type { Disagreement } from '../disagreement.js';
+import type { During } from '../explored-session.js';
 import { onOff } from '../transcript.js';
 
-export async function checkGet(session: ExploredSession, agent: OracleAgent, during: During | undefined): Promise<void> {
-  const state = await session.host.getPlanMode(agent.id);
-  if (agent.plan.acceptsGet(state)) return;
+/** The disagreement of `state`, what `get` answered for `agent`, with the oracle; undefined when the MUST clauses allow it. */
+export function getDisagreement(agent: OracleAgent, state: PlanModeState, during: During | undefined): Disagreement | undefined {
+  if (agent.plan.acceptsGet(state)) return undefined;
   const expected = agent.plan.get();
   const phrase =
     expected.pending === undefined
       ? `get reports plan mode ${onOff(expected.active)} for ${agent.name}, no other mode pending`
       : `get reports plan mode ${onOff(expected.active)} for ${agent.name}, plan mode ${onOff(expected.pending)} pending`;
-  session.disagree('get-state', ['SET-05', ...agent.plan.cause.filter((clause) => clause !== 'SET-05')], `get(${agent.name}) is ${JSON.stringify(state)}; the oracle ${describeGet(expected)}`, {
-    text: during ? `while the model handles request ${during.n} of ${during.agent.name}, ${phrase}` : phrase,
-    midTurn: during !== undefined,
-  });
+  return {
+    clauses: [...new Set(['SET-05', ...agent.plan.cause.filter((clause) => clause !== 'SET-05')])],
+    check: 'get-state',
+    message: `get(${agent.name}) is ${JSON.stringify(state)}; the oracle ${describeGet(expected)}`,
+    step: { text: during ? `while the model handles request ${during.n} of ${during.agent.name}, ${phrase}` : phrase, midTurn: during !== undefined },
+  };
 }
 
 function describeGet(state: PlanModeState): string {

@@ -5,21 +5,25 @@
  * assembled: SET-06; rc.8's retry re-sends the frozen request), the plan
  * section and where it sits (POLICY-01), the log at arrival (STATE-02), the
  * notices (NARR-01/02), the user texts the request adds (CMD-03/06, MX-02/03)
- * and the tool catalog (TOOL-02).
+ * and the tool catalog (TOOL-02). The oracle predicts (oracle/: the boundary,
+ * the notices, the user texts); each check here compares one prediction with
+ * what the request shows and returns the disagreement, and `checkRequest`
+ * stops at the first.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ContentBlock, ModelRequest } from '../../../src/index.js';
 import { imagesNamed } from '../../world/images.js';
 import { strayMessages } from '../../assertions/message-provenance.js';
 import { orderedProbesProblem } from '../../assertions/system-prompt.js';
-import { noticeTextProblem, type OracleAgent } from '../../oracle/session-oracle.js';
+import { noticesAtRequest, noticeTextProblem, userTextsAtRequest, type NoticeExpectation, type OracleAgent } from '../../oracle/session-oracle.js';
 import { noticesIn, planModeEvents } from '../../world/observations.js';
 import { answerFamily } from '../answers/index.js';
 import type { ToolResultMessage } from '../answers/answer.js';
-import { Stop } from '../disagreement.js';
+import { Stop, type Disagreement } from '../disagreement.js';
+import { stopAt } from '../observe.js';
 import type { ExploredSession } from '../explored-session.js';
 import { onOff, quote } from '../transcript.js';
-import { checkToolSdk } from './tool-sdk.js';
+import { toolSdkDisagreement } from './tool-sdk.js';
 import { readLayout, sectionLayoutProblem } from './system-prompt.js';
 
 /** Called by the kit's model as request `n` of agent `id` arrives, before the mid-turn actions run. */
@@ -87,12 +91,15 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
       midTurn: false,
     });
   }
-  checkPrefix(session, agent, request, n, guided);
-  checkNotices(session, agent, request, n);
-  checkUserTexts(session, agent, request, n, index === 0 ? turn.firstTexts : [], preStep);
+  const previousPrompt = session.lastPrompt.get(agent.id);
+  session.lastPrompt.set(agent.id, { n, guided, systemPrompt: request.systemPrompt });
+  stopAt(prefixDisagreement(agent, previousPrompt, { n, guided, systemPrompt: request.systemPrompt }));
+  const notices = noticesIn(request.messages).map((notice) => notice.text);
+  stopAt(noticeDisagreement(agent, n, noticesAtRequest(agent, notices.length), notices));
+  checkUserTexts(session, agent, request, n, userTextsAtRequest(agent, index === 0 ? turn.firstTexts : [], preStep));
   checkCatalog(session, agent, request, n);
   checkToolSdk(session, agent, request, n);
-  checkProvenance(session, agent, request, n);
+  stopAt(provenanceDisagreement(session, agent, request, n));
   agent.compactedSinceRequest = false;
 
   // What the model answers, and the tool call whose result the next request must show.
@@ -114,53 +121,31 @@ function resolveCall(session: ExploredSession, agent: OracleAgent, request: Mode
   answerFamily(call.answer).resolve?.(session, agent, call, result, n);
 }
 
-function checkNotices(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
-  const optional = agent.optionalNotices;
-  agent.optionalNotices = 0;
-  agent.seenNotices = agent.plan.notices;
-  const notices = noticesIn(request.messages);
-  if (!agent.noticesKnown) {
+/** NARR-01, NARR-02: the notices request `n` shows (their texts) against the oracle's expectation. */
+export function noticeDisagreement(agent: OracleAgent, n: number, expectation: NoticeExpectation, notices: readonly string[]): Disagreement | undefined {
+  const { expected } = expectation;
+  if (!expectation.known) {
     // After a compaction: the notices before it may live on in a summary, those since must reach the model.
-    // A fork (or a restarted agent) may lack the notices its origin's model had not seen yet (`optional`): then they are gone for good.
-    if (optional > 0 && notices.length < agent.plan.noticeDirections.length - agent.noticesAtCompaction) dropOptional(agent, optional);
-    const since = agent.plan.noticeDirections.slice(agent.noticesAtCompaction);
-    if (notices.length < since.length) {
-      session.disagree('notice-count', ['NARR-01'], `request ${n} of ${agent.name} carries ${notices.length} notice(s); ${since.length} were added since its history was compacted (${since.join(', ')})`, {
-        text: `request ${n} of ${agent.name} ends with the notices ${quote(since.join(', '))}`,
-        midTurn: false,
-      });
-    }
-    return;
+    if (notices.length >= expected.length) return undefined;
+    return {
+      clauses: ['NARR-01'],
+      check: 'notice-count',
+      message: `request ${n} of ${agent.name} carries ${notices.length} notice(s); ${expected.length} were added since its history was compacted (${expected.join(', ')})`,
+      step: { text: `request ${n} of ${agent.name} ends with the notices ${quote(expected.join(', '))}`, midTurn: false },
+    };
   }
-  // A fork (or a restarted agent) that did not keep notices no request had seen: drop them from what it is expected to show.
-  // A host may log some of them at once and keep the rest for the next request (when an idle commit's notice is logged
-  // is left open), so any number of the latest may be missing.
-  const missing = agent.plan.noticeDirections.length - notices.length;
-  if (optional > 0 && missing > 0 && missing <= optional) dropOptional(agent, missing);
-  const expected = agent.plan.noticeDirections;
-  const step = `request ${n} of ${agent.name} carries the notices ${quote(expected.length === 0 ? 'none' : expected.join(', '))}`;
+  const step = { text: `request ${n} of ${agent.name} carries the notices ${quote(expected.length === 0 ? 'none' : expected.join(', '))}`, midTurn: false };
   if (notices.length !== expected.length) {
-    session.disagree('notice-count', ['NARR-01', 'NARR-02'], `request ${n} of ${agent.name} carries ${notices.length} notice(s); the oracle ${expected.length} (${expected.join(', ') || 'none'})`, { text: step, midTurn: false });
+    return { clauses: ['NARR-01', 'NARR-02'], check: 'notice-count', message: `request ${n} of ${agent.name} carries ${notices.length} notice(s); the oracle ${expected.length} (${expected.join(', ') || 'none'})`, step };
   }
-  const problem = noticeTextProblem(expected, notices.map((notice) => notice.text));
-  if (problem) session.disagree('notice-text', ['NARR-01'], `request ${n} of ${agent.name}: ${problem}`, { text: step, midTurn: false });
-}
-
-/** Drops the latest `count` of the notices a fork or restarted agent inherited unseen (those a host logs last). */
-function dropOptional(agent: OracleAgent, count: number): void {
-  const from = agent.inheritedNotices - count;
-  agent.plan.noticeDirections.splice(from, count);
-  agent.plan.notices -= count;
-  agent.seenNotices = agent.plan.notices;
-  agent.noticesAtCompaction = Math.min(agent.noticesAtCompaction, from);
+  const problem = noticeTextProblem(expected, notices);
+  return problem ? { clauses: ['NARR-01'], check: 'notice-text', message: `request ${n} of ${agent.name}: ${problem}`, step } : undefined;
 }
 
 /** The user texts a request adds beyond the agent's previous request (CMD-02..04, CMD-06, MX-03). */
-function checkUserTexts(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number, fromPrompt: string[], preStep: boolean): void {
+function checkUserTexts(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number, { expected, steered: carried }: { expected: string[]; steered: string[] }): void {
   // Steered messages join the next pre-step; a retry that is none (rc.8) leaves them waiting. At a submission
   // they waited through the end of the last turn (left open), so they come ahead of the new prompt.
-  const carried = preStep ? agent.steered.splice(0) : [];
-  const expected = [...fromPrompt, ...carried].sort();
   if (agent.compactedSinceRequest) return;
   const previous = n > 1 ? session.model.requestsOf(agent.id)[n - 2] : undefined;
   if (!previous && agent.kind === 'fork') return; // a fork's first request repeats its origin's history
@@ -184,22 +169,29 @@ function checkUserTexts(session: ExploredSession, agent: OracleAgent, request: M
   }
 }
 
+/** What the prefix check keeps of a request: its number, whether it carried the plan section, its system prompt. */
+export interface PromptSeen {
+  n: number;
+  guided: boolean;
+  systemPrompt: string;
+}
+
 /**
  * POLICY-04: entering or leaving plan mode leaves the system prompt
  * byte-identical up to order 50. Compared with the agent's previous request
  * when that one was assembled in the other state.
  */
-function checkPrefix(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number, guided: boolean): void {
-  const previous = session.lastPrompt.get(agent.id);
-  session.lastPrompt.set(agent.id, { n, guided, systemPrompt: request.systemPrompt });
-  if (!previous || previous.guided === guided) return;
+export function prefixDisagreement(agent: OracleAgent, previous: PromptSeen | undefined, now: PromptSeen): Disagreement | undefined {
+  if (!previous || previous.guided === now.guided) return undefined;
   const before = readLayout(previous.systemPrompt);
-  const now = readLayout(request.systemPrompt);
-  if (typeof before === 'string' || typeof now === 'string' || before.beforeOrder50 === now.beforeOrder50) return;
-  session.disagree('prompt-before-order-50', ['POLICY-04'], `the system prompt of request ${n} of ${agent.name} differs before order 50 from that of its request ${previous.n}, assembled in the other plan state`, {
-    text: `the system prompts of request ${previous.n} of ${agent.name} and request ${n} of ${agent.name} are identical up to order 50`,
-    midTurn: false,
-  });
+  const after = readLayout(now.systemPrompt);
+  if (typeof before === 'string' || typeof after === 'string' || before.beforeOrder50 === after.beforeOrder50) return undefined;
+  return {
+    clauses: ['POLICY-04'],
+    check: 'prompt-before-order-50',
+    message: `the system prompt of request ${now.n} of ${agent.name} differs before order 50 from that of its request ${previous.n}, assembled in the other plan state`,
+    step: { text: `the system prompts of request ${previous.n} of ${agent.name} and request ${now.n} of ${agent.name} are identical up to order 50`, midTurn: false },
+  };
 }
 
 /**
@@ -208,14 +200,16 @@ function checkPrefix(session: ExploredSession, agent: OracleAgent, request: Mode
  * produced; a plan/mode record, a command line or a command result would be a
  * message of none of these kinds (judged by identity and position).
  */
-function checkProvenance(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
+export function provenanceDisagreement(session: Pick<ExploredSession, 'prompted' | 'typedLines' | 'model' | 'compacted'>, agent: OracleAgent, request: ModelRequest, n: number): Disagreement | undefined {
   const stray = strayMessages(request, { prompts: session.prompted, commandLines: session.typedLines, replies: session.model.replies, compacted: session.compacted });
-  if (stray.length === 0) return;
+  if (stray.length === 0) return undefined;
   const first = stray[0]!;
-  session.disagree('message-provenance', session.typedLines.length > 0 ? ['STATE-01', 'CMD-06'] : ['STATE-01'], `request ${n} of ${agent.name}: message ${first.index + 1} ${JSON.stringify(first.message).slice(0, 300)} is ${first.why}`, {
-    text: 'no model request carries a plan/mode record',
-    midTurn: false,
-  });
+  return {
+    clauses: session.typedLines.length > 0 ? ['STATE-01', 'CMD-06'] : ['STATE-01'],
+    check: 'message-provenance',
+    message: `request ${n} of ${agent.name}: message ${first.index + 1} ${JSON.stringify(first.message).slice(0, 300)} is ${first.why}`,
+    step: { text: 'no model request carries a plan/mode record', midTurn: false },
+  };
 }
 
 /**
@@ -246,24 +240,39 @@ function checkImageBlocks(session: ExploredSession, agent: OracleAgent, added: M
 
 function checkCatalog(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
   const first = session.firstCatalog.get(agent.id);
+  if (!first) session.firstCatalog.set(agent.id, { tools: request.tools, n });
+  stopAt(catalogDisagreement(session.toolMode, agent, request, n, first));
+}
+
+/** TOOL-01: the first request offers exit_plan_mode taking a required string `plan` (natively); TOOL-02: every later one the same catalog. */
+export function catalogDisagreement(toolMode: ExploredSession['toolMode'], agent: OracleAgent, request: ModelRequest, n: number, first: { tools: ModelRequest['tools']; n: number } | undefined): Disagreement | undefined {
   if (!first) {
-    session.firstCatalog.set(agent.id, { tools: request.tools, n });
     // Under `code` the wire carries only the code-running tool; the SDK holds the exit (tool-sdk.ts judges it).
-    if (session.toolMode === 'code') return;
+    if (toolMode === 'code') return undefined;
     const exit = request.tools.find((tool) => tool.name === 'exit_plan_mode');
     const schema = exit?.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown } | undefined;
-    if (schema?.properties?.plan?.type !== 'string' || !Array.isArray(schema.required) || !schema.required.includes('plan')) {
-      session.disagree('exit-tool-offered', ['TOOL-01'], `request ${n} of ${agent.name} does not offer exit_plan_mode taking a required string 'plan': ${JSON.stringify(exit ?? request.tools.map((tool) => tool.name))}`, {
-        text: `request ${n} of ${agent.name} offers exit_plan_mode taking a string "plan"`,
-        midTurn: false,
-      });
-    }
-    return;
+    if (schema?.properties?.plan?.type === 'string' && Array.isArray(schema.required) && schema.required.includes('plan')) return undefined;
+    return {
+      clauses: ['TOOL-01'],
+      check: 'exit-tool-offered',
+      message: `request ${n} of ${agent.name} does not offer exit_plan_mode taking a required string 'plan': ${JSON.stringify(exit ?? request.tools.map((tool) => tool.name))}`,
+      step: { text: `request ${n} of ${agent.name} offers exit_plan_mode taking a string "plan"`, midTurn: false },
+    };
   }
-  if (!isDeepStrictEqual(request.tools, first.tools)) {
-    session.disagree('tool-catalog-stable', ['TOOL-02'], `the tool catalog of request ${n} of ${agent.name} differs from that of its request ${first.n}`, {
-      text: `request ${n} of ${agent.name} and request ${first.n} of ${agent.name} carry the same tool catalog`,
-      midTurn: false,
-    });
-  }
+  if (isDeepStrictEqual(request.tools, first.tools)) return undefined;
+  return {
+    clauses: ['TOOL-02'],
+    check: 'tool-catalog-stable',
+    message: `the tool catalog of request ${n} of ${agent.name} differs from that of its request ${first.n}`,
+    step: { text: `request ${n} of ${agent.name} and request ${first.n} of ${agent.name} carry the same tool catalog`, midTurn: false },
+  };
+}
+
+/** TOOL-07: the SDK text under a code mode; the first one seen is kept for the agent's later requests. */
+function checkToolSdk(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
+  if (session.toolMode === 'native') return;
+  const first = session.firstSdk.get(agent.id);
+  const disagreement = toolSdkDisagreement(session.toolMode, session.options.adapter.codeTool?.name, agent, request, n, first);
+  if (!first && !disagreement && request.toolSdk !== undefined) session.firstSdk.set(agent.id, { sdk: request.toolSdk, n });
+  stopAt(disagreement);
 }

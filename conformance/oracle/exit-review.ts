@@ -1,0 +1,70 @@
+/**
+ * What a call of exit_plan_mode must show, as pure functions of the model's
+ * state and of what the user answered: whether a review is due (TOOL-03,
+ * TOOL-04, REVIEW-06, REVIEW-07), whether the answer given consents (only an
+ * exact, lone `Approve` does, REVIEW-03; `Approve` with an empty free text is
+ * left open by the seed), which text a refusal carries (REVIEW-04: the user's
+ * feedback; REVIEW-06: the question provider's own message) and which clause
+ * a refusal that succeeded breaks. The exploration compares a host's result
+ * with these; it predicts nothing itself.
+ */
+import type { QuestionReply } from '../../src/index.js';
+
+/** The label that approves a plan review. */
+export const APPROVE = 'Approve';
+
+/** Whether the user's reply consents: true, false, or 'open' where the seed lets the host decide. */
+export function consentOf(reply: QuestionReply): boolean | 'open' {
+  if (reply.type !== 'answer' || reply.selected.length !== 1 || reply.selected[0] !== APPROVE) return false;
+  if (reply.freeText === undefined) return true;
+  return reply.freeText === '' ? 'open' : false;
+}
+
+/** The text a refused exit's failure must carry: the user's feedback (REVIEW-04) or the provider's message (REVIEW-06). */
+export function carriedTextOf(reply: QuestionReply): string | undefined {
+  if (reply.type === 'fail') return reply.message;
+  if (reply.type === 'answer' && reply.freeText !== undefined && reply.freeText !== '') return reply.freeText;
+  return undefined;
+}
+
+/** The clause an exit breaks by succeeding after this reply refused: a dismissal's, the seam's errors', or consent's. */
+export function refusalClauseOf(reply: QuestionReply): 'REVIEW-03' | 'REVIEW-05' | 'REVIEW-06' {
+  if (reply.type === 'dismiss') return 'REVIEW-05';
+  if (reply.type === 'fail' || reply.type === 'abort') return 'REVIEW-06';
+  return 'REVIEW-03';
+}
+
+/** The clause a refusal that does not carry its text breaks. */
+export function carriedTextClauseOf(reply: QuestionReply): 'REVIEW-04' | 'REVIEW-06' {
+  return reply.type === 'fail' ? 'REVIEW-06' : 'REVIEW-04';
+}
+
+/** What the oracle knows of the agent and the session when the exit's tool ran. */
+export interface ExitCircumstances {
+  /** Plan state logged when the call ran. */
+  activeAtCall: boolean;
+  /** A child owned by an agent still known to be live (rc.8, REVIEW-07). */
+  ownedByLiveAgent: boolean;
+  /** A delegated agent (a spawned or owned child) or a host without a question channel may have no way to ask (REVIEW-06). */
+  mayGoUnasked: boolean;
+}
+
+/** How many reviews the call must open, and how its result reads. */
+export type ExitExpectation =
+  /** Outside plan mode: no review, and a failure (TOOL-03). */
+  | { kind: 'outside-plan-mode' }
+  /** An owned child in plan mode: no review, a failure, plan mode stays on (REVIEW-07). */
+  | { kind: 'owned-child' }
+  /** In plan mode: exactly one review (none allowed only when `mayGoUnasked`: then a failure, REVIEW-06). */
+  | { kind: 'reviewed'; mayGoUnasked: boolean };
+
+export function exitExpectation(circumstances: ExitCircumstances): ExitExpectation {
+  if (!circumstances.activeAtCall) return { kind: 'outside-plan-mode' };
+  if (circumstances.ownedByLiveAgent) return { kind: 'owned-child' };
+  return { kind: 'reviewed', mayGoUnasked: circumstances.mayGoUnasked };
+}
+
+/** Whether `questions` reviews are what the expectation allows. */
+export function reviewCountAllowed(expectation: Extract<ExitExpectation, { kind: 'reviewed' }>, questions: number): boolean {
+  return questions === 1 || (questions === 0 && expectation.mayGoUnasked);
+}

@@ -1,0 +1,92 @@
+/**
+ * The oracle's reading of an exit's review (conformance/oracle/exit-review.ts)
+ * and of what a request must show of notices and user texts
+ * (session-oracle.ts): pure functions of the model's state and of what the
+ * user answered.
+ */
+import { describe, expect, it } from 'vitest';
+import { carriedTextClauseOf, carriedTextOf, consentOf, exitExpectation, refusalClauseOf, reviewCountAllowed } from '../../../conformance/oracle/exit-review.js';
+import { createdAgent, forkedAgent, noticesAtRequest, userTextsAtRequest } from '../../../conformance/oracle/session-oracle.js';
+import type { QuestionReply } from '../../../src/index.js';
+
+describe("an exit's review", () => {
+  it.each<[QuestionReply, boolean | 'open']>([
+    [{ type: 'answer', selected: ['Approve'] }, true],
+    [{ type: 'answer', selected: ['Approve'], freeText: '' }, 'open'],
+    [{ type: 'answer', selected: ['Approve'], freeText: 'but add a test' }, false],
+    [{ type: 'answer', selected: ['approve'] }, false],
+    [{ type: 'answer', selected: [' Approve '] }, false],
+    [{ type: 'answer', selected: ['Approve', 'Approve'] }, false],
+    [{ type: 'answer', selected: ['Approve', 'Keep planning'] }, false],
+    [{ type: 'answer', selected: [], freeText: 'Approve' }, false],
+    [{ type: 'dismiss' }, false],
+    [{ type: 'no-answer' }, false],
+    [{ type: 'abort' }, false],
+    [{ type: 'fail', message: 'down' }, false],
+  ])('reads %j as consent %j (REVIEW-03)', (reply, consent) => {
+    expect(consentOf(reply)).toBe(consent);
+  });
+
+  it('a refusal carries the feedback or the provider message, byte for byte (REVIEW-04, REVIEW-06)', () => {
+    expect(carriedTextOf({ type: 'answer', selected: ['Keep planning'], freeText: 'two\nlines' })).toBe('two\nlines');
+    expect(carriedTextOf({ type: 'fail', message: 'the provider is down' })).toBe('the provider is down');
+    expect(carriedTextOf({ type: 'answer', selected: ['Keep planning'] })).toBeUndefined();
+    expect(carriedTextOf({ type: 'answer', selected: ['Approve'], freeText: '' })).toBeUndefined();
+    expect(carriedTextClauseOf({ type: 'fail', message: 'x' })).toBe('REVIEW-06');
+    expect(carriedTextClauseOf({ type: 'answer', selected: [], freeText: 'x' })).toBe('REVIEW-04');
+  });
+
+  it('names the clause an exit that succeeded after a refusal breaks', () => {
+    expect(refusalClauseOf({ type: 'dismiss' })).toBe('REVIEW-05');
+    expect(refusalClauseOf({ type: 'abort' })).toBe('REVIEW-06');
+    expect(refusalClauseOf({ type: 'fail', message: 'x' })).toBe('REVIEW-06');
+    expect(refusalClauseOf({ type: 'no-answer' })).toBe('REVIEW-03');
+    expect(refusalClauseOf({ type: 'answer', selected: ['Keep planning'] })).toBe('REVIEW-03');
+  });
+
+  it('expects no review outside plan mode or for an owned child, one otherwise (none only where the agent may go unasked)', () => {
+    expect(exitExpectation({ activeAtCall: false, ownedByLiveAgent: true, mayGoUnasked: true })).toEqual({ kind: 'outside-plan-mode' });
+    expect(exitExpectation({ activeAtCall: true, ownedByLiveAgent: true, mayGoUnasked: true })).toEqual({ kind: 'owned-child' });
+    const created = exitExpectation({ activeAtCall: true, ownedByLiveAgent: false, mayGoUnasked: false });
+    const child = exitExpectation({ activeAtCall: true, ownedByLiveAgent: false, mayGoUnasked: true });
+    if (created.kind !== 'reviewed' || child.kind !== 'reviewed') throw new Error('a review is due');
+    expect([0, 1, 2].map((questions) => reviewCountAllowed(created, questions))).toEqual([false, true, false]);
+    expect([0, 1, 2].map((questions) => reviewCountAllowed(child, questions))).toEqual([true, true, false]);
+  });
+});
+
+describe('what a request must show', () => {
+  it('every notice the agent was sent; after a compaction those since', () => {
+    const agent = createdAgent('the agent', 'a', 'seed');
+    agent.plan.request();
+    agent.plan.set(true);
+    agent.plan.request();
+    agent.plan.set(false);
+    expect(noticesAtRequest(agent, 2)).toEqual({ known: true, expected: ['entering', 'leaving'] });
+    agent.noticesKnown = false;
+    agent.noticesAtCompaction = 1;
+    expect(noticesAtRequest(agent, 0)).toEqual({ known: false, expected: ['leaving'] });
+  });
+
+  it("a fork may lack the latest notices its origin's model had not seen, which are then gone for good", () => {
+    const origin = createdAgent('the agent', 'a', 'seed');
+    origin.plan.request();
+    origin.plan.set(true);
+    origin.plan.request();
+    noticesAtRequest(origin, 1);
+    origin.plan.set(false);
+    const fork = forkedAgent('agent "fork 1"', 'f', origin, 2);
+    expect(fork.optionalNotices).toBe(1);
+    expect(noticesAtRequest(fork, 1)).toEqual({ known: true, expected: ['entering'] });
+    expect(fork.plan.notices).toBe(1);
+    expect(noticesAtRequest(fork, 0)).toEqual({ known: true, expected: ['entering'] });
+  });
+
+  it('the prompt, and the steered messages at a pre-step only (CMD-03, SET-06)', () => {
+    const agent = createdAgent('the agent', 'a', 'rc.8');
+    agent.steered.push('b', 'a');
+    expect(userTextsAtRequest(agent, ['Task 1'], false)).toEqual({ expected: ['Task 1'], steered: [] });
+    expect(userTextsAtRequest(agent, ['Task 1'], true)).toEqual({ expected: ['Task 1', 'a', 'b'], steered: ['b', 'a'] });
+    expect(agent.steered).toEqual([]);
+  });
+});
