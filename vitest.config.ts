@@ -8,13 +8,13 @@
 import { defineConfig } from 'vitest/config';
 import { PROCESS_LIMIT_MS } from './test/limits.js';
 
-/** Test files that start many processes at once; matched by name wherever test/ keeps them. */
+/** Test files that start many processes at once. */
 const MANY_PROCESSES = [
-  'parallel-and-shards',
-  'transport-equivalence',
-  'exploration-in-run',
-  'ci-workflow',
-].map((name) => `test/**/${name}.test.ts`);
+  'test/conformance/runner/parallel-and-shards.test.ts',
+  'test/conformance/transport/equivalence.test.ts',
+  'test/conformance/explore/exploration-in-run.test.ts',
+  'test/examples/ci-workflow.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -5,7 +5,7 @@
  * baselined scenario or a recommended one of a default run reads as failed
  * there while the kit's closing lines (the run's one set of tallies) say
  * otherwise: the suite's child drops that piece from what it forwards.
- * test/conformance/tallies.test.ts runs cucumber's own summary through this.
+ * test/conformance/runner/tallies.test.ts runs cucumber's own summary through this.
  */
 
 // eslint-disable-next-line no-control-regex

@@ -7,7 +7,7 @@
  * each scenario. Node has match indices natively (the `d` flag, ES2022);
  * this is the same function on top of them: `exec`, with `indices` on the
  * result. Where the two differ, the fallback is wrong (it misplaces the last
- * repetition of a repeated group); test/conformance/start-up.test.ts compares them.
+ * repetition of a repeated group); test/conformance/runner/start-up.test.ts compares them.
  */
 const flaggedCopies = new WeakMap<RegExp, RegExp>();
 

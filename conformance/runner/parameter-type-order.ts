@@ -4,7 +4,7 @@
  * library: its first call loads ICU's collation data, about 10 ms of every
  * start. For names of lowercase ASCII letters, all of cucumber's built-in
  * types and the kit's own, code-unit order is the same order; any other name
- * is still compared by `localeCompare`. test/conformance/start-up.test.ts
+ * is still compared by `localeCompare`. test/conformance/runner/start-up.test.ts
  * compares the two orders.
  *
  * Cucumber, CommonJS, requires the package's CommonJS build, and this import

@@ -7,7 +7,7 @@
  * build (build/compile-kit-data.mjs) registers the unbundled step modules,
  * whose stack traces name their own files, and keeps each definition's file
  * and line in dist/catalog/step-locations.json; the bundled child gives its
- * definitions those. test/conformance/step-locations.test.ts checks the
+ * definitions those. test/conformance/runner/step-locations.test.ts checks the
  * console shows them.
  */
 import { existsSync, readFileSync } from 'node:fs';

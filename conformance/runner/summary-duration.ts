@@ -6,7 +6,7 @@
  * whose first use cost every run about 10 ms (its locale data) and whose
  * 250 KB of code every start read; whole minutes, seconds and milliseconds
  * need neither. Anything else asked of it throws, so a cucumber that asks more
- * is noticed; test/conformance/start-up.test.ts compares the answers with luxon's.
+ * is noticed; test/conformance/runner/start-up.test.ts compares the answers with luxon's.
  */
 
 const UNIT_MS = { minutes: 60_000, seconds: 1_000, milliseconds: 1 } as const;

@@ -4,7 +4,7 @@
  * the stream without one differently from parser to parser (the spec keeps no
  * final line break there: PyYAML gives `|` without its `\n`, the JavaScript
  * parsers with it). With the line break every conforming parser reads the same
- * value, so the kit always sends one (test/conformance/deployment-yaml.test.ts
+ * value, so the kit always sends one (test/conformance/world/deployment-yaml.test.ts
  * checks each deployment the kit sends against a second YAML implementation).
  */
 export function deploymentFromDocString(yamlText: string): string {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PROCESS_LIMIT_MS } from '../limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BROWSER_TEST = 'test/docs/site-in-browser.test.ts';
+const BROWSER_TEST = 'test/conformance/docs/site-in-browser.test.ts';
 
 function quietly(args: string[], env: Record<string, string | undefined> = {}): { status: number | null; output: string } {
   const result = spawnSync(process.execPath, ['.ci/quietly.mjs', 'step', ...args], {
@@ -33,7 +33,7 @@ describe("npm test's step reports", () => {
     const run = vitestWithoutChromium();
     expect(run.status, run.output).toBe(0);
     expect(run.output).toMatch(/^ok {3}step /m);
-    expect(run.output).toMatch(/^ {5}skipped: test\/docs\/site-in-browser\.test\.ts > docs site in a browser: SKIPPED, no chromium at \/nonexistent\/chromium \(apt-get install -y chromium\) \(\d+ tests\)$/m);
+    expect(run.output).toMatch(/^ {5}skipped: test\/conformance\/docs\/site-in-browser\.test\.ts > docs site in a browser: SKIPPED, no chromium at \/nonexistent\/chromium \(apt-get install -y chromium\) \(\d+ tests\)$/m);
   });
 
   it('fails under CI=true when the browser test would be skipped', () => {

@@ -1,0 +1,78 @@
+/**
+ * Fail closed: an adapter that throws, hangs or returns a malformed value fails
+ * that scenario with a message naming the method and field, and the run goes on.
+ */
+import { describe, expect, it } from 'vitest';
+import { fixtureRun, FIXTURES, runCli } from '../cli-harness.js';
+
+describe('the kit against deliberately broken adapters', () => {
+  it('passes the fixture scenarios against the unbroken reference', () => {
+    const run = fixtureRun('without-fork.js');
+    expect(run.summary).toBe('conformance: 2 passed, 0 failed, 1 skipped');
+    expect(run.status).toBe(0);
+  });
+
+  it('fails a scenario whose adapter method throws, naming the method, and runs the next one', () => {
+    const run = fixtureRun('get-throws.js');
+    expect(run.stdout).toContain('adapter method getPlanMode: threw: the plan store is on fire');
+    expect(run.summary).toBe('conformance: 2 passed, 1 failed, 0 skipped');
+    expect(run.status).toBe(1);
+  });
+
+  it('limits a host start by the start limit, not the call limit: a correct host that starts slowly passes', () => {
+    const slow = fixtureRun('start-slow.js', ['--call-limit', '200']);
+    expect(slow.summary).toBe('conformance: 3 passed, 0 failed, 0 skipped');
+    const cut = fixtureRun('start-slow.js', ['--call-limit', '200', '--start-limit', '100']);
+    expect(cut.stderr).toContain('adapter method start: did not answer within 100 ms');
+    expect(cut.status).not.toBe(0);
+  });
+
+  it('fails a scenario whose adapter method hangs, within the call limit', () => {
+    const run = fixtureRun('get-hangs.js', ['--call-limit', '300']);
+    expect(run.stdout).toContain('adapter method getPlanMode: did not answer within 300 ms');
+    expect(run.summary).toBe('conformance: 2 passed, 1 failed, 0 skipped');
+  });
+
+  it('fails a scenario whose adapter returns a malformed value, naming method and field', () => {
+    const run = fixtureRun('set-malformed.js');
+    expect(run.stdout).toMatch(/adapter method setPlanMode: returned a malformed value: field \(value\)/);
+    expect(run.status).toBe(1);
+  });
+
+  it('names the field of a malformed session event', () => {
+    const run = fixtureRun('log-malformed.js');
+    expect(run.stdout).toMatch(/adapter method readLog: returned a malformed value: field \[\d+\]\.payload/);
+    expect(run.status).toBe(1);
+  });
+
+  it('reports a scenario needing a missing capability as skipped with the reason', () => {
+    const run = fixtureRun('without-fork.js');
+    expect(run.stdout).toContain('skipped 1: missing capability fork: this host has no fork');
+  });
+
+  it('fails the run on an undefined step', () => {
+    const run = runCli(['--adapter', `${FIXTURES}adapters/without-fork.js`, '--features', `${FIXTURES}features`]);
+    expect(run.summary).toBe('conformance: 2 passed, 1 failed, 1 skipped');
+    expect(run.stdout).toContain('fixture-undefined');
+    expect(run.status).toBe(1);
+  });
+});
+
+describe('adapters that cannot be used', () => {
+  it.each([
+    ['no-default.js', /has no default export/],
+    ['import-fails.js', /could not be imported/],
+  ])('%s exits 2 with a one-line reason', (file, reason) => {
+    const run = runCli(['--adapter', `${FIXTURES}adapters/${file}`]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(reason);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('rejects an unknown adapter name', () => {
+    const run = runCli(['--adapter', 'nonesuch']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("unknown adapter 'nonesuch'");
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * What the kit does to start fast must not change what it checks: the
+ * support library lists every registering module, the native match indices
+ * give cucumber exactly what the package they replace gives, and the
+ * compiled catalog is the YAML's, or is not used; the run configuration the
+ * kit writes out is the one cucumber would load; feature files read at once
+ * give what cucumber's streams give; the summary's duration is luxon's; parameter
+ * types are ordered as cucumber orders them.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CATALOG_PATH, CatalogSchema, catalogFromText, loadCatalogFile } from '../../../conformance/catalog/clause-catalog.js';
+import { KIT_FEATURES_DIR, listFeatureFiles, parseFeatures } from '../../../conformance/features/feature-files.js';
+import { GherkinStreams } from '../../../conformance/runner/feature-sources.js';
+import { COMPILED_WITH, compiledEnvelopes } from '../../../conformance/features/compiled-features.js';
+import { GherkinStreams as GherkinStreamsPackage } from '@cucumber/gherkin-streams';
+import { IdGenerator } from '@cucumber/messages';
+import { literalStart } from '../../../conformance/runner/literal-start.js';
+import execWithIndices from '../../../conformance/runner/native-match-indices.js';
+import { runConfigurationOf } from '../../../conformance/runner/run-configuration.js';
+import { Interval } from '../../../conformance/runner/summary-duration.js';
+import { compareByLocale, compareWithoutIcu } from '../../../conformance/runner/parameter-type-order.js';
+import type { ParameterType } from '@cucumber/cucumber-expressions';
+import { kitSupportLibrary } from '../../../conformance/runner/support-library.js';
+import { FIXTURES, ROOT } from '../cli-harness.js';
+
+describe('the support library', () => {
+  it('registers every steps file and every support module that registers with cucumber', () => {
+    const listed = readFileSync(join(ROOT, 'conformance/support/registrations.ts'), 'utf8');
+    const registering = ['steps', 'support'].flatMap((folder) =>
+      readdirSync(join(ROOT, 'conformance', folder))
+        .filter((file) => file.endsWith('.ts'))
+        .filter((file) => /from '@cucumber\/cucumber'/.test(readFileSync(join(ROOT, 'conformance', folder, file), 'utf8')))
+        .map((file) => (folder === 'support' ? `./${file.replace(/\.ts$/, '.js')}` : `../steps/${file.replace(/\.ts$/, '.js')}`)),
+    );
+    expect(registering.length).toBeGreaterThan(20);
+    for (const module of registering) expect(listed, `registrations.ts must import ${module}`).toContain(`import '${module}';`);
+  });
+});
+
+describe('native match indices', () => {
+  it('give what regexp-match-indices gives, exactly, for every step text of the features against every step definition', async () => {
+    const cucumber = createRequire(import.meta.url).resolve('@cucumber/cucumber-expressions');
+    const polyfill = createRequire(cucumber)('regexp-match-indices/implementation') as (this: RegExp, text: string) => RegExpExecArray | null;
+    const library = await kitSupportLibrary();
+    const regexps = library.stepDefinitions.map((definition) => definition.expression.regexp as RegExp);
+    const texts = [...new Set((await parseFeatures()).flatMap((feature) => feature.pickles.flatMap((pickle) => pickle.steps.map((step) => step.text))))];
+    expect(regexps.length).toBeGreaterThan(100);
+    expect(texts.length).toBeGreaterThan(100);
+    let matched = 0;
+    for (const regexp of regexps) {
+      for (const text of texts) {
+        const ours = execWithIndices(regexp, text);
+        // Whether it matches is the regexp's own semantics; what differs is how indices are found.
+        expect(ours !== null).toBe(regexp.test(text));
+        if (ours === null) continue;
+        matched += 1;
+        const theirs = polyfill.call(regexp, text)!;
+        expect([...ours]).toEqual([...theirs]);
+        expect(ours.index).toBe(theirs.index);
+        ours.indices!.forEach((span, group) => {
+          // Exact: each group's indices slice out what it captured.
+          expect(span === undefined ? undefined : text.slice(...span)).toBe(ours[group]);
+          // The package misplaces the last repetition of a repeated group (`(\\.[^"]*)*` in {string});
+          // wherever its indices are exact, they are the same.
+          const their = theirs.indices![group];
+          if (their === undefined || text.slice(...their) === theirs[group]) expect(span).toEqual(their);
+        });
+      }
+    }
+    expect(matched).toBeGreaterThanOrEqual(texts.length);
+  });
+
+  it('leave a regexp as they found it and keep a global one moving', () => {
+    const sticky = /a(b)?/g;
+    expect(execWithIndices(sticky, 'xab ab')!.indices![1]).toEqual([2, 3]);
+    expect(sticky.lastIndex).toBe(3);
+    expect(execWithIndices(sticky, 'xab ab')!.index).toBe(4);
+    expect(/x/.hasIndices).toBe(false);
+  });
+});
+
+describe('literal starts', () => {
+  it('are promised only where every match has them', () => {
+    const cases: [RegExp, string, string][] = [
+      [/^abc|def/, 'xdef', ''],
+      [/^ab?c/, 'ac', 'a'],
+      [/^ab*c/, 'ac', 'a'],
+      [/^ab{0,2}c/, 'ac', 'a'],
+      [/^ab+c/, 'abbc', 'ab'],
+      [/^abc/i, 'ABC', ''],
+      [/^abc/m, 'x\nabc', ''],
+      [/^a(b|c)d/, 'acd', 'a'],
+      [/^a[|]b|c/, 'xc', ''],
+      [/^a\|b/, 'a|b', 'a'],
+      [/^the user (\d+)/, 'the user 3', 'the user '],
+      [/abc/, 'xabc', ''],
+    ];
+    for (const [regexp, text, start] of cases) {
+      expect(regexp.test(text), `${regexp} matches ${JSON.stringify(text)}`).toBe(true);
+      expect(literalStart(regexp), `${regexp}`).toBe(start);
+    }
+  });
+
+  it('leave every step definition matching exactly the steps it matched', async () => {
+    const library = await kitSupportLibrary();
+    const texts = [...new Set((await parseFeatures()).flatMap((feature) => feature.pickles.flatMap((pickle) => pickle.steps.map((step) => step.text))))];
+    const shortened = library.stepDefinitions.filter((definition) => literalStart(definition.expression.regexp) !== '');
+    expect(shortened.length).toBeGreaterThan(library.stepDefinitions.length / 2);
+    for (const definition of library.stepDefinitions) {
+      for (const text of texts) expect(definition.matchesStepName(text)).toBe(definition.expression.match(text) !== null);
+    }
+  });
+});
+
+describe('feature sources', () => {
+  const read = (stream: NodeJS.ReadableStream) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      const envelopes: unknown[] = [];
+      stream.on('data', (envelope) => envelopes.push(envelope));
+      stream.on('end', () => resolve(envelopes));
+      stream.on('error', reject);
+    });
+  const options = (newId: () => string) => ({ newId, relativeTo: ROOT, defaultDialect: 'en' });
+
+  /** Ids renamed in order of first appearance: envelopes compiled at build time carry the build's ids. */
+  function withoutIds(envelopes: unknown[]): unknown {
+    const names = new Map<string, string>();
+    const rename = (id: string) => names.get(id) ?? (names.set(id, `id-${names.size}`), `id-${names.size - 1}`);
+    const walk = (value: unknown, key?: string): unknown => {
+      if (Array.isArray(value)) return value.map((item) => (key === 'astNodeIds' && typeof item === 'string' ? rename(item) : walk(item)));
+      if (value === null || typeof value !== 'object') return key !== undefined && /^(id|pickleId|astNodeId)$/.test(key) && typeof value === 'string' ? rename(value) : value;
+      return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, walk(item, name)]));
+    };
+    return walk(envelopes);
+  }
+
+  it('are the envelopes gherkin-streams gives, in the same order, compiled at build time or parsed', async () => {
+    // Outside the kit's features folder: always parsed, so equal to the letter.
+    const others = [join(FIXTURES, 'features', 'fail-closed.feature')];
+    expect(await read(GherkinStreams.fromPaths(others, options(IdGenerator.incrementing())))).toEqual(
+      await read(GherkinStreamsPackage.fromPaths(others, options(IdGenerator.incrementing()))),
+    );
+    const files = await listFeatureFiles(KIT_FEATURES_DIR);
+    const theirs = await read(GherkinStreamsPackage.fromPaths(files, options(IdGenerator.incrementing())));
+    const compiled = await read(GherkinStreams.fromPaths(files, options(IdGenerator.incrementing())));
+    expect(compiled.length).toBeGreaterThan(files.length * 3);
+    expect(withoutIds(compiled)).toEqual(withoutIds(theirs));
+    // The build's ids were used: the run's generator gave none.
+    expect(JSON.stringify(compiled)).not.toContain('"id":"0"');
+    // A second read in the same process parses, so no id repeats within a run.
+    const again = await read(GherkinStreams.fromPaths(files, options(IdGenerator.incrementing())));
+    expect(again).toEqual(theirs);
+    await expect(read(GherkinStreams.fromPaths([join(ROOT, 'no-such.feature')], options(IdGenerator.uuid())))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('are parsed when a feature changed since the build, or other options are asked for', () => {
+    const [file] = readdirSync(KIT_FEATURES_DIR).filter((name) => name.endsWith('.feature'));
+    const path = join(KIT_FEATURES_DIR, file!);
+    const text = readFileSync(path, 'utf8');
+    const uri = `features/${file}`;
+    expect(compiledEnvelopes(path, `${text}\n# edited`, uri, COMPILED_WITH)).toBeUndefined();
+    expect(compiledEnvelopes(path, text, uri, { ...COMPILED_WITH, defaultDialect: 'fr' })).toBeUndefined();
+    expect(compiledEnvelopes(path, text, uri, { ...COMPILED_WITH, includeSource: false })).toBeUndefined();
+  });
+});
+
+describe('the compiled catalog', () => {
+  const folders: string[] = [];
+  afterAll(async () => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
+
+  it('is what the YAML says', async () => {
+    expect(await loadCatalogFile()).toEqual(CatalogSchema.parse(parse(readFileSync(CATALOG_PATH, 'utf8'))));
+  });
+
+  it('is not used once the YAML has changed, nor for another catalog', async () => {
+    const text = readFileSync(CATALOG_PATH, 'utf8').replace(/version: \S+/, 'version: 2099-01-01');
+    expect(catalogFromText(CATALOG_PATH, text).version).toBe('2099-01-01');
+    const folder = await mkdtemp(join(tmpdir(), 'catalog-'));
+    folders.push(folder);
+    await writeFile(join(folder, 'clauses.yaml'), text);
+    expect((await loadCatalogFile(join(folder, 'clauses.yaml'))).version).toBe('2099-01-01');
+  });
+});
+
+describe('the run configuration', () => {
+  it('is what cucumber would load from the same settings', async () => {
+    const { loadConfiguration } = await import('@cucumber/cucumber/api');
+    const settings = [
+      { paths: ['features/**/*.feature'], tags: '', formats: [], worldParameters: { adapterPath: '/a.js', callLimitMs: 5000 } },
+      { paths: ['a.feature', 'b.feature'], tags: '@SET-02 and not @x', formats: ['summary', 'json:out/r.json', 'message:m.ndjson', 'pretty'], worldParameters: {} },
+    ];
+    for (const setting of settings) {
+      const { runConfiguration } = await loadConfiguration({
+        file: false,
+        provided: { paths: setting.paths, tags: setting.tags, format: setting.formats, strict: true, worldParameters: setting.worldParameters },
+      });
+      expect(runConfigurationOf(setting)).toEqual(runConfiguration);
+    }
+  });
+});
+
+describe('the summary duration', () => {
+  // What cucumber's summary helper asks of luxon (lib/formatter/helpers/summary_helpers.js).
+  const UNITS = ['minutes', 'seconds', 'milliseconds'];
+  const FORMAT = "m'm'ss.SSS's'";
+
+  it("is luxon's, for every whole number of milliseconds from none to ten hours", async () => {
+    const luxon = (await import('luxon')) as unknown as typeof import('../../../conformance/runner/summary-duration.js');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 36_000_000 }), (ms) => {
+        const [start, end] = [new Date(0), new Date(ms)];
+        expect(Interval.fromDateTimes(start, end).toDuration(UNITS).toFormat(FORMAT)).toBe(
+          luxon.Interval.fromDateTimes(start, end).toDuration(UNITS).toFormat(FORMAT),
+        );
+      }),
+      { numRuns: 2_000, examples: [[0], [999], [1_000], [59_999], [60_000], [3_600_000]] },
+    );
+  });
+
+  it('throws on anything cucumber did not ask for, rather than answer it wrongly', () => {
+    const interval = Interval.fromDateTimes(new Date(0), new Date(5));
+    expect(() => interval.toDuration(['hours', 'minutes']).toFormat('hh')).toThrow(/stand-in for luxon/);
+    expect(() => interval.toDuration(UNITS).toFormat('hh:mm')).toThrow(/format token hh/);
+    expect(() => Interval.fromDateTimes(new Date(5), new Date(0))).toThrow(/end before they start/);
+  });
+});
+
+describe('the order of parameter types', () => {
+  const BUILT_IN = ['', 'int', 'float', 'word', 'string', 'bigdecimal', 'biginteger', 'byte', 'short', 'long', 'double'];
+  const KIT = ['onoff', 'agent', 'outcome', 'boundary', 'projection', 'toolresult'];
+  const type = (name: string, preferForRegexpMatch: boolean) => ({ name, preferForRegexpMatch }) as unknown as ParameterType<unknown>;
+
+  it("is cucumber's for every pair of names, preferred or not", () => {
+    const sign = (value: number) => Math.sign(value);
+    const name = fc.oneof(fc.constantFrom(...BUILT_IN, ...KIT), fc.string(), fc.stringMatching(/^[a-z]{0,8}$/));
+    fc.assert(
+      fc.property(name, fc.boolean(), name, fc.boolean(), (a, preferA, b, preferB) => {
+        expect(sign(compareWithoutIcu(type(a, preferA), type(b, preferB)))).toBe(sign(compareByLocale(type(a, preferA), type(b, preferB))));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Any YAML library reads the deployment as the kit means it: every deployment
+ * the kit sends (each scenario's, written out or built from a section, and
+ * each configuration the exploration draws) ends with a line break and reads
+ * to the same value with the kit's `yaml`, with js-yaml (an independent
+ * implementation) and, where the system's Python has it, with PyYAML (the
+ * library that found a deployment without a final line break read differently).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { CucumberExpression, ParameterTypeRegistry } from '@cucumber/cucumber-expressions';
+import jsYaml from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { deploymentOf, EVERY_CONFIGURATION } from '../../../conformance/explore/configuration.js';
+import { parseFeatures } from '../../../conformance/features/feature-files.js';
+import { deploymentFromDocString } from '../../../conformance/world/deployment-text.js';
+import { DEFAULT_SECTION } from '../../../conformance/world/plan-world.js';
+import { planModeDeployment } from '../../../src/index.js';
+
+interface Sent {
+  where: string;
+  text: string;
+}
+
+const sectionStep = new CucumberExpression('the plan-mode section is {string}', new ParameterTypeRegistry());
+
+async function everyDeploymentSent(): Promise<Sent[]> {
+  const sent: Sent[] = [{ where: 'the default deployment', text: planModeDeployment({ section: DEFAULT_SECTION }) }];
+  for (const feature of await parseFeatures()) {
+    for (const pickle of feature.pickles) {
+      for (const step of pickle.steps) {
+        const where = `${feature.uri}: ${pickle.name}`;
+        if (step.text === 'the deployment is:' && step.argument?.docString) {
+          sent.push({ where, text: deploymentFromDocString(step.argument.docString.content) });
+        }
+        const section = sectionStep.match(step.text)?.[0]?.getValue(null);
+        if (typeof section === 'string') sent.push({ where, text: planModeDeployment({ section }) });
+      }
+    }
+  }
+  for (const [index, configuration] of EVERY_CONFIGURATION.entries()) {
+    sent.push({ where: `exploration configuration ${index}`, text: deploymentOf(configuration) });
+  }
+  return sent;
+}
+
+type Reading = { value: unknown } | { error: true };
+
+function readWith(read: (text: string) => unknown, text: string): Reading {
+  try {
+    return { value: read(text) };
+  } catch {
+    return { error: true };
+  }
+}
+
+/** PyYAML's readings, in one process; undefined when the system's Python has no PyYAML. */
+function pyYamlReadings(texts: string[]): Reading[] | undefined {
+  const python = '/usr/bin/python3';
+  const script = [
+    'import json, sys',
+    'try:\n  import yaml\nexcept ImportError:\n  print("null"); sys.exit(0)',
+    'out = []',
+    'for text in json.load(sys.stdin):\n  try:\n    out.append({"value": yaml.safe_load(text)})\n  except yaml.YAMLError:\n    out.append({"error": True})',
+    'print(json.dumps(out))',
+  ].join('\n');
+  if (!existsSync(python)) return undefined;
+  const output = execFileSync(python, ['-c', script], { input: JSON.stringify(texts), encoding: 'utf8' });
+  return (JSON.parse(output) as Reading[] | null) ?? undefined;
+}
+
+describe('the deployment YAML the kit sends', async () => {
+  const sent = await everyDeploymentSent();
+
+  it('covers the scenarios and the exploration', () => {
+    expect(sent.filter((one) => one.where.includes('.feature')).length).toBeGreaterThan(20);
+    expect(sent.filter((one) => one.where.startsWith('exploration')).length).toBe(EVERY_CONFIGURATION.length);
+  });
+
+  it('ends every deployment with a line break', () => {
+    expect(sent.filter((one) => !one.text.endsWith('\n')).map((one) => one.where)).toEqual([]);
+  });
+
+  it('reads to the same value with yaml and js-yaml', () => {
+    const disagreements = sent.flatMap((one) => {
+      const kit = readWith(parse, one.text);
+      const second = readWith((text) => jsYaml.load(text), one.text);
+      return JSON.stringify(kit) === JSON.stringify(second) ? [] : [`${one.where}: yaml ${JSON.stringify(kit)}, js-yaml ${JSON.stringify(second)}`];
+    });
+    expect(disagreements).toEqual([]);
+  });
+
+  it('reads to the same value with PyYAML (the system Python; required in CI)', (context) => {
+    const readings = pyYamlReadings(sent.map((one) => one.text));
+    if (readings === undefined) {
+      if (process.env.CI) throw new Error('PyYAML is missing for /usr/bin/python3: apt-get install python3-yaml');
+      context.skip();
+      return;
+    }
+    const disagreements = sent.flatMap((one, index) => {
+      const kit = readWith(parse, one.text);
+      return JSON.stringify(kit) === JSON.stringify(readings[index]) ? [] : [`${one.where}: yaml ${JSON.stringify(kit)}, PyYAML ${JSON.stringify(readings[index])}`];
+    });
+    expect(disagreements).toEqual([]);
+  });
+
+  it('a doc string without a final line break is sent with one, which PyYAML would otherwise drop from a `|` block', () => {
+    expect(deploymentFromDocString('- id: plan-mode\n  config:\n    section: |\n      a')).toBe('- id: plan-mode\n  config:\n    section: |\n      a\n');
+    expect(deploymentFromDocString('x: 1\n')).toBe('x: 1\n');
+  });
+});
