@@ -167,7 +167,7 @@ function timeOf(envelope: Envelope): number {
  * definition and hook is (they name it beside a failed step), and the
  * parameter types for snippets of undefined steps (cucumber's own: the kit
  * defines no step a snippet could use). From the run's messages, which name
- * each definition and hook with its source. test/conformance/attacks/hostile-host-processes.test.ts
+ * each definition and hook with its source. test/conformance/attacks/parallel-console-reports.test.ts
  * compares a replayed report with a serial run's, so an upgrade of cucumber that
  * reads more of it fails there.
  */

@@ -1,0 +1,113 @@
+/**
+ * What the attack tests share: the fixture run's arguments, and a faulty host
+ * (test/fixtures/hosts/faulty-proxy.mjs: the reference's stdio host, which
+ * passes everything, behind a proxy injecting one fault) run through the CLI
+ * or loaded as an exec adapter.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { afterEach } from 'vitest';
+import { planModeDeployment, type ModelRequest, type StartOptions } from '../../../src/index.js';
+import { loadExecAdapter, type ExecAdapter } from '../../../conformance/transport/exec-adapter.js';
+import { CLI, FIXTURES, ROOT } from '../cli-harness.js';
+import { temporaryFolder } from '../../temporary-folder.js';
+import { PROCESS_LIMIT_MS } from '../../limits.js';
+
+/** The arguments of a run of the fixture features against the fixture adapter `adapter`, then `extra`. */
+export const fixtureRun = (adapter: string, ...extra: string[]) => ['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}features`, ...extra];
+
+export const PROXY = 'test/fixtures/hosts/faulty-proxy.mjs';
+export const FIXTURE_FEATURES = ['--features', `${FIXTURES}features`];
+
+export interface ScenarioRecord {
+  id: string;
+  status: string;
+  failure?: { kind: string; step?: string; message: string };
+}
+
+export interface HostileRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  scenarios: ScenarioRecord[];
+}
+
+/** Runs the CLI against the faulty proxy with `fault`, serially, on the fixture features (`--tags` in `args` narrows them). */
+export async function runHostile(fault: string, args: string[] = [], env: Record<string, string> = {}): Promise<HostileRun> {
+  const tags = args.includes('--tags') ? [] : ['--tags', 'not @id:fixture-undefined'];
+  const dir = await temporaryFolder('pmc-attack-');
+  const results = `${dir}/results.json`;
+  const run = spawnSync(
+    process.execPath,
+    [CLI, '--adapter', `exec:node ${PROXY} ${fault}`, ...FIXTURE_FEATURES, ...tags, '--parallel', '1', '--format', `results:${results}`, ...args],
+    { cwd: ROOT, encoding: 'utf8', timeout: PROCESS_LIMIT_MS, env: { ...process.env, ...env } },
+  );
+  const scenarios = await readFile(results, 'utf8').then(
+    (text) => (JSON.parse(text) as { scenarios: ScenarioRecord[] }).scenarios,
+    () => [],
+  );
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr, scenarios };
+}
+
+export const byId = (run: HostileRun, id: string): ScenarioRecord | undefined => run.scenarios.find((scenario) => scenario.id === id);
+
+const adapters: ExecAdapter[] = [];
+afterEach(async () => {
+  for (const adapter of adapters.splice(0)) await adapter.closeIdleProcesses();
+});
+
+export async function loadProxy(fault: string, ...hostArgs: string[]): Promise<ExecAdapter> {
+  const adapter = await loadExecAdapter({ argv: [process.execPath, PROXY, fault, ...hostArgs], cwd: ROOT });
+  adapters.push(adapter);
+  return adapter;
+}
+
+export async function scenarioOptions(modelRequests: ModelRequest[] = []): Promise<StartOptions> {
+  return {
+    storeDir: await temporaryFolder('pmc-attack-store-'),
+    edition: 'rc.8',
+    deployment: planModeDeployment({ section: 'You are in plan mode.' }),
+    compose: { commands: true, questions: true, projections: true },
+    model: async (request) => {
+      modelRequests.push(request);
+      return { type: 'text', text: 'Done.' };
+    },
+    questions: async () => ({ type: 'no-answer' }),
+    probes: { sections: [], tools: [] },
+  };
+}
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `pid` is gone within `ms` (a killed process group is reaped asynchronously). */
+export async function goneWithin(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (alive(pid)) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
+export async function pidsIn(file: string): Promise<number[]> {
+  return (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean).map(Number);
+}
+
+/** Runs `body` with an environment variable set for the host processes it spawns. */
+export async function withEnv<T>(name: string, value: string, body: () => Promise<T>): Promise<T> {
+  const before = process.env[name];
+  process.env[name] = value;
+  try {
+    return await body();
+  } finally {
+    if (before === undefined) delete process.env[name];
+    else process.env[name] = before;
+  }
+}
