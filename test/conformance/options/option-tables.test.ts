@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CLI_DOCUMENT, DOCUMENTED_COMMAND_LINES, optionRows, withOptionRows } from '../../conformance/cli/option-docs.js';
-import { defineCommandLine, optionLabel, parseCommandLine, readCommandLine, usageText, UsageError, wholeNumber } from '../../conformance/options/option-table.js';
-import { ROOT } from './cli-harness.js';
+import { CLI_DOCUMENT, DOCUMENTED_COMMAND_LINES, optionRows, withOptionRows } from '../../../conformance/cli/option-docs.js';
+import { defineCommandLine, optionLabel, parseCommandLine, readCommandLine, usageText, UsageError, wholeNumber } from '../../../conformance/options/option-table.js';
+import { ROOT } from '../cli-harness.js';
 
 const SAMPLE = defineCommandLine({
   program: 'sample',
