@@ -12,7 +12,7 @@ npm run --silent build
 node .ci/quietly.mjs "unit ($version)" vitest run --reporter=dot --reporter=./.ci/skipped-tests-reporter.mjs \
   test/conformance/runner/compile-cache.test.ts test/conformance/runner/start-up.test.ts test/conformance/runner/process-isolation.test.ts \
   test/conformance/transport/exec-adapter.test.ts test/conformance/guard/fail-closed.test.ts \
-  test/conformance/report/reports.test.ts test/conformance/cli/arguments.test.ts test/conformance/cli/commands/init.test.ts \
+  test/conformance/report/reports.test.ts test/conformance/cli/arguments.test.ts test/conformance/cli/verbs/init.test.ts \
   test/conformance/oracle/model-based.test.ts test/reference test/conformance/docs/docs-site.test.ts
 node .ci/quietly.mjs "reference ($version)" node dist/bundled/cli.js --level strict
 node .ci/quietly.mjs "reference-seed ($version)" node dist/bundled/cli.js --level strict --edition seed

@@ -29,16 +29,16 @@ const USER_ERRORS = new Set(['UsageError', 'OutputPathError', 'AdapterLoadError'
 
 /**
  * Subcommands other than the conformance run, each in its own module under
- * `commands/` exporting `run(argv): Promise<number>` (same exit-code meaning).
+ * `verbs/` exporting `run(argv): Promise<number>` (same exit-code meaning).
  * Loaded lazily so a plain run does not pay for them.
  */
 const SUBCOMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
-  explore: () => import('./commands/explore.js'),
-  docs: () => import('./commands/docs.js'),
-  compare: () => import('./commands/compare.js'),
-  merge: () => import('./commands/merge.js'),
-  quotes: () => import('./commands/quotes.js'),
-  init: () => import('./commands/init.js'),
+  explore: () => import('./verbs/explore.js'),
+  docs: () => import('./verbs/docs.js'),
+  compare: () => import('./verbs/compare.js'),
+  merge: () => import('./verbs/merge.js'),
+  quotes: () => import('./verbs/quotes.js'),
+  init: () => import('./verbs/init.js'),
 };
 
 export async function main(argv: string[]): Promise<number> {

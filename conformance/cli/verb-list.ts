@@ -3,12 +3,12 @@
  * --help and docs/cli.md list them. Tables only: a verb's code loads when it runs (main.ts).
  */
 import type { CommandLineSpec } from '../options/option-table.js';
-import { COMPARE_COMMAND_LINE } from './commands/compare-options.js';
-import { DOCS_COMMAND_LINE } from './commands/docs-options.js';
-import { EXPLORE_COMMAND_LINE } from './commands/explore-options.js';
-import { INIT_COMMAND_LINE } from './commands/init-options.js';
-import { MERGE_COMMAND_LINE } from './commands/merge-options.js';
-import { QUOTES_COMMAND_LINE } from './commands/quotes-options.js';
+import { COMPARE_COMMAND_LINE } from './verbs/compare-options.js';
+import { DOCS_COMMAND_LINE } from './verbs/docs-options.js';
+import { EXPLORE_COMMAND_LINE } from './verbs/explore-options.js';
+import { INIT_COMMAND_LINE } from './verbs/init-options.js';
+import { MERGE_COMMAND_LINE } from './verbs/merge-options.js';
+import { QUOTES_COMMAND_LINE } from './verbs/quotes-options.js';
 
 export const VERB_COMMAND_LINES: Record<string, CommandLineSpec> = {
   init: INIT_COMMAND_LINE,

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResultsDocument, ScenarioRecord } from '../../../src/index.js';
-import { run as compare } from '../../../conformance/cli/commands/compare.js';
+import { run as compare } from '../../../conformance/cli/verbs/compare.js';
 import { compareResults } from '../../../conformance/compare/compare-results.js';
 import { readResultsFile } from '../../../conformance/docs/read-results.js';
 import { DSH_RESULTS, REFERENCE_RESULTS } from '../docs/site-fixture.js';

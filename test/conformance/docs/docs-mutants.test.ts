@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { run as docs } from '../../../conformance/cli/commands/docs.js';
+import { run as docs } from '../../../conformance/cli/verbs/docs.js';
 import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type MutationEvidence } from '../../../conformance/evidence/mutation-evidence.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { kitIdentity } from '../../../conformance/report/run-context.js';

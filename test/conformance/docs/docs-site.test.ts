@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clauseInEdition, loadCatalog } from '../../../conformance/catalog/clause-catalog.js';
 import { EDITIONS } from '../../../src/index.js';
-import { run as docs } from '../../../conformance/cli/commands/docs.js';
+import { run as docs } from '../../../conformance/cli/verbs/docs.js';
 import { QuotedReadme, ReadmeQuoteError } from '../../../conformance/catalog/readme-quotes.js';
 import { aggregateStatus } from '../../../conformance/docs/status.js';
 import { buildSite, DSH_RESULTS, REFERENCE_RESULTS } from './site-fixture.js';

@@ -7,8 +7,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { run as compare } from '../../../conformance/cli/commands/compare.js';
-import { run as merge } from '../../../conformance/cli/commands/merge.js';
+import { run as compare } from '../../../conformance/cli/verbs/compare.js';
+import { run as merge } from '../../../conformance/cli/verbs/merge.js';
 import { compareResults } from '../../../conformance/compare/compare-results.js';
 import { readResultsFile } from '../../../conformance/docs/read-results.js';
 import { resultsDocument } from '../../../conformance/report/results-file.js';

@@ -8,8 +8,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { run as compare } from '../../../conformance/cli/commands/compare.js';
-import { run as merge } from '../../../conformance/cli/commands/merge.js';
+import { run as compare } from '../../../conformance/cli/verbs/compare.js';
+import { run as merge } from '../../../conformance/cli/verbs/merge.js';
 import { readResultsFile } from '../../../conformance/docs/read-results.js';
 import { RESULTS_VERSION, ResultsDocumentSchema, type ResultsDocument } from '../../../src/index.js';
 import { REFERENCE_RESULTS } from '../../conformance/docs/site-fixture.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { editionReadmePath } from '../../../../conformance/catalog/readme-quotes.js';
-import { run as quotes } from '../../../../conformance/cli/commands/quotes.js';
+import { run as quotes } from '../../../../conformance/cli/verbs/quotes.js';
 import { temporaryFolder } from '../../../temporary-folder.js';
 import { runCli } from '../../cli-harness.js';
 
