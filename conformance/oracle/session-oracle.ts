@@ -53,6 +53,16 @@ export interface OracleAgent {
   optionalNotices: number;
   /** How many notices the agent's history held when it came to be (a fork's inherited ones) or at the last restart. */
   inheritedNotices: number;
+  /**
+   * How many plan/mode events its log held at each restart. STATE-06 asks that
+   * observers be told of every committed event through the host's event
+   * stream; a restart ends the host as a process exit would, and with it the
+   * stream its observers were told through. What survives a restart is what
+   * the host persisted (STATE-03), and the spec never asks it to persist what
+   * it told observers: the observers of a restarted host may have been told
+   * only of the events since any one restart, or of every event.
+   */
+  eventsAtRestarts: number[];
 }
 
 export function createdAgent(name: string, id: string, edition: Edition = DEFAULT_EDITION): OracleAgent {
@@ -94,7 +104,7 @@ export function forkedAgent(name: string, id: string, origin: OracleAgent, inher
 }
 
 function agent(name: string, id: string, kind: AgentKind, plan: PlanOracle, inheritedEvents: number): OracleAgent {
-  return { name, id, kind, plan, inheritedEvents, steered: [], ownerKnown: false, noticesKnown: true, noticesAtCompaction: 0, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0 };
+  return { name, id, kind, plan, inheritedEvents, steered: [], ownerKnown: false, noticesKnown: true, noticesAtCompaction: 0, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0, eventsAtRestarts: [] };
 }
 
 /** The notices a request must show: all the agent was sent, or (after a compaction) at least those sent since. */

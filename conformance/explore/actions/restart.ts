@@ -23,6 +23,8 @@ export const restartAction: Action<RestartMove> = {
       agent.optionalNotices = agent.plan.notices - agent.seenNotices;
       agent.inheritedNotices = agent.plan.notices;
       agent.ownerKnown = false;
+      // The observers told before the restart were the old host's (STATE-06): a host may tell its new ones only what follows.
+      agent.eventsAtRestarts.push(agent.inheritedEvents + agent.plan.events.length);
     }
   },
   describe: () => 'restart',

@@ -39,9 +39,14 @@ export function projectionDisagreement(agent: OracleAgent, view: unknown): Disag
   };
 }
 
-/** STATE-06: observers of an agent (a fork's are not judged) were told of every plan/mode event its log holds. */
+/**
+ * STATE-06: observers of an agent (a fork's are not judged) were told of every
+ * plan/mode event its log holds; after a restart, of every event or of every
+ * event since one restart (the observers told before it were the ended host's
+ * stream's: see OracleAgent.eventsAtRestarts).
+ */
 export function observersDisagreement(agent: OracleAgent, observed: readonly LoggedPayload[], logged: readonly LoggedPayload[]): Disagreement | undefined {
-  if (isDeepStrictEqual(observed, logged)) return undefined;
+  if ([0, ...agent.eventsAtRestarts].some((start) => isDeepStrictEqual(observed, logged.slice(start)))) return undefined;
   return {
     clauses: ['STATE-06'],
     check: 'observers-told',
