@@ -16,7 +16,6 @@ import { ScenarioDots } from './scenario-dots.js';
 import { stageReports } from './staged-reports.js';
 import { tracePoint } from '../runner/trace-point.js';
 import { explorePlan } from '../explore/budget.js';
-import { consoleText } from '../report/host-text.js';
 import { isExplorationResult } from '../explore/exploration-uri.js';
 import type { PreparedRun } from './verdict.js';
 
@@ -190,7 +189,8 @@ async function conformance(args: CliArguments): Promise<number> {
   }
   if (run.adapter) prepared.adapter = run.adapter;
   const line = reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text);
-  const problems = run.faults.map((fault) => `fault between scenarios: ${consoleText(fault)}`);
+  // A fault no scenario could be charged with is a failed record among the results (runner/fault-records.ts): every report counts it.
+  const problems: string[] = [];
   // The crash itself is the failure of the scenario in flight, whose message says how the process ended.
   if (run.ending.kind === 'crashed') {
     const inExploration = run.notRun === 0 && run.results.some((result) => isExplorationResult(result) && result.failureKind === 'crash');

@@ -4,7 +4,8 @@
  * baselined, skipped, or gone): a release gate fails on it. So does a scenario
  * that newly fails without having passed (it appeared failing, or was skipped
  * and now fails: `--allow-new-failures` lets these through) and one that is
- * newly flaky. The rest says what else moved, for the reader. Failures are
+ * newly flaky, and so does any fault NEW records (a fault is never a new
+ * failure to allow). The rest says what else moved, for the reader. Failures are
  * compared by signature (clauses, kind, step, message without stack or paths).
  */
 import type { ResultsDocument, ScenarioRecord } from '../../src/index.js';
@@ -33,13 +34,15 @@ export interface Comparison {
   /** Any other change of status, e.g. skipped in OLD and passed or failed in NEW. */
   otherStatus: ScenarioChange[];
   unchanged: number;
+  /** NEW's fault records (a fault no scenario could be charged with): the gate fails on each, whatever OLD had. */
+  faults: ScenarioRecord[];
 }
 
 // A flaky scenario failed in some of its repeats: it moves like a failure.
 const FAILING = new Set(['failed', 'baselined', 'flaky']);
 
 export function compareResults(before: ResultsDocument, after: ResultsDocument): Comparison {
-  const comparison: Comparison = { regressed: [], fixed: [], changedFailure: [], newlyFailing: [], newlyFlaky: [], appeared: [], disappeared: [], otherStatus: [], unchanged: 0 };
+  const comparison: Comparison = { regressed: [], fixed: [], changedFailure: [], newlyFailing: [], newlyFlaky: [], appeared: [], disappeared: [], otherStatus: [], unchanged: 0, faults: after.scenarios.filter((record) => record.fault !== undefined && record.status !== 'passed') };
   const afterById = new Map(after.scenarios.map((record) => [record.id, record]));
   const beforeIds = new Set<string>();
   for (const old of before.scenarios) {
@@ -78,7 +81,7 @@ export function compareResults(before: ResultsDocument, after: ResultsDocument):
 
 /** Whether the gate fails: any regression or newly flaky scenario, and any newly failing one unless allowed. */
 export function gateFails(comparison: Comparison, options: { allowNewFailures?: boolean } = {}): boolean {
-  return comparison.regressed.length > 0 || comparison.newlyFlaky.length > 0 || (comparison.newlyFailing.length > 0 && !options.allowNewFailures);
+  return comparison.faults.length > 0 || comparison.regressed.length > 0 || comparison.newlyFlaky.length > 0 || (comparison.newlyFailing.length > 0 && !options.allowNewFailures);
 }
 
 /** The same failure: same status and signature (clauses, kind, step, message without stack or paths). */

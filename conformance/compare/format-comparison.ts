@@ -18,6 +18,7 @@ export function formatComparison(before: ResultsDocument, after: ResultsDocument
   section('other status change', comparison.otherStatus);
   section('appeared', comparison.appeared);
   section('disappeared', comparison.disappeared);
+  for (const fault of comparison.faults) lines.push(`fault in NEW (fails the gate): ${fault.id}: ${state(fault)}`);
   // Ids, names and messages come from results files, written from what hosts said: shown, never obeyed by the terminal.
   for (let index = 0; index < lines.length; index += 1) lines[index] = consoleText(lines[index]!);
   lines.push(

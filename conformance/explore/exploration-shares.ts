@@ -7,6 +7,7 @@
 import { foldRepeats } from '../runner/repeats.js';
 import { isFailing, type ExplorationFacts, type ExplorationSummary, type ScenarioResult } from '../runner/scenario-result.js';
 import { EXPLORATION_ID, isExplorationResult } from './exploration-uri.js';
+import { combineFaultRecords, isFaultResult } from '../runner/fault-records.js';
 
 /**
  * The records of several shares (workers, shards) as one exploration's:
@@ -68,11 +69,17 @@ export function combineSummaries(summaries: ReadonlyArray<ExplorationSummary | u
   };
 }
 
-/** Scenario results first (as they came), then the exploration's, combined. */
+/** Scenario results first (as they came), then the exploration's, combined, then the faults, one record per place. */
 export function withCombinedExploration(results: readonly ScenarioResult[]): ScenarioResult[] {
-  const scenarios = results.filter((result) => !isExplorationResult(result));
+  const faults = combineFaultRecords(
+    results.filter(isFaultResult),
+    (result) => result.stableId ?? '',
+    (result) => result.message ?? '',
+    (result, message) => ({ ...result, message }),
+  );
+  const scenarios = results.filter((result) => !isExplorationResult(result) && !isFaultResult(result));
   const explored = results.filter(isExplorationResult);
-  if (explored.length === 0) return [...scenarios];
+  if (explored.length === 0) return [...scenarios, ...faults];
   return [
     ...scenarios,
     ...combineExploration(
@@ -80,6 +87,7 @@ export function withCombinedExploration(results: readonly ScenarioResult[]): Sce
       (result) => result.stableId ?? EXPLORATION_ID,
       (result) => isFailing(result.status),
     ),
+    ...faults,
   ];
 }
 

@@ -6,12 +6,14 @@
  * the same kit, edition, spec, adapter, level, baseline, tags and selection; every
  * index from 1 to n exactly once; no scenario in two shards; and together
  * every selected scenario (a shard whose run did not complete is missing some).
+ * A fault record of any shard is kept: the merged run fails as the shard did.
  */
 import { resultsEdition, ResultsDocumentSchema, type ResultsDocument, type Shard } from '../../src/index.js';
 import { inSerialOrder } from '../features/slices.js';
 import { firstOfEachKind } from '../runner/review-text-order.js';
 import { combineExploration, combineSummaries } from '../explore/exploration-shares.js';
 import { isExplorationResult } from '../explore/exploration-uri.js';
+import { combineFaultRecords, isFaultResult } from '../runner/fault-records.js';
 
 export interface ShardFile {
   path: string;
@@ -35,8 +37,19 @@ const MUST_AGREE: Array<[string, (document: ResultsDocument) => unknown]> = [
   ['shard count', (document) => document.shard?.count],
   ['tags', (document) => document.shard?.tags],
   ['selected scenarios', (document) => document.shard?.selected],
-  ['exploration (seed, budget, steps)', (document) => (document.exploration ? { seed: document.exploration.seed, budget: document.exploration.budget, maxSteps: document.exploration.maxSteps } : null)],
+  // A shard whose exploration ended early (its process crashed) has no summary but its records: it explored all the same.
+  ['exploration (seed, budget, steps)', (document) => (document.exploration ? { seed: document.exploration.seed, budget: document.exploration.budget, maxSteps: document.exploration.maxSteps } : explorationEnded(document) ? undefined : null)],
 ];
+
+/** A shard that began its exploration and has no summary of it: the exploration ended early (a crash, a fault). */
+function explorationEnded(document: ResultsDocument): boolean {
+  return document.scenarios.some((record) => isExplorationResult(record) || record.fault?.during === 'exploration');
+}
+
+/** A scenario's record, not the exploration's nor a fault's. */
+function isScenarioRecord(record: { uri: string }): boolean {
+  return !isExplorationResult(record) && !isFaultResult(record);
+}
 
 export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
   if (files.length === 0) return { ok: false, problems: ['no results files given'] };
@@ -48,7 +61,9 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
   for (const [what, of] of MUST_AGREE) {
     const seen = new Map<string, string[]>();
     for (const file of files) {
-      const key = JSON.stringify(of(file.document));
+      const value = of(file.document);
+      if (value === undefined) continue;
+      const key = JSON.stringify(value);
       seen.set(key, [...(seen.get(key) ?? []), file.path]);
     }
     if (seen.size > 1) {
@@ -74,7 +89,7 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
   const overlapping: string[] = [];
   for (const file of files) {
     // Each shard explored its share of the sessions: a class may be found by several, and is combined below.
-    for (const record of file.document.scenarios.filter((record) => !isExplorationResult(record))) {
+    for (const record of file.document.scenarios.filter(isScenarioRecord)) {
       const first = holder.get(record.id);
       if (first !== undefined) overlapping.push(`${record.id} (${first} and ${file.path})`);
       else holder.set(record.id, file.path);
@@ -86,9 +101,9 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
   for (const file of files) {
     const shard = file.document.shard!;
     const expected = shardSize(shard);
-    const held = file.document.scenarios.filter((record) => !isExplorationResult(record)).length;
+    const held = file.document.scenarios.filter(isScenarioRecord).length;
     const explored = file.document.exploration;
-    if (explored && explored.sessions < explored.share && explored.stopped === undefined) {
+    if (explored && explored.sessions < explored.share && explored.stopped === undefined && explored.incomplete !== true) {
       problems.push(`${file.path}: shard ${shard.index}/${shard.count} explored ${explored.sessions} of its ${explored.share} session(s); did its run complete?`);
     }
     if (held < expected) {
@@ -104,11 +119,18 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
   const documents = files.map((file) => file.document);
   const records = documents.flatMap((document) => document.scenarios);
   const scenarios = [
-    ...inSerialOrder(records.filter((record) => !isExplorationResult(record))),
+    ...inSerialOrder(records.filter(isScenarioRecord)),
     ...combineExploration(
       records.filter(isExplorationResult),
       (record) => record.id,
       (record) => record.status !== 'passed',
+    ),
+    // A fault of any shard fails the merged run: one record per place, every shard's message.
+    ...combineFaultRecords(
+      records.filter(isFaultResult),
+      (record) => record.id,
+      (record) => record.failure?.message ?? '',
+      (record, message) => ({ ...record, ...(record.failure ? { failure: { ...record.failure, message } } : {}) }),
     ),
   ];
   const exploration = documents.every((document) => document.exploration !== undefined) ? combineSummaries(documents.map((document) => document.exploration)) : undefined;

@@ -10,7 +10,7 @@
 import { join, relative, sep } from 'node:path';
 import type { BaselineVerdict } from '../runner/baseline.js';
 import type { ScenarioResult } from '../runner/scenario-result.js';
-import type { RunContext } from './run-context.js';
+import { isNoFeatureFile, type RunContext } from './run-context.js';
 import { scenarioRows, type ScenarioRow } from './scenario-rows.js';
 import { visibleControls } from './host-text.js';
 
@@ -42,9 +42,11 @@ export function githubAnnotations(context: RunContext, results: ScenarioResult[]
   for (const row of scenarioRows(results, verdict)) {
     const level = severity(row, verdict);
     if (level === undefined) continue;
+    // An exploration class or a fault is of no file: an annotation of the run, not of `features/~exploration`.
+    const inFile = !isNoFeatureFile(row.result.uri);
     const properties = [
-      `file=${escapeProperty(repositoryPath(context, row.result.uri))}`,
-      ...(row.result.line !== undefined ? [`line=${row.result.line}`] : []),
+      ...(inFile ? [`file=${escapeProperty(repositoryPath(context, row.result.uri))}`] : []),
+      ...(inFile && row.result.line !== undefined ? [`line=${row.result.line}`] : []),
       `title=${escapeProperty(`${context.adapter.name}: ${row.id} (${row.result.clauses.join(' ')})`)}`,
     ];
     // The message without its stack frames (the annotation points at the scenario, not at the kit's code).

@@ -40,6 +40,7 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
       }));
     }
     if (result.exploration) record.exploration = result.exploration;
+    if (result.fault) record.fault = result.fault;
     return record;
   });
   const document: ResultsDocument = {

@@ -70,9 +70,15 @@ export function editionOfRun(context: Pick<RunContext, 'spec' | 'adapter'>): str
   return `${edition} (forced with --force-edition; the adapter declares ${context.adapter.editions?.join(', ') ?? 'none, so seed'})`;
 }
 
+/** The uri of records that come from no feature file (the exploration's, a fault's): they start with `~`. */
+export function isNoFeatureFile(uri: string): boolean {
+  return uri.startsWith('~');
+}
+
 /** A feature file as a CI checkout sees it: relative to the working folder, with forward slashes (`uri` is relative to the features folder). */
 export function featureFilePath(context: Pick<RunContext, 'featuresDir'>, uri: string): string {
-  if (context.featuresDir === undefined) return uri;
+  // `~exploration`, `~fault`: records of no feature file, named as they are.
+  if (context.featuresDir === undefined || isNoFeatureFile(uri)) return uri;
   return relative(process.cwd(), join(context.featuresDir, uri)).split(sep).join('/');
 }
 

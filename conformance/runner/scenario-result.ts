@@ -1,5 +1,5 @@
 /** One scenario's outcome as the kit reports it. */
-import type { ClauseLevel, FailureKind } from '../../src/index.js';
+import type { ClauseLevel, FailureKind, FaultKind, FaultPlace } from '../../src/index.js';
 
 export type ScenarioStatus = 'passed' | 'failed' | 'skipped' | 'undefined' | 'pending' | 'ambiguous';
 
@@ -39,6 +39,8 @@ export interface ScenarioResult {
   flaky?: RepeatOutcome[];
   /** Set on the records of the exploration that follows the scenarios (explore/exploration-records.ts). */
   exploration?: ExplorationFacts;
+  /** Set on a fault no scenario could be charged with (runner/fault-records.ts): its kind and where it happened. */
+  fault?: { kind: FaultKind; during: FaultPlace };
 }
 
 /**
@@ -64,6 +66,8 @@ export interface ExplorationFacts {
   scenario?: string;
   /** The command that replays it. */
   replay?: string;
+  /** A class's failure kind (part of the class: an entry for one kind excuses no other). */
+  kind?: FailureKind;
 }
 
 /** What a run (or a share of it) explored: the whole exploration's seed and budget, the sessions run, and why it stopped early. */

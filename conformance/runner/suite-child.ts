@@ -8,7 +8,7 @@
  */
 import { Writable } from 'node:stream';
 import { isCucumberTallies } from './cucumber-tallies.js';
-import type { Adapter } from '../../src/index.js';
+import type { Adapter, FaultKind, FaultPlace } from '../../src/index.js';
 import { chooseEdition, type EditionChoice } from './edition-choice.js';
 import { AdapterLoadError } from '../adapters/adapter-path.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
@@ -81,6 +81,13 @@ async function leave(code: number): Promise<never> {
 
 let ending = false;
 
+/** Where a fault no scenario is charged with happens: between scenarios, until the exploration starts. */
+let phase: FaultPlace = 'between-scenarios';
+
+function sendFault(message: string, kind: FaultKind): Promise<void> {
+  return send({ type: 'fault', message, kind, during: phase });
+}
+
 /**
  * A signal (or the CLI going away) disposes of the host in flight, for a
  * bounded time, then ends the process. A terminal's Ctrl-C reaches this
@@ -105,7 +112,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', onSignal);
   // The CLI may go away without a signal (killed): nothing is left to report to.
   process.once('disconnect', () => onSignal('SIGTERM'));
-  watchProcessFaults((message) => void send({ type: 'fault', message }));
+  watchProcessFaults((message) => void sendFault(message, 'adapter-error'));
   whenHostCannotStart((message) => {
     void send({ type: 'stop', message }).then(() => leave(2));
   });
@@ -170,6 +177,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     tracePoint('child-explore-start');
     // The exploration is the scenario in flight while it runs: if the host ends this process, it fails.
+    phase = 'exploration';
     await send({ type: 'started', scenario: EXPLORATION_START });
     // A sign of life the supervisor waits for: a host that holds the event loop stops it, and is ended.
     const alive = setInterval(() => void sendNow({ type: 'alive' }), ALIVE_EVERY_MS);
@@ -222,11 +230,11 @@ function reportLateOutput(adapter: ExecAdapter): void {
   adapter.onLateOutput((storeDir, message) => {
     const scenario = owners.get(storeDir);
     if (scenario) void send({ type: 'late', scenario, message });
-    else void send({ type: 'fault', message: `a host process wrote after its scenario ended: ${message}` });
+    else void sendFault(`a host process wrote after its scenario ended: ${message}`, 'protocol-error');
   });
 }
 
 main().catch(async (error: unknown) => {
-  await send({ type: 'fault', message: `the suite process failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` });
+  await sendFault(`the suite process failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 'crash');
   await leave(1);
 });

@@ -2,7 +2,7 @@
  * What the suite's child process tells the CLI over IPC. Results travel as the
  * plain JSON the result collector produces, so fields it gains ride along.
  */
-import type { Adapter, ReviewText } from '../../src/index.js';
+import type { Adapter, FaultKind, FaultPlace, ReviewText } from '../../src/index.js';
 import type { EditionChoice } from './edition-choice.js';
 import type { ExplorationSummary, ScenarioResult } from './scenario-result.js';
 import type { ScenarioStart, SuiteOptions } from './run-suite.js';
@@ -35,8 +35,8 @@ export type ChildMessage = (
   | { type: 'started'; scenario: ScenarioStart }
   /** `pass`: the repeat it is of (`--repeat`), when the run repeats. */
   | { type: 'finished'; result: ScenarioResult; pass?: number }
-  /** A fault raised between scenarios: it fails the run. */
-  | { type: 'fault'; message: string }
+  /** A fault no scenario can be charged with (between scenarios, or during the exploration): a failed record of its own. */
+  | { type: 'fault'; message: string; kind: FaultKind; during: FaultPlace }
   /** What a host wrote after `scenario` had ended (its process parked): it fails that scenario. */
   | { type: 'late'; scenario: ScenarioStart; message: string }
   /** Fail fast: the run stops here (exit 2, this line). */

@@ -24,6 +24,7 @@ import { tracePoint } from './trace-point.js';
 import { foldRepeats, scenarioKey, type RepeatedResult } from './repeats.js';
 import type { ExplorationSummary } from './scenario-result.js';
 import { isExplorationResult } from '../explore/exploration-uri.js';
+import { faultRecords, type Fault } from './fault-records.js';
 import { startLimitFor } from '../guard/time-limit.js';
 import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
 
@@ -49,8 +50,8 @@ export interface IsolatedRun extends SuiteRun {
   adapter: LoadedAdapter | undefined;
   /** The edition the child judged the host against; undefined when the adapter never loaded. */
   judged: EditionChoice | undefined;
-  /** Faults raised between scenarios; each fails the run. */
-  faults: string[];
+  /** Faults no scenario could be charged with; each is also a failed record among `results` (fault-records.ts). */
+  faults: Fault[];
   /** Scenarios planned but never finished (a crash or a stop came first). */
   notRun: number;
   /** What the exploration after the scenarios ran, when it ran to its end. */
@@ -97,11 +98,12 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   child.stderr?.on('data', (chunk: Buffer) => options.onChildOutput(chunk.toString()));
 
   const finished: RepeatedResult[] = [];
-  const faults: string[] = [];
+  const faults: Fault[] = [];
   const late: Array<{ scenario: ScenarioStart; message: string }> = [];
   let planned = 0;
   let inFlight: ScenarioStart | undefined;
   let inFlightSince = 0;
+  let explorationStarted = false;
   let adapter: LoadedAdapter | undefined;
   let judged: EditionChoice | undefined;
   let done: { results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[]; exploration?: ExplorationSummary; exploreMs?: number } | undefined;
@@ -137,7 +139,10 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       case 'started':
         inFlight = message.scenario;
         inFlightSince = performance.now();
-        if (isExplorationResult(message.scenario)) silence.arm();
+        if (isExplorationResult(message.scenario)) {
+          explorationStarted = true;
+          silence.arm();
+        }
         options.events?.started?.(message.scenario);
         break;
       case 'finished':
@@ -146,7 +151,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
         options.events?.finished?.(message.result, message.pass);
         break;
       case 'fault':
-        faults.push(message.message);
+        faults.push({ message: message.message, kind: message.kind, during: message.during });
         break;
       case 'late':
         late.push({ scenario: message.scenario, message: message.message });
@@ -194,7 +199,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       const wallMs = performance.now() - started;
       const base = { adapter, judged, faults, notRun: 0, reviewTexts: [] as ReviewText[], ...(selected !== undefined ? { selected } : {}) };
       // One result per scenario however often `--repeat` ran it (a single run's results as they are).
-      const results = foldRepeats(failLate(finished, late));
+      const results = [...foldRepeats(failLate(finished, late)), ...faultRecords(faults)];
       if (interrupted) {
         return resolve({ ...base, results, wallMs, ending: { kind: 'interrupted', signal: interrupted } });
       }
@@ -204,7 +209,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       if (done && code === 0) {
         // The child's results do not know what a host wrote after its scenario ended: its repeats do.
         const amended = late.length > 0 ? foldRepeats(failLate(finished, late)) : done.results;
-        return resolve({ ...base, ...done, results: amended, ending: { kind: 'completed' } });
+        return resolve({ ...base, ...done, results: [...amended, ...faultRecords(faults)], ending: { kind: 'completed' } });
       }
 
       const how =
@@ -222,6 +227,10 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       const where = inFlight ? `during scenario ${inFlight.stableId ?? inFlight.name} (${inFlight.uri})` : done ? 'after the run' : 'between scenarios';
       const message = `the suite process ${how} ${where}: the adapter or host ended it${output}`;
       const repeats = failLate(finished, late);
+      if (!inFlight && !done) {
+        // Nothing was in flight to charge: the crash is a fault record of its own, so every report fails.
+        faults.push({ message, kind: silence.fired !== undefined ? 'timeout' : 'crash', during: explorationStarted ? 'exploration' : 'between-scenarios' });
+      }
       if (inFlight) {
         repeats.push({
           pass: Math.max(1, ...finished.map(({ pass }) => pass)),
@@ -240,7 +249,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
           },
         });
       }
-      resolve({ ...base, results: foldRepeats(repeats), wallMs, notRun: Math.max(0, planned - repeats.length), ending: { kind: 'crashed', message } });
+      resolve({ ...base, results: [...foldRepeats(repeats), ...faultRecords(faults)], wallMs, notRun: Math.max(0, planned - repeats.length), ending: { kind: 'crashed', message } });
     });
   });
 }
