@@ -1,6 +1,6 @@
-@edition:rc.8
-Feature: Who may open the plan review (rc.8 edition)
-  In the rc.8 edition a child agent owned by a live agent (a delegated
+@edition:0.0.1-rc.1 @edition:rc.8
+Feature: Who may open the plan review (rc.8 and 0.0.1-rc.1 editions)
+  In the rc.8 and 0.0.1-rc.1 editions a child agent owned by a live agent (a delegated
   sub-agent) cannot open the plan review: its `exit_plan_mode` call in plan
   mode fails without asking the user, and it stays in plan mode; the failure
   tells it to put the unresolved decision in its final result, in the host's

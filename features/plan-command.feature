@@ -136,6 +136,15 @@ Feature: The /plan command
     And request 2 is in plan mode
     And the only user text request 2 adds is "outline the steps"
 
+  @id:cmd-message-one-text-block @CMD-03 @edition:seed @edition:0.0.1-rc.1 @needs:commands
+  Scenario: in the seed and 0.0.1-rc.1 editions /plan takes no images: its message is one user text block, the trimmed text and nothing else
+    Given the model will answer request 1 by calling the probe tool
+    And while the model handles request 1, the user types the command "/plan   weigh both designs  "
+    When the user prompts "Look around"
+    Then the command succeeded
+    And request 2 is in plan mode
+    And request 2 adds one user message holding only the text "weigh both designs"
+
   @id:cmd-message-costs-like-sending-it @MX-02 @CMD-03 @needs:commands
   Scenario: /plan with a message adds exactly what sending that message alone would add
     Given plan mode is on for agent "B"

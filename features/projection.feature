@@ -5,7 +5,8 @@ Feature: The plan session projection
   `{ active, pending }` is a pure function of the log. A `/plan` line (logged as
   a `command/run` record) sets a target, and a committed `plan/mode` event sets
   the logged state and clears the target; `pending` is true only while the
-  target differs from the logged state. (In the rc.8 edition the line's
+  target differs from the logged state (the seed and 0.0.1-rc.1 fold these
+  two kinds; a `command/done` is any other event there). (In the rc.8 edition the line's
   `command/done` settles its target: kept when the line succeeded, dropped
   when it failed, so a refused `/plan off` leaves no pending exit; a push on
   either record of a `/plan` line is allowed even when the view stays the
@@ -135,6 +136,17 @@ Feature: The plan session projection
     When the user prompts "Carry on"
     Then request 2 is in plan mode
     And the projection shows plan mode on with nothing pending
+
+  @id:proj-outcome-record-not-folded @PROJ-02 @edition:seed @edition:0.0.1-rc.1 @needs:commands @needs:projections
+  Scenario: in the seed and 0.0.1-rc.1 editions the unit folds two kinds: a /plan line's outcome record, if the host logs one, is any other event and pushes nothing
+    Given plan mode starts off
+    When the scenario notes the projection pushes so far
+    And the user types the command "/plan"
+    And the user types the command "/plan"
+    And the user types the command "/plan off"
+    And the user types the command "/plan off"
+    Then the projection shows plan mode off with nothing pending
+    And since then the projection pushed no view for an event the plan unit does not fold
 
   @id:proj-restart-cold-fold @PROJ-04 @needs:commands @needs:projections @needs:restart
   Scenario: after a restart the view folded from the persisted log is the same

@@ -1,6 +1,6 @@
-@edition:rc.8
-Feature: A retry re-sends the request that failed (rc.8 edition)
-  In the rc.8 edition a failed request that the host retries within the same
+@edition:0.0.1-rc.1 @edition:rc.8
+Feature: A retry re-sends the request that failed (rc.8 and 0.0.1-rc.1 editions)
+  In the rc.8 and 0.0.1-rc.1 editions a failed request that the host retries within the same
   step is sent again exactly as it was assembled: the same system prompt and
   the same messages. A retry is not a pre-step, so what the user did while the
   failed request was in flight waits: a selection stays pending through the

@@ -228,7 +228,7 @@ Feature: The exit tool under every tool registry mode
       | case          | mode |
       | both-inactive | both |
 
-  @id:tool-modes-program-exit-owned-child @TOOL-08 @REVIEW-07 @edition:rc.8 @needs:ownedChild @needs:questions
+  @id:tool-modes-program-exit-owned-child @TOOL-08 @REVIEW-07 @edition:0.0.1-rc.1 @edition:rc.8 @needs:ownedChild @needs:questions
   Scenario Outline: a child owned by a live agent cannot open the review from a program either: <case>
     Given the host presents its tools in <mode> mode
     And the child is a child agent owned by the agent

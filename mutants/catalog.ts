@@ -467,7 +467,8 @@ MUTANTS.push(
     patch(QUESTIONS, 'throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error)}`, { cause: error });', "throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error).split('\\n')[0]}`, { cause: error });")),
 );
 
-// The rc.8 edition: image attachments on /plan and prompts, and children owned by a live agent.
+// The rc.8 edition: image attachments on /plan and prompts (rc.8 only), and children owned by a live
+// agent (rc.8 and 0.0.1-rc.1).
 const USER_INPUT = 'host/user-input.ts';
 const IMAGES_FIRST = 'const content: ContentBlock[] = [...input.images];\n  if (input.text.length > 0) content.push({ type: \'text\', text: input.text });';
 const OFF_WITH_IMAGES_REFUSED = 'if (isOffArgument(message) && images.length > 0) return error(OFF_WITH_IMAGES);';
@@ -505,33 +506,34 @@ MUTANTS.push(
   onlyIn(['rc.8'], mutant('failed-plan-line-drops-kept-selection', ['PROJ-03', 'PROJ-05'],
     "The projection keeps one selection: a /plan line that fails (/plan off with images) drops the entry an earlier /plan kept, which get still reports pending.",
     patch(PROJECTION, 'const kept = e.payload.ok ? state.unsettled : state.target;', 'const kept = e.payload.ok ? state.unsettled : undefined;'))),
-  onlyIn(['rc.8'], mutant('owned-child-opens-review', ['REVIEW-07'],
+  onlyIn(['0.0.1-rc.1', 'rc.8'], mutant('owned-child-opens-review', ['REVIEW-07'],
     'A child owned by a live agent opens the plan review like any agent.',
     patch(EXIT, OWNED_CHILD_REFUSED, ''))),
-  onlyIn(['rc.8'], mutant('owned-child-refusal-leaves-plan-mode', ['REVIEW-07'],
+  onlyIn(['0.0.1-rc.1', 'rc.8'], mutant('owned-child-refusal-leaves-plan-mode', ['REVIEW-07'],
     "An owned child's exit_plan_mode fails without a review, but plan mode is left anyway.",
     patch(EXIT, OWNED_CHILD_REFUSED, 'if (options.ownedChildrenCannotReview && ctx.ownerOf(agent) !== undefined) {\n        selections.commitApprovedExit(agent);\n        return failed(OWNED_CHILD_TEXT);\n      }'))),
-  onlyIn(['rc.8'], mutant('fork-counted-as-owned', ['REVIEW-07', 'TOOL-04'],
+  onlyIn(['0.0.1-rc.1', 'rc.8'], mutant('fork-counted-as-owned', ['REVIEW-07', 'TOOL-04'],
     'A fork counts as owned by the agent it was forked from, so it is refused the review.',
     patch(HOST, LIVE_OWNER, 'return owner !== undefined && this.agents.has(owner) ? owner : this.agentRecord(agent)?.forkOf;'))),
-  onlyIn(['rc.8'], mutant('owner-counted-as-owned', ['TOOL-04', 'REVIEW-07'],
+  onlyIn(['0.0.1-rc.1', 'rc.8'], mutant('owner-counted-as-owned', ['TOOL-04', 'REVIEW-07'],
     'An agent that owns a live child is itself refused the review.',
     patch(HOST, LIVE_OWNER, 'return owner !== undefined && this.agents.has(owner) ? owner : [...this.owners.entries()].find(([, parent]) => parent === agent)?.[0];'))),
 );
 
 // ---------------------------------------------------------------------------
 // Issue 18, the rc.8 edition's retry rule and projection: breaks of readings
-// only rc.8 holds, run against rc.8 alone (rc8-retry-projection's block).
+// only rc.8 holds (its three-kind projection) or rc.8 and 0.0.1-rc.1 (the
+// same-step retry), run against those editions alone (rc8-retry-projection's block).
 const AGENT = 'host/agent.ts';
 
 MUTANTS.push(
-  onlyIn(['rc.8'], mutant('frozen-retry-applies-selection', ['SET-06'],
+  onlyIn(['0.0.1-rc.1', 'rc.8'], mutant('frozen-retry-applies-selection', ['SET-06'],
     'A retry re-sends the failed request unchanged, yet applies the selection made meanwhile (its plan/mode event and notice are logged), so get stops reporting it pending and no later pre-step applies it.',
     patch(AGENT, 'const request = frozen ?? (await this.preStep(kind));', 'if (frozen) for (const hook of this.deps.hooks()) await hook({ agent: this.id, kind });\n      const request = frozen ?? (await this.preStep(kind));'))),
-  onlyIn(['rc.8'], mutant('retry-reassembled-at-a-boundary', ['SET-06'],
+  onlyIn(['0.0.1-rc.1', 'rc.8'], mutant('retry-reassembled-at-a-boundary', ['SET-06'],
     "A retry assembles a new request at a boundary, as the seed's does: the selection made while the failed request was in flight is applied at the retry.",
     patch(AGENT, 'if (this.deps.options.retryReusesRequest) frozen = request;', ''))),
-  onlyIn(['rc.8'], mutant('retry-takes-steered-message', ['CMD-03', 'SET-06'],
+  onlyIn(['0.0.1-rc.1', 'rc.8'], mutant('retry-takes-steered-message', ['CMD-03', 'SET-06'],
     'A retry keeps its plan guidance but takes in the /plan message typed while the failed request was in flight, so it is not the request that failed.',
     patch(AGENT, 'const request = frozen ?? (await this.preStep(kind));', 'const request = frozen ? await this.withSteered(() => this.assemble()) : await this.preStep(kind);'),
     patch(AGENT, '  /** A pre-step: the boundary', "  private async withSteered(assemble: () => ModelRequest): Promise<ModelRequest> {\n    for (const text of this.steered.splice(0)) this.deps.log.append(event('user/message', { source: 'user', text }));\n    return assemble();\n  }\n\n  /** A pre-step: the boundary"))),
@@ -544,6 +546,10 @@ MUTANTS.push(
   onlyIn(['rc.8'], mutant('failed-plan-line-keeps-its-target', ['PROJ-02', 'PROJ-03', 'PROJ-05'],
     "The projection keeps a /plan line's target even when its command/done reports failure, so a refused /plan off shows a pending exit that get does not have.",
     patch(PROJECTION, 'const kept = e.payload.ok ? state.unsettled : state.target;', 'const kept = state.unsettled;'))),
+  // 0.0.1-rc.1 folds two kinds, as the seed does: a command/done is any other event there.
+  onlyIn(['0.0.1-rc.1'], mutant('projection-folds-command-done', ['PROJ-02'],
+    "The 0.0.1-rc.1 projection folds three kinds, as rc.8's does: a /plan line's command/done settles its target into a new state, so subscribers get a push for an event the unit must not fold.",
+    patch('editions.ts', 'logsCommandDone: true,\n    projectionSettlesOnDone: false,', 'logsCommandDone: true,\n    projectionSettlesOnDone: true,'))),
 );
 
 // ---------------------------------------------------------------------------

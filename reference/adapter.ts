@@ -41,8 +41,8 @@ export const HOST_BASE_SECTION = {
 
 export default defineAdapter({
   name: 'reference',
-  // One host and one plugin for both; the edition a run judges picks their options (editions.ts).
-  editions: ['seed', 'rc.8'],
+  // One host and one plugin for every edition; the edition a run judges picks their options (editions.ts).
+  editions: ['seed', '0.0.1-rc.1', 'rc.8'],
   capabilities: {
     commands: true,
     questions: true,

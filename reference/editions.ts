@@ -27,6 +27,18 @@ export const EDITION_BEHAVIOUR: Record<Edition, EditionBehaviour> = {
     commandTakesImages: false,
     ownedChildrenCannotReview: false,
   },
+  /**
+   * rc.8 without `/plan` images and the three-kind projection. The host still
+   * logs `command/done` (as rc.8's runtime, which the published 0.0.1-rc.1 runs
+   * on, does): the projection folds two kinds, so that record is any other event.
+   */
+  '0.0.1-rc.1': {
+    retryReusesRequest: true,
+    logsCommandDone: true,
+    projectionSettlesOnDone: false,
+    commandTakesImages: false,
+    ownedChildrenCannotReview: true,
+  },
   'rc.8': {
     retryReusesRequest: true,
     logsCommandDone: true,

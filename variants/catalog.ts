@@ -171,4 +171,8 @@ export const VARIANTS: Variant[] = [
   // rc.8: the projection pushes for every record of a /plan line, a command/done that settles nothing included.
   onlyIn(['rc.8'], variant('projection-pushes-every-plan-record', ['command-record-push'],
     patch('plan-mode/projection.ts', 'if (state.unsettled === undefined) return state;', 'if (state.unsettled === undefined) return { ...state };'))),
+
+  // 0.0.1-rc.1 (as the seed): a host whose projection folds two kinds need not log a command line's outcome at all.
+  onlyIn(['0.0.1-rc.1'], variant('no-command-done-record', ['command-done-record'],
+    patch('editions.ts', 'logsCommandDone: true,\n    projectionSettlesOnDone: false,', 'logsCommandDone: false,\n    projectionSettlesOnDone: false,'))),
 ];

@@ -18,12 +18,12 @@ import { QuotedReadme } from './readme-quotes.js';
 
 const QuotesSchema = z.array(z.string().min(1)).min(1);
 
-/** How a later edition reads a clause: what it leaves out is read as in the seed. */
+/** How a later edition reads a clause: what it leaves out is read as in its base edition (READING_BASE). */
 const EditionReadingSchema = z
   .object({
     /** The clause as this edition states it, when it differs from the seed's reading. */
     statement: z.string().min(1).optional(),
-    /** Exact substrings of this edition's README (features/editions/); absent: the seed's quotes, found verbatim here too. */
+    /** Exact substrings of this edition's README (features/editions/); absent: its base edition's quotes, found verbatim here too. */
     quote: QuotesSchema.optional(),
     derived: z.boolean().optional(),
   })
@@ -31,6 +31,17 @@ const EditionReadingSchema = z
 
 /** Every edition but the seed, whose reading is the clause's own fields. */
 const LATER_EDITIONS = EDITIONS.filter((edition) => edition !== DEFAULT_EDITION);
+type LaterEdition = Exclude<Edition, typeof DEFAULT_EDITION>;
+
+/**
+ * The edition each later edition's readings build on: what a clause's reading
+ * in an edition leaves out (statement, quotes, derived) is read as in its base.
+ * rc.8 builds on the seed; 0.0.1-rc.1 on rc.8, which its README reads as
+ * without `/plan` images and the three-kind projection (docs/editions.md), so
+ * only the clauses `quotes --edition rc.8` listed for its README, and those
+ * whose rc.8 statement speaks of those two features, carry a reading of it.
+ */
+export const READING_BASE: Record<LaterEdition, Edition> = { '0.0.1-rc.1': 'rc.8', 'rc.8': 'seed' };
 
 export const ClauseSchema = z
   .object({
@@ -64,7 +75,7 @@ export const ClauseSchema = z
     }
     for (const edition of LATER_EDITIONS) {
       const belongs = clause.only === undefined || clause.only.includes(edition);
-      if (belongs && !inSeed && clause.editions?.[edition]?.quote === undefined) {
+      if (belongs && !inSeed && readingIn(clause, edition).quote === undefined) {
         context.addIssue({ code: 'custom', path: ['editions', edition, 'quote'], message: `quote the ${edition} README` });
       }
     }
@@ -87,17 +98,36 @@ export function belongsTo(clause: Clause, edition: Edition): boolean {
   return clause.only === undefined || clause.only.includes(edition);
 }
 
+interface Reading {
+  statement: string;
+  quote: string[] | undefined;
+  derived: boolean | undefined;
+}
+
+/** A clause's reading in one edition: its own fields over its base edition's, down to the seed's. */
+function readingIn(clause: Pick<Clause, 'statement' | 'quote' | 'derived' | 'editions'>, edition: Edition): Reading {
+  if (edition === DEFAULT_EDITION) return { statement: clause.statement, quote: clause.quote, derived: clause.derived };
+  const own: z.infer<typeof EditionReadingSchema> | undefined = (clause.editions as Partial<Record<Edition, z.infer<typeof EditionReadingSchema>>> | undefined)?.[edition];
+  const base = readingIn(clause, READING_BASE[edition as LaterEdition]);
+  return { statement: own?.statement ?? base.statement, quote: own?.quote ?? base.quote, derived: own?.derived ?? base.derived };
+}
+
+/** The clause's statement in each edition it belongs to, in EDITIONS order. */
+export function statementsByEdition(clause: Clause): Array<{ edition: Edition; statement: string }> {
+  return EDITIONS.filter((edition) => belongsTo(clause, edition)).map((edition) => ({ edition, statement: readingIn(clause, edition).statement }));
+}
+
 /** The clause as `edition` reads it, or undefined when the edition lacks it. */
 export function clauseInEdition(clause: Clause, edition: Edition): EditionClause | undefined {
   if (!belongsTo(clause, edition)) return undefined;
-  const reading = edition === DEFAULT_EDITION ? undefined : clause.editions?.[edition];
+  const reading = readingIn(clause, edition);
   return {
     id: clause.id,
     level: clause.level,
-    statement: reading?.statement ?? clause.statement,
-    quotes: reading?.quote ?? clause.quote ?? [],
-    derived: reading?.derived ?? clause.derived ?? false,
-    differs: clause.only !== undefined || Object.values(clause.editions ?? {}).some((later) => later?.statement !== undefined),
+    statement: reading.statement,
+    quotes: reading.quote ?? [],
+    derived: reading.derived ?? false,
+    differs: clause.only !== undefined || new Set(statementsByEdition(clause).map((one) => one.statement)).size > 1,
   };
 }
 

@@ -7,6 +7,7 @@
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 // Types only: the CLI parses its arguments before it starts the suite's child process, without loading zod.
 import type { Edition, RunLevel } from '../../src/index.js';
+import { EDITIONS } from '../../src/contract/edition-names.js';
 import { availableParallelism } from 'node:os';
 import { parseSlice, type Slice } from '../features/slices.js';
 import { isExecAdapter } from '../transport/exec-spec.js';
@@ -121,8 +122,8 @@ export const RUN_COMMAND_LINE = defineCommandLine({
     },
     edition: {
       ...editionOption(
-        'judge the host against this edition of the spec (seed, rc.8), one the adapter declares',
-        'judge the host against this edition of the spec (`seed`, `rc.8`), one the adapter declares (see [Editions](editions.md))',
+        `judge the host against this edition of the spec (${EDITIONS.join(', ')}), one the adapter declares`,
+        `judge the host against this edition of the spec (${EDITIONS.map((edition) => `\`${edition}\``).join(', ')}), one the adapter declares (see [Editions](editions.md))`,
       ),
       defaultText: 'the newest edition the adapter declares, or seed when it declares none',
     },

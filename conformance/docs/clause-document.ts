@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_EDITION, EDITIONS } from '../../src/index.js';
-import { loadCatalogFile, type Catalog, type Clause } from '../catalog/clause-catalog.js';
+import { loadCatalogFile, statementsByEdition, type Catalog, type Clause } from '../catalog/clause-catalog.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { familyName } from './site-model.js';
 
@@ -43,14 +43,22 @@ function familyOf(clause: Clause): string {
   return clause.id.replace(/-\d+$/, '');
 }
 
-/** `- **SET-06** (required) statement`, then each later edition's own statement, marked. */
+/**
+ * `- **SET-06** (required) statement`, then each statement later editions give
+ * it where it differs from the seed's, marked with the editions stating it
+ * (`**0.0.1-rc.1, rc.8:**` when both read it alike).
+ */
 function clauseItem(clause: Clause): string {
-  const marks = [clause.level, ...(clause.derived ? ['derived'] : []), ...(clause.only ? [`${clause.only.join(', ')} only`] : [])];
-  const inSeed = clause.only === undefined || clause.only.includes(DEFAULT_EDITION);
-  const lines = [`- <a id="${clause.id.toLowerCase()}"></a>**${clause.id}** (${marks.join(', ')}) ${inSeed ? '' : `${clause.only!.join(', ')}: `}${clause.statement}`];
-  for (const edition of EDITIONS.filter((one) => one !== DEFAULT_EDITION)) {
-    const statement = clause.editions?.[edition]?.statement;
-    if (statement !== undefined && inSeed) lines.push(`  - **${edition}:** ${statement}`);
+  const only = clause.only && EDITIONS.filter((edition) => clause.only!.includes(edition));
+  const marks = [clause.level, ...(clause.derived ? ['derived'] : []), ...(only ? [`${only.join(', ')} only`] : [])];
+  const inSeed = only === undefined || only.includes(DEFAULT_EDITION);
+  const lines = [`- <a id="${clause.id.toLowerCase()}"></a>**${clause.id}** (${marks.join(', ')}) ${inSeed ? '' : `${only!.join(', ')}: `}${clause.statement}`];
+  if (!inSeed) return lines.join('\n');
+  const later = new Map<string, string[]>();
+  for (const { edition, statement } of statementsByEdition(clause)) {
+    if (edition === DEFAULT_EDITION || statement === clause.statement) continue;
+    later.set(statement, [...(later.get(statement) ?? []), edition]);
   }
+  for (const [statement, editions] of later) lines.push(`  - **${editions.join(', ')}:** ${statement}`);
   return lines.join('\n');
 }

@@ -25,7 +25,7 @@ export function homePage(model: SiteModel): Html {
     current: 'home',
     css: filterRules(model, statuses),
     body: html`<h1>Plan mode: clauses${withHosts ? ' and hosts' : ''}</h1>
-<p class="lead">Every row is a clause of the plan mode spec, read from the <code>@deepseek-ai/dsh-plan-mode</code> README (in Chinese) of each edition: the seed and rc.8 (<a href="editions.html">what changed</a>); its page quotes each edition's sentences and shows the scenarios that prove it. A host column is judged against the edition named under it; a clause its edition lacks is <em>not run</em> there.
+<p class="lead">Every row is a clause of the plan mode spec, read from the <code>@deepseek-ai/dsh-plan-mode</code> README (in Chinese) of each edition: ${EDITIONS.join(', ')} (<a href="editions.html">what changed</a>); its page quotes each edition's sentences and shows the scenarios that prove it. A host column is judged against the edition named under it; a clause its edition lacks is <em>not run</em> there.
 ${withHosts ? html`Every host column is one conformance run: a cell counts the results of the clause's scenarios on that host, marked and coloured by the worst of them (failed, then baselined, then skipped, then passed), or says <em>not run</em> when the run had none of them. A recommended scenario's failure, which does not fail a default-level run, is shown in blue, not red.` : html`No results file was given, so no host is shown.`}
 ${model.withMutants ? html`The last column counts the mutants (deliberately broken reference hosts) that the clause's scenarios catch. ${PROVEN_RULE} ${provenSummary(model)}` : ''}</p>
 ${withHosts ? hostSummary(model) : ''}

@@ -20,7 +20,7 @@ export interface EditionReading {
    */
   projectionSettlesOnDone: boolean;
   /**
-   * CMD-03/09/10: whether `/plan` takes image attachments (rc.8): with images
+   * CMD-03/09/10: whether `/plan` takes image attachments (rc.8; not 0.0.1-rc.1, whose message is one text block): with images
    * a message carries them, bare `/plan` steers an image-only message, and
    * `/plan off` is refused with an error that changes nothing.
    */
@@ -31,5 +31,7 @@ export interface EditionReading {
 
 export const EDITION_READINGS: Record<Edition, EditionReading> = {
   seed: { retryIsPreStep: true, projectionSettlesOnDone: false, planTakesImages: false, ownedChildCannotReview: false },
+  /** rc.8 without `/plan` images and the three-kind projection (docs/editions.md). */
+  '0.0.1-rc.1': { retryIsPreStep: false, projectionSettlesOnDone: false, planTakesImages: false, ownedChildCannotReview: true },
   'rc.8': { retryIsPreStep: false, projectionSettlesOnDone: true, planTakesImages: true, ownedChildCannotReview: true },
 };

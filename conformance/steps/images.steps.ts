@@ -111,6 +111,11 @@ Then('request {int} adds one user message holding the images {string} and then t
   assertOneUserMessage(await addedIn(this, n), expectedBlocks(images, text), `added in request ${n}`);
 });
 
+/** CMD-03 where `/plan` takes no images (the seed, 0.0.1-rc.1): the steered message is one text block, nothing before or after it. */
+Then('request {int} adds one user message holding only the text {string}', async function (this: PlanWorld, n: number, text: string) {
+  assertOneUserMessage(await addedIn(this, n), [{ type: 'text', text }], `added in request ${n}`);
+});
+
 Then('request {int} adds one user message holding only the images {string}', async function (this: PlanWorld, n: number, images: string) {
   assertOneUserMessage(await addedIn(this, n), expectedBlocks(images, ''), `added in request ${n}`);
 });

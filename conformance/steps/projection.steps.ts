@@ -6,6 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { defineParameterType, Given, Then, When } from '@cucumber/cucumber';
 import type { Edition, PlanProjectionView, SessionEvent } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
+import { EDITION_READINGS } from '../oracle/edition-readings.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 /** Whether the projection should show an outstanding selection. */
@@ -81,18 +82,18 @@ async function pushes(world: PlanWorld): Promise<PlanProjectionView[]> {
 
 /**
  * The records of a `/plan` line the unit folds (PROJ-02): its `command/run`,
- * and in the rc.8 edition also its `command/done` (where a push MAY come even
- * without a view change).
+ * and in an edition whose projection settles on the line's outcome (rc.8) also
+ * its `command/done` (where a push MAY come even without a view change). The
+ * seed and 0.0.1-rc.1 fold two kinds: there a `command/done` is any other event.
  */
-const FOLDED_COMMAND_RECORDS: Record<Edition, ReadonlyArray<SessionEvent['type']>> = {
-  seed: ['command/run'],
-  'rc.8': ['command/run', 'command/done'],
-};
+function foldedCommandRecords(edition: Edition): ReadonlyArray<SessionEvent['type']> {
+  return EDITION_READINGS[edition].projectionSettlesOnDone ? ['command/run', 'command/done'] : ['command/run'];
+}
 
 /** The events the unit folds: a `/plan` line's records and `plan/mode`. */
 function foldedByUnit(event: SessionEvent, edition: Edition): boolean {
   if (event.type === 'plan/mode') return true;
-  return (event.type === 'command/run' || event.type === 'command/done') && event.name === 'plan' && FOLDED_COMMAND_RECORDS[edition].includes(event.type);
+  return (event.type === 'command/run' || event.type === 'command/done') && event.name === 'plan' && foldedCommandRecords(edition).includes(event.type);
 }
 
 /**

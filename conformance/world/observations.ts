@@ -4,6 +4,7 @@
  */
 import type { Edition, Message, ModelRequest, PlanProjectionView, SessionEvent, ToolResultMessage, UserMessage } from '../../src/index.js';
 import { fail } from '../assertions/expect.js';
+import { EDITION_READINGS } from '../oracle/edition-readings.js';
 
 export function requestNumber(requests: ModelRequest[], n: number, agentLabel: string): ModelRequest {
   const request = requests[n - 1];
@@ -25,12 +26,15 @@ export function foldPlanMode(log: SessionEvent[]): boolean {
  * The `plan` projection a cold fold of the log gives (PROJ-02, PROJ-03; the
  * view is a pure function of the log, PROJ-04). Seed: a `command/run` named
  * `plan` sets the target (`off` after trimming: inactive), `plan/mode` commits
- * and clears it. rc.8: the `command/run` starts a candidate that its
- * `command/done` keeps when it succeeded and drops when it failed; `plan/mode`
- * commits and clears the kept one. `pending` while an outstanding target
- * (rc.8: unsettled or kept) differs from the logged state.
+ * and clears it (0.0.1-rc.1 folds these two kinds too). rc.8: the
+ * `command/run` starts a candidate that its `command/done` keeps when it
+ * succeeded and drops when it failed; `plan/mode` commits and clears the kept
+ * one. `pending` while an outstanding target (rc.8: unsettled or kept) differs
+ * from the logged state. Which fold an edition reads is the oracle's data
+ * (`projectionSettlesOnDone`, edition-readings.ts).
  */
 export function foldPlanProjection(log: readonly SessionEvent[], edition: Edition): PlanProjectionView {
+  const settlesOnDone = EDITION_READINGS[edition].projectionSettlesOnDone;
   let active = false;
   let kept: boolean | undefined;
   let unsettled: boolean | undefined;
@@ -40,9 +44,9 @@ export function foldPlanProjection(log: readonly SessionEvent[], edition: Editio
       kept = undefined;
     } else if (event.type === 'command/run' && event.name === 'plan') {
       const target = event.args.trim() !== 'off';
-      if (edition === 'seed') kept = target;
-      else unsettled = target;
-    } else if (event.type === 'command/done' && event.name === 'plan' && edition !== 'seed') {
+      if (settlesOnDone) unsettled = target;
+      else kept = target;
+    } else if (event.type === 'command/done' && event.name === 'plan' && settlesOnDone) {
       if (event.ok && unsettled !== undefined) kept = unsettled;
       unsettled = undefined;
     }

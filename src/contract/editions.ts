@@ -1,7 +1,9 @@
 /**
  * Editions of the plan-mode README a host can implement. The seed edition is
  * the README at upstream commit 89d30b0ef7; rc.8 is the README published with
- * `@deepseek-ai/dsh-plan-mode` 0.1.0-rc.8. A host declares the editions it
+ * `@deepseek-ai/dsh-plan-mode` 0.1.0-rc.8, and 0.0.1-rc.1 the one published
+ * with 0.0.1-rc.1 (rc.8 without `/plan` images and the three-kind projection).
+ * A host declares the editions it
  * implements and is judged against one of them (see docs/clauses.md, "Editions").
  */
 import { z } from 'zod';
@@ -24,6 +26,11 @@ export const EDITION_SOURCES: Record<Edition, { readme: string; describes: strin
     readme: 'seed-plan-mode.README.zh.md',
     describes: 'the package README at upstream commit 89d30b0ef7',
     spec: '@deepseek-ai/dsh-plan-mode README at upstream commit 89d30b0ef7 (seed)',
+  },
+  '0.0.1-rc.1': {
+    readme: 'rc1-plan-mode.README.zh.md',
+    describes: 'the README published with @deepseek-ai/dsh-plan-mode 0.0.1-rc.1 (a month after 0.1.0-rc.8, with a lower version)',
+    spec: 'README of the package @deepseek-ai/dsh-plan-mode 0.0.1-rc.1',
   },
   'rc.8': {
     readme: 'rc8-plan-mode.README.zh.md',

@@ -3,7 +3,7 @@
  * its --help and its rows in docs/cli.md come from it. Anything unusable is
  * one clear line (exit 2).
  */
-import type { Edition } from '../../../src/contract/edition-names.js';
+import { EDITIONS, type Edition } from '../../../src/contract/edition-names.js';
 import { DEFAULT_MAX_STEPS } from '../../explore/budget.js';
 import { defineCommandLine, UsageError, type ParsedCommandLine } from '../../options/option-table.js';
 import { ADAPTER_OPTION, editionOption, FORCE_EDITION_OPTION, HELP_OPTION } from '../../options/shared-options.js';
@@ -58,7 +58,7 @@ scenario written with the suite's own steps.`,
     out: { type: 'string', value: 'FILE', help: 'write the counterexample as a complete feature file' },
     level: { type: 'string', value: 'default|strict', default: false, defaultText: 'default', parse: parseStrict, help: 'strict: also judge recommended (SHOULD) clauses' },
     edition: {
-      ...editionOption('the edition of the spec the host and the oracle follow (seed, rc.8)'),
+      ...editionOption(`the edition of the spec the host and the oracle follow (${EDITIONS.join(', ')})`),
       defaultText: 'the newest edition the adapter declares, or seed when it declares none (as the suite chooses)',
     },
     'force-edition': { ...FORCE_EDITION_OPTION, help: 'with --edition: an edition the adapter does not declare', docs: 'with `--edition`: an edition the adapter does not declare' },

@@ -21,8 +21,11 @@ describe('the clause document', () => {
     const catalog = await loadCatalogFile();
     const text = renderClauseDocument('# Clauses\n\n<!-- clauses -->\n', catalog);
     for (const clause of catalog.clauses) expect(text).toContain(`**${clause.id}** (${clause.level}`);
-    expect(text).toMatch(/\*\*SET-06\*\* \(required\) A pending selection is applied at the next request boundary[^\n]*\n {2}- \*\*rc\.8:\*\* A pending selection is applied at the next accepted in-turn pre-step/);
-    expect(text).toMatch(/\*\*REVIEW-07\*\* \(required, rc\.8 only\)/);
+    expect(text).toMatch(/\*\*SET-06\*\* \(required\) A pending selection is applied at the next request boundary[^\n]*\n {2}- \*\*0\.0\.1-rc\.1, rc\.8:\*\* A pending selection is applied at the next accepted in-turn pre-step/);
+    expect(text).toMatch(/\*\*REVIEW-07\*\* \(required, 0\.0\.1-rc\.1, rc\.8 only\)/);
+    // An edition whose reading is the seed's own (0.0.1-rc.1's projection) adds no line; one of its own is marked alone.
+    expect(text).toMatch(/\*\*PROJ-02\*\* \(required\) [^\n]*\n {2}- \*\*rc\.8:\*\* /);
+    expect(text).toMatch(/\*\*CMD-05\*\* \(required\) [^\n]*\n {2}- \*\*0\.0\.1-rc\.1:\*\* [^\n]*\n {2}- \*\*rc\.8:\*\* /);
     expect(() => renderClauseDocument('# no marker\n', catalog)).toThrow(/no <!-- clauses --> line/);
   });
 

@@ -48,7 +48,7 @@ describe('a conforming host agrees with the oracle', () => {
     ],
   };
 
-  it.each(['seed', 'rc.8'] as const)('on turns that give up, the switches after them and forks of forks (%s)', async (edition) => {
+  it.each(['seed', '0.0.1-rc.1', 'rc.8'] as const)('on turns that give up, the switches after them and forks of forks (%s)', async (edition) => {
     const result = await run(giveUpThenSwitch, edition);
     expect(result.disagreement).toBeUndefined();
     expect(result.transcript.lines().join('\n')).toMatch(/with a failure that is not retryable[\s\S]*, which may give up/);

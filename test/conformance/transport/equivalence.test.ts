@@ -21,7 +21,7 @@ describe('transport equivalence', () => {
       timeout: limitForProcesses(6),
     });
     expect(run.stderr).toBe('');
-    for (const edition of ['seed', 'rc.8']) {
+    for (const edition of ['seed', '0.0.1-rc.1', 'rc.8']) {
       expect(run.stdout).toMatch(new RegExp(`transport \\(${edition.replace('.', '\\.')}\\): \\d+ scenarios, identical per-scenario results in process and over stdio \\(reused processes and a process per scenario\\)`));
     }
     expect(run.stdout).toMatch(/over stdio: \d+ passed, 0 failed, 0 skipped/);

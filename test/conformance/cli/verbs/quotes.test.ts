@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { editionReadmePath } from '../../../../conformance/catalog/readme-quotes.js';
+import { EDITIONS } from '../../../../src/index.js';
 import { run as quotes } from '../../../../conformance/cli/verbs/quotes.js';
 import { temporaryFolder } from '../../../temporary-folder.js';
 import { runCli } from '../../cli-harness.js';
@@ -21,8 +22,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('quotes', () => {
   it("finds every quote of an edition in its own README (exit 0)", async () => {
-    for (const edition of ['seed', 'rc.8']) {
-      const result = await runQuotes(['--edition', edition, editionReadmePath(edition as 'seed' | 'rc.8')]);
+    for (const edition of EDITIONS) {
+      const result = await runQuotes(['--edition', edition, editionReadmePath(edition)]);
       expect(result.code, result.out).toBe(0);
       expect(result.out).toMatch(/: \d+ found in .*, 0 not$/);
     }
@@ -35,6 +36,16 @@ describe('quotes', () => {
     const summary = result.out.split('\n').at(-1)!;
     expect(summary).toMatch(/^quotes: rc\.8 edition, 65 clauses: \d+ found in .*, \d+ not: /);
     for (const id of ['SET-06', 'CMD-09', 'CMD-10', 'REVIEW-07']) expect(summary.split(': ').at(-1)!.split(', ')).toContain(id);
+  });
+
+  it('on the third published README (0.0.1-rc.1): rc.8 finds 47 of its 65 clauses, the edition of its own every one', async () => {
+    const readme = editionReadmePath('0.0.1-rc.1');
+    const asRc8 = await runQuotes(['--edition', 'rc.8', readme]);
+    expect(asRc8.code).toBe(1);
+    expect(asRc8.out.split('\n').at(-1)).toMatch(/^quotes: rc\.8 edition, 65 clauses: 47 found in .*, 18 not: /);
+    const own = await runQuotes(['--edition', '0.0.1-rc.1', readme]);
+    expect(own.code, own.out).toBe(0);
+    expect(own.out).toMatch(/^quotes: 0\.0\.1-rc\.1 edition, 63 clauses: 63 found in .*, 0 not$/);
   });
 
   it('names a clause whose sentence an edited README dropped', async () => {
