@@ -183,6 +183,12 @@ export const RUN_COMMAND_LINE = defineCommandLine({
       help: "the exploration's seed: the same seed explores the same sessions",
       docs: `the exploration's fast-check seed (a whole number in 32 bits): the same kit, host, seed and budget explore the same sessions`,
     },
+    rerun: {
+      type: 'string',
+      value: 'FILE',
+      help: "run again exactly what failed or was flaky in the results file FILE: its failed scenarios,\nand each exploration class's shrunk scenario replayed as a scenario, in FILE's edition;\nlists what cannot be rerun (a fault charged to no scenario). A rerun explores nothing,\nwrites no baseline, and its results file says it was a rerun (compare refuses it)",
+      docs: "run again exactly what failed or was flaky in the results file FILE: its failed scenarios by stable id (an outline's row alone), and each exploration class's shrunk scenario (its record's `exploration.scenario`) replayed as a scenario with the class's id and clauses (record `uri` `~replay`), in the edition FILE's run judged (unless `--edition` is given). A failed record it cannot replay (a fault charged to no scenario, an exploration that ended without a shrunk scenario, an id the features no longer have) is listed as `not rerun: ID: why` and fails the rerun. The closing line ends `(a rerun of what failed in FILE: not a full run)` and the results file records `rerun: { from: FILE }`; a rerun explores nothing new, refuses `--write-baseline`, `--tags`, `--shard` and `--explore`, and `compare` refuses its results file (exit 2). See [Fixing a failure](#fixing-a-failure-rerun)",
+    },
     verbose: {
       type: 'boolean',
       help: "failures also show their stack traces (in the kit's closing lines)",
@@ -228,6 +234,8 @@ export interface CliArguments {
   explore?: number | 'off';
   /** `--explore-seed S`. */
   exploreSeed?: number;
+  /** `--rerun FILE`: run again what failed or was flaky in this results file. */
+  rerun?: string;
   help: boolean;
   /** `--version`: print the package version, run nothing. */
   version: boolean;
@@ -262,8 +270,22 @@ export function parseArguments(argv: string[]): CliArguments {
       repeat: options.repeat,
       explore: options.explore,
       exploreSeed: options['explore-seed'],
+      rerun: options.rerun,
     }),
   };
+  if (parsed.rerun !== undefined) {
+    // A rerun runs what the file names: anything that widens, narrows or records it as a whole run is refused.
+    const conflicting = [
+      ['--write-baseline', parsed.writeBaseline !== undefined, 'a rerun sees only the failures it reran; write the baseline from a whole run'],
+      ['--tags', parsed.tags !== '', 'a rerun runs what failed in the file, no other selection'],
+      ['--shard', parsed.shard !== undefined, 'a rerun is one run of what failed'],
+      ['--explore', parsed.explore !== undefined, 'a rerun replays the exploration classes that failed, and explores nothing new'],
+      ['--explore-seed', parsed.exploreSeed !== undefined, 'a rerun explores nothing new'],
+      ['--coverage', parsed.coverage, '--coverage runs nothing'],
+    ] as const;
+    const refused = conflicting.filter(([, given]) => given).map(([option, , why]) => `--rerun cannot be combined with ${option}: ${why}`);
+    if (refused.length > 0) throw new UsageError(refused.join('\n'));
+  }
   if (parsed.shard && parsed.writeBaseline) {
     // A shard knows a part of the failures: the baseline it wrote would drop every other shard's entries.
     throw new UsageError('--write-baseline cannot be combined with --shard: a shard sees only its part of the failures; write the baseline from a whole run');

@@ -7,7 +7,8 @@
  */
 // Only what is needed to start the suite's child process is imported up front;
 // the rest (catalog, features, baselines, reports) loads while the child starts.
-import { resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { AdapterLoadError, resolveAdapterPath } from '../adapters/adapter-path.js';
 import { runSuiteInWorkers } from '../runner/suite-workers.js';
 import { parseArguments, USAGE, workersFor, type CliArguments, type Format } from './arguments.js';
@@ -18,6 +19,7 @@ import { tracePoint } from '../runner/trace-point.js';
 import { explorePlan } from '../explore/budget.js';
 import { isExplorationResult } from '../explore/exploration-uri.js';
 import type { PreparedRun } from './verdict.js';
+import type { RerunPlan } from './rerun-plan.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -96,6 +98,35 @@ async function conformance(args: CliArguments): Promise<number> {
   const adapterPath = resolveAdapterPath(args.adapter);
   const progress = Progress.onTerminal();
   const reports = await stageReports(args.formats, args.writeBaseline ? [{ what: '--write-baseline', path: args.writeBaseline }] : []);
+  // A rerun runs what failed in a results file (rerun-plan.ts), judged in that run's edition, and explores nothing new.
+  let rerun: RerunPlan | undefined;
+  try {
+    rerun = args.rerun !== undefined ? await (await import('./rerun-plan.js')).planRerun(args.rerun, args.featuresDir) : undefined;
+  } catch (error) {
+    await reports.discard();
+    throw error;
+  }
+  if (rerun && rerun.ids.length === 0 && rerun.replayed.length === 0) {
+    await reports.discard();
+    for (const { id, why } of rerun.notRerun) console.log(`not rerun: ${id}: ${why}`);
+    console.log(`conformance: nothing to rerun: ${rerun.notRerun.length > 0 ? 'what failed in' : 'nothing failed or was flaky in'} ${rerun.from}${rerun.notRerun.length > 0 ? ' cannot be rerun' : ''}`);
+    return rerun.notRerun.length > 0 ? EXIT_FAILED : EXIT_OK;
+  }
+  const replayFeature = rerun && rerun.replayed.length > 0 ? await (await import('../explore/replay-feature.js')).writeReplayFeature(rerun.replayed) : undefined;
+  try {
+    return await conformanceRun(args, adapterPath, progress, reports, rerun && { ...rerun, ...(replayFeature ? { replayFeature } : {}) });
+  } finally {
+    if (replayFeature) await rm(dirname(replayFeature), { recursive: true, force: true });
+  }
+}
+
+async function conformanceRun(
+  args: CliArguments,
+  adapterPath: string,
+  progress: Progress | undefined,
+  reports: Awaited<ReturnType<typeof stageReports>>,
+  rerun: (RerunPlan & { replayFeature?: string }) | undefined,
+): Promise<number> {
   const abort = new AbortController();
   let stdoutLineOpen = false;
   const toStdout = (text: string): void => {
@@ -111,7 +142,10 @@ async function conformance(args: CliArguments): Promise<number> {
   };
   // No format asked for: the kit's own marks (or the progress line on a terminal), then its closing lines.
   const dots = args.formats.length === 0 && !progress ? new ScenarioDots(toStdout) : undefined;
-  const exploring = explorePlan(args);
+  const exploring = rerun ? undefined : explorePlan(args);
+  // The edition asked for, else a rerun's: the one its file's run judged (forced if that run was).
+  const edition = args.edition ?? rerun?.edition;
+  const forceEdition = args.forceEdition || (args.edition === undefined && rerun?.forced === true);
   tracePoint('cli-forks-suite');
   const running = runSuiteInWorkers(
     {
@@ -122,8 +156,9 @@ async function conformance(args: CliArguments): Promise<number> {
         ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
         ...(args.startLimitMs ? { startLimitMs: args.startLimitMs } : {}),
         ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}),
-        ...(args.edition ? { edition: args.edition } : {}),
-        ...(args.forceEdition ? { forceEdition: true } : {}),
+        ...(edition ? { edition } : {}),
+        ...(forceEdition ? { forceEdition: true } : {}),
+        ...(rerun ? { rerun: { ids: rerun.ids, ...(rerun.replayFeature ? { replayFeature: rerun.replayFeature } : {}) } } : {}),
         ...(args.shard ? { shard: args.shard } : {}),
         ...(args.repeat && args.repeat > 1 ? { repeat: args.repeat } : {}),
         ...(args.processPerScenario ? { processPerScenario: true } : {}),
@@ -144,6 +179,7 @@ async function conformance(args: CliArguments): Promise<number> {
   const { checkBaselineEdition, finishRun, prepareRun, reportOnStdout } = await import('./verdict.js');
   try {
     prepared = await prepareRun(args, adapterPath);
+    if (rerun) prepared.rerun = rerun;
     if (prepared.baseline?.edition !== undefined) editions.baseline = prepared.baseline.edition;
     stopOnBaselineOfAnotherEdition();
   } catch (error) {

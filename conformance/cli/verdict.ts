@@ -20,6 +20,8 @@ import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline,
 import type { ExplorationSummary, ScenarioResult } from '../runner/scenario-result.js';
 import { isKitFormat, UsageError, type CliArguments, type Format } from './arguments.js';
 import { explorationLine, recommendedLine, summaryLine, verdictLines } from './summary.js';
+import type { RerunPlan } from './rerun-plan.js';
+import { REPLAY_URI } from '../explore/replay-feature.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -38,6 +40,8 @@ export interface PreparedRun {
   /** The file `--write-baseline` will replace: its entries' reasons and its header comment are kept. */
   previous: PreviousBaseline;
   startedAt: Date;
+  /** A rerun (`--rerun`): what it reruns, what it cannot, and where the replayed exploration classes' feature file is. */
+  rerun?: Pick<RerunPlan, 'from' | 'notRerun'> & { replayFeature?: string };
 }
 
 /** What the suite run hands back. */
@@ -113,7 +117,9 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
   const line = options.line ?? (reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text));
   // A handful of feature files serve hundreds of results: each path is worked out once.
   const uris = new Map<string, string>();
-  const uriOf = (uri: string): string => uris.get(uri) ?? uris.set(uri, featureUri(uri, prepared.featuresDir)).get(uri)!;
+  const replayed = prepared.rerun?.replayFeature;
+  const placeOf = (uri: string): string => (replayed !== undefined && resolve(process.cwd(), uri) === replayed ? REPLAY_URI : featureUri(uri, prepared.featuresDir));
+  const uriOf = (uri: string): string => uris.get(uri) ?? uris.set(uri, placeOf(uri)).get(uri)!;
   const results = suite.results.map((result) => ({ ...result, uri: uriOf(result.uri) }));
   // A shard may hold none of a small selection: its (empty) results file is still a part merge needs.
   const emptyShard = args.shard !== undefined && (suite.selected ?? 0) > 0;
@@ -154,6 +160,7 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     reviewTexts: suite.reviewTexts ?? [],
     featuresDir: prepared.featuresDir,
     features: args.featuresDir === undefined ? 'kit' : 'given',
+    ...(prepared.rerun ? { rerun: { from: prepared.rerun.from } } : {}),
   };
   // Baselined exploration classes a whole exploration did not find are listed too: their entries are stale.
   const reported = verdict.notFound.length > 0 ? [...results, ...verdict.notFound] : results;
@@ -179,11 +186,14 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
   line(`conformance: edition ${editionOfRun(context)}`);
   const recommended = recommendedLine(verdict);
   if (recommended) line(recommended);
+  // What a rerun could not run again is named, and keeps it from passing: nothing counts as passed that was not checked.
+  const notRerun = prepared.rerun?.notRerun ?? [];
+  for (const { id, why } of notRerun) line(`not rerun: ${id}: ${why}`);
   const summary = summaryLine(verdict);
-  line(summary.text);
+  line(prepared.rerun ? `${summary.text} (a rerun of what failed in ${prepared.rerun.from}${notRerun.length > 0 ? `, ${notRerun.length} not rerun` : ''}: not a full run)` : summary.text);
   // A report asked for and not written is output lost: exit 2, as for a path refused before the run.
   if (unwritten.length > 0) return EXIT_USAGE;
-  return summary.failed === 0 ? EXIT_OK : EXIT_FAILED;
+  return summary.failed === 0 && notRerun.length === 0 ? EXIT_OK : EXIT_FAILED;
 }
 
 /**

@@ -57,6 +57,7 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
     ...(context.repeat ? { repeat: context.repeat } : {}),
     ...(context.exploration ? { exploration: context.exploration } : {}),
     ...(context.features ? { features: context.features } : {}),
+    ...(context.rerun ? { rerun: context.rerun } : {}),
     scenarios,
     reviewTexts: context.reviewTexts,
   };

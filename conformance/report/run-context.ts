@@ -33,6 +33,8 @@ export interface RunContext {
   features?: ResultsDocument['features'];
   /** What the exploration after the scenarios ran; absent when it did not run (or did not end). */
   exploration?: ExplorationSummary;
+  /** A rerun (`--rerun FILE`): the results file whose failures it ran again. */
+  rerun?: { from: string };
 }
 
 let kit: { name: string; version: string } | undefined;
@@ -59,6 +61,7 @@ export function describeRun(context: RunContext): Array<[string, string]> {
       ? [['repeat', `each scenario ran ${context.repeat.times} times; flaky scenarios ${context.repeat.flakyAllowed ? 'allowed (--allow-flaky)' : 'fail the run'}`] as [string, string]]
       : []),
     ...(context.exploration ? [['exploration', explorationOfRun(context)] as [string, string]] : []),
+    ...(context.rerun ? [['rerun', `what failed or was flaky in ${context.rerun.from}, run again: not a full run`] as [string, string]] : []),
     ['started', context.startedAt],
   ];
 }

@@ -13,7 +13,8 @@ import { Writable } from 'node:stream';
 import { runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope, GherkinDocument, Pickle } from '@cucumber/messages';
 import { clausesOf, KIT_FEATURES_DIR, nodeLines, rowNames, stableIdOf } from '../features/feature-files.js';
-import { cucumberPathsOf, selectScenarios } from '../features/scenario-selection.js';
+import { dirname } from 'node:path';
+import { cucumberPathsOf, selectScenarios, type SelectedScenario } from '../features/scenario-selection.js';
 import { sliceOf, type Slice } from '../features/slices.js';
 import { kitFeatureFilesMatching } from '../features/feature-index.js';
 import { startLimitFor, stepTimeoutFor } from '../guard/time-limit.js';
@@ -48,6 +49,11 @@ export interface SuiteOptions {
   repeat?: number;
   /** `--process-per-scenario`: an exec host gets a new process for every scenario, even one that declares `reuse`. */
   processPerScenario?: boolean;
+  /**
+   * `--rerun`: only these scenarios of the features (by stable id), and every
+   * scenario of `replayFeature` (exploration classes replayed, replay-feature.ts).
+   */
+  rerun?: { ids: string[]; replayFeature?: string };
   /** Where formatters without a file write; defaults to the process's stdout. */
   stdout?: Writable;
   /** Told as each scenario starts and ends (the child process streams these to the CLI). */
@@ -97,11 +103,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const tags = withinEdition(options.tags ?? '', parameters.edition);
   let paths: string[];
   let selected: number | undefined;
-  if (!options.shard && !options.worker) {
+  if (!options.shard && !options.worker && !options.rerun) {
     paths = (await kitFeatureFilesMatching(tags, featuresDir)) ?? [`${featuresDir.replace(/\/$/, '')}/**/*.feature`];
   } else {
-    // A slice runs exactly its scenarios, named to cucumber by file and line.
-    const all = await selectScenarios(featuresDir, tags);
+    // A slice (or a rerun) runs exactly its scenarios, named to cucumber by file and line.
+    const all = options.rerun ? await rerunSelection(featuresDir, tags, options.rerun) : await selectScenarios(featuresDir, tags);
     selected = all.length;
     let mine = options.shard ? sliceOf(all, options.shard) : all;
     if (options.worker) mine = sliceOf(mine, options.worker);
@@ -142,6 +148,14 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     reviewTexts: repeat === 1 ? texts : firstOfEachKind(texts, results.map((result) => result.stableId ?? result.name)),
   };
   return selected === undefined ? run : { ...run, selected };
+}
+
+/** A rerun's scenarios: those of the features it names, then the replayed ones, in serial order each. */
+async function rerunSelection(featuresDir: string, tags: string, rerun: NonNullable<SuiteOptions['rerun']>): Promise<SelectedScenario[]> {
+  const wanted = new Set(rerun.ids);
+  const named = wanted.size === 0 ? [] : (await selectScenarios(featuresDir, tags)).filter((scenario) => scenario.stableId !== undefined && wanted.has(scenario.stableId));
+  const replayed = rerun.replayFeature ? await selectScenarios(dirname(rerun.replayFeature), tags) : [];
+  return [...named, ...replayed];
 }
 
 /** The events of one repeat: the whole run planned once (every repeat's scenarios), each result told with its repeat. */

@@ -29,6 +29,14 @@ export async function run(argv: string[]): Promise<number> {
     }
     throw error;
   }
+  // A rerun ran only what had failed: it is no yardstick for a whole run, nor measured by one.
+  const reruns = [before, after].filter((file) => file.document.rerun !== undefined);
+  if (reruns.length > 0) {
+    for (const file of reruns) {
+      console.error(`plan-mode-conformance compare: ${file.path} is a rerun of what failed in ${file.document.rerun!.from}, not a full run: nothing is compared; compare the results files of full runs`);
+    }
+    return 2;
+  }
   const editions = [resultsEdition(before.document), resultsEdition(after.document)] as const;
   if (editions[0] !== editions[1]) {
     console.error(
