@@ -10,12 +10,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ResultsDocumentSchema, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
-import { parseArguments } from '../../conformance/cli/arguments.js';
-import { replayFeatureText, unreplayable } from '../../conformance/explore/replay-feature.js';
-import { FIXTURES, runCli } from './cli-harness.js';
-import { temporaryFolder } from '../temporary-folder.js';
-import { limitForProcesses } from '../limits.js';
+import { ResultsDocumentSchema, type ResultsDocument, type ScenarioRecord } from '../../../src/index.js';
+import { parseArguments } from '../../../conformance/cli/arguments.js';
+import { FIXTURES, runCli } from '../cli-harness.js';
+import { temporaryFolder } from '../../temporary-folder.js';
+import { limitForProcesses } from '../../limits.js';
 
 /** Passes every scenario; the exploration finds its class in session 3 of seed 23 (exploration-in-run.test.ts). */
 const ONLY_EXPLORATION_CATCHES = `${FIXTURES}adapters/fifth-agent-forgets.js`;
@@ -101,23 +100,5 @@ describe('--rerun', () => {
     const run = runCli(['compare', join(dir, 'run.json'), rerun]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`${rerun} is a rerun of what failed in ${withFault}, not a full run: nothing is compared`);
-  });
-});
-
-describe('an exploration class replayed as a scenario', () => {
-  const scenario = 'Scenario: explore found: x\n  Given the host presents its tools in both mode\n  When the user creates the agent';
-
-  it('is tagged with its clauses and its id, its steps kept', () => {
-    const text = replayFeatureText([{ id: 'explore:SET-05/get-state', clauses: ['SET-05', 'SET-01'], scenario }]);
-    expect(text).toContain('\n  @SET-05 @SET-01 @id:explore:SET-05/get-state\n  Scenario: explore found: x\n    Given the host presents its tools in both mode\n');
-    expect(unreplayable({ id: 'explore:SET-05/get-state', clauses: ['SET-05'], scenario })).toBeUndefined();
-  });
-
-  it('is refused when it is not exactly one scenario', () => {
-    const one = { id: 'explore:SET-05/get-state', clauses: ['SET-05'] };
-    expect(unreplayable({ ...one, scenario: 'Given a step' })).toMatch(/does not start with a Scenario: line/);
-    expect(unreplayable({ ...one, scenario: `${scenario}\n\nScenario: another\n  Given x` })).toMatch(/holds 2 scenarios, not one/);
-    expect(unreplayable({ ...one, scenario: `${scenario}\n  Examples:\n  | a |` })).toMatch(/not Gherkin|scenarios, not one/);
-    expect(unreplayable({ ...one, id: 'explore: spaced', scenario })).toMatch(/cannot be a tag/);
   });
 });
