@@ -1,0 +1,185 @@
+/**
+ * Texts from the whole domain, for every action and model answer that carries
+ * one (prompts, plans, sections, review feedback and free text, steered
+ * messages, configuration values). A fresh host's bug sits where a list of
+ * examples never reached, so texts are built on fast-check's full-Unicode
+ * strings (any scalar value; never a lone surrogate, which is no text:
+ * protocol/README.md) and biased toward the classes where hosts slip: every
+ * character `String.prototype.trim` removes and white space it keeps, line
+ * breaks inside a text, invisible and format characters, NFC and NFD, astral
+ * characters and ZWJ emoji, empty and long texts, and texts that look like
+ * commands or markup. Each value names the classes it belongs to, read from
+ * the text itself (`classify`), so what a run reached can be measured.
+ */
+import fc from 'fast-check';
+
+/** The value classes a text can belong to (a text may belong to several). */
+export const TEXT_CLASSES = [
+  /** White space trim removes, at an end of the text (so a trimmed reading differs from the text). */
+  'trimmed-white-space',
+  /** White space trim keeps (U+0085, U+180E, U+200B) anywhere in the text. */
+  'kept-white-space',
+  /** A line break inside the text: LF, CRLF, a lone CR, U+2028, U+2029. */
+  'line-break',
+  /** Zero-width, bidi and other format characters, U+FEFF inside, variation selectors. */
+  'invisible',
+  /** A text NFC would change (combining sequences in NFD, singletons such as U+2126). */
+  'nfd',
+  /** A text NFD would change (precomposed characters). */
+  'nfc',
+  /** A character beyond the Basic Multilingual Plane (emoji, ZWJ sequences, CJK extension B). */
+  'astral',
+  /** Any character beyond ASCII. */
+  'non-ascii',
+  'empty',
+  /** 64 KiB (65,536 UTF-16 code units) or longer. */
+  'long',
+  /** Looks like a command or markup: `/plan off`, `off`, a Gherkin keyword, `<!--`, a `{{plan}}` placeholder. */
+  'command-like',
+] as const;
+
+export type TextClass = (typeof TEXT_CLASSES)[number];
+
+export interface TaggedText {
+  readonly text: string;
+  readonly classes: readonly TextClass[];
+}
+
+/** Every character `String.prototype.trim` removes (docs/clauses.md, Terms: *trimmed*). */
+export const TRIMMED_WHITE_SPACE: readonly string[] = [
+  '\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680',
+  '\u2000', '\u2001', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006', '\u2007', '\u2008', '\u2009', '\u200a',
+  '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff',
+];
+
+/** White space (or space-like characters) trim keeps. */
+export const KEPT_WHITE_SPACE: readonly string[] = ['\u0085', '\u180e', '\u200b'];
+
+export const LINE_BREAKS: readonly string[] = ['\n', '\r\n', '\r', '\u2028', '\u2029'];
+
+/** Zero-width, bidi controls, word joiners and invisible operators, U+FEFF, variation selectors, soft hyphen, CGJ. */
+export const INVISIBLES: readonly string[] = [
+  '\u200b', '\u200c', '\u200d', '\u200e', '\u200f',
+  '\u202a', '\u202b', '\u202c', '\u202d', '\u202e',
+  '\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\u2066', '\u2067', '\u2068', '\u2069',
+  '\ufeff', '\ufe0e', '\ufe0f', '\u{e0100}', '\u00ad', '\u034f',
+];
+
+/** Combining sequences in NFD, and characters NFC replaces (ohm sign, angstrom sign). */
+const NFD_SEQUENCES: readonly string[] = ['e\u0301', 'a\u0308', 'n\u0303', 'A\u030a', 'c\u0327', 'o\u0308\u0304', 'e\u0327\u0301', '\u1100\u1161\u11a8', '\u2126', '\u212b'];
+
+/** Precomposed characters (NFD would split them). */
+const NFC_CHARACTERS: readonly string[] = ['é', 'ä', 'ñ', 'Å', 'ç', 'ȫ', '각', 'ế'];
+
+const ASTRAL: readonly string[] = ['𝒜', '😀', '👩\u200d💻', '👨\u200d👩\u200d👧\u200d👦', '🏳\ufe0f\u200d🌈', '🇨🇳', '👍🏽', '𠀀', '𝄞'];
+
+/** Texts that look like commands or markup to a host, a report or a feature file. */
+const COMMAND_LIKE: readonly string[] = [
+  '/plan off', '/plan', 'off', 'Off', ' off ', '/probe off', '/plan /plan off',
+  'Given ', 'When the user prompts', 'Then ', 'Scenario:', 'Feature:', '"""', '# language: fr', '@SET-01', '| a | b |',
+  '<!--', '-->', '</script>', '<b>', '# Heading', '```', '{{plan}}', '${plan}', '\\n', '\\u0000', '"quoted"', "it's", '%s', '\u001b[31m',
+];
+
+const WORDS: readonly string[] = ['plan', 'the', 'importer', 'rollback', 'callers', '计划', 'Änderung', 'φάση', 'план', 'خطة', 'योजना', 'テスト'];
+
+const pick = (values: readonly string[]): fc.Arbitrary<string> => fc.constantFrom(...values);
+
+/** One fragment of a text, drawn from a class where hosts slip or from the whole of Unicode. */
+const fragment: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: pick(WORDS) },
+  { weight: 3, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }) },
+  { weight: 2, arbitrary: pick(TRIMMED_WHITE_SPACE) },
+  { weight: 2, arbitrary: pick(KEPT_WHITE_SPACE) },
+  { weight: 2, arbitrary: pick(LINE_BREAKS) },
+  { weight: 3, arbitrary: pick(INVISIBLES) },
+  { weight: 2, arbitrary: pick(NFD_SEQUENCES) },
+  { weight: 2, arbitrary: pick(NFC_CHARACTERS) },
+  { weight: 2, arbitrary: pick(ASTRAL) },
+  { weight: 2, arbitrary: pick(COMMAND_LIKE) },
+);
+
+/** White space trim removes, for either end of a text. */
+const trimmedPadding: fc.Arbitrary<string> = fc.array(pick(TRIMMED_WHITE_SPACE), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
+
+const LONG_LENGTH = 65_536;
+
+export interface TextOptions {
+  /** Whether the text may be empty (a prompt must say something; feedback may be empty). */
+  empty?: boolean;
+  /** Whether the text must hold something trim keeps (a section, a `/plan` message). */
+  nonBlank?: boolean;
+  /** Whether a text of 64 KiB or more comes now and then (plans, prompts, sections). */
+  long?: boolean;
+  /** Whether white space trim removes may surround the text (default true). */
+  padded?: boolean;
+  /** Most fragments in a text (default 6). */
+  maxFragments?: number;
+}
+
+/** Which classes a text belongs to, read from the text itself. */
+export function classify(text: string): TextClass[] {
+  const classes: TextClass[] = [];
+  const core = text.trim();
+  if (text.length === 0) classes.push('empty');
+  if (core !== text) classes.push('trimmed-white-space');
+  if (KEPT_WHITE_SPACE.some((space) => text.includes(space))) classes.push('kept-white-space');
+  if (/[\n\r\u2028\u2029]/.test(core)) classes.push('line-break');
+  if (INVISIBLES.some((invisible) => core.includes(invisible))) classes.push('invisible');
+  if (text.normalize('NFC') !== text) classes.push('nfd');
+  if (text.normalize('NFD') !== text) classes.push('nfc');
+  if (/[\u{10000}-\u{10ffff}]/u.test(text)) classes.push('astral');
+  if (/[^\x00-\x7f]/.test(text)) classes.push('non-ascii');
+  if (text.length >= LONG_LENGTH) classes.push('long');
+  if (COMMAND_LIKE.some((like) => like.trim() !== '' && text.includes(like.trim()))) classes.push('command-like');
+  return classes;
+}
+
+export function tagged(text: string): TaggedText {
+  return { text, classes: classify(text) };
+}
+
+/** Texts of the whole domain, biased toward the classes where hosts slip (see `TextOptions`). */
+export function texts(options: TextOptions = {}): fc.Arbitrary<TaggedText> {
+  const { empty = false, nonBlank = false, long = false, padded = true, maxFragments = 6 } = options;
+  const body = fc.array(fragment, { minLength: 1, maxLength: maxFragments }).map((parts) => parts.join(''));
+  const withPadding = padded
+    ? fc.tuple(fc.option(trimmedPadding, { nil: '', freq: 3 }), body, fc.option(trimmedPadding, { nil: '', freq: 3 })).map(([lead, core, trail]) => `${lead}${core}${trail}`)
+    : body;
+  const choices: Array<fc.WeightedArbitrary<string>> = [{ weight: 30, arbitrary: withPadding }];
+  if (empty) choices.push({ weight: 1, arbitrary: fc.constant('') });
+  if (long) choices.push({ weight: 1, arbitrary: body.map((core) => longText(core)) });
+  return fc.oneof(...choices).map((text) => tagged(nonBlank && text.trim() === '' ? `${text}x` : text));
+}
+
+/** A text of 64 KiB or more: the fragment repeated, with numbered lines so no two parts read the same. */
+export function longText(core: string): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (let line = 1; length < LONG_LENGTH; line += 1) {
+    const part = `${line}. ${core}\n`;
+    parts.push(part);
+    length += part.length;
+  }
+  return parts.join('');
+}
+
+/**
+ * A `/plan` line around a generated argument: the name, then (when there is an
+ * argument) white space trim removes or a plain space, then the argument.
+ * The argument is what the oracle trims (CMD-03/04).
+ */
+export function planLineAround(argument: fc.Arbitrary<TaggedText>): fc.Arbitrary<{ line: string; classes: readonly TextClass[] }> {
+  return fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.constant(' ') }, { weight: 1, arbitrary: pick(TRIMMED_WHITE_SPACE) }), argument).map(([separator, { text }]) => {
+    const line = text === '' ? '/plan' : `/plan${separator}${text}`;
+    return { line, classes: classify(line.slice('/plan'.length)) };
+  });
+}
+
+/** An argument that is `off` once trimmed: `off` surrounded by any white space trim removes (CMD-04). */
+export const offArgument: fc.Arbitrary<TaggedText> = fc.tuple(fc.option(trimmedPadding, { nil: '' }), fc.option(trimmedPadding, { nil: '' })).map(([lead, trail]) => tagged(`${lead}off${trail}`));
+
+/** An argument that only looks like `off`: `off` next to white space trim keeps, or another case (a message, CMD-04). */
+export const offLookalike: fc.Arbitrary<TaggedText> = fc
+  .tuple(pick(['off', 'Off', 'OFF', 'off now', 'offline', 'off-by-one']), pick([...KEPT_WHITE_SPACE, '\u2060', '\u200d', '\ufe0f']), fc.boolean())
+  .map(([word, kept, before]) => tagged(before ? `${kept}${word}` : `${word}${kept}`));
