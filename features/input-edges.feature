@@ -90,7 +90,7 @@ Feature: Every input at its edges
         | line-break-after  | /plan off↵         |
         | tabs-and-breaks   | /plan ⇥↵off⇥↵      |
         | trailing-tab      | /plan off⇥         |
-        | ideographic-space | /plan⟨U+3000⟩off⟨U+3000⟩ |
+        | ideographic-space | /plan off⟨U+3000⟩  |
         | no-break-space    | /plan ⟨U+00A0⟩off⟨U+00A0⟩ |
         | en-quad-and-thin  | /plan ⟨U+2000⟩off⟨U+2009⟩⟨U+200A⟩ |
         | narrow-and-math   | /plan ⟨U+202F⟩off⟨U+205F⟩ |
@@ -125,7 +125,7 @@ Feature: Every input at its edges
         | off-mongolian-sep     | /plan off⟨U+180E⟩           | off⟨U+180E⟩            |
         | off-zero-width-space  | /plan ⟨U+200B⟩off           | ⟨U+200B⟩off            |
         | off-word-joiner       | /plan off⟨U+2060⟩⟨U+3000⟩   | off⟨U+2060⟩            |
-        | ideographic-padded    | /plan⟨U+3000⟩计划⟨U+3000⟩一下⟨U+3000⟩ | 计划⟨U+3000⟩一下 |
+        | ideographic-padded    | /plan ⟨U+3000⟩计划⟨U+3000⟩一下⟨U+3000⟩ | 计划⟨U+3000⟩一下 |
         | crlf-and-u2028-inside | /plan one⟨U+000D⟩↵two⟨U+2028⟩three⟨U+000D⟩four | one⟨U+000D⟩↵two⟨U+2028⟩three⟨U+000D⟩four |
         | nfd-kept              | /plan cafe⟨U+0301⟩          | cafe⟨U+0301⟩           |
         | bidi-and-zwj-kept     | /plan ⟨U+202E⟩abc⟨U+202C⟩ 👩⟨U+200D⟩💻 | ⟨U+202E⟩abc⟨U+202C⟩ 👩⟨U+200D⟩💻 |

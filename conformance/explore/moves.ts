@@ -19,6 +19,8 @@ export interface PromptMove {
   kind: 'prompt';
   agent: number;
   requests: PlannedRequest[];
+  /** A text from the whole domain the prompt holds after the kit's own words (values/texts.ts). */
+  text?: string;
 }
 
 /** `set` of plan mode for an agent, idle or mid-turn. */
@@ -63,6 +65,8 @@ export interface SpawnOwnedMove {
 export interface CompactMove {
   kind: 'compact';
   agent: number;
+  /** Whether a selection made during the conversation's last request still waits when the history is compacted. */
+  waiting?: boolean;
 }
 
 /** A host restart. */
@@ -123,9 +127,14 @@ export interface PlanShape {
   length: number;
   lead: string;
   trail: string;
+  /** A text from the whole domain (values/texts.ts) the plan holds after its heading, byte for byte. */
+  text?: string;
 }
 
-/** How the model answers one planned request (each type is a family in answers/). */
+/**
+ * How the model answers one planned request (each type is a family in answers/). An exit's `feedback`
+ * is the text the user types with a review answer that carries one (values/texts.ts), instead of the kit's own.
+ */
 export type PlannedAnswer =
   | { type: 'text' }
   /** A call of one of the kit's probe tools: read-like, writing, or running a command (SCOPE-02). */
@@ -135,9 +144,9 @@ export type PlannedAnswer =
   /** A failure that is not retryable: the turn's last request, on which the host gives up. */
   | { type: 'give-up' }
   /** A call of exit_plan_mode; `plan` shapes the submitted plan (absent: a short one-line plan). */
-  | { type: 'exit'; review: ReviewAnswer; plan?: PlanShape }
+  | { type: 'exit'; review: ReviewAnswer; plan?: PlanShape; feedback?: string }
   /** Under a code mode: a call of the code-running tool whose program calls exit_plan_mode (TOOL-08). */
-  | { type: 'program-exit'; review: ReviewAnswer; plan?: PlanShape };
+  | { type: 'program-exit'; review: ReviewAnswer; plan?: PlanShape; feedback?: string };
 
 export interface PlannedRequest {
   answer: PlannedAnswer;

@@ -22,7 +22,7 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
       // The review is for an agent whose exit call is open, but does not carry its plan byte for byte (TOOL-04).
       const name = session.agentWithId(context!.agent!)?.name ?? 'the agent';
       // The printed scenario scripts the user's answer, as for a review that matched, so the host meets the same session.
-      if (submitted.answer.type === 'exit' || submitted.answer.type === 'program-exit') session.transcript.setup(reviewStep(submitted.answer.review));
+      if (submitted.answer.type === 'exit' || submitted.answer.type === 'program-exit') session.transcript.setup(reviewStep(submitted.answer.review, submitted.answer.feedback));
       session.record({
         clauses: ['TOOL-04'],
         check: 'review-shows-plan',
@@ -41,9 +41,9 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
       return { type: 'fail', message: 'unexpected question' };
     }
     entry.questions += 1;
-    session.transcript.setup(reviewStep(entry.answer.review));
+    session.transcript.setup(reviewStep(entry.answer.review, entry.answer.feedback));
     checkReviewShape(session, question);
-    entry.reply = replyFor(entry.answer.review, question);
+    entry.reply = replyFor(entry.answer.review, question, entry.answer.feedback);
     return entry.reply;
   };
 }

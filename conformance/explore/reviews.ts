@@ -13,6 +13,15 @@ const FREE_TEXT = 'Please add a rollback step';
 const APPROVE_NOTE = 'Approved, but add a test step';
 export const PROVIDER_FAILURE = 'the question provider is down (explore)';
 
+/**
+ * The text a reply types: the generated one (any text; a review answer with `Approve` needs one that is not
+ * blank, or it would read as the empty free text the seed leaves open), or the kit's own.
+ */
+function typed(feedback: string | undefined, own: string, nonBlank = false): string {
+  if (feedback === undefined || (nonBlank && feedback.trim() === '')) return own;
+  return feedback;
+}
+
 /** A plan review as any host asks it, for reading what an answer means before a host asked (generation). */
 const ANY_REVIEW: Question = { id: 'review', question: '', options: [{ label: APPROVE }, { label: 'Keep planning' }], intent: 'plan-review', approveLabel: APPROVE };
 
@@ -27,14 +36,15 @@ function keepPlanningLabel(question: Question): string {
   return question.options.find((option) => option.label !== approve && option.label !== APPROVE)?.label ?? 'Keep planning';
 }
 
-export function replyFor(answer: ReviewAnswer, question: Question): QuestionReply {
+/** The reply the user gives; `feedback` is the text typed with an answer that carries one (the kit's own when absent). */
+export function replyFor(answer: ReviewAnswer, question: Question, feedback?: string): QuestionReply {
   switch (answer) {
     case 'approve':
       return { type: 'answer', selected: [APPROVE] };
     case 'approve-with-empty-text':
       return { type: 'answer', selected: [APPROVE], freeText: '' };
     case 'approve-with-text':
-      return { type: 'answer', selected: [APPROVE], freeText: APPROVE_NOTE };
+      return { type: 'answer', selected: [APPROVE], freeText: typed(feedback, APPROVE_NOTE, true) };
     case 'approve-and-keep-planning':
       return { type: 'answer', selected: [APPROVE, keepPlanningLabel(question)] };
     case 'approve-other-case':
@@ -46,9 +56,9 @@ export function replyFor(answer: ReviewAnswer, question: Question): QuestionRepl
     case 'keep-planning':
       return { type: 'answer', selected: [keepPlanningLabel(question)] };
     case 'keep-planning-with-text':
-      return { type: 'answer', selected: [keepPlanningLabel(question)], freeText: FEEDBACK };
+      return { type: 'answer', selected: [keepPlanningLabel(question)], freeText: typed(feedback, FEEDBACK) };
     case 'free-text-only':
-      return { type: 'answer', selected: [], freeText: FREE_TEXT };
+      return { type: 'answer', selected: [], freeText: typed(feedback, FREE_TEXT) };
     case 'dismiss':
       return { type: 'dismiss' };
     case 'provider-fails':
@@ -61,14 +71,14 @@ export function replyFor(answer: ReviewAnswer, question: Question): QuestionRepl
 }
 
 /** The suite's step that scripts the same reply. */
-export function reviewStep(answer: ReviewAnswer): string {
+export function reviewStep(answer: ReviewAnswer, feedback?: string): string {
   switch (answer) {
     case 'approve':
       return 'the user will answer the review by selecting Approve';
     case 'approve-with-empty-text':
       return 'the user will answer the review by selecting Approve with the feedback ""';
     case 'approve-with-text':
-      return `the user will answer the review by selecting Approve with the feedback ${quote(APPROVE_NOTE)}`;
+      return `the user will answer the review by selecting Approve with the feedback ${quote(typed(feedback, APPROVE_NOTE, true))}`;
     case 'approve-and-keep-planning':
       return 'the user will answer the review by selecting both Approve and the keep-planning option';
     case 'approve-other-case':
@@ -80,9 +90,9 @@ export function reviewStep(answer: ReviewAnswer): string {
     case 'keep-planning':
       return 'the user will answer the review by selecting the keep-planning option';
     case 'keep-planning-with-text':
-      return `the user will answer the review by selecting the keep-planning option with the feedback ${quote(FEEDBACK)}`;
+      return `the user will answer the review by selecting the keep-planning option with the feedback ${quote(typed(feedback, FEEDBACK))}`;
     case 'free-text-only':
-      return `the user will answer the review by typing only ${quote(FREE_TEXT)}`;
+      return `the user will answer the review by typing only ${quote(typed(feedback, FREE_TEXT))}`;
     case 'dismiss':
       return 'the user will dismiss the review to talk instead';
     case 'provider-fails':

@@ -20,10 +20,13 @@ export function consentOf(reply: QuestionReply): boolean | 'open' {
   return reply.freeText === '' ? 'open' : false;
 }
 
-/** The text a refused exit's failure must carry: the user's feedback (REVIEW-04) or the provider's message (REVIEW-06). */
+/**
+ * The text a refused exit's failure must carry, byte for byte: the user's feedback (REVIEW-04: "when there is
+ * any", so white space alone need not be carried) or the provider's message (REVIEW-06).
+ */
 export function carriedTextOf(reply: QuestionReply): string | undefined {
   if (reply.type === 'fail') return reply.message;
-  if (reply.type === 'answer' && reply.freeText !== undefined && reply.freeText !== '') return reply.freeText;
+  if (reply.type === 'answer' && reply.freeText !== undefined && reply.freeText.trim() !== '') return reply.freeText;
   return undefined;
 }
 

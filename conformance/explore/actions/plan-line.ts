@@ -18,28 +18,36 @@ import { onOff, quote } from '../transcript.js';
 import { afterTurn } from '../turn.js';
 import type { PlanLineMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
+import { offArgument, offLookalike, texts } from '../values/texts.js';
 
 /**
- * `/plan` lines: bare, `off` and messages, with the white space the spec says
- * is trimmed, and arguments that only look like `off` (CMD-04). No line feeds:
- * a printed scenario must hold the line in one Gherkin string.
+ * `/plan` lines: the name, a space, then an argument from the whole domain
+ * (values/texts.ts): none or white space alone (bare `/plan`), `off` amid any
+ * white space trim removes, arguments that only look like `off` (next to white
+ * space trim keeps, another case), and messages of any text, which the oracle
+ * reads trimmed exactly as trim reads them (CMD-03, CMD-04).
  */
 export const planLines: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('/plan', '/plan ', '/plan  \t '),
-  fc.constantFrom('/plan off', '/plan   off  ', '/plan off\t', '/plan \t off'),
-  fc.constantFrom('/plan draft the steps', '/plan   check the callers  ', '/plan Off', '/plan off now', '/plan offline', '/plan OFF', '/plan \tsketch the rollback\t'),
+  { weight: 1, arbitrary: fc.constantFrom('/plan', '/plan ', '/plan  \t ', '/plan \u3000\ufeff') },
+  { weight: 2, arbitrary: offArgument.map(({ text }) => `/plan ${text}`) },
+  { weight: 1, arbitrary: offLookalike.map(({ text }) => `/plan ${text}`) },
+  { weight: 4, arbitrary: texts({ nonBlank: true, maxFragments: 4 }).map(({ text }) => `/plan ${text}`) },
   // The kit's probe command: a command other than /plan, which must leave plan state and projection alone (PROJ-02).
-  fc.constantFrom('/probe note', '/probe off'),
+  { weight: 1, arbitrary: fc.constantFrom('/probe note', '/probe off') },
 );
 
 /**
  * Typed lines for an agent: in an edition whose `/plan` takes images, one
- * `/plan` line in three carries one to three of the kit's images, in any order.
+ * `/plan` line in three carries images: one to eight of the kit's, in any
+ * order, the same image more than once now and then (each must be sent).
  */
 function arbitrary(g: Generation): fc.Arbitrary<PlanLineMove> {
   const plain = fc.record({ kind: fc.constant('plan-line' as const), agent: g.agent, line: planLines });
   if (!EDITION_READINGS[g.edition].planTakesImages) return plain;
-  const images = fc.option(fc.shuffledSubarray([...IMAGE_NAMES], { minLength: 1 }), { nil: undefined, freq: 2 });
+  const images = fc.option(
+    fc.oneof({ weight: 2, arbitrary: fc.shuffledSubarray([...IMAGE_NAMES], { minLength: 1 }) }, { weight: 1, arbitrary: fc.array(fc.constantFrom(...IMAGE_NAMES), { minLength: 2, maxLength: 8 }) }),
+    { nil: undefined, freq: 2 },
+  );
   return fc.tuple(plain, images).map(([line, attached]) => (attached === undefined || readPlanCommand(line.line) === undefined ? line : { ...line, images: attached }));
 }
 

@@ -9,8 +9,13 @@ import { quote } from '../transcript.js';
 import { promptText, runTurn } from '../turn.js';
 import type { PlannedRequest, PromptMove, SessionMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
+import { texts } from '../values/texts.js';
 
-const arbitrary = (g: Generation, requests: fc.Arbitrary<PlannedRequest[]>) => fc.record({ kind: fc.constant('prompt' as const), agent: g.agent, requests });
+// Half the prompts hold a text of the whole domain after the kit's words (which keep a prompt from reading as a command).
+const promptTexts = fc.option(texts({ long: true }).map(({ text }) => text), { nil: undefined, freq: 2 });
+
+const arbitrary = (g: Generation, requests: fc.Arbitrary<PlannedRequest[]>) =>
+  fc.record({ kind: fc.constant('prompt' as const), agent: g.agent, requests, text: promptTexts }, { requiredKeys: ['kind', 'agent', 'requests'] });
 
 export const promptAction: Action<PromptMove> = {
   kind: 'prompt',
@@ -18,7 +23,7 @@ export const promptAction: Action<PromptMove> = {
   midTurn: (g) => (g.requests ? { weight: 2, arbitrary: arbitrary(g, g.requests) } : undefined),
   async run(session, move, during) {
     const agent = session.agentAt(move.agent);
-    const text = promptText(agent);
+    const text = move.text === undefined ? promptText(agent) : `${promptText(agent)}: ${move.text}`;
     if (!during) return runTurn(session, agent, move.requests, text, `the user prompts ${agent.name} with ${quote(text)}`);
     // Another agent's turn inside this request; an agent already running (this one included) is not prompted.
     if (session.turns.has(agent.id) || agent.plan.running) return;

@@ -13,6 +13,7 @@ import { planShapes, planText } from '../plan-shapes.js';
 import { carriedTextClauseOf, carriedTextOf, consentOf, exitExpectation, refusalClauseOf, reviewCountAllowed } from '../../oracle/exit-review.js';
 import { reviewStep } from '../reviews.js';
 import { quote } from '../transcript.js';
+import { texts } from '../values/texts.js';
 import type { ModelAnswer, ToolResultMessage } from './answer.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { toolResults } from '../../world/observations.js';
@@ -21,7 +22,10 @@ import type { ExitCircumstances } from '../../oracle/exit-review.js';
 
 const reviewAnswers = fc.oneof({ weight: 2, arbitrary: fc.constantFrom<ReviewAnswer>('dismiss', 'keep-planning', 'abort', 'provider-fails') }, { weight: 3, arbitrary: fc.constantFrom(...REVIEW_ANSWERS) });
 
-type ExitAnswer = { type: 'exit'; review: ReviewAnswer; plan?: PlanShape };
+type ExitAnswer = { type: 'exit'; review: ReviewAnswer; plan?: PlanShape; feedback?: string };
+
+/** What the user types with a review answer that carries text: any text, multi-line, invisible characters and all (REVIEW-04). */
+const feedbackTexts = fc.option(texts({ empty: true, maxFragments: 5 }).map(({ text }) => text), { nil: undefined, freq: 4 });
 
 export const exitAnswer: ModelAnswer<ExitAnswer> = {
   type: 'exit',
@@ -32,7 +36,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
   generate: (g) =>
     g.toolMode === 'code'
       ? undefined
-      : { weight: 3, arbitrary: fc.record({ type: fc.constant('exit' as const), review: reviewAnswers, plan: planShapes }, { requiredKeys: ['type', 'review'] }) },
+      : { weight: 3, arbitrary: fc.record({ type: fc.constant('exit' as const), review: reviewAnswers, plan: planShapes, feedback: feedbackTexts }, { requiredKeys: ['type', 'review'] }) },
   response(session, answer) {
     const id = `call_${++session.callCounter}`;
     const plan = planText(session.callCounter, answer.plan);
@@ -67,7 +71,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
-      if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review));
+      if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review, call.answer.feedback));
       session.disagree('review-count', ['TOOL-04'], `exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`, {
         text: `the user was asked ${reviewsBefore + 1} plan reviews`,
         midTurn: false,
