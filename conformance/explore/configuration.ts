@@ -20,6 +20,12 @@ const SECTIONS = [
   `  ${DEFAULT_SECTION}  `,
   'Plan mode. Before changing anything:   \n  - read the code you would touch\t\n  - list the risks\n\nThen present the plan through exit_plan_mode.\n',
   '\n\tPlanmodus: erst erkunden und planen — 計画を立ててから exit_plan_mode で提示する ✓\n',
+  // Combining accents (NFD) and characters NFC would replace: the prompt must carry them unnormalized.
+  'Re\u0301sume\u0301 first: explore, then cafe\u0301 \u2126 \u212b, then present the plan.',
+  // Invisible and format characters inside: zero-width, bidi controls, word joiner, U+FEFF, variation selectors.
+  '\u200bPlan\u200d first\u2060. \u202eTI\u202c \ufeffthen act\ufe0f 👩\u200d💻 \u200e\u200f',
+  // Over several lines, with CRLF and a lone CR.
+  'Plan first.\r\nThen act.\rThen check.\n\n  - one\t\n',
 ];
 
 const INVALID: Array<Extract<Configuration, { kind: 'invalid' }>> = [
@@ -31,6 +37,12 @@ const INVALID: Array<Extract<Configuration, { kind: 'invalid' }>> = [
   { kind: 'invalid', config: { section: ['Plan first.'] }, breaks: 'CFG-01', why: 'a section that is a list' },
   { kind: 'invalid', config: { section: null }, breaks: 'CFG-01', why: 'a null section' },
   { kind: 'invalid', config: {}, breaks: 'CFG-01', why: 'no section' },
+  // A key present with an empty value is still a key besides section (YAML `modes:` is null).
+  { kind: 'invalid', config: { section: DEFAULT_SECTION, modes: null }, breaks: 'CFG-02', why: 'a key with a null value' },
+  { kind: 'invalid', config: { section: DEFAULT_SECTION, sandbox: '' }, breaks: 'CFG-02', why: 'a key with an empty string' },
+  { kind: 'invalid', config: { section: DEFAULT_SECTION, tools: [] }, breaks: 'CFG-02', why: 'a key with an empty list' },
+  { kind: 'invalid', config: { section: DEFAULT_SECTION, modes: {} }, breaks: 'CFG-02', why: 'a key with an empty mapping' },
+  { kind: 'invalid', config: { section: '\u3000\ufeff\u00a0' }, breaks: 'CFG-01', why: 'a section of white space trim removes' },
 ];
 
 /** Every configuration the family draws (the deployment YAML test reads each with a second parser). */
