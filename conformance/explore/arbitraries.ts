@@ -66,9 +66,10 @@ function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: Explor
 
   /**
    * 1-4 requests: all but the last continue (tool call) or fail (retried), never two failures in a row; the
-   * last ends the turn. During a request that fails without retry the user only selects (a steered message
-   * has no step left to join), and such a request follows no failure (so the request before it took in
-   * every steered message, in either edition).
+   * last ends the turn. During a request that fails without retry the user selects and types lines, but
+   * starts no other turn: a message steered there has no step left in the turn and waits for the agent's
+   * next one, ahead of its next prompt (CMD-03). Such a request follows no failure (so the request before
+   * it took in every steered message, in either edition).
    */
   const requestsWith = (during: fc.Arbitrary<MidTurnMove[]>, last: fc.Arbitrary<PlannedAnswer>, quiet: fc.Arbitrary<MidTurnMove[]>): fc.Arbitrary<PlannedRequest[]> =>
     fc
@@ -82,7 +83,7 @@ function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: Explor
       );
 
   const base = { has, edition, agent };
-  const quiet = fc.array(fc.record({ kind: fc.constant('set' as const), agent, active: fc.boolean() }), { maxLength: 2 });
+  const quiet = fc.array(midTurnAt(base), { maxLength: 2 });
   // Interleaving: while a request of one agent is in flight, another agent's whole turn runs (its own requests
   // may switch either agent); one level deep, so a session stays short.
   const inner = requestsWith(fc.array(midTurnAt(base), { maxLength: 2 }), finalText, quiet);

@@ -1,24 +1,29 @@
 /**
  * A long conversation (so any host has something to shrink), then compaction:
- * the plan state stays (STATE-05). The notices before it may be folded into a
+ * the plan state stays (STATE-05), and so does a selection still waiting for
+ * the next boundary (one made during the conversation's last request). The notices before it may be folded into a
  * summary, after which the oracle counts only those added since (NARR-01: a
  * switch after compaction still owes its notice).
  */
 import fc from 'fast-check';
 import { runTurn } from '../turn.js';
-import type { CompactMove } from '../moves.js';
+import type { CompactMove, PlannedRequest } from '../moves.js';
 import type { Action, Generation } from './action.js';
 
 const LONG_PARAGRAPH = 'Read the module, list every caller, note how each one handles errors, and keep the findings for the plan. '.repeat(12);
 
 export const compactAction: Action<CompactMove> = {
   kind: 'compact',
-  move: (g: Generation) => (g.has('compaction') ? { weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const), agent: g.agent }) } : undefined),
+  move: (g: Generation) =>
+    g.has('compaction') ? { weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const), agent: g.agent, waiting: fc.boolean() }, { requiredKeys: ['kind', 'agent'] }) } : undefined,
   feasible: (session, move) => session.agentAt(move.agent).turns > 0,
   async run(session, move) {
     const agent = session.agentAt(move.agent);
     session.transcript.step('When', `the user has a long conversation with ${agent.name}`);
-    for (let part = 1; part <= 4; part += 1) await runTurn(session, agent, [], `Part ${part}: ${LONG_PARAGRAPH}`, undefined);
+    for (let part = 1; part <= 3; part += 1) await runTurn(session, agent, [], `Part ${part}: ${LONG_PARAGRAPH}`, undefined);
+    // A selection made while the model gives the last part's final answer waits through the compaction (SET-02, STATE-05).
+    const last: PlannedRequest[] = move.waiting ? [{ answer: { type: 'text' }, during: [{ kind: 'set', agent: move.agent, active: !agent.plan.logged }] }] : [];
+    await runTurn(session, agent, last, `Part 4: ${LONG_PARAGRAPH}`, undefined);
     session.transcript.step('When', `the history of ${agent.name} is compacted`);
     session.compacted = true;
     await session.host.compact(agent.id);
@@ -27,5 +32,5 @@ export const compactAction: Action<CompactMove> = {
     agent.compactedSinceRequest = true;
     agent.plan.cause = ['STATE-05'];
   },
-  describe: (move) => `compact #${move.agent}`,
+  describe: (move) => `compact #${move.agent}${move.waiting ? ' (a selection waiting)' : ''}`,
 };
