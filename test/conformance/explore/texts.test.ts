@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classify, offArgument, offLookalike, planLineAround, TEXT_CLASSES, texts, TRIMMED_WHITE_SPACE } from '../../conformance/explore/values/texts.js';
+import { classify, offArgument, offLookalike, planLineAround, TEXT_CLASSES, texts, TRIMMED_WHITE_SPACE } from '../../../conformance/explore/values/texts.js';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
