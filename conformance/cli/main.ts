@@ -20,6 +20,7 @@ import { explorePlan } from '../explore/budget.js';
 import { isExplorationResult } from '../explore/exploration-uri.js';
 import type { PreparedRun } from './verdict.js';
 import type { RerunPlan } from './rerun-plan.js';
+import type { Edition } from '../../src/contract/edition-names.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -134,12 +135,12 @@ async function conformanceRun(
     if (progress) progress.write(process.stdout, text);
     else process.stdout.write(text);
   };
-  // A baseline of another edition than the child chose is refused (below, after the run ends);
-  // the run is stopped as soon as both are known rather than after every scenario ran.
-  const editions: { baseline?: string; judged?: string } = {};
-  const stopOnBaselineOfAnotherEdition = (): void => {
-    if (editions.baseline !== undefined && editions.judged !== undefined && editions.baseline !== editions.judged) abort.abort();
-  };
+  // A baseline of another edition than the child chose is refused, and the run stopped rather than run
+  // to its end: the edition the child decided and the baseline read here come in either order, and
+  // whichever comes second checks, once.
+  let judged: Edition | undefined;
+  let checkBaselineEdition: ((edition: Edition) => void) | undefined;
+  let refused: Error | undefined;
   // No format asked for: the kit's own marks (or the progress line on a terminal), then its closing lines.
   const dots = args.formats.length === 0 && !progress ? new ScenarioDots(toStdout) : undefined;
   const exploring = rerun ? undefined : explorePlan(args);
@@ -162,26 +163,33 @@ async function conformanceRun(
         ...(args.shard ? { shard: args.shard } : {}),
         ...(args.repeat && args.repeat > 1 ? { repeat: args.repeat } : {}),
         ...(args.processPerScenario ? { processPerScenario: true } : {}),
-        ...(exploring ? { explore: { ...exploring, strict: args.level === 'strict', adapterArgument: args.adapter } } : {}),
+        level: args.level,
+        ...(exploring ? { explore: { ...exploring, adapterArgument: args.adapter } } : {}),
       },
       onOutput: toStdout,
       onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
       abort: abort.signal,
-      onReady: (_adapter, judged) => {
-        editions.judged = judged.edition;
-        stopOnBaselineOfAnotherEdition();
+      onReady: (decision) => {
+        // The first worker's; every worker decides alike. Checked against its schema when the reports use it.
+        if (judged !== undefined) return;
+        judged = decision.edition;
+        checkBaselineEdition?.(judged);
       },
       ...(progress ? { events: progress } : dots ? { events: dots } : {}),
     },
     workersFor(args),
   );
   let prepared: PreparedRun;
-  const { checkBaselineEdition, finishRun, prepareRun, reportOnStdout } = await import('./verdict.js');
+  const { baselineOfAnotherEdition, finishRun, prepareRun, reportOnStdout } = await import('./verdict.js');
   try {
-    prepared = await prepareRun(args, adapterPath);
+    prepared = await prepareRun(args);
     if (rerun) prepared.rerun = rerun;
-    if (prepared.baseline?.edition !== undefined) editions.baseline = prepared.baseline.edition;
-    stopOnBaselineOfAnotherEdition();
+    const { baseline } = prepared;
+    checkBaselineEdition = (edition) => {
+      refused = baselineOfAnotherEdition(baseline, edition);
+      if (refused) abort.abort();
+    };
+    if (judged !== undefined) checkBaselineEdition(judged);
   } catch (error) {
     abort.abort();
     await running;
@@ -190,14 +198,9 @@ async function conformanceRun(
   }
   const run = await running;
   tracePoint('cli-suite-ended');
-  if (run.judged) {
-    prepared.judged = run.judged;
-    try {
-      checkBaselineEdition(prepared);
-    } catch (error) {
-      await reports.discard();
-      throw error;
-    }
+  if (refused) {
+    await reports.discard();
+    throw refused;
   }
   progress?.clear();
   dots?.end();
@@ -223,7 +226,6 @@ async function conformanceRun(
     case 'completed':
       break;
   }
-  if (run.adapter) prepared.adapter = run.adapter;
   const line = reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text);
   // A fault no scenario could be charged with is a failed record among the results (runner/fault-records.ts): every report counts it.
   const problems: string[] = [];
@@ -235,7 +237,7 @@ async function conformanceRun(
   for (const problem of problems) line(`conformance: ${problem}`);
   let code: number;
   try {
-    code = await finishRun(prepared, { ...run, completed: run.ending.kind === 'completed' }, { line, reportPath: (format) => reports.partialOf(format) });
+    code = await finishRun(prepared, run.decision, { ...run, completed: run.ending.kind === 'completed' }, { line, reportPath: (format) => reports.partialOf(format) });
   } catch (error) {
     await reports.discard();
     throw error;

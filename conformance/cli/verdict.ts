@@ -8,10 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { DEFAULT_EDITION, editionReadme, type Adapter, type ReviewText } from '../../src/index.js';
-import { chooseEdition, type EditionChoice } from '../runner/edition-choice.js';
-import { resolveAdapterPath } from '../adapters/adapter-path.js';
-import { loadAdapter } from '../adapters/load-adapter.js';
+import { editionReadme, type Edition, type ReviewText } from '../../src/index.js';
+import { SuiteDecisionSchema, type SuiteDecision } from '../runner/suite-decision.js';
 import { clausesOfEdition, levelsOf, loadCatalogFile, scenarioLevel, type Catalog } from '../catalog/clause-catalog.js';
 import { checkUniqueIds, KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
 import { editionOfRun, kitIdentity, type RunContext } from '../report/run-context.js';
@@ -29,11 +27,6 @@ export const EXIT_USAGE = 2;
 
 export interface PreparedRun {
   args: CliArguments;
-  adapterPath: string;
-  /** What the reports name; the suite's child process loads the adapter and tells it. */
-  adapter: Pick<Adapter, 'name' | 'capabilities' | 'editions'>;
-  /** The edition the host is judged against; the child chooses it (from `--edition` and what the adapter declares) and tells it. */
-  judged: EditionChoice;
   featuresDir: string;
   catalog: Catalog;
   baseline?: Baseline;
@@ -64,15 +57,10 @@ export function featuresDirOf(args: CliArguments): string {
 /**
  * Everything checked before the suite runs; throws a user error (exit 2) on any
  * problem. The adapter itself is loaded where the suite runs (a child process,
- * so its code never runs in the CLI's); given its path, this side names it by
- * its path until the child tells its name.
+ * so its code never runs in the CLI's), which decides the edition from it and
+ * hands back its decision (`finishRun`).
  */
-export async function prepareRun(args: CliArguments, childLoadsAdapter?: string): Promise<PreparedRun> {
-  const adapterPath = childLoadsAdapter ?? resolveAdapterPath(args.adapter);
-  const adapter: PreparedRun['adapter'] = childLoadsAdapter ? { name: args.adapter, capabilities: {} as Adapter['capabilities'] } : await loadAdapter(adapterPath);
-  // Loaded here, the adapter's declaration is known (an undeclared edition is a user error);
-  // otherwise the child chooses and tells, and this stands in until it does.
-  const judged = childLoadsAdapter ? { edition: args.edition ?? DEFAULT_EDITION, forced: false } : chooseEdition(adapter.name, adapter.editions, args.edition, args.forceEdition);
+export async function prepareRun(args: CliArguments): Promise<PreparedRun> {
   const featuresDir = featuresDirOf(args);
   const catalog = await loadCatalogFile();
   // The kit's own features are checked by its tests; parsing them all again costs every run
@@ -91,9 +79,6 @@ export async function prepareRun(args: CliArguments, childLoadsAdapter?: string)
   const previous = args.writeBaseline && existsSync(args.writeBaseline) ? await readPreviousEntries(args.writeBaseline) : { entries: [] };
   return {
     args,
-    adapterPath,
-    adapter,
-    judged,
     featuresDir,
     catalog,
     ...(baseline ? { baseline } : {}),
@@ -111,9 +96,15 @@ export interface FinishOptions {
   reportPath?: (format: Format) => string | undefined;
 }
 
-/** Applies baseline and level, writes reports and the baseline, prints the closing lines; returns the exit code. */
-export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, options: FinishOptions = {}): Promise<number> {
+/**
+ * Applies baseline and level, writes reports and the baseline, prints the
+ * closing lines; returns the exit code. `decided` is what the suite's child
+ * decided (SuiteDecision), checked here against its schema: that process ran
+ * the host's code.
+ */
+export async function finishRun(prepared: PreparedRun, decided: unknown, suite: FinishedSuite, options: FinishOptions = {}): Promise<number> {
   const { args } = prepared;
+  const decision = suiteDecision(decided);
   const line = options.line ?? (reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text));
   // A handful of feature files serve hundreds of results: each path is worked out once.
   const uris = new Map<string, string>();
@@ -129,7 +120,6 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     line('conformance: 0 passed, 0 failed, 0 skipped');
     return EXIT_FAILED;
   }
-  checkBaselineEdition(prepared);
   const verdict = judge(results, prepared.baseline, {
     level: args.level,
     allowFlaky: args.allowFlaky,
@@ -137,17 +127,13 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     ...(suite.exploration ? { exploration: suite.exploration } : {}),
   });
   const context: RunContext = {
-    adapter: {
-      name: prepared.adapter.name,
-      capabilities: prepared.adapter.capabilities,
-      ...(prepared.adapter.editions ? { editions: prepared.adapter.editions } : {}),
-    },
+    adapter: decision.adapter,
     kit: kitIdentity(),
     spec: {
-      edition: prepared.judged.edition,
-      readme: editionReadme(prepared.judged.edition),
+      edition: decision.edition,
+      readme: editionReadme(decision.edition),
       clauses: prepared.catalog.version,
-      ...(prepared.judged.forced ? { forced: true } : {}),
+      ...(decision.forced ? { forced: true } : {}),
     },
     level: args.level,
     baseline: prepared.baseline ? { path: prepared.baseline.path, entries: prepared.baseline.entries.length } : null,
@@ -155,7 +141,7 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
     durationMs: suite.wallMs,
     ...(args.shard ? { shard: { ...args.shard, tags: args.tags, selected: suite.selected ?? results.length } } : {}),
     ...(args.repeat && args.repeat > 1 ? { repeat: { times: args.repeat, flakyAllowed: args.allowFlaky } } : {}),
-    catalog: clausesOfEdition(prepared.catalog.clauses, prepared.judged.edition),
+    catalog: clausesOfEdition(prepared.catalog.clauses, decision.edition),
     ...(suite.exploration ? { exploration: suite.exploration } : {}),
     reviewTexts: suite.reviewTexts ?? [],
     featuresDir: prepared.featuresDir,
@@ -172,7 +158,7 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
   } else if (args.writeBaseline) {
     const previous = [...prepared.previous.entries, ...(prepared.baseline?.entries.map((located) => located.entry) ?? [])];
     try {
-      const written = await writeBaseline(args.writeBaseline, prepared.adapter.name, results, previous, args.level, prepared.previous.header, prepared.judged.edition);
+      const written = await writeBaseline(args.writeBaseline, decision.adapter.name, results, previous, args.level, prepared.previous.header, decision.edition);
       line(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
     } catch (error) {
       unwritten.push(`--write-baseline ${args.writeBaseline}: cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
@@ -199,14 +185,21 @@ export async function finishRun(prepared: PreparedRun, suite: FinishedSuite, opt
 /**
  * A baseline that says which edition's runs it lists is refused for a run
  * against another edition: the failures one edition expects are another's
- * regressions (a seed baseline would hide rc.8's retry divergences).
+ * regressions (a seed baseline would hide rc.8's retry divergences). The
+ * problem, or undefined; checked once, as soon as the child has decided.
  */
-export function checkBaselineEdition(prepared: Pick<PreparedRun, 'baseline' | 'judged'>): void {
-  const { baseline, judged } = prepared;
-  if (baseline?.edition === undefined || baseline.edition === judged.edition) return;
-  throw new UsageError(
-    `baseline ${baseline.path} lists the known failures of runs against the ${baseline.edition} edition, but this run judged the ${judged.edition} edition: give the ${judged.edition} edition's baseline, or run with --edition ${baseline.edition}`,
+export function baselineOfAnotherEdition(baseline: Baseline | undefined, judged: Edition): UsageError | undefined {
+  if (baseline?.edition === undefined || baseline.edition === judged) return undefined;
+  return new UsageError(
+    `baseline ${baseline.path} lists the known failures of runs against the ${baseline.edition} edition, but this run judged the ${judged} edition: give the ${judged} edition's baseline, or run with --edition ${baseline.edition}`,
   );
+}
+
+/** The child's decision, or the kit's own failure when it is not one (its process ran the host's code). */
+function suiteDecision(decided: unknown): SuiteDecision {
+  const checked = SuiteDecisionSchema.safeParse(decided);
+  if (!checked.success) throw new Error(`the suite's process handed back no valid decision: ${checked.error.message}`);
+  return checked.data;
 }
 
 /**

@@ -9,7 +9,8 @@
 import { Writable } from 'node:stream';
 import { isCucumberTallies } from './cucumber-tallies.js';
 import type { Adapter, FaultKind, FaultPlace } from '../../src/index.js';
-import { chooseEdition, type EditionChoice } from './edition-choice.js';
+import { chooseEdition } from './edition-choice.js';
+import type { SuiteDecision } from './suite-decision.js';
 import { AdapterLoadError } from '../adapters/adapter-path.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
 import { scenarioInFlight, watchProcessFaults, whenScenarioStoreMade } from '../support/in-flight.js';
@@ -129,9 +130,15 @@ async function main(): Promise<void> {
     return leave(2);
   }
   tracePoint('child-adapter-loaded');
-  let judged: EditionChoice;
+  let decision: SuiteDecision;
   try {
-    judged = chooseEdition(adapter.name, adapter.editions, request.edition, request.forceEdition);
+    const { edition, forced } = chooseEdition(adapter.name, adapter.editions, request.edition, request.forceEdition);
+    decision = {
+      adapter: { name: adapter.name, capabilities: adapter.capabilities, ...(adapter.editions ? { editions: adapter.editions } : {}) },
+      edition,
+      forced,
+      level: request.level ?? 'default',
+    };
   } catch (error) {
     await send({ type: 'unusable', message: (error as Error).message });
     return leave(2);
@@ -140,11 +147,7 @@ async function main(): Promise<void> {
     if (request.processPerScenario) adapter.forgoReuse();
     reportLateOutput(adapter);
   }
-  await send({
-    type: 'ready',
-    adapter: { name: adapter.name, capabilities: adapter.capabilities, ...(adapter.editions ? { editions: adapter.editions } : {}) },
-    judged,
-  });
+  await send({ type: 'ready', decision });
 
   const stdout = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
@@ -154,10 +157,10 @@ async function main(): Promise<void> {
       done();
     },
   });
-  const { forceEdition: _forced, ...options } = request;
+  const { forceEdition: _forced, level: _level, ...options } = request;
   const run = await runSuite({
     ...options,
-    edition: judged.edition,
+    edition: decision.edition,
     // No formatter asked for: runSuite discards cucumber's default one.
     ...((request.formats ?? []).length > 0 ? { stdout } : {}),
     events: {
@@ -184,8 +187,8 @@ async function main(): Promise<void> {
     try {
       const explored = await runExploration({
         adapter,
-        judged,
-        request: request.explore,
+        judged: decision,
+        request: { ...request.explore, strict: decision.level === 'strict' },
         callLimitMs: request.callLimitMs ?? DEFAULT_CALL_LIMIT_MS,
         levels: levelsOf(loadCatalogFileSync().clauses),
         slices: [...(request.shard ? [request.shard] : []), ...(request.worker ? [request.worker] : [])],

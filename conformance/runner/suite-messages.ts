@@ -2,8 +2,8 @@
  * What the suite's child process tells the CLI over IPC. Results travel as the
  * plain JSON the result collector produces, so fields it gains ride along.
  */
-import type { Adapter, FaultKind, FaultPlace, ReviewText } from '../../src/index.js';
-import type { EditionChoice } from './edition-choice.js';
+import type { FaultKind, FaultPlace, ReviewText, RunLevel } from '../../src/index.js';
+import type { SuiteDecision } from './suite-decision.js';
 import type { ExplorationSummary, ScenarioResult } from './scenario-result.js';
 import type { ScenarioStart, SuiteOptions } from './run-suite.js';
 import type { ExploreRequest } from '../explore/exploration-run.js';
@@ -15,17 +15,16 @@ import type { ExploreRequest } from '../explore/exploration-run.js';
  */
 export type ChildRequest = Omit<SuiteOptions, 'stdout' | 'events'> & {
   forceEdition?: boolean;
+  /** The level the run judges at (`--level`); default when absent. */
+  level?: RunLevel;
   /** Explore after the scenarios (this process's share of the sessions); absent: no exploration. */
   explore?: ExploreRequest;
 };
 
-/** What the CLI learns of the adapter once the child has loaded it. */
-export type LoadedAdapter = Pick<Adapter, 'name' | 'capabilities' | 'editions'>;
-
 /** Any message may carry formatter output that comes before it (`output`). */
 export type ChildMessage = (
-  /** The adapter loaded and is well-formed; the run judges it against `judged`. */
-  | { type: 'ready'; adapter: LoadedAdapter; judged: EditionChoice }
+  /** The adapter loaded and is well-formed; what the child decided from it (checked where the CLI uses it). */
+  | { type: 'ready'; decision: SuiteDecision }
   /** The adapter (or the run's input) cannot be used: exit 2 with this line. */
   | { type: 'unusable'; message: string }
   /** Formatter output meant for stdout, in order. */

@@ -12,12 +12,12 @@ import { readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ReviewText } from '../../src/index.js';
-import type { EditionChoice } from './edition-choice.js';
 import { SUITE_CHILD_BUNDLE } from '../bundled-entries.js';
 import { RUN_FOLDER_ENV } from '../world/run-folder.js';
 import type { ScenarioStart, SuiteEvents, SuiteRun } from './run-suite.js';
 import type { ScenarioResult } from './scenario-result.js';
-import type { ChildMessage, ChildRequest, LoadedAdapter } from './suite-messages.js';
+import type { ChildMessage, ChildRequest } from './suite-messages.js';
+import type { SuiteDecision } from './suite-decision.js';
 import { removeTree } from '../support/remove-tree.js';
 import { temporaryRoot } from '../support/temporary-root.js';
 import { tracePoint } from './trace-point.js';
@@ -46,10 +46,8 @@ export type SuiteEnding =
 
 export interface IsolatedRun extends SuiteRun {
   ending: SuiteEnding;
-  /** The adapter as the child loaded it; undefined when it never loaded. */
-  adapter: LoadedAdapter | undefined;
-  /** The edition the child judged the host against; undefined when the adapter never loaded. */
-  judged: EditionChoice | undefined;
+  /** What the child decided once the adapter loaded (as it sent it: unchecked); undefined when it never loaded. */
+  decision: SuiteDecision | undefined;
   /** Faults no scenario could be charged with; each is also a failed record among `results` (fault-records.ts). */
   faults: Fault[];
   /** Scenarios planned but never finished (a crash or a stop came first). */
@@ -66,8 +64,8 @@ export interface IsolatedOptions {
   onOutput(text: string): void;
   /** The child's own stdout and stderr (the adapter's console), for the CLI's stderr. */
   onChildOutput(text: string): void;
-  /** The adapter loaded, and the edition the child will judge it against (once per worker). */
-  onReady?(adapter: LoadedAdapter, judged: EditionChoice): void;
+  /** The adapter loaded, and what the child decided from it (once per worker; as sent: unchecked). */
+  onReady?(decision: SuiteDecision): void;
   events?: SuiteEvents;
   /** Ends the run early (the CLI found its input unusable meanwhile). */
   abort?: AbortSignal;
@@ -104,8 +102,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   let inFlight: ScenarioStart | undefined;
   let inFlightSince = 0;
   let explorationStarted = false;
-  let adapter: LoadedAdapter | undefined;
-  let judged: EditionChoice | undefined;
+  let decision: SuiteDecision | undefined;
   let done: { results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[]; exploration?: ExplorationSummary; exploreMs?: number } | undefined;
   const silence = silenceWatch(child, silenceLimitOf(options.request));
   let selected: number | undefined;
@@ -118,9 +115,8 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
     if (message.output !== undefined && message.type !== 'output') options.onOutput(message.output);
     switch (message.type) {
       case 'ready':
-        adapter = message.adapter;
-        judged = message.judged;
-        options.onReady?.(adapter, judged);
+        decision = message.decision;
+        options.onReady?.(decision);
         break;
       case 'unusable':
         told = { kind: 'unusable', message: message.message };
@@ -197,7 +193,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       process.removeListener('SIGTERM', onSignal);
       options.abort?.removeEventListener('abort', onAbort);
       const wallMs = performance.now() - started;
-      const base = { adapter, judged, faults, notRun: 0, reviewTexts: [] as ReviewText[], ...(selected !== undefined ? { selected } : {}) };
+      const base = { decision, faults, notRun: 0, reviewTexts: [] as ReviewText[], ...(selected !== undefined ? { selected } : {}) };
       // One result per scenario however often `--repeat` ran it (a single run's results as they are).
       const results = [...foldRepeats(failLate(finished, late)), ...faultRecords(faults)];
       if (interrupted) {
@@ -220,7 +216,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
             : `was killed by ${signal ?? 'a signal'}`;
       const tail = lastLines();
       const output = tail.length > 0 ? `\nlast output of the suite process:\n${tail.map((line) => `  ${line}`).join('\n')}` : '';
-      if (adapter === undefined) {
+      if (decision === undefined) {
         const message = `adapter module ${options.request.adapterPath} ended the suite process while loading (it ${how})${output}`;
         return resolve({ ...base, results, wallMs, ending: { kind: 'unusable', message } });
       }
