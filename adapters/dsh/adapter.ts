@@ -6,24 +6,12 @@
  * not what rc.8 does). The polyfill must be the first import.
  */
 import './polyfill.js';
-import { defineAdapter, type HostHandle, type StartOptions } from '../../src/index.js';
-import { DSH_CAPABILITIES } from './capabilities.js';
-import { DSH_CODE_TOOL } from './code-mode.js';
-import { compose } from './compose.js';
-import { createHandle } from './handle.js';
-import { nodeHasZstd } from './persistence.js';
-import { ToolValues } from './tool-values.js';
+import type { HostHandle, StartOptions } from '../../src/index.js';
+import { releaseAdapter, startRelease } from './release-adapter.js';
+import { DSH_RC8 } from './releases.js';
 
-export default defineAdapter({
-  name: 'dsh',
-  editions: ['rc.8'],
-  capabilities: DSH_CAPABILITIES,
-  codeTool: DSH_CODE_TOOL,
-  start,
-});
+export default releaseAdapter('dsh', DSH_RC8);
 
 export async function start(options: StartOptions): Promise<HostHandle> {
-  // Where sessions persist (persistence.ts), a restart composes the host again on the same store.
-  const values = new ToolValues();
-  return createHandle(await compose(options, values), nodeHasZstd() ? () => compose(options, values) : undefined);
+  return startRelease(options, DSH_RC8);
 }

@@ -3,8 +3,10 @@
  * order every static `inject` is satisfied: session store, its durable backend
  * (where this Node can load it: persistence.ts), LLM runtime, system
  * prompt, tool runtime, agent registry, the image store, the optional
- * command / projection / user-question services, the agent loop, the plan-mode plugin with the
- * deployment's config, the retry executor and the compaction engine. The kit's
+ * command / projection / user-question services (and, for a release whose
+ * review asks `ctx.userInteraction`, the service forwarding it: releases.ts),
+ * the agent loop, the plan-mode plugin of the release with the deployment's
+ * config, the retry executor and the compaction engine. The kit's
  * model is registered as an LLM adapter route, its user as the question
  * provider, and the probe sections and tools through the upstream registries.
  */
@@ -16,7 +18,6 @@ import CommandRuntime from '@deepseek-ai/dsh-commands';
 import BasicCompactionEngine from '@deepseek-ai/dsh-compaction-basic';
 import LlmRuntime from '@deepseek-ai/dsh-llm';
 import * as llmRetry from '@deepseek-ai/dsh-llm-retry';
-import PlanModeController from '@deepseek-ai/dsh-plan-mode';
 import SessionStore from '@deepseek-ai/dsh-session';
 import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt';
@@ -34,6 +35,8 @@ import { KIT_PROVIDER, KitModelAdapter } from './model-bridge.js';
 import { jsonlPersistence } from './persistence.js';
 import { ToolValues } from './tool-values.js';
 import { questionProvider } from './question-bridge.js';
+import { DSH_RC8, type DshRelease } from './releases.js';
+import { UserInteractionForwarder } from './user-interaction.js';
 
 /** A composed host: the context (services as `ctx.<key>`) and how to tear it down. */
 export interface Composition {
@@ -45,9 +48,13 @@ export interface Composition {
 type AnyPlugin = Parameters<Context['plugin']>[0];
 const plugin = (value: unknown): AnyPlugin => value as AnyPlugin;
 
-/** `values` is the host's record of tool values, kept across the compositions a restart makes (tool-values.ts). */
-export async function compose(options: StartOptions, values = new ToolValues()): Promise<Composition> {
+/**
+ * `values` is the host's record of tool values, kept across the compositions a
+ * restart makes (tool-values.ts); `release`, the plan-mode package composed.
+ */
+export async function compose(options: StartOptions, values = new ToolValues(), release: DshRelease = DSH_RC8): Promise<Composition> {
   const planModeConfig = readPlanModeEntry(options.deployment).config;
+  const planMode = await release.loadPlugin();
   const persistence = await jsonlPersistence(options.storeDir);
   // Only a code mode loads the code runtime: its backend needs a Node that can type-strip (code-mode.ts).
   const codeRuntime = await codeRuntimePlugin(options.toolMode);
@@ -65,8 +72,9 @@ export async function compose(options: StartOptions, values = new ToolValues()):
     if (options.compose.commands) await ctx.plugin(plugin(CommandRuntime));
     if (options.compose.projections) await ctx.plugin(plugin(SessionProjectionRegistry));
     if (options.compose.questions) await ctx.plugin(plugin(UserQuestionService));
+    if (options.compose.questions && release.reviewSeam === 'userInteraction') await ctx.plugin(plugin(UserInteractionForwarder));
     await ctx.plugin(plugin(AgentLoop), { agents: [] });
-    await loadPlanMode(ctx, planModeConfig);
+    await loadPlanMode(ctx, planMode, planModeConfig);
     await ctx.plugin(plugin(llmRetry), {});
     await ctx.plugin(plugin(TokenMeter), {});
     await ctx.plugin(plugin(BasicCompactionEngine), { auto: false });
@@ -93,8 +101,8 @@ export async function compose(options: StartOptions, values = new ToolValues()):
  * Loads the upstream plan-mode plugin with the deployment's config, exactly as
  * given. A config the plugin rejects rejects here with the plugin's own message.
  */
-async function loadPlanMode(ctx: Context, config: unknown): Promise<void> {
-  await ctx.plugin(plugin(PlanModeController), config as never);
+async function loadPlanMode(ctx: Context, planMode: unknown, config: unknown): Promise<void> {
+  await ctx.plugin(plugin(planMode), config as never);
   if (ctx.get('planMode') === undefined) {
     throw new Error('dsh adapter: the plan-mode plugin did not start (no ctx.planMode)');
   }

@@ -15,6 +15,8 @@ export const BUILT_IN_ADAPTERS: Record<string, string> = {
   // Bundled, like the suite's child (build/bundle.mjs): one file loads faster than its modules.
   reference: resolve(DIST_ROOT, 'bundled/reference-adapter.js'),
   dsh: resolve(DIST_ROOT, 'adapters/dsh/adapter.js'),
+  // The same host packages with the plan-mode package of another release (adapters/dsh/releases.ts).
+  'dsh@0.0.1-rc.1': resolve(DIST_ROOT, 'adapters/dsh/adapter-0.0.1-rc.1.js'),
 };
 
 export class AdapterLoadError extends Error {

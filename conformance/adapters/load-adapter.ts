@@ -128,7 +128,8 @@ export function syntaxErrorLocation(path: string): { where: string; excerpt: str
 export function dshInstallHint(missing: string): string {
   const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
   const packages = Object.entries(manifest.devDependencies ?? {})
-    .filter(([name]) => name.startsWith(DSH_SCOPE))
+    // The stand-in for the module npm lacks (a file: dependency) is the kit's own, not an install.
+    .filter(([name, version]) => name.startsWith(DSH_SCOPE) && !version.startsWith('file:'))
     .map(([name, version]) => `${name}@${version}`);
   return [
     `the built-in dsh adapter needs the upstream packages it composes, and ${missing} is not installed.`,

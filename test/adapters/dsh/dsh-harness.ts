@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import adapter from '../../../adapters/dsh/adapter.js';
 import {
   planModeDeployment,
+  type Adapter,
   type HostHandle,
   type ImageBlock,
   type ModelRequest,
@@ -80,8 +81,9 @@ export function harness(config: unknown = { section: SECTION }): Harness {
   return h;
 }
 
-export async function withHost<T>(h: Harness, body: (host: HostHandle) => Promise<T>): Promise<T> {
-  const host = await adapter.start(h.options);
+/** `on`: the dsh adapter of another release (adapters/dsh/adapter-0.0.1-rc.1.ts); rc.8's by default. */
+export async function withHost<T>(h: Harness, body: (host: HostHandle) => Promise<T>, on: Adapter = adapter): Promise<T> {
+  const host = await on.start({ ...h.options, edition: on.editions?.[0] ?? h.options.edition });
   try {
     return await body(host);
   } finally {
