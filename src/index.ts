@@ -2,7 +2,8 @@
  * plan-mode-conformance public API: the adapter contract an implementer imports,
  * the shared schemas every value crossing it is checked against, and the
  * documented files the kit reads and writes (baselines, results), and the host
- * protocol for hosts in other languages (message schemas, `serveAdapter`).
+ * protocol for hosts in other languages (message schemas, `serveAdapter`), and
+ * `runConformance`: the suite run from code, resolving to its results document.
  */
 export * from './contract/model.js';
 export * from './contract/questions.js';
@@ -20,3 +21,4 @@ export * from './protocol/index.js';
 export * from './results/failure-signature.js';
 export * from './results/results-document-v1.js';
 export * from './results/results-document-v2.js';
+export * from './api/run-conformance.js';

@@ -47,6 +47,16 @@ describe('the packed package', () => {
     expect(filesUnder(root).some((file) => file.includes('__pycache__'))).toBe(false);
   });
 
+  it('exports runConformance and the adapter contract from its public API, as an install imports it', async () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: { '.': { import: string; types: string } } };
+    const api = (await import(join(root, manifest.exports['.'].import))) as Record<string, unknown>;
+    for (const name of ['runConformance', 'conformanceArguments', 'RunConformanceOptionsSchema', 'RunConformanceError', 'defineAdapter', 'ResultsDocumentSchema']) {
+      expect(typeof api[name], name).not.toBe('undefined');
+    }
+    expect(readFileSync(join(root, manifest.exports['.'].types), 'utf8')).toContain("export * from './api/run-conformance.js';");
+    expect(existsSync(join(root, 'dist', 'bundled', 'cli.js'))).toBe(true);
+  });
+
   it('every relative link and every file path named in its Markdown files leads to a file in the package', () => {
     // The editions' READMEs are upstream's text kept byte for byte (the clauses quote them verbatim):
     // their relative links point into the upstream repository, as features/editions/README.md says.
