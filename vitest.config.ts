@@ -11,7 +11,7 @@ import { PROCESS_LIMIT_MS } from './test/limits.js';
 /** Test files that start many processes at once. */
 const MANY_PROCESSES = [
   'test/conformance/runner/parallel-and-shards.test.ts',
-  'test/conformance/transport/equivalence.test.ts',
+  'test/conformance/equivalence/equivalence.test.ts',
   'test/conformance/explore/exploration-in-run.test.ts',
   'test/examples/ci-workflow.test.ts',
 ];

@@ -17,7 +17,7 @@ if (!label || !command) {
   console.error('usage: node .ci/quietly.mjs LABEL COMMAND [ARGS...]');
   process.exit(2);
 }
-// In memory where the system has room, as the kit itself does (conformance/support/temporary-root.ts).
+// In memory where the system has room, as the kit itself does (conformance/world/temporary-root.ts).
 const shm = '/dev/shm';
 const roomy = (() => {
   try {

@@ -11,7 +11,7 @@ import { runSuite } from '../conformance/runner/run-suite.js';
 import { loadAdapter } from '../conformance/adapters/load-adapter.js';
 import { levelsOf } from '../conformance/catalog/clause-catalog.js';
 import type { ExplorationCatch } from '../conformance/evidence/mutation-evidence.js';
-import { isFailing } from '../conformance/runner/scenario-result.js';
+import { isFailing } from '../conformance/results/scenario-result.js';
 import { DEFAULT_EDITION, EDITIONS, type Edition } from '../src/index.js';
 import { buildMutant } from './build-mutant.js';
 import { exploreAsDefaultRun } from './default-exploration.js';

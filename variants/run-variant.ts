@@ -9,7 +9,7 @@ import { levelsOf, loadCatalog } from '../conformance/catalog/clause-catalog.js'
 import { loadAdapter } from '../conformance/adapters/load-adapter.js';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
-import { isFailing } from '../conformance/runner/scenario-result.js';
+import { isFailing } from '../conformance/results/scenario-result.js';
 import { buildPatchedReference } from '../mutants/build-mutant.js';
 import { exploreAsDefaultRun } from '../mutants/default-exploration.js';
 import type { Edition } from '../src/contract/edition-names.js';

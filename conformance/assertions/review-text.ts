@@ -4,7 +4,7 @@
  * attaches it, and the reports keep one example per kind.
  */
 import type { World } from '@cucumber/cucumber';
-import { REVIEW_TEXT_MEDIA_TYPE, type ReviewTextAttachment, type ReviewTextKind } from '../support/review-text.js';
+import { REVIEW_TEXT_MEDIA_TYPE, type ReviewTextAttachment, type ReviewTextKind } from '../results/review-text.js';
 
 export function showForReview(world: Pick<World, 'attach'>, kind: ReviewTextKind, text: string): void {
   const attachment: ReviewTextAttachment = { kind, text };

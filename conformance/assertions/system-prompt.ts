@@ -4,7 +4,7 @@
  * host, so the text at order 50 is whatever lies between the 49.5 and 50.5
  * probes (and therefore also between those at 49 and 51).
  */
-import { orderedProbeSection, probeSectionText } from '../world/probes.js';
+import { orderedProbeSection, probeSectionText } from '../script/probes.js';
 import { fail } from './expect.js';
 
 export interface PromptLayout {

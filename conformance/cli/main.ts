@@ -17,14 +17,11 @@ import { ScenarioDots } from './scenario-dots.js';
 import { stageReports } from './staged-reports.js';
 import { tracePoint } from '../runner/trace-point.js';
 import { explorePlan } from '../explore/budget.js';
-import { isExplorationResult } from '../explore/exploration-uri.js';
+import { isExplorationResult } from '../results/exploration-uri.js';
 import type { PreparedRun } from './verdict.js';
 import type { RerunPlan } from './rerun-plan.js';
 import type { Edition } from '../../src/contract/edition-names.js';
-
-export const EXIT_OK = 0;
-export const EXIT_FAILED = 1;
-export const EXIT_USAGE = 2;
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../results/exit-codes.js';
 
 /** Errors that are the user's input, reported in one line without a stack (matched by name: their modules load lazily). */
 const USER_ERRORS = new Set(['UsageError', 'OutputPathError', 'AdapterLoadError', 'BaselineError', 'FeatureFileError', 'EditionNotDeclaredError']);
@@ -63,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (args.version) {
-    const { kitIdentity } = await import('../report/run-context.js');
+    const { kitIdentity } = await import('../results/run-context.js');
     console.log(kitIdentity().version);
     return EXIT_OK;
   }

@@ -3,9 +3,10 @@
  * done of the total, failures so far, the scenario running. Anything else
  * written to the terminal first clears it, then it is drawn again.
  */
-import { isFailing, type ScenarioResult } from '../runner/scenario-result.js';
-import type { ScenarioStart, SuiteEvents } from '../runner/run-suite.js';
-import { consoleText } from '../report/host-text.js';
+import { isFailing, type ScenarioResult } from '../results/scenario-result.js';
+import type { SuiteEvents } from '../runner/run-suite.js';
+import type { ScenarioStart } from '../results/scenario-result.js';
+import { consoleText } from '../results/host-text.js';
 
 export class Progress implements SuiteEvents {
   private total = 0;

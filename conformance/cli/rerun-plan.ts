@@ -8,7 +8,7 @@
  * longer have. A baselined failure is not rerun (it did not fail the run).
  */
 import { readResultsFile, ResultsFileError } from '../docs/read-results.js';
-import { isExplorationResult } from '../explore/exploration-uri.js';
+import { isExplorationResult } from '../results/exploration-uri.js';
 import { unreplayable, type ReplayedScenario } from '../explore/replay-feature.js';
 import { resolve } from 'node:path';
 import { KIT_FEATURES_DIR } from '../features/feature-files.js';

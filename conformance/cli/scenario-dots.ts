@@ -7,7 +7,7 @@
  * lines (printed after these) are the run's one set of tallies.
  */
 import type { SuiteEvents } from '../runner/run-suite.js';
-import type { ScenarioResult } from '../runner/scenario-result.js';
+import type { ScenarioResult } from '../results/scenario-result.js';
 
 const MARKS: Record<ScenarioResult['status'], string> = { passed: '.', failed: 'F', skipped: '-', undefined: '?', pending: '?', ambiguous: '?' };
 

@@ -12,18 +12,15 @@ import { editionReadme, type Edition, type ReviewText } from '../../src/index.js
 import { SuiteDecisionSchema, type SuiteDecision } from '../runner/suite-decision.js';
 import { clausesOfEdition, levelsOf, loadCatalogFile, scenarioLevel, type Catalog } from '../catalog/clause-catalog.js';
 import { checkUniqueIds, KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
-import { editionOfRun, kitIdentity, type RunContext } from '../report/run-context.js';
+import { editionOfRun, kitIdentity, type RunContext } from '../results/run-context.js';
 import { writeKitReports } from '../report/write-reports.js';
-import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type PreviousBaseline, type ScenarioFacts } from '../runner/baseline.js';
-import type { ExplorationSummary, ScenarioResult } from '../runner/scenario-result.js';
+import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type PreviousBaseline, type ScenarioFacts } from '../results/baseline.js';
+import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 import { isKitFormat, UsageError, type CliArguments, type Format } from './arguments.js';
-import { explorationLine, recommendedLine, summaryLine, verdictLines } from './summary.js';
+import { explorationLine, recommendedLine, summaryLine, verdictLines } from '../results/summary.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../results/exit-codes.js';
 import type { RerunPlan } from './rerun-plan.js';
 import { REPLAY_URI } from '../explore/replay-feature.js';
-
-export const EXIT_OK = 0;
-export const EXIT_FAILED = 1;
-export const EXIT_USAGE = 2;
 
 export interface PreparedRun {
   args: CliArguments;

@@ -1,7 +1,7 @@
 /** A comparison as lines for a terminal or a CI log: one line per scenario that moved, the closing line last. */
 import { resultsEdition, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
 import type { Comparison, ScenarioChange } from './compare-results.js';
-import { consoleText } from '../report/host-text.js';
+import { consoleText } from '../results/host-text.js';
 
 export function formatComparison(before: ResultsDocument, after: ResultsDocument, comparison: Comparison): string[] {
   const lines = [`compare: ${describeRun(before)} -> ${describeRun(after)}`];

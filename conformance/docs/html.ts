@@ -4,7 +4,7 @@
  * `raw`), so text from results files, feature files and the seed can never
  * become markup.
  */
-import { visibleControls } from '../report/host-text.js';
+import { visibleControls } from '../results/host-text.js';
 
 export class Html {
   constructor(readonly value: string) {}

@@ -18,7 +18,7 @@ import {
   type ResultsDocument,
 } from '../../src/index.js';
 import { olderVersion, parseVersionedJson, readVersionedJsonFile, type VersionedFileKind } from '../files/versioned-json-file.js';
-import { EXPLORATION_ID } from '../explore/exploration-uri.js';
+import { EXPLORATION_ID } from '../results/exploration-uri.js';
 import { kitScenarioIds } from '../features/kit-scenario-ids.js';
 
 export class ResultsFileError extends Error {

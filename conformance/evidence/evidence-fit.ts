@@ -7,7 +7,7 @@
  */
 import { catalogFingerprint, loadCatalogFile, type Catalog } from '../catalog/clause-catalog.js';
 import { kitScenarioIds } from '../features/kit-scenario-ids.js';
-import { kitIdentity } from '../report/run-context.js';
+import { kitIdentity } from '../results/run-context.js';
 import { EvidenceFileError, readEvidenceFile, type MutationEvidence } from './mutation-evidence.js';
 
 export interface KitOfEvidence {

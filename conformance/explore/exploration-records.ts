@@ -10,16 +10,16 @@
  */
 import type { ClauseLevel } from '../../src/index.js';
 import { scenarioLevel } from '../catalog/clause-catalog.js';
-import type { ScenarioStart } from '../runner/run-suite.js';
-import type { ExplorationFacts, ExplorationSummary, ScenarioResult } from '../runner/scenario-result.js';
+import type { ScenarioStart } from '../results/scenario-result.js';
+import type { ExplorationFacts, ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 import { classText, replayCommand } from './class-report.js';
 import type { Exploration, ExploredClass } from './explore.js';
 import { scenarioText } from './scenario.js';
-import { EXPLORATION_ID, EXPLORATION_URI } from './exploration-uri.js';
+import { EXPLORATION_ID, EXPLORATION_URI } from '../results/exploration-uri.js';
 
 export { EXPLORATION_URI };
-export { isExplorationResult } from './exploration-uri.js';
-export { combineExploration, combineSummaries, foldExplorationRepeats, withCombinedExploration } from './exploration-shares.js';
+export { isExplorationResult } from '../results/exploration-uri.js';
+export { combineExploration, combineSummaries, foldExplorationRepeats, withCombinedExploration } from '../results/exploration-shares.js';
 
 
 /** The exploration as the scenario in flight while it runs: a crash during it fails this record. */

@@ -6,8 +6,8 @@
  */
 import type { Adapter, ClauseLevel, Edition } from '../../src/index.js';
 import type { Slice } from '../features/slices.js';
-import type { EditionChoice } from '../runner/edition-choice.js';
-import type { ExplorationSummary, ScenarioResult } from '../runner/scenario-result.js';
+import type { EditionChoice } from '../catalog/edition-choice.js';
+import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 import { DEFAULT_MAX_STEPS } from './budget.js';
 import { explore } from './explore.js';
 import { explorationResults, foldExplorationRepeats, summaryOf } from './exploration-records.js';

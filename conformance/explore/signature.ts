@@ -7,31 +7,13 @@
  */
 import { TIMEOUT_MESSAGE } from '../guard/time-limit.js';
 import type { Disagreement } from './disagreement.js';
-import { EXPLORATION_ID } from './exploration-uri.js';
+import { NO_CLAUSE, type Signature } from '../results/exploration-class.js';
 
-export interface Signature {
-  /** The clause the disagreement breaks first (a clause id), or `host` when it names none (an adapter error). */
-  clause: string;
-  /** A short stable name of the failed check (lower-case words joined by `-`). */
-  check: string;
-}
-
-/** The clause of a disagreement that names no clause: the host failed to answer (an adapter error, a timeout). */
-export const NO_CLAUSE = 'host';
-
-export { EXPLORATION_ID } from './exploration-uri.js';
+export { EXPLORATION_ID } from '../results/exploration-uri.js';
+export { classId, NO_CLAUSE, sameClass, signatureOfId, type Signature } from '../results/exploration-class.js';
 
 export function signatureOf(disagreement: Disagreement): Signature {
   return { clause: disagreement.clauses[0] ?? NO_CLAUSE, check: checkName(disagreement) };
-}
-
-/** `explore:SET-06/notice-owed`: the id of a class's record. */
-export function classId(signature: Signature): string {
-  return `${EXPLORATION_ID}:${signature.clause}/${signature.check}`;
-}
-
-export function sameClass(a: Signature, b: Signature): boolean {
-  return a.clause === b.clause && a.check === b.check;
 }
 
 /**
@@ -48,9 +30,3 @@ export function checkName(disagreement: Disagreement): string {
 }
 
 const ADAPTER_CALL = 'adapter-call';
-
-/** `explore:SET-06/notice-owed` → its signature; undefined for any other id. */
-export function signatureOfId(id: string): Signature | undefined {
-  const match = /^explore:([^/]+)\/(.+)$/.exec(id);
-  return match ? { clause: match[1]!, check: match[2]! } : undefined;
-}

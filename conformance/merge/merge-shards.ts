@@ -10,10 +10,10 @@
  */
 import { resultsEdition, ResultsDocumentSchema, type ResultsDocument, type Shard } from '../../src/index.js';
 import { inSerialOrder } from '../features/slices.js';
-import { firstOfEachKind } from '../runner/review-text-order.js';
-import { combineExploration, combineSummaries } from '../explore/exploration-shares.js';
-import { isExplorationResult } from '../explore/exploration-uri.js';
-import { combineFaultRecords, isFaultResult } from '../runner/fault-records.js';
+import { firstOfEachKind } from '../results/review-text-order.js';
+import { combineExploration, combineSummaries } from '../results/exploration-shares.js';
+import { isExplorationResult } from '../results/exploration-uri.js';
+import { combineFaultRecords, isFaultResult } from '../results/fault-records.js';
 
 export interface ShardFile {
   path: string;

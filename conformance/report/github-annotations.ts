@@ -8,11 +8,11 @@
  * Passed, skipped and baselined scenarios say nothing.
  */
 import { join, relative, sep } from 'node:path';
-import type { BaselineVerdict } from '../runner/baseline.js';
-import type { ScenarioResult } from '../runner/scenario-result.js';
-import { isNoFeatureFile, type RunContext } from './run-context.js';
+import type { BaselineVerdict } from '../results/baseline.js';
+import type { ScenarioResult } from '../results/scenario-result.js';
+import { isNoFeatureFile, type RunContext } from '../results/run-context.js';
 import { scenarioRows, type ScenarioRow } from './scenario-rows.js';
-import { visibleControls } from './host-text.js';
+import { visibleControls } from '../results/host-text.js';
 
 /** A command's message: other control characters shown as escapes (host text), then `%`, CR and LF encoded, as the runner decodes them. */
 function escapeData(text: string): string {

@@ -5,13 +5,13 @@
  * its outcome (baselined failures marked as expected), and the texts left to
  * human review.
  */
-import type { BaselineVerdict } from '../runner/baseline.js';
-import type { ScenarioResult } from '../runner/scenario-result.js';
-import { summaryLine, recommendedLine } from '../cli/summary.js';
-import { describeRun, type RunContext } from './run-context.js';
-import { visibleControls } from './host-text.js';
+import type { BaselineVerdict } from '../results/baseline.js';
+import type { ScenarioResult } from '../results/scenario-result.js';
+import { summaryLine, recommendedLine } from '../results/summary.js';
+import { describeRun, type RunContext } from '../results/run-context.js';
+import { visibleControls } from '../results/host-text.js';
 import { scenarioRows, type RowOutcome } from './scenario-rows.js';
-import { citeClauses, levelWord } from './clause-citation.js';
+import { citeClauses, levelWord } from '../results/clause-citation.js';
 
 export function htmlEscape(text: string): string {
   return visibleControls(text, '\n\t').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

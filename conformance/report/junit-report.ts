@@ -11,13 +11,13 @@
  * annotation tools read, and its clauses and level in its <system-out> and in
  * its failure's text.
  */
-import type { BaselineVerdict } from '../runner/baseline.js';
-import type { ScenarioResult } from '../runner/scenario-result.js';
-import { summaryLine } from '../cli/summary.js';
-import { citationText, citeClauses } from './clause-citation.js';
-import { editionOfRun, featureFilePath, type RunContext } from './run-context.js';
+import type { BaselineVerdict } from '../results/baseline.js';
+import type { ScenarioResult } from '../results/scenario-result.js';
+import { summaryLine } from '../results/summary.js';
+import { citationText, citeClauses } from '../results/clause-citation.js';
+import { editionOfRun, featureFilePath, type RunContext } from '../results/run-context.js';
 import { scenarioRows, type ScenarioRow } from './scenario-rows.js';
-import { visibleControls } from './host-text.js';
+import { visibleControls } from '../results/host-text.js';
 
 /** Escapes text for XML attributes and content: control characters shown as escapes (host text), characters XML 1.0 cannot carry dropped. */
 export function xmlEscape(text: string): string {

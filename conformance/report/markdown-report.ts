@@ -5,13 +5,13 @@
  * missing capability) or baselined (with the reason); the details a reader
  * needs to act; and the texts left to human review, one example per kind.
  */
-import type { BaselineVerdict } from '../runner/baseline.js';
-import type { ScenarioResult } from '../runner/scenario-result.js';
-import { recommendedLine, summaryLine } from '../cli/summary.js';
-import { describeRun, type RunContext } from './run-context.js';
+import type { BaselineVerdict } from '../results/baseline.js';
+import type { ScenarioResult } from '../results/scenario-result.js';
+import { recommendedLine, summaryLine } from '../results/summary.js';
+import { describeRun, type RunContext } from '../results/run-context.js';
 import { firstLine, scenarioRows, type RowOutcome } from './scenario-rows.js';
-import { citeClauses, levelWord } from './clause-citation.js';
-import { markdownBlock, markdownText as escape } from './host-text.js';
+import { citeClauses, levelWord } from '../results/clause-citation.js';
+import { markdownBlock, markdownText as escape } from '../results/host-text.js';
 
 /** The kit's own Markdown (a clause statement's code spans) in a table cell: kept, only kept in its cell. */
 function kitCell(text: string): string {

@@ -5,9 +5,9 @@
  * the kit's own bug and is never written.
  */
 import { ResultsDocumentSchema, RESULTS_SCHEMA_ID, RESULTS_VERSION, signatureMessage, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
-import type { BaselineVerdict } from '../runner/baseline.js';
-import type { ScenarioResult } from '../runner/scenario-result.js';
-import type { RunContext } from './run-context.js';
+import type { BaselineVerdict } from '../results/baseline.js';
+import type { ScenarioResult } from '../results/scenario-result.js';
+import type { RunContext } from '../results/run-context.js';
 import { scenarioRows } from './scenario-rows.js';
 
 export function resultsDocument(context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict): ResultsDocument {

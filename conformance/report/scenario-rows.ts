@@ -4,9 +4,9 @@
  * reports read these rows, so they agree with each other and with the exit code.
  */
 import { signatureMessage, type KnownFailure, type FailureSignature } from '../../src/index.js';
-import type { BaselineVerdict, Outcome } from '../runner/baseline.js';
-import { isFailing, type ScenarioResult } from '../runner/scenario-result.js';
-import { repeatOutcomes } from '../runner/repeats.js';
+import type { BaselineVerdict, Outcome } from '../results/baseline.js';
+import { isFailing, type ScenarioResult } from '../results/scenario-result.js';
+import { repeatOutcomes } from '../results/repeats.js';
 
 /** `not-counted`: a recommended scenario that failed in a default run (reported, never failing it). */
 export type RowOutcome = Outcome | 'not-counted';

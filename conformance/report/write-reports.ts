@@ -7,14 +7,14 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Format, KitFormat } from '../options/report-formats.js';
 import { isKitFormat } from '../options/report-formats.js';
-import type { BaselineVerdict } from '../runner/baseline.js';
-import type { ScenarioResult } from '../runner/scenario-result.js';
+import type { BaselineVerdict } from '../results/baseline.js';
+import type { ScenarioResult } from '../results/scenario-result.js';
 import { githubAnnotations } from './github-annotations.js';
 import { htmlReport } from './html-report.js';
 import { junitReport } from './junit-report.js';
 import { markdownReport } from './markdown-report.js';
 import { resultsFile } from './results-file.js';
-import type { RunContext } from './run-context.js';
+import type { RunContext } from '../results/run-context.js';
 
 const WRITERS: Record<KitFormat, (context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict) => string> = {
   junit: junitReport,

@@ -9,9 +9,9 @@ import type { ClauseLevel, FailureKind, ReviewText } from '../../src/index.js';
 import { levelsOf, loadCatalogFileSync, scenarioLevel } from '../catalog/clause-catalog.js';
 import { clausesOf, nodeLines, rowNames, stableIdOf, stepLines } from '../features/feature-files.js';
 import { TIMEOUT_MESSAGE } from '../guard/time-limit.js';
-import { REVIEW_TEXT_KINDS, REVIEW_TEXT_MEDIA_TYPE } from '../support/review-text.js';
-import { SKIP_REASON_MEDIA_TYPE } from '../support/skip-reason.js';
-import type { ScenarioResult, ScenarioStatus } from './scenario-result.js';
+import { REVIEW_TEXT_KINDS, REVIEW_TEXT_MEDIA_TYPE } from '../results/review-text.js';
+import { SKIP_REASON_MEDIA_TYPE } from '../results/skip-reason.js';
+import type { ScenarioResult, ScenarioStatus } from '../results/scenario-result.js';
 
 const SEVERITY: ScenarioStatus[] = ['passed', 'skipped', 'pending', 'undefined', 'ambiguous', 'failed'];
 

@@ -24,9 +24,9 @@ import { runConfigurationOf } from './run-configuration.js';
 import { withinEdition } from '../features/edition-tags.js';
 import { kitSupportLibrary } from './support-library.js';
 import { tracePoint } from './trace-point.js';
-import { foldRepeats, type RepeatedResult } from './repeats.js';
-import { firstOfEachKind } from './review-text-order.js';
-import type { ScenarioResult } from './scenario-result.js';
+import { foldRepeats, type RepeatedResult } from '../results/repeats.js';
+import { firstOfEachKind } from '../results/review-text-order.js';
+import type { ScenarioResult, ScenarioStart } from '../results/scenario-result.js';
 import { DEFAULT_EDITION, type Edition, type ReviewText } from '../../src/index.js';
 
 export interface SuiteOptions {
@@ -58,16 +58,6 @@ export interface SuiteOptions {
   stdout?: Writable;
   /** Told as each scenario starts and ends (the child process streams these to the CLI). */
   events?: SuiteEvents;
-}
-
-/** What a scenario is before it has a result: enough to name it if it never finishes. */
-export interface ScenarioStart {
-  stableId: string | undefined;
-  name: string;
-  uri: string;
-  /** Line of the scenario or outline row, which orders results as a serial run does. */
-  line?: number;
-  clauses: string[];
 }
 
 export interface SuiteEvents {

@@ -9,14 +9,14 @@
 import { Writable } from 'node:stream';
 import { isCucumberTallies } from './cucumber-tallies.js';
 import type { Adapter, FaultKind, FaultPlace } from '../../src/index.js';
-import { chooseEdition } from './edition-choice.js';
+import { chooseEdition } from '../catalog/edition-choice.js';
 import type { SuiteDecision } from './suite-decision.js';
 import { AdapterLoadError } from '../adapters/adapter-path.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
 import { scenarioInFlight, watchProcessFaults, whenScenarioStoreMade } from '../support/in-flight.js';
 import type { ExecAdapter } from '../transport/exec-adapter.js';
-import type { ScenarioStart } from './run-suite.js';
-import { whenHostCannotStart } from '../support/start-watch.js';
+import type { ScenarioStart } from '../results/scenario-result.js';
+import { whenHostCannotStart } from '../world/start-watch.js';
 import { runSuite } from './run-suite.js';
 import { kitSupportLibrary } from './support-library.js';
 import type { ChildMessage, ChildRequest } from './suite-messages.js';
@@ -25,7 +25,7 @@ import { EXPLORATION_START } from '../explore/exploration-records.js';
 import { runExploration } from '../explore/exploration-run.js';
 import { levelsOf, loadCatalogFileSync } from '../catalog/clause-catalog.js';
 import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
-import type { ExplorationSummary, ScenarioResult } from './scenario-result.js';
+import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 
 /** How often the exploration tells the supervisor it is alive (see suite-process.ts). */
 const ALIVE_EVERY_MS = 1_000;

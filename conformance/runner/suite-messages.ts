@@ -4,8 +4,9 @@
  */
 import type { FaultKind, FaultPlace, ReviewText, RunLevel } from '../../src/index.js';
 import type { SuiteDecision } from './suite-decision.js';
-import type { ExplorationSummary, ScenarioResult } from './scenario-result.js';
-import type { ScenarioStart, SuiteOptions } from './run-suite.js';
+import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
+import type { SuiteOptions } from './run-suite.js';
+import type { ScenarioStart } from '../results/scenario-result.js';
 import type { ExploreRequest } from '../explore/exploration-run.js';
 
 /**

@@ -14,9 +14,9 @@
 import { setMaxListeners } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { inSerialOrder } from '../features/slices.js';
-import { firstOfEachKind } from './review-text-order.js';
+import { firstOfEachKind } from '../results/review-text-order.js';
 import type { SuiteEvents } from './run-suite.js';
-import { combineSummaries, withCombinedExploration } from '../explore/exploration-shares.js';
+import { combineSummaries, withCombinedExploration } from '../results/exploration-shares.js';
 import { runSuiteIsolated, type IsolatedOptions, type IsolatedRun, type SuiteEnding } from './suite-process.js';
 
 export async function runSuiteInWorkers(options: IsolatedOptions, workers: number): Promise<IsolatedRun> {

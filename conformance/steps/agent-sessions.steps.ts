@@ -11,7 +11,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import type { Message, ModelResponse, PlanModeState, ProbeToolEffect } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { foldPlanMode, noticesIn, parseOnOffList, planModeEvents, requestNumber, toolResults } from '../world/observations.js';
-import { PROBE_TOOLS } from '../world/probes.js';
+import { PROBE_TOOLS } from '../script/probes.js';
 import type { PlanWorld } from '../world/plan-world.js';
 import { typeCommand } from './commands.steps.js';
 import { assertProjectionAgreesWithGet } from './projection.steps.js';

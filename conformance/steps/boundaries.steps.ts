@@ -7,7 +7,7 @@ import { defineParameterType, Given, When } from '@cucumber/cucumber';
 import type { ModelResponse } from '../../src/index.js';
 import { expectEqual, fail } from '../assertions/expect.js';
 import { parseOnOffList } from '../world/observations.js';
-import { PROBE_TOOL_NAME } from '../world/probes.js';
+import { PROBE_TOOL_NAME } from '../script/probes.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 type Lead = 'prompt submission' | 'continuation' | 'retry';

@@ -9,7 +9,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import type { ModelResponse } from '../../src/index.js';
 import { expectEqual, expectTrue, show } from '../assertions/expect.js';
 import { typeCommand } from './commands.steps.js';
-import { PROBE_TOOLS } from '../world/probes.js';
+import { PROBE_TOOLS } from '../script/probes.js';
 import type { PlanWorld } from '../world/plan-world.js';
 
 let concurrentCallCounter = 0;

@@ -2,7 +2,7 @@
 import { Given, When } from '@cucumber/cucumber';
 import type { ModelResponse } from '../../src/index.js';
 import { AdapterTimeoutError } from '../guard/time-limit.js';
-import { PROBE_TOOL_NAME } from '../world/probes.js';
+import { PROBE_TOOL_NAME } from '../script/probes.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 let callCounter = 0;

@@ -2,7 +2,7 @@
 import { Then } from '@cucumber/cucumber';
 import { expectEqual, expectTrue, fail } from '../assertions/expect.js';
 import { toolResults } from '../world/observations.js';
-import { PROBE_TOOL_NAME, PROBE_TOOL_RESULT } from '../world/probes.js';
+import { PROBE_TOOL_NAME, PROBE_TOOL_RESULT } from '../script/probes.js';
 import type { PlanWorld } from '../world/plan-world.js';
 
 Then('the probe tool ran {int} time(s)', function (this: PlanWorld, count: number) {

@@ -11,7 +11,7 @@ import { Then, When } from '@cucumber/cucumber';
 import type { ModelRequest, UserMessage } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { layoutOf, occurrences } from '../assertions/system-prompt.js';
-import { REVIEW_TEXT_MEDIA_TYPE, type ReviewTextAttachment } from '../support/review-text.js';
+import { REVIEW_TEXT_MEDIA_TYPE, type ReviewTextAttachment } from '../results/review-text.js';
 import { noticesIn, parseOnOffList } from '../world/observations.js';
 import { typeCommand } from './commands.steps.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';

@@ -11,7 +11,7 @@ import { defineParameterType, Given, Then } from '@cucumber/cucumber';
 import type { ProbeToolEffect, Question } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { toolResults } from '../world/observations.js';
-import { PROBE_TOOLS, PROBE_WRITES_FOLDER } from '../world/probes.js';
+import { PROBE_TOOLS, PROBE_WRITES_FOLDER } from '../script/probes.js';
 import type { PlanWorld } from '../world/plan-world.js';
 
 const EFFECT_WORDS: Record<string, ProbeToolEffect> = { reading: 'read', 'file-writing': 'write', 'command-running': 'command' };

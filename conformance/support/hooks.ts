@@ -10,10 +10,10 @@ import { After, AfterStep, Before, setDefaultTimeout, setWorldConstructor } from
 import { CAPABILITIES, missingReason, type Capability } from '../../src/index.js';
 import { PlanWorld } from '../world/plan-world.js';
 import { beginScenario, endScenario, faultsSettled, noteScenarioStore, takeFaults, watchingFaults } from './in-flight.js';
-import { SKIP_REASON_MEDIA_TYPE } from './skip-reason.js';
+import { SKIP_REASON_MEDIA_TYPE } from '../results/skip-reason.js';
 import { startLimitFor, stepTimeoutFor } from '../guard/time-limit.js';
 import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
-import { noteStart } from './start-watch.js';
+import { noteStart } from '../world/start-watch.js';
 
 setWorldConstructor(PlanWorld);
 // For the default limits; a run sets its own, from its limits (run-suite.ts: stepTimeoutFor).

@@ -26,11 +26,11 @@ import { ScriptedUser } from '../script/scripted-user.js';
 import { fail } from '../assertions/expect.js';
 import { headerOfRequest } from '../assertions/request-headers.js';
 import { requestNumber } from './observations.js';
-import { emptyProbeRecord, makeProbeCommands, makeProbeTools, orderedProbeSection, PROBE_SECTIONS } from './probes.js';
+import { emptyProbeRecord, makeProbeCommands, makeProbeTools, orderedProbeSection, PROBE_SECTIONS } from '../script/probes.js';
 import { readParameters, type KitParameters } from './parameters.js';
 import { insideRunFolder } from './run-folder.js';
-import type { StartAttempt } from '../support/start-watch.js';
-import { temporaryRoot } from '../support/temporary-root.js';
+import type { StartAttempt } from './start-watch.js';
+import { temporaryRoot } from './temporary-root.js';
 
 /** Each adapter module is imported and validated once per process, not once per scenario. */
 const adapters = new Map<string, Promise<Adapter>>();

@@ -8,7 +8,7 @@
  * the same call (TOOL-08).
  */
 import { runProgram, rendered, type ProgramBinding } from './program-runner.js';
-import type { ToolContext, ToolDefinition, ToolDescriptor, ToolOutcome, ToolRunResult } from './tools.js';
+import type { ToolContext, ToolDefinition, ToolDescriptor, ToolOutcome, ToolRunResult } from './tool-types.js';
 
 /** How the registry presents its tools to the model. */
 export type ToolMode = 'native' | 'code' | 'both';

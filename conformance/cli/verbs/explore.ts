@@ -16,7 +16,7 @@ import { explore, replay } from '../../explore/explore.js';
 import { featureText, scenarioText, type FoundScenario } from '../../explore/scenario.js';
 import { readCommandLine, UsageError } from '../../options/option-table.js';
 import { EXPLORE_COMMAND_LINE, exploreArguments, type ExploreArguments } from './explore-options.js';
-import { chooseEdition } from '../../runner/edition-choice.js';
+import { chooseEdition } from '../../catalog/edition-choice.js';
 
 export async function run(argv: string[]): Promise<number> {
   const commandLine = readCommandLine(EXPLORE_COMMAND_LINE, argv, exploreArguments);

@@ -4,7 +4,7 @@
  * reaches the next request unchanged (SCOPE-02).
  */
 import fc from 'fast-check';
-import { PROBE_TOOLS } from '../../world/probes.js';
+import { PROBE_TOOLS } from '../../script/probes.js';
 import type { ModelAnswer } from './answer.js';
 
 type ProbeAnswer = { type: 'probe'; effect: 'read' | 'write' | 'command' };

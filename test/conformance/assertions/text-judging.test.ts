@@ -10,7 +10,7 @@ import { ConformanceFailure } from '../../../conformance/assertions/expect.js';
 import { expectMessagesMatch } from '../../../conformance/assertions/messages.js';
 import { judgeNotice } from '../../../conformance/assertions/notices.js';
 import { headerOfRequest } from '../../../conformance/assertions/request-headers.js';
-import { REVIEW_TEXT_MEDIA_TYPE } from '../../../conformance/support/review-text.js';
+import { REVIEW_TEXT_MEDIA_TYPE } from '../../../conformance/results/review-text.js';
 
 function fakeWorld() {
   const attached: Array<{ body: string; mediaType: string }> = [];

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { consoleText, markdownBlock, markdownText } from '../../../conformance/report/host-text.js';
+import { consoleText, markdownBlock, markdownText } from '../../../conformance/results/host-text.js';
 import { runCli } from '../cli-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { fixtureRun } from './attack-harness.js';

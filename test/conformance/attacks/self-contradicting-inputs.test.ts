@@ -10,7 +10,7 @@ import { upgradeResultsV1, type ResultsDocumentV1 } from '../../../src/index.js'
 import { kitScenarioIds } from '../../../conformance/features/kit-scenario-ids.js';
 import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type MutationEvidence } from '../../../conformance/evidence/mutation-evidence.js';
 import { catalogFingerprint, loadCatalogFileSync } from '../../../conformance/catalog/clause-catalog.js';
-import { kitIdentity } from '../../../conformance/report/run-context.js';
+import { kitIdentity } from '../../../conformance/results/run-context.js';
 import { FIXTURES, runCli } from '../cli-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { fixtureRun } from './attack-harness.js';

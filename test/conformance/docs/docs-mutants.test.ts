@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as docs } from '../../../conformance/cli/verbs/docs.js';
 import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type MutationEvidence } from '../../../conformance/evidence/mutation-evidence.js';
 import { temporaryFolder } from '../../temporary-folder.js';
-import { kitIdentity } from '../../../conformance/report/run-context.js';
+import { kitIdentity } from '../../../conformance/results/run-context.js';
 import { loadCatalogFileSync } from '../../../conformance/catalog/clause-catalog.js';
 
 const EVIDENCE: MutationEvidence = {

@@ -12,7 +12,7 @@ import { catalogDisagreement, noticeDisagreement, prefixDisagreement, provenance
 import { sectionLayoutProblem } from '../../../conformance/explore/checks/system-prompt.js';
 import { toolSdkDisagreement } from '../../../conformance/explore/checks/tool-sdk.js';
 import { createdAgent, forkedAgent } from '../../../conformance/oracle/session-oracle.js';
-import { PROBE_SECTIONS } from '../../../conformance/world/probes.js';
+import { PROBE_SECTIONS } from '../../../conformance/script/probes.js';
 import type { ModelRequest } from '../../../src/index.js';
 
 const agent = () => createdAgent('the agent', 'agent-1', 'seed');

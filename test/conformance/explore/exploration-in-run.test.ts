@@ -17,8 +17,8 @@ import { explore, sessionShare, type ExplorationOptions } from '../../../conform
 import { combineExploration, explorationResults, EXPLORATION_URI } from '../../../conformance/explore/exploration-records.js';
 import { loadAdapter } from '../../../conformance/adapters/load-adapter.js';
 import { levelsOf, loadCatalogFileSync } from '../../../conformance/catalog/clause-catalog.js';
-import { judge, readBaseline, writeBaseline, type Baseline } from '../../../conformance/runner/baseline.js';
-import type { ExplorationSummary, ScenarioResult } from '../../../conformance/runner/scenario-result.js';
+import { judge, readBaseline, writeBaseline, type Baseline } from '../../../conformance/results/baseline.js';
+import type { ExplorationSummary, ScenarioResult } from '../../../conformance/results/scenario-result.js';
 import { FIXTURES, runCli } from '../cli-harness.js';
 import { limitForProcesses } from '../../limits.js';
 

@@ -2,7 +2,7 @@
 import type { Envelope } from '@cucumber/messages';
 import { describe, expect, it } from 'vitest';
 import { failureKindOf, ResultCollector } from '../../../conformance/runner/result-collector.js';
-import { REVIEW_TEXT_MEDIA_TYPE } from '../../../conformance/support/review-text.js';
+import { REVIEW_TEXT_MEDIA_TYPE } from '../../../conformance/results/review-text.js';
 
 const time = { seconds: 1, nanos: 0 };
 

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { failureDetail } from '../../../conformance/cli/summary.js';
-import type { ScenarioResult } from '../../../conformance/runner/scenario-result.js';
+import { failureDetail } from '../../../conformance/results/summary.js';
+import type { ScenarioResult } from '../../../conformance/results/scenario-result.js';
 import { fixtureRun, ROOT, runCli } from '../cli-harness.js';
 
 const SET_01 = '`set` on an idle agent appends one standalone `plan/mode` event at once and answers `committed`.';

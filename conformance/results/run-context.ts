@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { resultsEdition, type Capabilities, type Edition, type ResultsDocument, type ReviewText, type RunLevel, type Shard } from '../../src/index.js';
 import type { EditionClause } from '../catalog/clause-catalog.js';
-import type { ExplorationSummary } from '../runner/scenario-result.js';
+import type { ExplorationSummary } from './scenario-result.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
 export interface RunContext {

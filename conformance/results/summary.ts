@@ -8,11 +8,11 @@
  */
 import { signatureMessage, stackOf } from '../../src/index.js';
 import type { EditionClause } from '../catalog/clause-catalog.js';
-import { citationText, citeClauses } from '../report/clause-citation.js';
-import type { BaselineVerdict } from '../runner/baseline.js';
-import { isFailing, type ExplorationSummary, type ScenarioResult } from '../runner/scenario-result.js';
-import { repeatOutcomes } from '../runner/repeats.js';
-import { consoleText } from '../report/host-text.js';
+import { citationText, citeClauses } from './clause-citation.js';
+import type { BaselineVerdict } from './baseline.js';
+import { isFailing, type ExplorationSummary, type ScenarioResult } from './scenario-result.js';
+import { repeatOutcomes } from './repeats.js';
+import { consoleText } from './host-text.js';
 
 /** What the failure lines cite and show. */
 export interface FailureLineOptions {

@@ -15,7 +15,7 @@ const SLICE = '@needs:restart or @needs:fork or @needs:spawn or @needs:compactio
 
 describe('transport equivalence', () => {
   it('gives identical per-scenario results in process and over stdio, with and without reuse', () => {
-    const run = spawnSync(process.execPath, ['dist/conformance/transport/equivalence-check.js', '--tags', SLICE], {
+    const run = spawnSync(process.execPath, ['dist/conformance/equivalence/equivalence-check.js', '--tags', SLICE], {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: limitForProcesses(6),

@@ -21,7 +21,7 @@ const START_RUNS = 10;
 
 const TRANSPORT_CHECK_COMMAND_LINE = defineCommandLine({
   program: 'transport:check',
-  usage: ['node dist/conformance/transport/equivalence-check.js [options]'],
+  usage: ['node dist/conformance/equivalence/equivalence-check.js [options]'],
   description: 'Runs the suite against the reference in process and over stdio and fails (exit 1) when any scenario\'s status differs.',
   options: {
     edition: editionOption('compare only this edition (default: every edition the reference implements)'),

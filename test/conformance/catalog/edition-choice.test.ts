@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArguments } from '../../../conformance/cli/arguments.js';
-import { chooseEdition, EditionNotDeclaredError } from '../../../conformance/runner/edition-choice.js';
+import { chooseEdition, EditionNotDeclaredError } from '../../../conformance/catalog/edition-choice.js';
 import { ResultsDocumentSchema, resultsEdition } from '../../../src/index.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { fixtureRun } from '../cli-harness.js';

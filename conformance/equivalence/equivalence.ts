@@ -11,7 +11,7 @@ import { BUILT_IN_ADAPTERS } from '../adapters/adapter-path.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { runSuite, type SuiteRun } from '../runner/run-suite.js';
 import { cpuNow, cpuSince, type CpuSample } from './cost.js';
-import type { ScenarioResult } from '../runner/scenario-result.js';
+import type { ScenarioResult } from '../results/scenario-result.js';
 import type { Edition } from '../../src/index.js';
 
 /** The stdio reference, by absolute path so the check runs from any directory. */

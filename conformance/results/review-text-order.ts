@@ -4,7 +4,7 @@
  * order, the kinds in the catalog's order, as the result collector keeps them.
  */
 import type { ReviewText } from '../../src/index.js';
-import { REVIEW_TEXT_KINDS } from '../support/review-text.js';
+import { REVIEW_TEXT_KINDS } from './review-text.js';
 
 /** `order`: the scenarios as review texts name them (stable id, else name), in serial order. */
 export function firstOfEachKind(texts: readonly ReviewText[], order: readonly string[]): ReviewText[] {

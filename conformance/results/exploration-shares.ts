@@ -4,10 +4,10 @@
  * repeats of `--repeat` folded. Light on purpose: the CLI and `merge` load
  * it without the exploration itself.
  */
-import { foldRepeats } from '../runner/repeats.js';
-import { isFailing, type ExplorationFacts, type ExplorationSummary, type ScenarioResult } from '../runner/scenario-result.js';
+import { foldRepeats } from './repeats.js';
+import { isFailing, type ExplorationFacts, type ExplorationSummary, type ScenarioResult } from './scenario-result.js';
 import { EXPLORATION_ID, isExplorationResult } from './exploration-uri.js';
-import { combineFaultRecords, isFaultResult } from '../runner/fault-records.js';
+import { combineFaultRecords, isFaultResult } from './fault-records.js';
 
 /**
  * The records of several shares (workers, shards) as one exploration's:

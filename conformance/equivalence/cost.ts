@@ -4,8 +4,8 @@
  * more about the machine than the protocol), and the start of one host process.
  */
 import { readFileSync } from 'node:fs';
-import { loadExecAdapter } from './exec-adapter.js';
-import { execArgv } from './exec-spec.js';
+import { loadExecAdapter } from '../transport/exec-adapter.js';
+import { execArgv } from '../transport/exec-spec.js';
 
 export interface CpuSample {
   /** This process, in ms of CPU. */

@@ -93,3 +93,13 @@ export interface RepeatOutcome {
 export function isFailing(status: ScenarioStatus): boolean {
   return status === 'failed' || status === 'undefined' || status === 'pending' || status === 'ambiguous';
 }
+
+/** What a scenario is before it has a result: enough to name it if it never finishes. */
+export interface ScenarioStart {
+  stableId: string | undefined;
+  name: string;
+  uri: string;
+  /** Line of the scenario or outline row, which orders results as a serial run does. */
+  line?: number;
+  clauses: string[];
+}

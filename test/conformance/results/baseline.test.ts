@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BaselineEntry } from '../../../src/index.js';
-import { BaselineError, judge, readBaseline, writeBaseline, type Baseline, type ScenarioFacts } from '../../../conformance/runner/baseline.js';
-import type { ScenarioResult } from '../../../conformance/runner/scenario-result.js';
+import { BaselineError, judge, readBaseline, writeBaseline, type Baseline, type ScenarioFacts } from '../../../conformance/results/baseline.js';
+import type { ScenarioResult } from '../../../conformance/results/scenario-result.js';
 
 function result(stableId: string, status: ScenarioResult['status'], extra: Partial<ScenarioResult> = {}): ScenarioResult {
   const failing = status === 'failed';

@@ -28,8 +28,8 @@ import {
 } from '../../src/index.js';
 import { issuePath } from '../guard/adapter-error.js';
 import { isFailing, type ExplorationSummary, type ScenarioResult } from './scenario-result.js';
-import { classId, signatureOfId } from '../explore/signature.js';
-import { EXPLORATION_URI } from '../explore/exploration-uri.js';
+import { classId, signatureOfId } from './exploration-class.js';
+import { EXPLORATION_URI } from './exploration-uri.js';
 
 export class BaselineError extends Error {
   override name = 'BaselineError';
