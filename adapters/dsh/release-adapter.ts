@@ -18,6 +18,7 @@ export function releaseAdapter(name: string, release: DshRelease): Adapter {
   return defineAdapter({
     name,
     editions: [release.edition],
+    release: release.version,
     capabilities: DSH_CAPABILITIES,
     codeTool: DSH_CODE_TOOL,
     start: (options) => startRelease(options, release),

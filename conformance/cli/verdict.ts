@@ -125,6 +125,7 @@ export async function finishRun(prepared: PreparedRun, decided: unknown, suite: 
   });
   const context: RunContext = {
     adapter: decision.adapter,
+    ...(decision.release !== undefined ? { host: { release: decision.release } } : {}),
     kit: kitIdentity(),
     spec: {
       edition: decision.edition,

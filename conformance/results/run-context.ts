@@ -11,6 +11,8 @@ import { PACKAGE_ROOT } from '../package-root.js';
 
 export interface RunContext {
   adapter: { name: string; capabilities: Capabilities; editions?: Edition[] };
+  /** The host the adapter drives: its release, when the adapter declares one (results `host.release`). */
+  host?: { release: string };
   kit: { name: string; version: string };
   /** The seed README the catalog grew from, the catalog's version, the edition judged and whether it was forced. */
   spec: ResultsDocument['spec'];
@@ -50,7 +52,7 @@ export function kitIdentity(): { name: string; version: string } {
 /** One line naming the run, for report headers. */
 export function describeRun(context: RunContext): Array<[string, string]> {
   return [
-    ['adapter', context.adapter.name],
+    ['adapter', context.host ? `${context.adapter.name} (host release ${context.host.release})` : context.adapter.name],
     ['kit', `${context.kit.name} ${context.kit.version}`],
     ['edition', editionOfRun(context)],
     ['spec', `${context.spec.readme}, clause catalog ${context.spec.clauses}`],

@@ -135,6 +135,7 @@ async function main(): Promise<void> {
     const { edition, forced } = chooseEdition(adapter.name, adapter.editions, request.edition, request.forceEdition);
     decision = {
       adapter: { name: adapter.name, capabilities: adapter.capabilities, ...(adapter.editions ? { editions: adapter.editions } : {}) },
+      ...(adapter.release !== undefined ? { release: adapter.release } : {}),
       edition,
       forced,
       level: request.level ?? 'default',

@@ -15,6 +15,8 @@ export const SuiteDecisionSchema = z.strictObject({
     capabilities: CapabilitiesSchema,
     editions: z.array(EditionSchema).optional(),
   }),
+  /** The release of the host the adapter says it drives (`Adapter.release`), if any. */
+  release: z.string().optional(),
   edition: EditionSchema,
   /** `--force-edition` judged the host against an edition it does not declare. */
   forced: z.boolean(),

@@ -113,6 +113,7 @@ export async function loadExecAdapter(command: ExecCommand): Promise<ExecAdapter
   const adapter = defineAdapter({
     name: info.name,
     ...(info.editions === undefined ? {} : { editions: info.editions }),
+    ...(info.release === undefined ? {} : { release: info.release }),
     capabilities: info.capabilities,
     ...(info.codeTool === undefined ? {} : { codeTool: info.codeTool }),
     start: (options) => startExecHost(shared, options),

@@ -180,6 +180,12 @@ export interface Adapter {
    * Absent: the host is judged against the seed edition.
    */
   editions?: Edition[];
+  /**
+   * The release of the host this adapter drives (dsh: its plan-mode package's
+   * version, `0.1.0-rc.8`), recorded in the results file as `host.release`, so
+   * the docs site can show one host across its releases. Optional.
+   */
+  release?: string;
   capabilities: Capabilities;
   /**
    * The code-running tool, required when `codeMode` or `bothMode` is
@@ -207,6 +213,7 @@ export const AdapterShapeSchema = requireCodeToolWithCodeModes(
   z.object({
     name: z.string().min(1, 'the adapter needs a name for reports'),
     editions: DeclaredEditionsSchema.optional(),
+    release: z.string().trim().min(1, 'a release names a version, e.g. 0.1.0-rc.8; leave it out when there is none').max(100).optional(),
     capabilities: CapabilitiesSchema,
     codeTool: CodeToolSchema.optional(),
     start: z.custom<Adapter['start']>((value) => typeof value === 'function', 'start must be a function'),

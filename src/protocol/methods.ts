@@ -41,6 +41,8 @@ export const InitializeResultSchema = requireCodeToolWithCodeModes(
     name: z.string().min(1),
     /** The README editions the host implements; absent: the seed edition only. */
     editions: DeclaredEditionsSchema.optional(),
+    /** The release of the host (its version), recorded in the results file as `host.release`; optional. */
+    release: z.string().trim().min(1).max(100).optional(),
     capabilities: CapabilitiesSchema,
     /**
      * The code-running tool (its wire name, and the arguments of a call whose

@@ -109,6 +109,7 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
           protocolVersion: PROTOCOL_VERSION,
           name: adapter.name,
           ...(adapter.editions === undefined ? {} : { editions: adapter.editions }),
+          ...(adapter.release === undefined ? {} : { release: adapter.release }),
           capabilities: adapter.capabilities,
           ...(adapter.codeTool === undefined ? {} : { codeTool: adapter.codeTool }),
           ...(reuse ? { reuse: true } : {}),
