@@ -16,6 +16,7 @@ import { defineCommandLine, oneOf, parseCommandLine, usageText, UsageError, whol
 import { ADAPTER_OPTION, editionOption, FORCE_EDITION_OPTION, HELP_OPTION, milliseconds, seed32 } from '../options/shared-options.js';
 import { parseFormat, type Format } from '../options/report-formats.js';
 import { VERB_LINES } from './verb-list.js';
+import { DEFAULT_CALL_LIMIT_MS } from '../guard/time-limit.js';
 
 export { UsageError };
 export { MAX_CALL_LIMIT_MS, parseEdition } from '../options/shared-options.js';
@@ -108,7 +109,7 @@ export const RUN_COMMAND_LINE = defineCommandLine({
       type: 'string',
       value: 'MS',
       parse: milliseconds(),
-      defaultText: '5000',
+      defaultText: String(DEFAULT_CALL_LIMIT_MS),
       help: 'time limit for one adapter call',
       docs: "time limit for one adapter call (at most 2147483647). Cucumber's own step timeout, the last resort for a step hung elsewhere, is derived from the limits (start limit + 4 call limits + 10 s), so a host call meets its own limit first, whose message names the method",
     },

@@ -60,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (args.version) {
-    const { kitIdentity } = await import('../results/run-context.js');
+    const { kitIdentity } = await import('../kit-identity.js');
     console.log(kitIdentity().version);
     return EXIT_OK;
   }

@@ -17,6 +17,9 @@ export class AdapterTimeoutError extends AdapterError {
  */
 export const DEFAULT_START_LIMIT_MS = 15_000;
 
+/** A call's limit when none is given (`--call-limit`). Here, in a module without zod: the CLI reads it before anything heavy loads. */
+export const DEFAULT_CALL_LIMIT_MS = 5_000;
+
 /** The start limit when none is given: the default, or the call limit if that is longer. */
 export function startLimitFor(callLimitMs: number, startLimitMs?: number): number {
   return startLimitMs ?? Math.max(DEFAULT_START_LIMIT_MS, callLimitMs);

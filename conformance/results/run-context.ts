@@ -2,12 +2,11 @@
  * What every report says about the run besides its results: which adapter ran,
  * which kit and spec version judged it, at which level, against which baseline.
  */
-import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { resultsEdition, type Capabilities, type Edition, type ResultsDocument, type ReviewText, type RunLevel, type Shard } from '../../src/index.js';
 import type { EditionClause } from '../catalog/clause-catalog.js';
 import type { ExplorationSummary } from './scenario-result.js';
-import { PACKAGE_ROOT } from '../package-root.js';
+import { kitIdentity } from '../kit-identity.js';
 
 export interface RunContext {
   adapter: { name: string; capabilities: Capabilities; editions?: Edition[] };
@@ -39,15 +38,8 @@ export interface RunContext {
   rerun?: { from: string };
 }
 
-let kit: { name: string; version: string } | undefined;
-
-/** The kit's own name and version, from its package.json. */
-export function kitIdentity(): { name: string; version: string } {
-  kit ??= (({ name, version }) => ({ name, version }))(
-    JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string },
-  );
-  return kit;
-}
+/** The kit's own name and version (kit-identity.ts, which --version loads without the reports). */
+export { kitIdentity };
 
 /** One line naming the run, for report headers. */
 export function describeRun(context: RunContext): Array<[string, string]> {

@@ -26,8 +26,8 @@ import { foldRepeats, scenarioKey, type RepeatedResult } from '../results/repeat
 import type { ExplorationSummary } from '../results/scenario-result.js';
 import { isExplorationResult } from '../results/exploration-uri.js';
 import { faultRecords, type Fault } from '../results/fault-records.js';
-import { startLimitFor } from '../guard/time-limit.js';
-import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
+// From the guard, not world/parameters.ts: the CLI loads this module before anything heavy (zod, yaml).
+import { DEFAULT_CALL_LIMIT_MS, startLimitFor } from '../guard/time-limit.js';
 
 const CHILD_ENTRY = SUITE_CHILD_BUNDLE;
 /** How long the child may take to end after its last word or a forwarded signal. */

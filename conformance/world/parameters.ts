@@ -1,5 +1,5 @@
 import { DEFAULT_EDITION, EditionSchema, type Edition } from '../../src/index.js';
-import { startLimitFor } from '../guard/time-limit.js';
+import { DEFAULT_CALL_LIMIT_MS, startLimitFor } from '../guard/time-limit.js';
 
 /** What the runner hands every scenario's world (cucumber `worldParameters`). */
 export interface KitParameters {
@@ -13,7 +13,7 @@ export interface KitParameters {
   edition: Edition;
 }
 
-export const DEFAULT_CALL_LIMIT_MS = 5_000;
+export { DEFAULT_CALL_LIMIT_MS };
 
 export function readParameters(raw: unknown): KitParameters {
   const value = (raw ?? {}) as Partial<KitParameters>;

@@ -1,0 +1,51 @@
+/**
+ * What the CLI loads before it forks the suite's child: only what parsing the
+ * arguments and starting the child need. Whatever main.ts imports statically
+ * is loaded (and compiled: the CLI is an ES module, which Node 20 keeps no
+ * code cache for) before the child starts, on every run and for --version; zod
+ * alone was about 800 KB of it (issue 36). Read from tsc's output, import by
+ * import; no timing is asserted.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../cli-harness.js';
+
+/** Every module main.js reaches through static imports (type-only imports are gone after tsc), and the packages among them. */
+function staticImports(entry: string): { modules: string[]; packages: string[] } {
+  const modules = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string): void => {
+    if (modules.has(file)) return;
+    modules.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/^(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm)) {
+      const specifier = (match[1] ?? match[2])!;
+      if (specifier.startsWith('node:')) continue;
+      if (!specifier.startsWith('.')) {
+        packages.add(specifier);
+        continue;
+      }
+      const target = resolve(dirname(file), specifier);
+      if (existsSync(target)) visit(target);
+    }
+  };
+  visit(resolve(ROOT, entry));
+  return { modules: [...modules].map((file) => relative(resolve(ROOT, 'dist'), file)), packages: [...packages] };
+}
+
+describe('the CLI before it forks the suite', () => {
+  const { modules, packages } = staticImports('dist/conformance/cli/main.js');
+
+  it('loads no schema library, YAML parser, Gherkin parser or exploration', () => {
+    expect(packages.filter((name) => ['zod', 'yaml', 'fast-check', '@cucumber/gherkin', '@cucumber/cucumber', '@cucumber/messages'].includes(name))).toEqual([]);
+    // src/index.js is the whole public contract with its zod schemas; light modules of src/ are fine.
+    expect(modules.filter((module) => module === 'src/index.js' || module.startsWith('conformance/explore/explore'))).toEqual([]);
+  });
+
+  it('loads no report writer, verdict or docs site (they load once the child is running)', () => {
+    // host-text.js (making host text inert on the console) is small and imports nothing.
+    const heavy = modules.filter((module) => /^conformance\/(report|docs|catalog)\/|cli\/verdict\.js$/.test(module) && module !== 'conformance/report/host-text.js');
+    expect(heavy).toEqual([]);
+  });
+});
