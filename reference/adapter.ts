@@ -11,7 +11,6 @@ import {
   type ModelRequest as ContractModelRequest,
   type ModelResponse as ContractModelResponse,
   type PlanProjectionView,
-  type Edition,
   type Question,
   type SessionEvent as ContractEvent,
   type StartOptions,

@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { AdapterLoadError, resolveAdapterPath } from '../adapters/adapter-path.js';
 import { runSuiteInWorkers } from '../runner/suite-workers.js';
-import { parseArguments, USAGE, workersFor, type CliArguments, type Format } from './arguments.js';
+import { parseArguments, USAGE, workersFor, type CliArguments } from './arguments.js';
 import { Progress } from './progress.js';
 import { ScenarioDots } from './scenario-dots.js';
 import { stageReports } from './staged-reports.js';

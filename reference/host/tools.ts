@@ -5,7 +5,7 @@
  */
 import { CODE_TOOL, CODE_TOOL_NAME, codeTool, sdkText, type ToolMode } from './code-mode.js';
 import { frozenCopy } from './frozen.js';
-import type { ToolContext, ToolDefinition, ToolDescriptor, ToolOutcome, ToolRunResult } from './tool-types.js';
+import type { ToolContext, ToolDefinition, ToolDescriptor, ToolRunResult } from './tool-types.js';
 
 export type { ToolContext, ToolDefinition, ToolDescriptor, ToolOutcome, ToolRunResult } from './tool-types.js';
 

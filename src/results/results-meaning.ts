@@ -6,7 +6,6 @@
  * read as "0 regressed"). Checked on every version read (version 1 after its
  * upgrade), every problem reported at once.
  */
-import { z } from 'zod';
 import { ResultsDocumentSchema, type ResultsDocument } from './results-document.js';
 
 export interface MeaningIssue {

@@ -22,7 +22,7 @@ const conformanceFolderOf = (file: string): string => {
 const tierOf = (folder: string): number => CONFORMANCE_TIERS.findIndex((tier) => tier.includes(folder));
 
 /** Why `edge` breaks the layering, or undefined when it keeps it. */
-export function violation({ from, to }: ImportEdge): string | undefined {
+function violation({ from, to }: ImportEdge): string | undefined {
   const [fromTop, toTop] = [topOf(from), topOf(to)];
   if (!(toTop in REPOSITORY_LAYERS)) return `${toTop}/ is not a layer of the repository`;
   if (fromTop !== toTop) return REPOSITORY_LAYERS[fromTop]!.includes(toTop) ? undefined : `${fromTop}/ may not import ${toTop}/`;

@@ -5,7 +5,6 @@
  * message format stays cucumber's.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ResultsDocumentSchema } from '../../../src/index.js';
 import { FIXTURES, runCli } from '../cli-harness.js';
