@@ -34,6 +34,7 @@ export function summaryOf(exploration: Exploration, maxSteps: number): Explorati
     sessions: exploration.sessions,
     share: exploration.share,
     ...(exploration.stopped !== undefined ? { stopped: exploration.stopped } : {}),
+    coverage: exploration.coverage,
   };
 }
 

@@ -12,7 +12,7 @@
  * exploration.
  */
 import fc from 'fast-check';
-import type { Adapter, ClauseLevel, Edition } from '../../src/index.js';
+import { isSupported, type Adapter, type ClauseLevel, type Edition, type ToolMode } from '../../src/index.js';
 import { sliceOf, type Slice } from '../features/slices.js';
 import { TIMEOUT_MESSAGE } from '../guard/time-limit.js';
 import { sessionArbitrary } from './arbitraries.js';
@@ -20,6 +20,8 @@ import type { Session } from './moves.js';
 import type { FoundScenario } from './scenario.js';
 import { SessionRunner, type Disagreement, type SessionResult } from './session-runner.js';
 import { classId, sameClass, signatureOf, type Signature } from './signature.js';
+import { CoverageCounts } from './coverage.js';
+import type { ExplorationCoverage } from '../../src/results/results-document.js';
 
 export interface SessionOptions {
   adapter: Adapter;
@@ -78,6 +80,8 @@ export interface Exploration {
   /** Why the exploration stopped before its share was run (a host that stopped answering). */
   stopped?: string;
   durationMs: number;
+  /** What the sessions this process ran reached (coverage.ts). */
+  coverage: ExplorationCoverage;
 }
 
 /** Whether a disagreement counts at this level (not: one whose clauses are all recommended, at the default level). */
@@ -96,6 +100,11 @@ function expectedClause(disagreement: Disagreement, expect: readonly string[]): 
 
 export async function runSession(options: Pick<SessionOptions, 'adapter' | 'callLimitMs' | 'strict' | 'edition'>, session: Session): Promise<SessionResult> {
   return new SessionRunner({ adapter: options.adapter, callLimitMs: options.callLimitMs, strict: options.strict, edition: options.edition }).run(session);
+}
+
+/** The tool modes an exploration's sessions run in: native, and each code mode the host declares (arbitraries.ts). */
+export function toolModesOf(adapter: Pick<Adapter, 'capabilities'>): ToolMode[] {
+  return ['native', ...(['code', 'both'] as const).filter((mode) => isSupported(adapter.capabilities, mode === 'code' ? 'codeMode' : 'bothMode'))];
 }
 
 /** The indexes of the sessions a process runs: the whole budget, sliced by each of `slices` in turn. */
@@ -127,6 +136,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   const firstResults = new Map<string, SessionResult>();
   const expected = new Map<string, number>();
   const pending: Array<{ id: string; index: number }> = [];
+  const coverage = new CoverageCounts();
   let ran = 0;
   let stopped: string | undefined;
   let index = -1;
@@ -139,6 +149,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       options.onSession?.(index);
       ran += 1;
       const result = await runSession(options, session);
+      coverage.add(result.coverage);
       const verdict = verdictOf(result, options);
       if (verdict.kind === 'expected') expected.set(verdict.entry, (expected.get(verdict.entry) ?? 0) + 1);
       if (verdict.kind !== 'class') return true;
@@ -183,6 +194,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
     expected,
     ...(stopped !== undefined ? { stopped } : {}),
     durationMs: performance.now() - started,
+    coverage: coverage.toResults(),
   };
 }
 

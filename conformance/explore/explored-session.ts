@@ -10,6 +10,8 @@ import type { GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
+import type { ModelView } from '../oracle/state-features.js';
+import { SessionCoverage } from './coverage.js';
 import type { MidTurnMove, PlannedAnswer, PlannedRequest, ReviewAnswer } from './moves.js';
 import { adapterError, Stop, type Disagreement } from './disagreement.js';
 import { Transcript } from './transcript.js';
@@ -89,6 +91,12 @@ export class ExploredSession {
   readonly names = { created: 0, fork: 0, child: 0 };
   composed = { commands: false, questions: false, projections: false };
   probeOrders: number[] = [];
+  /** Whether the host restarted earlier in the session. */
+  restarted = false;
+  /** The kind of the request of each agent the model is handling now (mid-turn moves run while it is in flight). */
+  readonly inFlight = new Map<string, 'submission' | 'continuation' | 'retry'>();
+  /** What the session reached: pairs of state feature and action, value classes (coverage.ts). */
+  readonly coverage = new SessionCoverage();
   host!: GuardedHost;
   failure: Disagreement | undefined;
 
@@ -109,6 +117,11 @@ export class ExploredSession {
   agentAt(index: number): OracleAgent {
     if (index < 0) return this.agents[this.agents.length - 1]!;
     return this.agents[index % this.agents.length]!;
+  }
+
+  /** The model's state as the state features read it, for an action on `agent` (none: a new agent, a restart). */
+  viewOf(agent: OracleAgent | undefined, more: Pick<ModelView, 'during' | 'retry'> = {}): ModelView {
+    return { ...(agent ? { agent } : {}), ...more, restarted: this.restarted, toolMode: this.toolMode };
   }
 
   agentWithId(id: string): OracleAgent | undefined {

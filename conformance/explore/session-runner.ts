@@ -21,8 +21,10 @@ import { actionOf, describeMove } from './actions/index.js';
 import { observeIdle } from './observe.js';
 import { deploymentOf, judgeRefusal, writeConfiguration } from './configuration.js';
 import { onRequest } from './checks/request.js';
-import type { MidTurnMove, Session } from './moves.js';
+import type { MidTurnMove, Session, SessionMove } from './moves.js';
+import type { OracleAgent } from '../oracle/session-oracle.js';
 import { adapterError, Stop, type Disagreement } from './disagreement.js';
+import type { SessionCoverage } from './coverage.js';
 import { ExploredSession, type During, type RunnerOptions } from './explored-session.js';
 import { reviewSeam } from './review-seam.js';
 import type { Transcript } from './transcript.js';
@@ -35,6 +37,8 @@ export interface SessionResult {
   transcript: Transcript;
   /** The moves that ran (preconditions held), described. */
   ran: string[];
+  /** What the session reached (pairs of state feature and action, value classes). */
+  coverage: SessionCoverage;
 }
 
 export class SessionRunner {
@@ -42,7 +46,7 @@ export class SessionRunner {
   private readonly ran: string[] = [];
 
   constructor(options: RunnerOptions) {
-    this.session = new ExploredSession(options, (move: MidTurnMove, during: During) => actionOf(move).run(this.session, move, during));
+    this.session = new ExploredSession(options, (move: MidTurnMove, during: During) => this.runMidTurn(move, during));
   }
 
   get transcript(): Transcript {
@@ -102,6 +106,7 @@ export class SessionRunner {
         const action = actionOf(move);
         if (action.feasible && !action.feasible(session, move)) continue;
         this.ran.push(describeMove(move));
+        session.coverage.met(session.viewOf(agentOf(session, move)), move.kind);
         await action.run(session, move);
         session.stopIfFailed();
         for (const agent of session.agents) await observeIdle(session, agent);
@@ -119,8 +124,22 @@ export class SessionRunner {
     return this.result();
   }
 
+  /** A move the user makes while the model handles request `during.n` of `during.agent`. */
+  private async runMidTurn(move: MidTurnMove, during: During): Promise<void> {
+    const session = this.session;
+    const action = actionOf(move);
+    if (action.feasible && !action.feasible(session, move, during)) return;
+    session.coverage.met(session.viewOf(agentOf(session, move), { during: { retry: session.inFlight.get(during.agent.id) === 'retry' } }), move.kind);
+    await action.run(session, move, during);
+  }
+
   private result(): SessionResult {
     const session = this.session;
-    return { ...(session.failure ? { disagreement: session.failure } : {}), transcript: session.transcript, ran: this.ran };
+    return { ...(session.failure ? { disagreement: session.failure } : {}), transcript: session.transcript, ran: this.ran, coverage: session.coverage };
   }
+}
+
+/** The agent a move acts on (a fork's origin, a spawn's parent); none for a new agent or a restart. */
+function agentOf(session: ExploredSession, move: SessionMove): OracleAgent | undefined {
+  return 'agent' in move ? session.agentAt(move.agent) : undefined;
 }

@@ -58,6 +58,7 @@ export async function runTurn(session: ExploredSession, agent: OracleAgent, plan
 
 export function afterTurn(session: ExploredSession, agent: OracleAgent, start: number, planned: number, clauses: string[]): void {
   agent.turns += 1;
+  agent.gaveUp = session.turns.get(agent.id)?.planned.at(-1)?.answer.type === 'give-up';
   session.turns.delete(agent.id);
   const made = session.model.requestsOf(agent.id).length - start;
   if (made < planned) {

@@ -63,6 +63,10 @@ export interface OracleAgent {
    * only of the events since any one restart, or of every event.
    */
   eventsAtRestarts: number[];
+  /** Whether the agent's last turn gave up on a request that failed without retry. */
+  gaveUp: boolean;
+  /** 0 for an agent that is no fork, 1 for a fork, 2 for a fork of a fork, and so on. */
+  forkDepth: number;
 }
 
 export function createdAgent(name: string, id: string, edition: Edition = DEFAULT_EDITION): OracleAgent {
@@ -100,11 +104,12 @@ export function forkedAgent(name: string, id: string, origin: OracleAgent, inher
   fork.noticesAtCompaction = origin.noticesAtCompaction;
   fork.optionalNotices = origin.plan.notices - origin.seenNotices;
   fork.inheritedNotices = origin.plan.notices;
+  fork.forkDepth = origin.forkDepth + 1;
   return fork;
 }
 
 function agent(name: string, id: string, kind: AgentKind, plan: PlanOracle, inheritedEvents: number): OracleAgent {
-  return { name, id, kind, plan, inheritedEvents, steered: [], ownerKnown: false, noticesKnown: true, noticesAtCompaction: 0, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0, eventsAtRestarts: [] };
+  return { name, id, kind, plan, inheritedEvents, steered: [], ownerKnown: false, noticesKnown: true, noticesAtCompaction: 0, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0, eventsAtRestarts: [], gaveUp: false, forkDepth: 0 };
 }
 
 /** The notices a request must show: all the agent was sent, or (after a compaction) at least those sent since. */

@@ -6,6 +6,7 @@
  */
 import { foldRepeats } from './repeats.js';
 import { isFailing, type ExplorationFacts, type ExplorationSummary, type ScenarioResult } from './scenario-result.js';
+import { sumCoverage } from './exploration-coverage.js';
 import { EXPLORATION_ID, isExplorationResult } from './exploration-uri.js';
 import { combineFaultRecords, isFaultResult } from './fault-records.js';
 
@@ -61,11 +62,15 @@ export function combineSummaries(summaries: ReadonlyArray<ExplorationSummary | u
   const given = summaries.filter((summary): summary is ExplorationSummary => summary !== undefined);
   if (given.length === 0) return undefined;
   const stopped = given.find((summary) => summary.stopped !== undefined)?.stopped;
+  const { coverage: _first, ...first } = given[0]!;
+  // What the shares reached, summed pair by pair (a share without it, an older file's, adds nothing).
+  const coverage = sumCoverage(given.map((summary) => summary.coverage));
   return {
-    ...given[0]!,
+    ...first,
     sessions: given.reduce((sum, summary) => sum + summary.sessions, 0),
     share: given.reduce((sum, summary) => sum + summary.share, 0),
     ...(stopped !== undefined ? { stopped } : {}),
+    ...(coverage !== undefined ? { coverage } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 /** One scenario's outcome as the kit reports it. */
 import type { ClauseLevel, FailureKind, FaultKind, FaultPlace } from '../../src/index.js';
+import type { ExplorationCoverage } from '../../src/results/results-document.js';
 
 export type ScenarioStatus = 'passed' | 'failed' | 'skipped' | 'undefined' | 'pending' | 'ambiguous';
 
@@ -80,6 +81,8 @@ export interface ExplorationSummary {
   /** Sessions its share held (the budget, for a run that was not sharded). */
   share: number;
   stopped?: string;
+  /** What the sessions run reached: pairs of state feature and action, value classes (explore/coverage.ts). */
+  coverage?: ExplorationCoverage;
 }
 /** How one repeat of a scenario ended: what decides whether two repeats agree, and its first message line. */
 export interface RepeatOutcome {

@@ -70,6 +70,11 @@ scenario written with the suite's own steps.`,
       help: 'comma-separated clause ids of known divergences (ID, or ID@retry for one seen only at a\nretry of a failed request): a run stopping at one is counted, not reported',
     },
     'call-limit': { type: 'string', value: 'MS', default: 5_000, parse: positiveInteger(600_000), help: 'time limit for one adapter call' },
+    coverage: {
+      type: 'boolean',
+      help: "also print which pairs of state feature and action, and which value classes, the sessions\nreached (not the run's --coverage, which lints the clause catalog)",
+      docs: "also print which pairs of state feature and action, and which value classes, the sessions reached ([how to read it](exploration.md#what-the-exploration-reached)); not the run's `--coverage`, which lints the clause catalog",
+    },
     help: HELP_OPTION,
   },
   epilogue: 'Exit codes: 0 nothing disagreed; 1 a counterexample was found; 2 unusable arguments or adapter.',
@@ -87,6 +92,7 @@ export interface ExploreArguments {
   forceEdition: boolean;
   expect: string[];
   callLimitMs: number;
+  coverage: boolean;
 }
 
 /** The parsed table as explore's arguments, with the rules between options. */
@@ -105,5 +111,6 @@ export function exploreArguments({ options }: ParsedCommandLine<typeof EXPLORE_C
     forceEdition: options['force-edition'],
     expect: options.expect,
     callLimitMs: options['call-limit'],
+    coverage: options.coverage,
   };
 }

@@ -12,7 +12,8 @@ import { loadAdapter } from '../../adapters/load-adapter.js';
 import { CLI_BUNDLE } from '../../bundled-entries.js';
 import { loadCatalog } from '../../catalog/clause-catalog.js';
 import { replayCommand } from '../../explore/class-report.js';
-import { explore, replay } from '../../explore/explore.js';
+import { coverageTable } from '../../explore/coverage-table.js';
+import { explore, replay, toolModesOf } from '../../explore/explore.js';
 import { featureText, scenarioText, type FoundScenario } from '../../explore/scenario.js';
 import { readCommandLine, UsageError } from '../../options/option-table.js';
 import { EXPLORE_COMMAND_LINE, exploreArguments, type ExploreArguments } from './explore-options.js';
@@ -54,6 +55,7 @@ export async function run(argv: string[]): Promise<number> {
   } else {
     const result = await explore({ ...session, seed, budget: args.runs, replay: replayArgs });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (args.coverage) console.log(`${coverageTable(result.coverage, edition, toolModesOf(adapter))}\n`);
     for (const [clause, count] of result.expected) {
       console.log(`explore: ${count} run(s) stopped at the known divergence ${clause} (--expect); the rest of those sessions went unexplored`);
     }

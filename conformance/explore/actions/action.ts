@@ -29,8 +29,8 @@ export interface Action<M extends { kind: string }> {
   midTurn?(g: Generation): fc.WeightedArbitrary<M> | undefined;
   /** As the making of an agent that a restart then finds (sessions around a restart). */
   lineage?(g: Generation): fc.WeightedArbitrary<M> | undefined;
-  /** The precondition, checked against the oracle when the move is about to run: a move that fails it is skipped, not printed. */
-  feasible?(session: ExploredSession, move: M): boolean;
+  /** The precondition, checked against the oracle when the move is about to run (`during` when mid-turn): a move that fails it is skipped, not printed. */
+  feasible?(session: ExploredSession, move: M, during?: During): boolean;
   /** The oracle's step and the host's step, compared; `during` when it runs mid-turn. */
   run(session: ExploredSession, move: M, during?: During): Promise<void>;
   /** One line for messages and tests; `describeMove` describes a move nested in this one (a turn's mid-turn moves). */

@@ -21,6 +21,11 @@ export const promptAction: Action<PromptMove> = {
   kind: 'prompt',
   move: (g) => (g.requests ? { weight: 6, arbitrary: arbitrary(g, g.requests) } : undefined),
   midTurn: (g) => (g.requests ? { weight: 2, arbitrary: arbitrary(g, g.requests) } : undefined),
+  // Mid-turn, another agent's turn: an agent already running (this one included) is not prompted.
+  feasible: (session, move, during) => {
+    const agent = session.agentAt(move.agent);
+    return !during || !(session.turns.has(agent.id) || agent.plan.running);
+  },
   async run(session, move, during) {
     const agent = session.agentAt(move.agent);
     const text = move.text === undefined ? promptText(agent) : `${promptText(agent)}: ${move.text}`;

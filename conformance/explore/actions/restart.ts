@@ -17,6 +17,7 @@ export const restartAction: Action<RestartMove> = {
   async run(session) {
     session.transcript.step('When', 'the host restarts');
     await session.host.restart();
+    session.restarted = true;
     for (const agent of session.agents) {
       agent.plan.cause = ['STATE-03'];
       // When a notice is logged is the host's business; one its model has not seen yet may not survive a restart.

@@ -21,6 +21,7 @@ import { answerFamily } from '../answers/index.js';
 import type { ToolResultMessage } from '../answers/answer.js';
 import { Stop, type Disagreement } from '../disagreement.js';
 import { stopAt } from '../observe.js';
+import { answerAction } from '../coverage.js';
 import type { ExploredSession } from '../explored-session.js';
 import { onOff, quote } from '../transcript.js';
 import { toolSdkDisagreement } from './tool-sdk.js';
@@ -51,6 +52,8 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   const index = n - turn.start - 1;
   const previousAnswer = session.lastAnswer.get(id);
   const kind = index === 0 ? 'submission' : isFailure(previousAnswer?.type) ? 'retry' : 'continuation';
+  session.inFlight.set(id, kind);
+  session.coverage.met(session.viewOf(agent, { retry: kind === 'retry' }), answerAction((turn.planned[index]?.answer ?? { type: 'text' }).type));
   if (index > 0 && index >= turn.planned.length && previousAnswer?.type === 'text' && agent.steered.length === 0) {
     session.disagree('extra-request', turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [], `${agent.name} made request ${n} after the model's final answer, with nothing steered`, {
       text: `the number of model requests of ${agent.name} is ${n - 1}`,

@@ -1,0 +1,49 @@
+/**
+ * What an exploration reached, measured: which pairs of the model's state
+ * features (oracle/state-features.ts) and actions its sessions met (a move
+ * the user made, or an answer the model gave, while the feature held for the
+ * agent it acted on), and which classes of values crossed the host. Counted
+ * in sessions: a pair's count is the number of sessions that reached it, so
+ * the shares of a run (workers, shards) add up, and `merge` sums them.
+ */
+import type { ExplorationCoverage } from '../../src/results/results-document.js';
+import { featuresOf, type ModelView } from '../oracle/state-features.js';
+import { coverageOf, pairKey } from '../results/exploration-coverage.js';
+
+export { sumCoverage } from '../results/exploration-coverage.js';
+
+/** The action of a pair: a move's kind, or `answer:<type>` for the model's answer to a request. */
+export function answerAction(type: string): string {
+  return `answer:${type}`;
+}
+
+/** What one session reached. */
+export class SessionCoverage {
+  readonly pairs = new Set<string>();
+  readonly valueClasses = new Set<string>();
+
+  /** `action` ran in the state `view` reads. */
+  met(view: ModelView, action: string): void {
+    for (const feature of featuresOf(view)) this.pairs.add(pairKey(feature, action));
+  }
+
+  values(classes: readonly string[]): void {
+    for (const valueClass of classes) this.valueClasses.add(valueClass);
+  }
+}
+
+/** What several sessions reached: per pair and per value class, the sessions that reached it. */
+export class CoverageCounts {
+  readonly pairs = new Map<string, number>();
+  readonly valueClasses = new Map<string, number>();
+
+  add(session: SessionCoverage): void {
+    for (const pair of session.pairs) this.pairs.set(pair, (this.pairs.get(pair) ?? 0) + 1);
+    for (const valueClass of session.valueClasses) this.valueClasses.set(valueClass, (this.valueClasses.get(valueClass) ?? 0) + 1);
+  }
+
+  /** As the results file holds it. */
+  toResults(): ExplorationCoverage {
+    return coverageOf(this.pairs, this.valueClasses);
+  }
+}
