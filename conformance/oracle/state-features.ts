@@ -8,7 +8,8 @@
  * than hoped for. A pair that cannot happen is listed in IMPOSSIBLE_PAIRS with
  * the reason.
  */
-import type { Edition, ToolMode } from '../../src/index.js';
+import { EDITIONS, type Edition, type ToolMode } from '../../src/index.js';
+import { EDITION_READINGS } from './edition-readings.js';
 import type { OracleAgent } from './session-oracle.js';
 
 /** What a feature reads: the acting agent (none for a new agent or a restart) and the session around it. */
@@ -83,6 +84,7 @@ const AGENT_FEATURES = ['plan-mode-on', 'selection-pending', 'steered-queued', '
 const IDLE_MOVES = ['new-agent', 'fork', 'spawn', 'spawn-owned', 'compact', 'restart'];
 const ANSWERS = PAIR_ACTIONS.filter((action) => action.startsWith('answer:'));
 const ALL_FEATURES = STATE_FEATURES.map((feature) => feature.name);
+const WITHOUT_OWNED_CHILDREN = EDITIONS.filter((edition) => !EDITION_READINGS[edition].ownedChildCannotReview);
 
 export const IMPOSSIBLE_PAIRS: readonly ImpossiblePairs[] = [
   { features: AGENT_FEATURES, actions: ['new-agent', 'restart'], reason: 'acts on no agent: a new agent is made, or the host restarts' },
@@ -95,8 +97,8 @@ export const IMPOSSIBLE_PAIRS: readonly ImpossiblePairs[] = [
     reason: 'made on an idle agent, which has nothing steered waiting: the next request of its turn takes a steered message in, and none is steered into a request that gives up (where it would go is left open)',
   },
   { features: ['selection-pending'], actions: ['fork'], reason: 'a fork is made only with nothing pending: whether a fork copies a pending selection is not the spec\'s business' },
-  { features: ['owned-child'], actions: PAIR_ACTIONS, editions: ['seed'], reason: 'the seed has no owned children' },
-  { features: ALL_FEATURES, actions: ['spawn-owned'], editions: ['seed'], reason: 'the seed has no owned children' },
+  { features: ['owned-child'], actions: PAIR_ACTIONS, editions: WITHOUT_OWNED_CHILDREN, reason: 'the edition has no owned children (REVIEW-07)' },
+  { features: ALL_FEATURES, actions: ['spawn-owned'], editions: WITHOUT_OWNED_CHILDREN, reason: 'the edition has no owned children (REVIEW-07)' },
   { features: ['code-mode'], actions: PAIR_ACTIONS, toolModes: ['native'], reason: 'a native session presents no program' },
   { features: ALL_FEATURES, actions: ['answer:program-exit'], toolModes: ['native'], reason: 'a program is written only under a code mode' },
   { features: ALL_FEATURES, actions: ['answer:exit', 'answer:probe'], toolModes: ['code'], reason: 'under code the wire carries only the code-running tool (the kit writes programs for exits alone)' },
