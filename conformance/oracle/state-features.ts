@@ -91,11 +91,6 @@ export const IMPOSSIBLE_PAIRS: readonly ImpossiblePairs[] = [
   { features: ['request-in-flight', 'retry-in-flight'], actions: IDLE_MOVES, reason: 'made only while every agent is idle: only set, /plan lines and another agent\'s prompt are made mid-turn' },
   { features: ['request-in-flight'], actions: ANSWERS, reason: 'an answer is the request in flight itself, not a move made during it' },
   { features: ['retry-in-flight'], actions: ['answer:failure', 'answer:give-up'], reason: 'a failed request is never followed by another failure (one retry suffices whatever a host\'s retry policy)' },
-  {
-    features: ['steered-queued'],
-    actions: ['prompt', 'fork', 'spawn', 'spawn-owned', 'compact'],
-    reason: 'made on an idle agent, which has nothing steered waiting: the next request of its turn takes a steered message in, and none is steered into a request that gives up (where it would go is left open)',
-  },
   { features: ['selection-pending'], actions: ['fork'], reason: 'a fork is made only with nothing pending: whether a fork copies a pending selection is not the spec\'s business' },
   { features: ['owned-child'], actions: PAIR_ACTIONS, editions: WITHOUT_OWNED_CHILDREN, reason: 'the edition has no owned children (REVIEW-07)' },
   { features: ALL_FEATURES, actions: ['spawn-owned'], editions: WITHOUT_OWNED_CHILDREN, reason: 'the edition has no owned children (REVIEW-07)' },
