@@ -4,7 +4,9 @@
  * their reasons, any failures, and the texts the kit shows a person instead of
  * judging their wording.
  */
+import { badgeOf } from './badges.js';
 import { hostEdition } from './edition-html.js';
+import { historyOf } from './history-page.js';
 import type { ScenarioRecord } from '../../src/index.js';
 import { html, inlineCode, type Html } from './html.js';
 import { page } from './page-shell.js';
@@ -30,6 +32,8 @@ export function hostPage(model: SiteModel, host: HostView): Html {
 <dl class="facts">
 <dt>Scenarios</dt><dd>${document.scenarios.length}: ${count.passed} passed, ${count.failed} failed, ${count.flaky > 0 ? `${count.flaky} flaky, ` : ''}${count.baselined} baselined, ${count.skipped} skipped${document.repeat ? ` (each ran ${document.repeat.times} times; flaky scenarios ${document.repeat.flakyAllowed ? 'allowed' : 'fail the run'})` : ''}</dd>
 <dt>Edition</dt><dd>${hostEdition(host)}${document.spec.forced ? ' (--force-edition: the adapter does not declare it)' : ''}; the adapter declares ${document.adapter.editions?.join(', ') ?? 'none (judged against the seed)'}</dd>
+${host.release !== undefined ? html`<dt>Release</dt><dd>${host.host} ${host.release}</dd>` : ''}${historyLink(model, host)}
+<dt>Badge</dt><dd><img src="../badges/${host.key}.svg" alt="${badgeOf(host).label}: ${badgeOf(host).message}"> <a href="../badges/${host.key}.svg">SVG</a>, <a href="../badges/${host.key}.json">shields.io endpoint JSON</a></dd>
 <dt>Level</dt><dd>${document.level}</dd>
 <dt>Baseline</dt><dd>${document.baseline ? html`<code>${document.baseline.path}</code> (${document.baseline.entries} entries)` : 'none'}</dd>
 <dt>Kit</dt><dd>${document.kit.name} ${document.kit.version}</dd>
@@ -128,4 +132,10 @@ ${records.map((record) => {
 </table></div>
 </section>
 `;
+}
+
+/** The history page of this host, when the site was given other runs of it. */
+function historyLink(model: SiteModel, host: HostView): Html | string {
+  const history = historyOf(model, host);
+  return history ? html`<dt>History</dt><dd><a href="../history/${history.key}.html">${history.runs.length} runs of ${history.host}</a></dd>` : '';
 }

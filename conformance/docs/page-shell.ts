@@ -1,4 +1,5 @@
 /** The frame of every page: document head with the inline style sheet, skip link, site header with navigation. */
+import { hostHistories } from './history-page.js';
 import { html, raw, type Html, type HtmlValue } from './html.js';
 import type { SiteModel } from './site-model.js';
 import { SITE_CSS } from './site-style.js';
@@ -35,6 +36,7 @@ export function page(model: SiteModel, options: PageOptions): Html {
 <li><a href="${options.root}index.html"${current('home')}>Clause matrix</a></li>
 <li><a href="${options.root}editions.html"${current('editions')}>Editions</a></li>
 ${model.hosts.map((host) => html`<li><a href="${options.root}hosts/${host.key}.html"${current(host.key)}>Host: ${host.label}</a></li>
+`)}${hostHistories(model).map((history) => html`<li><a href="${options.root}history/${history.key}.html"${current(`history-${history.key}`)}>History: ${history.host}</a></li>
 `)}</ul>
 </nav>
 </header>

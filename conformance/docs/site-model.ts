@@ -99,7 +99,15 @@ export interface HostView {
   /** File name stem of the host page (unique). */
   key: string;
   name: string;
-  /** What the site calls it: the adapter name, with the run's start time when two results files share a name. */
+  /**
+   * The host across its releases (its history page groups by it): the adapter
+   * name, without a trailing `@<release>` naming the release it drives
+   * (`dsh@0.0.1-rc.1` at release 0.0.1-rc.1 is host `dsh`).
+   */
+  host: string;
+  /** The release of the host the run drove (results `host.release`), if the adapter declared one. */
+  release?: string;
+  /** What the site calls it: the host and its release, with the run's start time when two results files share both. */
   label: string;
   path: string;
   document: ResultsDocument;
@@ -173,6 +181,13 @@ export function cellStatus(host: HostView, clauseId: string): CellStatus {
   return aggregateStatus(recordsFor(host, clauseId));
 }
 
+/** The host a results file judged: its adapter's name, less a trailing `@<release>` of the release it recorded. */
+export function nameOfHost(document: Pick<ResultsDocument, 'adapter' | 'host'>): string {
+  const release = document.host?.release;
+  const name = document.adapter.name;
+  return release !== undefined && name.endsWith(`@${release}`) && name.length > release.length + 1 ? name.slice(0, -release.length - 1) : name;
+}
+
 function hostViews(results: readonly ResultsFile[]): HostView[] {
   const used = new Set<string>();
   return results.map(({ path, document }) => {
@@ -180,9 +195,21 @@ function hostViews(results: readonly ResultsFile[]): HostView[] {
     let key = stem;
     for (let n = 2; used.has(key); n += 1) key = `${stem}-${n}`;
     used.add(key);
-    const shared = results.filter((other) => other.document.adapter.name === document.adapter.name).length > 1;
-    const label = shared ? `${document.adapter.name} (${readableTime(document.startedAt)})` : document.adapter.name;
-    return { key, name: document.adapter.name, label, path, document, edition: resultsEdition(document), byId: new Map(document.scenarios.map((record) => [record.id, record])) };
+    const named = nameOfHost(document);
+    const shared = results.filter((other) => nameOfHost(other.document) === named && other.document.host?.release === document.host?.release).length > 1;
+    const release = document.host?.release;
+    const label = `${named}${release !== undefined ? ` ${release}` : ''}${shared ? ` (${readableTime(document.startedAt)})` : ''}`;
+    return {
+      key,
+      name: document.adapter.name,
+      host: named,
+      ...(release !== undefined ? { release } : {}),
+      label,
+      path,
+      document,
+      edition: resultsEdition(document),
+      byId: new Map(document.scenarios.map((record) => [record.id, record])),
+    };
   });
 }
 

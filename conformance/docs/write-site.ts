@@ -1,7 +1,9 @@
 /**
- * Writes the documentation site: DIR/index.html, DIR/editions.html, DIR/clauses/<ID>.html and
- * DIR/hosts/<adapter>.html, every page self-contained (inline style, no
- * script, no file from elsewhere), so it works opened from the file system.
+ * Writes the documentation site: DIR/index.html, DIR/editions.html, DIR/clauses/<ID>.html,
+ * DIR/hosts/<adapter>.html, DIR/history/<host>.html (a host given at several
+ * releases or dates) and DIR/badges/<adapter>.svg and .json (a badge per host
+ * run), every page self-contained (inline style, no script, no file from
+ * elsewhere), so it works opened from the file system.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +11,8 @@ import { loadCatalog, CATALOG_PATH } from '../catalog/clause-catalog.js';
 import { KIT_FEATURES_DIR, parseFeatures } from '../features/feature-files.js';
 import { clausePage } from './clause-page.js';
 import { editionsPage } from './editions-page.js';
+import { badgeEndpoint, badgeOf, badgeSvg } from './badges.js';
+import { historyPage, hostHistories } from './history-page.js';
 import { homePage } from './home-page.js';
 import { hostPage } from './host-page.js';
 import type { MutationEvidence } from '../evidence/mutation-evidence.js';
@@ -48,9 +52,18 @@ export async function writeSite(options: SiteOptions): Promise<WrittenSite> {
   ]);
   model.clauses.forEach((view, index) => pages.set(join('clauses', `${view.clause.id}.html`), clausePage(model, index).value));
   for (const host of model.hosts) pages.set(join('hosts', `${host.key}.html`), hostPage(model, host).value);
+  const histories = hostHistories(model);
+  for (const history of histories) pages.set(join('history', `${history.key}.html`), historyPage(model, history).value);
+  for (const host of model.hosts) {
+    const badge = badgeOf(host);
+    pages.set(join('badges', `${host.key}.svg`), badgeSvg(badge));
+    pages.set(join('badges', `${host.key}.json`), badgeEndpoint(badge));
+  }
 
   await mkdir(join(options.outDir, 'clauses'), { recursive: true });
   if (model.hosts.length > 0) await mkdir(join(options.outDir, 'hosts'), { recursive: true });
+  if (model.hosts.length > 0) await mkdir(join(options.outDir, 'badges'), { recursive: true });
+  if (histories.length > 0) await mkdir(join(options.outDir, 'history'), { recursive: true });
   for (const [file, text] of pages) await writeFile(join(options.outDir, file), text);
   return { model, files: [...pages.keys()] };
 }

@@ -1,0 +1,88 @@
+/**
+ * The site across releases: a host given at several releases (results
+ * `host.release`) or dates gets a column per run, each under its own edition,
+ * a history page (per run: counts, clauses that changed status, failures that
+ * appeared or went) and a badge per run (self-contained SVG, shields.io
+ * endpoint JSON), linked from its host page.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readResultsFile, type ResultsFile } from '../../../conformance/docs/read-results.js';
+import { nameOfHost } from '../../../conformance/docs/site-model.js';
+import { writeSite } from '../../../conformance/docs/write-site.js';
+import { temporaryFolder } from '../../temporary-folder.js';
+import { DSH_RESULTS } from './site-fixture.js';
+
+const text = (markup: string) => markup.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+/** dsh's fixture run as release 0.1.0-rc.8, and a later run as dsh@0.0.1-rc.1 (its edition) where one failure went and one appeared. */
+async function twoReleases(): Promise<{ rc8: ResultsFile; rc1: ResultsFile; appeared: string; went: string }> {
+  const base = await readResultsFile(DSH_RESULTS);
+  const required = base.document.scenarios.filter((record) => record.status === 'passed' && record.level === 'required');
+  const went = required.find((record) => record.clauses.includes('STATE-01'))!;
+  const appeared = required.find((record) => record.clauses.includes('CFG-01'))!;
+  const failing = (record: (typeof required)[number]) => ({ ...record, status: 'failed' as const, failure: { kind: 'assertion' as const, step: 'a step', message: 'it broke' } });
+  const rc8: ResultsFile = {
+    ...base,
+    document: { ...base.document, host: { release: '0.1.0-rc.8' }, scenarios: base.document.scenarios.map((record) => (record.id === went.id ? failing(record) : record)) },
+  };
+  const scenarios = base.document.scenarios.map((record) => (record.id === appeared.id ? failing(record) : record));
+  const rc1: ResultsFile = {
+    path: '/runs/dsh-0.0.1-rc.1.json',
+    document: {
+      ...base.document,
+      adapter: { ...base.document.adapter, name: 'dsh@0.0.1-rc.1', editions: ['0.0.1-rc.1'] },
+      host: { release: '0.0.1-rc.1' },
+      spec: { ...base.document.spec, edition: '0.0.1-rc.1' },
+      startedAt: '2026-12-05T12:00:00.000Z',
+      scenarios,
+    },
+  };
+  return { rc8, rc1, appeared: appeared.id, went: went.id };
+}
+
+describe('the site across releases', () => {
+  it('names the host without the release its adapter name carries', () => {
+    expect(nameOfHost({ adapter: { name: 'dsh@0.0.1-rc.1', capabilities: {} as never }, host: { release: '0.0.1-rc.1' } })).toBe('dsh');
+    expect(nameOfHost({ adapter: { name: 'dsh', capabilities: {} as never }, host: { release: '0.1.0-rc.8' } })).toBe('dsh');
+    expect(nameOfHost({ adapter: { name: 'dsh@next', capabilities: {} as never } })).toBe('dsh@next');
+  });
+
+  it('has a column per host and release, each under its edition, a history page and a badge per run', async () => {
+    const { rc8, rc1, appeared, went } = await twoReleases();
+    const dir = await temporaryFolder('pmc-site-history-');
+    const site = await writeSite({ outDir: dir, results: [rc8, rc1] });
+    expect(site.model.hosts.map((host) => [host.label, host.edition])).toEqual([['dsh 0.1.0-rc.8', 'seed'], ['dsh 0.0.1-rc.1', '0.0.1-rc.1']]);
+    const home = text(await readFile(join(dir, 'index.html'), 'utf8'));
+    expect(home).toMatch(/Clause Level Statement dsh 0\.1\.0-rc\.8 seed dsh 0\.0\.1-rc\.1 0\.0\.1-rc\.1 /);
+
+    expect(site.files).toContain(join('history', 'dsh.html'));
+    const history = text(await readFile(join(dir, 'history', 'dsh.html'), 'utf8'));
+    expect(history).toMatch(/History: dsh/);
+    expect(history).toMatch(/0\.1\.0-rc\.8 .*0\.0\.1-rc\.1/);
+    expect(history).toMatch(/dsh 0\.0\.1-rc\.1, since dsh 0\.1\.0-rc\.8/);
+    expect(history).toMatch(new RegExp(`Failures that appeared \\(1\\) ${appeared}`));
+    expect(history).toMatch(new RegExp(`Failures that went \\(1\\) ${went}`));
+    // A clause the seed run had but 0.0.1-rc.1 judged otherwise shows as a change, CFG-01 (now failing) among them.
+    expect(history).toMatch(/CFG-01 \S* ?passed \S* ?failed/);
+
+    const host = await readFile(join(dir, 'hosts', 'dsh-0.0.1-rc.1.html'), 'utf8');
+    expect(host).toContain('href="../history/dsh.html"');
+    expect(host).toContain('href="../badges/dsh-0.0.1-rc.1.json"');
+
+    const endpoint = JSON.parse(await readFile(join(dir, 'badges', 'dsh-0.0.1-rc.1.json'), 'utf8'));
+    expect(endpoint).toEqual({ schemaVersion: 1, label: 'plan mode 0.0.1-rc.1', message: 'dsh 0.0.1-rc.1: 1 failing', color: 'red' });
+    const svg = await readFile(join(dir, 'badges', 'dsh-0.0.1-rc.1.svg'), 'utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="20" role="img" aria-label="plan mode 0\.0\.1-rc\.1: dsh 0\.0\.1-rc\.1: 1 failing">/);
+    expect(svg).not.toMatch(/<script|href=|url\(/);
+    expect(svg.match(/<(\w+)[\s>]/g)!.map((tag) => tag.slice(1, -1))).toEqual(['svg', 'title', 'rect', 'rect', 'g', 'text', 'text']);
+  });
+
+  it('has no history page for a host given once', async () => {
+    const dir = await temporaryFolder('pmc-site-history-');
+    const site = await writeSite({ outDir: dir, results: [await readResultsFile(DSH_RESULTS)] });
+    expect(site.files.some((file) => file.startsWith('history'))).toBe(false);
+    expect(site.files).toContain(join('badges', 'dsh.svg'));
+  });
+});
