@@ -156,6 +156,11 @@ export const RUN_COMMAND_LINE = defineCommandLine({
       help: 'flaky scenarios are reported but do not fail the run',
       docs: 'flaky scenarios are reported but do not fail the run (JUnit: passed, with a `flakyFailure` per failing repeat, as Maven Surefire writes reruns)',
     },
+    'require-all': {
+      type: 'boolean',
+      help: 'a partial run fails (exit 1): one that leaves a required clause with no passing\nscenario (skipped for a capability not declared, baselined or flaky); for a\nrelease gate that must prove everything',
+      docs: 'a partial run fails (exit 1): one that leaves a required clause of the judged edition with no passing scenario (its scenarios were skipped for a capability the host does not declare, baselined or flaky). For a release gate that must prove everything; without it such a run still says `partial` (see [the closing lines](#the-closing-lines))',
+    },
     'process-per-scenario': {
       type: 'boolean',
       help: 'an exec: host gets a new process for every scenario, even one that declares\nreuse (to confirm a suspected state leak between scenarios)',
@@ -202,7 +207,8 @@ export const RUN_COMMAND_LINE = defineCommandLine({
 ${VERB_LINES}
 
 Exit codes: 0 nothing counted failed; 1 a counted scenario failed, a step is undefined or
-pending, a baselined scenario failed another way, or a baseline entry is stale or expired;
+pending, a baselined scenario failed another way, a baseline entry is stale or expired, or
+(with --require-all) a required clause is unproven;
 2 unusable arguments, files or adapter.`,
 });
 
@@ -228,6 +234,8 @@ export interface CliArguments {
   /** How many times each scenario runs (`--repeat`); 1 when absent. */
   repeat?: number;
   allowFlaky: boolean;
+  /** `--require-all`: a required clause no passing scenario proved fails the run. */
+  requireAll: boolean;
   /** `--process-per-scenario`: a new host process per scenario, even for a host that declares `reuse`. */
   processPerScenario: boolean;
   level: RunLevel;
@@ -258,6 +266,7 @@ export function parseArguments(argv: string[]): CliArguments {
     version: options.version,
     verbose: options.verbose,
     allowFlaky: options['allow-flaky'],
+    requireAll: options['require-all'],
     processPerScenario: options['process-per-scenario'],
     ...defined({
       baseline: options.baseline,

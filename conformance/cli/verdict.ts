@@ -21,6 +21,7 @@ import { explorationLine, recommendedLine, summaryLine, verdictLines } from '../
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../results/exit-codes.js';
 import type { RerunPlan } from './rerun-plan.js';
 import { REPLAY_URI } from '../explore/replay-feature.js';
+import { partialSuffix, proofOfResult, unprovenClauses, unprovenLines } from '../results/unproven-clauses.js';
 
 export interface PreparedRun {
   args: CliArguments;
@@ -146,6 +147,11 @@ export async function finishRun(prepared: PreparedRun, decided: unknown, suite: 
     features: args.featuresDir === undefined ? 'kit' : 'given',
     ...(prepared.rerun ? { rerun: { from: prepared.rerun.from } } : {}),
   };
+  // A shard proves only its share (`merge` lists what the whole run left unproven); a rerun is not a full run.
+  if (!args.shard && !prepared.rerun) {
+    const narrowed = args.tags !== '' || args.featuresDir !== undefined;
+    context.unproven = unprovenClauses(context.catalog, results.map((result) => proofOfResult(result, verdict.outcomes.get(result))), decision.edition, narrowed ? 'named' : 'all');
+  }
   // Baselined exploration classes a whole exploration did not find are listed too: their entries are stale.
   const reported = verdict.notFound.length > 0 ? [...results, ...verdict.notFound] : results;
   const unwritten = await writeKitReports(args.formats, context, reported, verdict, undefined, options.reportPath);
@@ -173,10 +179,13 @@ export async function finishRun(prepared: PreparedRun, decided: unknown, suite: 
   // What a rerun could not run again is named, and keeps it from passing: nothing counts as passed that was not checked.
   const notRerun = prepared.rerun?.notRerun ?? [];
   for (const { id, why } of notRerun) line(`not rerun: ${id}: ${why}`);
+  const unproven = context.unproven ?? [];
+  for (const text of unprovenLines(unproven)) line(text);
   const summary = summaryLine(verdict);
-  line(prepared.rerun ? `${summary.text} (a rerun of what failed in ${prepared.rerun.from}${notRerun.length > 0 ? `, ${notRerun.length} not rerun` : ''}: not a full run)` : summary.text);
+  line(prepared.rerun ? `${summary.text} (a rerun of what failed in ${prepared.rerun.from}${notRerun.length > 0 ? `, ${notRerun.length} not rerun` : ''}: not a full run)` : `${summary.text}${partialSuffix(unproven)}`);
   // A report asked for and not written is output lost: exit 2, as for a path refused before the run.
   if (unwritten.length > 0) return EXIT_USAGE;
+  if (args.requireAll && unproven.length > 0) return EXIT_FAILED;
   return summary.failed === 0 && notRerun.length === 0 ? EXIT_OK : EXIT_FAILED;
 }
 

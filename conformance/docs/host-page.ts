@@ -24,6 +24,7 @@ export function hostPage(model: SiteModel, host: HostView): Html {
   const flaky = document.scenarios.filter((record) => record.status === 'flaky');
   const link = (record: ScenarioRecord) => scenarioLink(model.clauses, record);
   const anyMissing = Object.values(document.adapter.capabilities).some((support) => support !== true);
+  const unproven = document.unproven ?? [];
   return page(model, {
     title: `Host ${host.label}: plan mode conformance`,
     root: '../',
@@ -39,8 +40,10 @@ ${host.release !== undefined ? html`<dt>Release</dt><dd>${host.host} ${host.rele
 <dt>Kit</dt><dd>${document.kit.name} ${document.kit.version}</dd>
 <dt>Spec</dt><dd>${document.spec.readme}; clause catalog ${document.spec.clauses}</dd>
 <dt>Run</dt><dd>started ${readableTime(document.startedAt)}, took ${(document.durationMs / 1000).toFixed(1)} s</dd>
+${unproven.length > 0 ? html`<dt>Verdict</dt><dd><strong>partial</strong>: <a href="#unproven">${unproven.length} required clause(s)</a> no passing scenario proved</dd>` : ''}
 </dl>
 <nav class="toc no-print" aria-label="On this page"><ul>
+${unproven.length > 0 ? html`<li><a href="#unproven">Unproven required clauses (${unproven.length})</a></li>` : ''}
 ${failed.length > 0 ? html`<li><a href="#failures">Failures (${failed.length})</a></li>` : ''}
 ${flaky.length > 0 ? html`<li><a href="#flaky">Flaky (${flaky.length})</a></li>` : ''}
 <li><a href="#baseline">Known divergences (${baselined.length})</a></li>
@@ -48,6 +51,9 @@ ${skipped.length > 0 ? html`<li><a href="#skipped">Skipped (${skipped.length})</
 <li><a href="#capabilities">Capabilities</a></li>
 <li><a href="#review-texts">Texts for human review (${document.reviewTexts.length})</a></li>
 </ul></nav>
+${unproven.length > 0 ? html`<h2 id="unproven">Unproven required clauses</h2>
+<p>No passing scenario proved these required clauses, so the run is partial (<code>--require-all</code> fails such a run):</p>
+<ul class="unproven">${unproven.map(({ clause, reason }) => html`<li>${citedClauses(model.clauses, host, [clause])}: ${reason}</li>`)}</ul>` : ''}
 ${failed.length > 0 ? html`<h2 id="failures">Failures</h2>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How it failed</th></tr></thead>

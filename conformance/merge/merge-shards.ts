@@ -14,6 +14,9 @@ import { firstOfEachKind } from '../results/review-text-order.js';
 import { combineExploration, combineSummaries } from '../results/exploration-shares.js';
 import { isExplorationResult } from '../results/exploration-uri.js';
 import { combineFaultRecords, isFaultResult } from '../results/fault-records.js';
+import { clausesOfEdition, loadCatalogFileSync } from '../catalog/clause-catalog.js';
+import { kitIdentity } from '../results/run-context.js';
+import { proofOfRecord, unprovenClauses } from '../results/unproven-clauses.js';
 
 export interface ShardFile {
   path: string;
@@ -134,14 +137,23 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
     ),
   ];
   const exploration = documents.every((document) => document.exploration !== undefined) ? combineSummaries(documents.map((document) => document.exploration)) : undefined;
-  const { shard: _shard, ...first } = documents[0]!;
+  const { shard: _shard, unproven: _unproven, ...first } = documents[0]!;
   void _shard;
+  void _unproven;
+  // What the whole run left unproven, from every shard's records (a shard lists none of its own);
+  // judged by this kit's catalog, so only for shards this kit version wrote.
+  const narrowed = _shard?.tags !== '' || first.features === 'given';
+  const unproven =
+    first.kit.version === kitIdentity().version
+      ? unprovenClauses(clausesOfEdition(loadCatalogFileSync().clauses, resultsEdition(first)), scenarios.map(proofOfRecord), resultsEdition(first), narrowed ? 'named' : 'all')
+      : undefined;
   const merged: ResultsDocument = {
     ...first,
     // The run began when its first shard did and took as long as its longest shard.
     startedAt: documents.map((document) => document.startedAt).sort()[0]!,
     durationMs: Math.max(...documents.map((document) => document.durationMs)),
     ...(exploration ? { exploration } : {}),
+    ...(unproven ? { unproven } : {}),
     scenarios,
     reviewTexts: firstOfEachKind(
       documents.flatMap((document) => document.reviewTexts),

@@ -10,6 +10,7 @@ import type { ScenarioResult } from '../results/scenario-result.js';
 import { summaryLine, recommendedLine } from '../results/summary.js';
 import { describeRun, type RunContext } from '../results/run-context.js';
 import { visibleControls } from '../results/host-text.js';
+import { partialSuffix } from '../results/unproven-clauses.js';
 import { scenarioRows, type RowOutcome } from './scenario-rows.js';
 import { citeClauses, levelWord } from '../results/clause-citation.js';
 
@@ -76,7 +77,8 @@ export function htmlReport(context: RunContext, results: ScenarioResult[], verdi
   const recommended = recommendedLine(verdict);
   if (recommended) out.push(`<p><code>${htmlEscape(recommended)}</code></p>`);
   out.push(
-    `<p><strong><code>${htmlEscape(summaryLine(verdict).text)}</code></strong>, ${verdict.baselined.length} expected failure(s) (baseline).</p>`,
+    `<p><strong><code>${htmlEscape(`${summaryLine(verdict).text}${partialSuffix(context.unproven ?? [])}`)}</code></strong>, ${verdict.baselined.length} expected failure(s) (baseline).</p>`,
+    ...unprovenHtml(context),
     '</section>',
     '<section aria-labelledby="scenarios">',
     '<h2 id="scenarios">Scenarios</h2>',
@@ -120,4 +122,16 @@ export function htmlReport(context: RunContext, results: ScenarioResult[], verdi
   }
   out.push('</section>', '</main>', '</body>', '</html>', '');
   return out.filter((line) => line !== '').join('\n');
+}
+
+/** The required clauses no passing scenario proved, as the closing lines list them. */
+function unprovenHtml(context: RunContext): string[] {
+  const unproven = context.unproven ?? [];
+  if (unproven.length === 0) return [];
+  return [
+    `<p><strong>Partial</strong>: ${unproven.length} required clause(s) no passing scenario proved (<code>--require-all</code> fails such a run):</p>`,
+    '<ul class="unproven">',
+    ...unproven.map(({ clause, reason }) => `<li><code>${htmlEscape(clause)}</code>: ${htmlEscape(reason)}</li>`),
+    '</ul>',
+  ];
 }

@@ -18,6 +18,7 @@ import { citationText, citeClauses } from '../results/clause-citation.js';
 import { editionOfRun, featureFilePath, type RunContext } from '../results/run-context.js';
 import { scenarioRows, type ScenarioRow } from './scenario-rows.js';
 import { visibleControls } from '../results/host-text.js';
+import { partialSuffix } from '../results/unproven-clauses.js';
 
 /** Escapes text for XML attributes and content: control characters shown as escapes (host text), characters XML 1.0 cannot carry dropped. */
 export function xmlEscape(text: string): string {
@@ -63,13 +64,16 @@ export function junitReport(context: RunContext, results: ScenarioResult[], verd
     ...(context.shard ? [['shard', `${context.shard.index}/${context.shard.count}`] as [string, string]] : []),
     ...(context.repeat ? [['repeat', String(context.repeat.times)] as [string, string], ['flaky.allowed', String(context.repeat.flakyAllowed)] as [string, string]] : []),
     // The kit's tallies, the same as its closing lines: JUnit's `skipped` also holds the baselined and not-counted scenarios.
-    ['conformance', summaryLine(verdict).text],
+    ['conformance', `${summaryLine(verdict).text}${partialSuffix(context.unproven ?? [])}`],
     ['tally.passed', tally('passed')],
     ['tally.failed', tally('failed')],
     ['tally.skipped', tally('skipped')],
     ['tally.baselined', tally('baselined')],
     ['tally.flaky', tally('flaky')],
     ['tally.not-counted', tally('not-counted')],
+    // Required clauses no passing scenario proved (the closing line's "partial"), each with why.
+    ...(context.unproven ? [['unproven', String(context.unproven.length)] as [string, string]] : []),
+    ...(context.unproven ?? []).map(({ clause, reason }): [string, string] => [`unproven.${clause}`, reason]),
   ];
   const time = `time="${seconds(context.durationMs)}"`;
   const lines = [

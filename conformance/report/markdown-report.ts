@@ -12,6 +12,7 @@ import { describeRun, type RunContext } from '../results/run-context.js';
 import { firstLine, scenarioRows, type RowOutcome } from './scenario-rows.js';
 import { citeClauses, levelWord } from '../results/clause-citation.js';
 import { markdownBlock, markdownText as escape } from '../results/host-text.js';
+import { partialSuffix } from '../results/unproven-clauses.js';
 
 /** The kit's own Markdown (a clause statement's code spans) in a table cell: kept, only kept in its cell. */
 function kitCell(text: string): string {
@@ -32,9 +33,14 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
       `${count('flaky') > 0 ? `, ${count('flaky')} flaky` : ''}.`,
     '',
     ...(recommended ? [`\`${recommended}\``, ''] : []),
-    `\`${summaryLine(verdict).text}\``,
+    `\`${summaryLine(verdict).text}${partialSuffix(context.unproven ?? [])}\``,
     '',
   );
+  if (context.unproven && context.unproven.length > 0) {
+    lines.push(`**Partial**: ${context.unproven.length} required clause(s) no passing scenario proved (\`--require-all\` fails such a run):`, '');
+    for (const { clause, reason } of context.unproven) lines.push(`- ${clause}: ${escape(reason)}`);
+    lines.push('');
+  }
   lines.push('| clause | level | statement | passed | failed | skipped | baselined | notes |', '|---|---|---|---|---|---|---|---|');
   for (const clause of context.catalog) {
     const mine = rows.filter((row) => row.result.clauses.includes(clause.id));

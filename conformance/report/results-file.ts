@@ -59,6 +59,7 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
     ...(context.exploration ? { exploration: context.exploration } : {}),
     ...(context.features ? { features: context.features } : {}),
     ...(context.rerun ? { rerun: context.rerun } : {}),
+    ...(context.unproven ? { unproven: context.unproven } : {}),
     scenarios,
     reviewTexts: context.reviewTexts,
   };

@@ -75,6 +75,9 @@ export function entryKey(entry: KnownFailure | PreviousEntry): string {
 const FileShapeSchema = BaselineFileSchema.extend({ known_failures: z.array(z.unknown()) });
 
 /** Reads, validates and checks a baseline against the features; lists every problem with its location. */
+/** The start of the reason `--write-baseline` proposes; a baseline still holding it is refused until a person writes one. */
+export const PLACEHOLDER_REASON = 'TODO: state the observed difference';
+
 export async function readBaseline(path: string, options: ReadOptions): Promise<Baseline> {
   const { document, lineCounter } = await parseYaml(path);
   const at = (node: unknown) => locate(path, lineCounter, node);
@@ -102,6 +105,10 @@ export async function readBaseline(path: string, options: ReadOptions): Promise<
   const entries = parsed.data.known_failures.map(({ entry, index }) => {
     const where = at(document.getIn(['known_failures', index], true));
     const key = entryKey(entry);
+    // An entry nobody read must not turn a failure green: the reason --write-baseline proposes is a placeholder.
+    if (entry.reason.startsWith(PLACEHOLDER_REASON)) {
+      problems.push(`${at(document.getIn(['known_failures', index, 'reason'], true))}: known_failures[${index}] (${isExploreEntry(entry) ? 'explore' : 'id'} ${key}): the reason is still the placeholder --write-baseline wrote; write what the host does differently and why it is accepted`);
+    }
     if (seen.has(key)) problems.push(`${where}: known_failures[${index}] (${isExploreEntry(entry) ? 'explore' : 'id'} ${key}): the ${isExploreEntry(entry) ? 'class' : 'id'} is listed twice (first at ${seen.get(key)}); one entry per scenario or class`);
     else seen.set(key, where);
     if (isExploreEntry(entry)) {
@@ -382,7 +389,7 @@ export function entryFor(result: ScenarioResult, previous: PreviousEntry | undef
   if (signature && result.uri === EXPLORATION_URI) {
     const entry: ExploreBaselineEntry = {
       explore: signature,
-      reason: previous?.reason ?? `TODO: state the observed difference (${firstLine(result.message)})`,
+      reason: previous?.reason ?? `${PLACEHOLDER_REASON} (${firstLine(result.message)})`,
     };
     if (previous?.class !== undefined) entry.class = previous.class;
     if (previous?.link !== undefined) entry.link = previous.link;
@@ -401,7 +408,7 @@ function scenarioEntryFor(result: ScenarioResult, previous: Partial<BaselineEntr
     // The clause kept from the previous entry when it is still one the scenario proves; otherwise the
     // scenario's first clause (its tags list the clause it mainly proves first), for a person to check.
     clause: previous?.clause !== undefined && result.clauses.includes(previous.clause) ? previous.clause : (result.clauses[0] ?? 'TODO-00'),
-    reason: previous?.reason ?? `TODO: state the observed difference (${firstLine(result.message)})`,
+    reason: previous?.reason ?? `${PLACEHOLDER_REASON} (${firstLine(result.message)})`,
   };
   if (previous?.class !== undefined) entry.class = previous.class;
   if (previous?.link !== undefined) entry.link = previous.link;

@@ -7,6 +7,7 @@ import { resultsEdition, type Capabilities, type Edition, type ResultsDocument, 
 import type { EditionClause } from '../catalog/clause-catalog.js';
 import type { ExplorationSummary } from './scenario-result.js';
 import { kitIdentity } from '../kit-identity.js';
+import type { UnprovenClause } from './unproven-clauses.js';
 
 export interface RunContext {
   adapter: { name: string; capabilities: Capabilities; editions?: Edition[] };
@@ -36,6 +37,8 @@ export interface RunContext {
   exploration?: ExplorationSummary;
   /** A rerun (`--rerun FILE`): the results file whose failures it ran again. */
   rerun?: { from: string };
+  /** Required clauses no passing scenario proved, and why (absent for a shard, which proves only its share). */
+  unproven?: UnprovenClause[];
 }
 
 /** The kit's own name and version (kit-identity.ts, which --version loads without the reports). */

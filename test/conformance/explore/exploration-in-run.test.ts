@@ -21,6 +21,7 @@ import { judge, readBaseline, writeBaseline, type Baseline } from '../../../conf
 import type { ExplorationSummary, ScenarioResult } from '../../../conformance/results/scenario-result.js';
 import { FIXTURES, runCli } from '../cli-harness.js';
 import { limitForProcesses } from '../../limits.js';
+import { writeReasons } from '../baseline-reasons.js';
 
 const BROKEN_REVIEW = `${FIXTURES}adapters/explore-approve-with-anything.js`;
 const ONLY_EXPLORATION_CATCHES = `${FIXTURES}adapters/fifth-agent-forgets.js`;
@@ -186,7 +187,11 @@ describe('baseline entries for exploration classes', () => {
       { explore: { clause: 'REVIEW-03', check: 'review-outcome' }, reason: 'kept reason', class: 'host-divergence' },
       { explore: { clause: 'REVIEW-03', check: 'exit-result' }, reason: expect.stringMatching(/^TODO: state the observed difference/) },
     ]);
-    // What it wrote reads back.
+    // What it wrote reads back once a person wrote the reason the placeholder asks for, and not before.
+    await expect(readBaseline(written, { scenarios: new Map(), level: 'default', clauses: levels })).rejects.toThrow(
+      /known_failures\[1\] \(explore explore:REVIEW-03\/exit-result\): the reason is still the placeholder --write-baseline wrote/,
+    );
+    writeReasons(written);
     await expect(readBaseline(written, { scenarios: new Map(), level: 'default', clauses: levels })).resolves.toBeDefined();
   });
 });

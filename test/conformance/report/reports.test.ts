@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ResultsDocumentSchema } from '../../../src/index.js';
 import { FIXTURES, runCli } from '../cli-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
+import { writeReasons } from '../baseline-reasons.js';
 
 const fixtureArgs = (adapter: string) => ['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}features`, '--tags', 'not @id:fixture-undefined'];
 
@@ -72,7 +73,7 @@ describe('report formats', () => {
       '--format', `results:${dir}/results.json`,
     ]);
     expect(second.stdout).toContain('baselined: 1 known failure(s)');
-    expect(second.summary).toBe('conformance: 2 passed, 0 failed, 0 skipped');
+    expect(second.summary).toBe('conformance: 2 passed, 0 failed, 0 skipped (partial: 1 required clause(s) unproven)');
     expect(second.status).toBe(0);
     const junit = await readFile(`${dir}/junit.xml`, 'utf8');
     expect(junit).toMatch(/failures="0"/);
@@ -88,6 +89,7 @@ describe('report formats', () => {
   it('fails a baselined scenario that now fails another way (a timeout instead of an adapter error), showing both', async () => {
     const dir = await temporaryFolder('pmc-mismatch-');
     runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
+    writeReasons(`${dir}/b.yaml`);
     const run = runCli([...fixtureArgs('get-hangs.js'), '--call-limit', '300', '--baseline', `${dir}/b.yaml`, '--format', `junit:${dir}/junit.xml`]);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(
@@ -97,9 +99,20 @@ describe('report formats', () => {
     expect(await readFile(`${dir}/junit.xml`, 'utf8')).toMatch(/<failure message="fails in another kind than its baseline entry[^"]*" type="timeout">/);
   });
 
+  it('refuses a baseline whose reason is still the placeholder --write-baseline wrote, naming the entry, until a person writes one', async () => {
+    const dir = await temporaryFolder('pmc-placeholder-');
+    runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
+    const unread = runCli([...fixtureArgs('get-throws.js'), '--baseline', `${dir}/b.yaml`]);
+    expect(unread.status).toBe(2);
+    expect(unread.stderr).toMatch(/b\.yaml:\d+:\d+: known_failures\[0\] \(id fixture-set-and-log\): the reason is still the placeholder --write-baseline wrote/);
+    writeReasons(`${dir}/b.yaml`);
+    expect(runCli([...fixtureArgs('get-throws.js'), '--baseline', `${dir}/b.yaml`]).status).toBe(0);
+  });
+
   it('fails a run whose baseline lists a scenario that now passes', async () => {
     const dir = await temporaryFolder('pmc-stale-');
     runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
+    writeReasons(`${dir}/b.yaml`);
     const clean = runCli([...fixtureArgs('without-fork.js'), '--baseline', `${dir}/b.yaml`]);
     expect(clean.stdout).toContain(`stale baseline entry (now passes): fixture-set-and-log (${dir}/b.yaml:4:5)`);
     expect(clean.status).toBe(1);
@@ -108,7 +121,7 @@ describe('report formats', () => {
   it('keeps a report on stdout valid: the closing lines go to stderr', () => {
     const run = runCli([...fixtureArgs('without-fork.js'), '--format', 'results']);
     expect(ResultsDocumentSchema.parse(JSON.parse(run.stdout)).scenarios).toHaveLength(3);
-    expect(run.stderr.trim().split('\n').at(-1)).toBe('conformance: 2 passed, 0 failed, 1 skipped');
+    expect(run.stderr.trim().split('\n').at(-1)).toBe('conformance: 2 passed, 0 failed, 1 skipped (partial: 1 required clause(s) unproven)');
     expect(run.status).toBe(0);
   });
 });
