@@ -5,6 +5,7 @@
  * answers). A disagreement adds the one check that fails, so the printed
  * scenario replays the session and fails where the host disagreed.
  */
+import { writeNotation } from '../world/text-notation.js';
 
 export type Keyword = 'Given' | 'When' | 'Then';
 
@@ -65,8 +66,9 @@ export class Transcript {
   }
 }
 
-/** A Gherkin string argument: double quotes unless the text holds one. */
-export function quote(text: string): string {
+/** A Gherkin string argument (double quotes unless the text holds one); a text quoted for a printed step; characters a reader could not see are written `⟨U+hex⟩` (world/text-notation.ts). */
+export function quote(raw: string): string {
+  const text = writeNotation(raw);
   if (!text.includes('"')) return `"${text}"`;
   if (!text.includes("'")) return `'${text}'`;
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;

@@ -54,7 +54,7 @@ Given('the model will answer request {int} of {agent} with a retryable failure',
   this.model.answer(await this.agent(name), n, { type: 'failure', message: 'scripted transient failure', retryable: true });
 });
 
-Given('the model will answer request {int} of {agent} by calling exit_plan_mode with the plan {string}', async function (this: PlanWorld, n: number, name: string, plan: string) {
+Given('the model will answer request {int} of {agent} by calling exit_plan_mode with the plan {text}', async function (this: PlanWorld, n: number, name: string, plan: string) {
   this.model.answer(await this.agent(name), n, toolCall('exit_plan_mode', { plan }));
 });
 
@@ -69,7 +69,7 @@ Given('while the model handles request {int} of {agent}, the user turns plan mod
   });
 });
 
-Given('while the model handles request {int} of {agent}, the user types the command {string} for {agent}', async function (this: PlanWorld, n: number, running: string, line: string, name: string) {
+Given('while the model handles request {int} of {agent}, the user types the command {text} for {agent}', async function (this: PlanWorld, n: number, running: string, line: string, name: string) {
   await this.agent(name);
   this.model.during(await this.agent(running), n, async () => {
     await typeCommand(this, name, line);
@@ -77,7 +77,7 @@ Given('while the model handles request {int} of {agent}, the user types the comm
 });
 
 /** Interleaving: another agent's whole turn runs while this agent's request is in flight (its own scripted requests included). */
-Given('while the model handles request {int} of {agent}, the user prompts {agent} with {string}', async function (this: PlanWorld, n: number, running: string, name: string, text: string) {
+Given('while the model handles request {int} of {agent}, the user prompts {agent} with {text}', async function (this: PlanWorld, n: number, running: string, name: string, text: string) {
   const agent = await this.agent(name);
   this.model.during(await this.agent(running), n, async () => {
     await this.submitPrompt(agent, text);
@@ -239,7 +239,7 @@ Then('request {int} of {agent} ends with the notices {string}', async function (
 });
 
 /** The user-typed texts the request adds after repeating the agent's previous request (" | " between texts, any order). */
-Then('request {int} of {agent} adds the user texts {string}', async function (this: PlanWorld, n: number, name: string, list: string) {
+Then('request {int} of {agent} adds the user texts {text}', async function (this: PlanWorld, n: number, name: string, list: string) {
   const later = (await requestOf(this, n, name)).messages;
   const earlier: Message[] = n > 1 ? (await requestOf(this, n - 1, name)).messages : [];
   expectEqual(later.slice(0, earlier.length), earlier, `the first ${earlier.length} messages of request ${n} of ${name} (they repeat request ${n - 1})`);
@@ -289,7 +289,7 @@ Then('request {int} of {agent} shows exit_plan_mode succeeding', async function 
   expectEqual(result.value, { approved: true }, `the structured value of the approved exit_plan_mode result in request ${n} of ${name}`);
 });
 
-Then('request {int} of {agent} shows exit_plan_mode failing with a message containing {string}', async function (this: PlanWorld, n: number, name: string, text: string) {
+Then('request {int} of {agent} shows exit_plan_mode failing with a message containing {text}', async function (this: PlanWorld, n: number, name: string, text: string) {
   const result = await lastExitResult(this, n, name);
   expectTrue(result.isError, () => `the exit_plan_mode result in request ${n} of ${name} should be a failed call: ${show(result)}`);
   // Containment, as REVIEW-04/REVIEW-06 state it: the kit's text within a failure worded by the host.

@@ -39,7 +39,7 @@ When('the model answers the held request {int} of {agent} and its turn ends', as
   await this.releaseAndFinish(name, n);
 });
 
-When('the user types the command {string} for {agent}', async function (this: PlanWorld, line: string, name: string) {
+When('the user types the command {text} for {agent}', async function (this: PlanWorld, line: string, name: string) {
   await typeCommand(this, name, line);
   const result = this.commandResults.at(-1);
   expectTrue(result?.ok === true, () => `the command ${show(line)} for ${name} should succeed; the host answered ${show(result)}`);

@@ -27,7 +27,7 @@ When('the user prompts {string}', async function (this: PlanWorld, text: string)
   await prompt(this, DEFAULT_AGENT, text);
 });
 
-When('the user prompts {agent} with {string}', async function (this: PlanWorld, name: string, text: string) {
+When('the user prompts {agent} with {text}', async function (this: PlanWorld, name: string, text: string) {
   await prompt(this, name, text);
 });
 
@@ -50,7 +50,7 @@ When('the user prompts {string}, which may give up', async function (this: PlanW
   await promptThatMayGiveUp(this, DEFAULT_AGENT, text);
 });
 
-When('the user prompts {agent} with {string}, which may give up', async function (this: PlanWorld, name: string, text: string) {
+When('the user prompts {agent} with {text}, which may give up', async function (this: PlanWorld, name: string, text: string) {
   await promptThatMayGiveUp(this, name, text);
 });
 

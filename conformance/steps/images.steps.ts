@@ -121,7 +121,7 @@ Then('request {int} adds one user message holding only the images {string}', asy
 });
 
 /** Any agent, among what else the request adds (explore prints it): one user message holding these blocks, in order ("none": no images). */
-Then('request {int} of {agent} adds a user message holding the images {string} and then the text {string}', async function (this: PlanWorld, n: number, name: string, images: string, text: string) {
+Then('request {int} of {agent} adds a user message holding the images {string} and then the text {text}', async function (this: PlanWorld, n: number, name: string, images: string, text: string) {
   const requests = this.model.requestsOf(await this.agent(name));
   const request = requestNumber(requests, n, name);
   const earlier = n > 1 ? requestNumber(requests, n - 1, name).messages.length : 0;
@@ -134,13 +134,13 @@ Then('request {int} of {agent} adds a user message holding the images {string} a
 });
 
 /** Any agent (explore prints sessions of several): the result is judged by a later step, as rc.8 lets `/plan off` with images fail. */
-When('the user types the command {string} with the images {string} for {agent}', async function (this: PlanWorld, line: string, images: string, name: string) {
+When('the user types the command {text} with the images {string} for {agent}', async function (this: PlanWorld, line: string, images: string, name: string) {
   await typeCommand(this, name, line, imagesNamed(images));
   this.assertNoProblems();
 });
 
 Given(
-  'while the model handles request {int} of {agent}, the user types the command {string} with the images {string} for {agent}',
+  'while the model handles request {int} of {agent}, the user types the command {text} with the images {string} for {agent}',
   async function (this: PlanWorld, n: number, running: string, line: string, images: string, name: string) {
     await this.agent(name);
     const attached = imagesNamed(images);

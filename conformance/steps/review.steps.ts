@@ -59,7 +59,7 @@ Given('the user will answer the review by selecting Approve', function (this: Pl
   this.user.willReply({ type: 'answer', selected: [APPROVE] });
 });
 
-Given('the user will answer the review by selecting Approve with the feedback {string}', function (this: PlanWorld, text: string) {
+Given('the user will answer the review by selecting Approve with the feedback {text}', function (this: PlanWorld, text: string) {
   this.user.willReply({ type: 'answer', selected: [APPROVE], freeText: text });
 });
 
@@ -67,7 +67,7 @@ Given('the user will answer the review by selecting the keep-planning option', f
   this.user.willReply(answerWith((question) => [keepPlanningLabel(this, question)]));
 });
 
-Given('the user will answer the review by selecting the keep-planning option with the feedback {string}', function (this: PlanWorld, text: string) {
+Given('the user will answer the review by selecting the keep-planning option with the feedback {text}', function (this: PlanWorld, text: string) {
   this.user.willReply(answerWith((question) => [keepPlanningLabel(this, question)], text));
 });
 
@@ -75,7 +75,7 @@ Given('the user will answer the review by selecting both Approve and the keep-pl
   this.user.willReply(answerWith((question) => [APPROVE, keepPlanningLabel(this, question)]));
 });
 
-Given('the user will answer the review by typing only {string}', function (this: PlanWorld, text: string) {
+Given('the user will answer the review by typing only {text}', function (this: PlanWorld, text: string) {
   this.user.willReply({ type: 'answer', selected: [], freeText: text });
 });
 
@@ -163,7 +163,7 @@ Then('the user was asked exactly one plan review, for the agent, showing the pla
 });
 
 /** TOOL-04 among several reviews: the `k`th plan review was for that agent and carried the submitted plan unchanged, white space included. */
-Then('plan review {int} was asked for {agent}, showing the plan {string}', async function (this: PlanWorld, k: number, name: string, plan: string) {
+Then('plan review {int} was asked for {agent}, showing the plan {text}', async function (this: PlanWorld, k: number, name: string, plan: string) {
   const asked = this.user.reviews[k - 1];
   if (!asked) fail(`the user was asked ${this.user.reviews.length} plan review(s), not ${k} (every question asked: ${show(this.user.asked.map((a) => a.question.question))})`);
   expectEqual(asked.agent, await this.agent(name), `the agent plan review ${k} was asked for (${name})`);

@@ -55,7 +55,7 @@ Given('the model will answer request {int} with a program calling exit_plan_mode
   await answerWithExitProgram(this, n, plan);
 });
 
-Given('the model will answer request {int} of {agent} with a program calling exit_plan_mode with the plan {string}', async function (this: PlanWorld, n: number, name: string, plan: string) {
+Given('the model will answer request {int} of {agent} with a program calling exit_plan_mode with the plan {text}', async function (this: PlanWorld, n: number, name: string, plan: string) {
   await answerWithExitProgram(this, n, plan, name);
 });
 
