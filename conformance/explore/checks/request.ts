@@ -233,6 +233,8 @@ function checkImageBlocks(session: ExploredSession, agent: OracleAgent, added: M
       continue;
     }
     if (typed.length === 0 && isDeepStrictEqual(actual, blocksFor([]))) continue;
+    // A text no prompt or typed line gave (a steered message changed on the way): the user-texts check names it.
+    if (typed.length === 0 && !session.prompted.includes(message.text)) continue;
     const names = typed[0] ?? [];
     session.disagree('user-message-blocks', ['CMD-03', 'CMD-09', 'MX-02'], `request ${n} of ${agent.name} carries the user message ${JSON.stringify(message.text)} as the blocks ${JSON.stringify(actual.map((block) => (block.type === 'text' ? 'text' : block.mediaType)))}; it should hold ${names.length} image(s) (${names.join(', ') || 'none'}) and then its text`, {
       text: `request ${n} of ${agent.name} adds a user message holding the images ${quote(names.join(', ') || 'none')} and then the text ${quote(message.text)}`,
