@@ -11,7 +11,7 @@ import { EDITIONS } from '../../src/contract/edition-names.js';
 import { availableParallelism } from 'node:os';
 import { parseSlice, type Slice } from '../features/slices.js';
 import { isExecAdapter } from '../transport/exec-spec.js';
-import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, MAX_EXPLORE_SESSIONS } from '../explore/budget.js';
+import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, MAX_EXPLORE_SESSIONS, MAX_EXPLORE_TIME_LIMIT_S } from '../explore/budget.js';
 import { defineCommandLine, oneOf, parseCommandLine, usageText, UsageError, wholeNumber } from '../options/option-table.js';
 import { ADAPTER_OPTION, editionOption, FORCE_EDITION_OPTION, HELP_OPTION, milliseconds, seed32 } from '../options/shared-options.js';
 import { parseFormat, type Format } from '../options/report-formats.js';
@@ -195,6 +195,14 @@ export const RUN_COMMAND_LINE = defineCommandLine({
       help: "run again exactly what failed or was flaky in the results file FILE: its failed scenarios,\nand each exploration class's shrunk scenario replayed as a scenario, in FILE's edition;\nlists what cannot be rerun (a fault charged to no scenario). A rerun explores nothing,\nwrites no baseline, and its results file says it was a rerun (compare refuses it)",
       docs: "run again exactly what failed or was flaky in the results file FILE: its failed scenarios by stable id (an outline's row alone), and each exploration class's shrunk scenario (its record's `exploration.scenario`) replayed as a scenario with the class's id and clauses (record `uri` `~replay`), in the edition FILE's run judged (unless `--edition` is given). A failed record it cannot replay (a fault charged to no scenario, an exploration that ended without a shrunk scenario, an id the features no longer have) is listed as `not rerun: ID: why` and fails the rerun. The closing line ends `(a rerun of what failed in FILE: not a full run)` and the results file records `rerun: { from: FILE }`; a rerun explores nothing new, refuses `--write-baseline`, `--tags`, `--shard` and `--explore`, and `compare` refuses its results file (exit 2). See [Fixing a failure](#fixing-a-failure-rerun)",
     },
+    'explore-time-limit': {
+      type: 'string',
+      value: 'S',
+      parse: wholeNumber(1, MAX_EXPLORE_TIME_LIMIT_S),
+      defaultText: 'a call limit per session of the share, at least 60',
+      help: "the exploration's overall time limit in seconds; reaching it fails the run\n(exploration incomplete: N of M sessions)",
+      docs: "the exploration's overall time limit, in seconds (shrinking included; at most 2000000). By default a call limit (`--call-limit`) per session of this run's share, and at least 60 s: a host that answers every call just under the call limit would otherwise take a day. Reaching it fails the run, `exploration incomplete: N of M sessions`, whatever the sessions run found",
+    },
     verbose: {
       type: 'boolean',
       help: "failures also show their stack traces (in the kit's closing lines)",
@@ -245,6 +253,8 @@ export interface CliArguments {
   exploreSeed?: number;
   /** `--rerun FILE`: run again what failed or was flaky in this results file. */
   rerun?: string;
+  /** `--explore-time-limit S`: the exploration's overall time limit, in seconds. */
+  exploreTimeLimitS?: number;
   help: boolean;
   /** `--version`: print the package version, run nothing. */
   version: boolean;
@@ -281,6 +291,7 @@ export function parseArguments(argv: string[]): CliArguments {
       explore: options.explore,
       exploreSeed: options['explore-seed'],
       rerun: options.rerun,
+      exploreTimeLimitS: options['explore-time-limit'],
     }),
   };
   if (parsed.rerun !== undefined) {
@@ -311,6 +322,7 @@ export function parseArguments(argv: string[]): CliArguments {
     throw new UsageError(`--process-per-scenario needs an exec: adapter (a host process); '${parsed.adapter}' runs in the kit's process`);
   }
   if (parsed.forceEdition && parsed.edition === undefined) throw new UsageError('--force-edition needs --edition NAME: the edition to judge the host against');
+  if (parsed.explore === 'off' && parsed.exploreTimeLimitS !== undefined) throw new UsageError('--explore-time-limit bounds an exploration, but --explore off turns it off');
   if (parsed.explore === 'off' && parsed.exploreSeed !== undefined) throw new UsageError('--explore-seed picks the seed of an exploration, but --explore off turns it off');
   return parsed;
 }

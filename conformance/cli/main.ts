@@ -22,6 +22,8 @@ import type { PreparedRun } from './verdict.js';
 import type { RerunPlan } from './rerun-plan.js';
 import type { Edition } from '../../src/contract/edition-names.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../results/exit-codes.js';
+import type { IsolatedRun } from '../runner/suite-process.js';
+import type { WitnessVerdict } from '../results/baseline.js';
 
 /** Errors that are the user's input, reported in one line without a stack (matched by name: their modules load lazily). */
 const USER_ERRORS = new Set(['UsageError', 'OutputPathError', 'AdapterLoadError', 'BaselineError', 'FeatureFileError', 'EditionNotDeclaredError']);
@@ -161,7 +163,7 @@ async function conformanceRun(
         ...(args.repeat && args.repeat > 1 ? { repeat: args.repeat } : {}),
         ...(args.processPerScenario ? { processPerScenario: true } : {}),
         level: args.level,
-        ...(exploring ? { explore: { ...exploring, adapterArgument: args.adapter } } : {}),
+        ...(exploring ? { explore: { ...exploring, adapterArgument: args.adapter, ...(args.exploreTimeLimitS ? { timeLimitMs: args.exploreTimeLimitS * 1000 } : {}) } } : {}),
       },
       onOutput: toStdout,
       onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
@@ -232,9 +234,11 @@ async function conformanceRun(
     problems.push(`the run did not complete: ${inExploration ? 'the exploration after the scenarios ended early' : `${run.notRun} scenario(s) did not run`}`);
   }
   for (const problem of problems) line(`conformance: ${problem}`);
+  // Baselined classes the exploration did not meet are judged by their witnesses, run on the host.
+  const witnesses = run.ending.kind === 'completed' ? await witnessesOf(prepared, run, args, adapterPath) : undefined;
   let code: number;
   try {
-    code = await finishRun(prepared, run.decision, { ...run, completed: run.ending.kind === 'completed' }, { line, reportPath: (format) => reports.partialOf(format) });
+    code = await finishRun(prepared, run.decision, { ...run, completed: run.ending.kind === 'completed', ...(witnesses ? { witnesses } : {}) }, { line, reportPath: (format) => reports.partialOf(format) });
   } catch (error) {
     await reports.discard();
     throw error;
@@ -246,6 +250,27 @@ async function conformanceRun(
   if (unwritten.length > 0) return EXIT_USAGE;
   // Nothing counts as passed that was not checked: a run that did not complete fails.
   return problems.length > 0 && code === EXIT_OK ? EXIT_FAILED : code;
+}
+
+/**
+ * The witnesses of the baseline's exploration entries whose class the run's
+ * exploration did not meet, run on the host in a suite run of their own
+ * (runner/witnesses.ts); undefined when there is none to run.
+ */
+async function witnessesOf(prepared: PreparedRun, run: IsolatedRun, args: CliArguments, adapterPath: string): Promise<Map<string, WitnessVerdict> | undefined> {
+  if (!run.exploration || !prepared.baseline || !run.decision) return undefined;
+  const met = new Set(run.results.map((result) => result.stableId));
+  const [{ entryKey }, { isExploreEntry }] = await Promise.all([import('../results/baseline.js'), import('../../src/results/baseline.js')]);
+  const notMet = prepared.baseline.entries.flatMap(({ entry }) => (isExploreEntry(entry) && !met.has(entryKey(entry)) ? [{ key: entryKey(entry), entry }] : []));
+  if (notMet.length === 0) return undefined;
+  const { judgeWitnesses } = await import('../runner/witnesses.js');
+  return judgeWitnesses(notMet, {
+    adapterPath,
+    edition: run.decision.edition,
+    ...(run.decision.forced ? { forceEdition: true } : {}),
+    ...(args.callLimitMs ? { callLimitMs: args.callLimitMs } : {}),
+    ...(args.startLimitMs ? { startLimitMs: args.startLimitMs } : {}),
+  });
 }
 
 /**

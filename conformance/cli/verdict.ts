@@ -14,7 +14,7 @@ import { clausesOfEdition, levelsOf, loadCatalogFile, scenarioLevel, type Catalo
 import { checkUniqueIds, KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
 import { editionOfRun, kitIdentity, type RunContext } from '../results/run-context.js';
 import { writeKitReports } from '../report/write-reports.js';
-import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type PreviousBaseline, type ScenarioFacts } from '../results/baseline.js';
+import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type PreviousBaseline, type ScenarioFacts, type WitnessVerdict } from '../results/baseline.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 import { isKitFormat, UsageError, type CliArguments, type Format } from './arguments.js';
 import { explorationLine, recommendedLine, summaryLine, verdictLines } from '../results/summary.js';
@@ -46,6 +46,8 @@ export interface FinishedSuite {
   completed?: boolean;
   /** What the exploration after the scenarios ran (absent: it did not run, or did not end). */
   exploration?: ExplorationSummary;
+  /** What the witnesses of baselined classes the exploration did not meet showed (runner/witnesses.ts). */
+  witnesses?: ReadonlyMap<string, WitnessVerdict>;
 }
 
 export function featuresDirOf(args: CliArguments): string {
@@ -123,6 +125,7 @@ export async function finishRun(prepared: PreparedRun, decided: unknown, suite: 
     allowFlaky: args.allowFlaky,
     ...(options.today ? { today: options.today } : {}),
     ...(suite.exploration ? { exploration: suite.exploration } : {}),
+    ...(suite.witnesses ? { witnesses: suite.witnesses } : {}),
   });
   const context: RunContext = {
     adapter: decision.adapter,
@@ -162,7 +165,10 @@ export async function finishRun(prepared: PreparedRun, decided: unknown, suite: 
   } else if (args.writeBaseline) {
     const previous = [...prepared.previous.entries, ...(prepared.baseline?.entries.map((located) => located.entry) ?? [])];
     try {
-      const written = await writeBaseline(args.writeBaseline, decision.adapter.name, results, previous, args.level, prepared.previous.header, decision.edition);
+      // Classes whose witness ran clean are stale; every other entry the exploration could not judge is kept.
+      const staleClasses = new Set(verdict.stale.filter(({ result }) => result.exploration !== undefined).map(({ result }) => result.stableId!));
+      const judgedResults = [...results, ...verdict.notFound.filter((result) => result.status === 'failed')];
+      const written = await writeBaseline(args.writeBaseline, decision.adapter.name, judgedResults, previous, args.level, prepared.previous.header, decision.edition, staleClasses);
       line(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
     } catch (error) {
       unwritten.push(`--write-baseline ${args.writeBaseline}: cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);

@@ -18,6 +18,20 @@ export const DEFAULT_MAX_STEPS = 12;
 /** Budgets beyond this are refused: a typo of a few zeros would run for days. */
 export const MAX_EXPLORE_SESSIONS = 1_000_000;
 
+/**
+ * The exploration's overall time limit when none is given: a call limit per
+ * session of the share on average, and at least a minute. The reference runs
+ * its 200 sessions in seconds; a host that answers every call just under the
+ * call limit would otherwise take a day (every session makes dozens of calls),
+ * and reaching the limit fails the run as incomplete rather than hanging it.
+ */
+export function explorationTimeLimit(share: number, callLimitMs: number): number {
+  return Math.max(60_000, share * callLimitMs);
+}
+
+/** `--explore-time-limit` beyond this is refused (about 23 days, within a timer's range). */
+export const MAX_EXPLORE_TIME_LIMIT_S = 2_000_000;
+
 /** What `--explore` and `--explore-seed` asked for, as parsed. */
 export interface ExploreChoice {
   /** `--explore N` or `--explore off`; undefined: the default. */

@@ -13,7 +13,12 @@ export interface Disagreement {
   step?: { text: string; midTurn: boolean };
   /** Set when the disagreement was observed at a retry of a failed request (so `--expect ID@retry` can name that class). */
   at?: 'retry';
+  /** How a host failed to answer (an adapter call that failed); absent: the host answered and the oracle disagreed (`assertion`). */
+  kind?: HostFailureKind;
 }
+
+/** How an adapter call fails, as a scenario's failure kinds name it. */
+export type HostFailureKind = 'adapter-error' | 'timeout' | 'crash' | 'protocol-error';
 
 /** Raised to stop the session at the first disagreement. */
 export class Stop extends Error {
@@ -22,7 +27,20 @@ export class Stop extends Error {
   }
 }
 
-/** An adapter call that threw (or timed out, or returned a malformed value): the action itself failed. */
+/**
+ * An adapter call that threw (or timed out, or returned a malformed value):
+ * the action itself failed. Its kind is the failure's, as a scenario's would
+ * be: a host process that died or broke the protocol is not a host error.
+ */
 export function adapterError(error: unknown): Disagreement {
-  return { clauses: [], check: 'adapter-call', message: error instanceof Error ? error.message : String(error) };
+  const message = error instanceof Error ? error.message : String(error);
+  return { clauses: [], check: 'adapter-call', message, kind: hostFailureKind(error, message) };
+}
+
+function hostFailureKind(error: unknown, message: string): HostFailureKind {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'AdapterTimeoutError' || /^adapter method \S+: did not answer within \d+ ms/.test(message)) return 'timeout';
+  if (name === 'HostCrashError') return 'crash';
+  if (name === 'HostProtocolError') return 'protocol-error';
+  return 'adapter-error';
 }

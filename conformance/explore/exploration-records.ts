@@ -15,6 +15,7 @@ import type { ExplorationFacts, ExplorationSummary, ScenarioResult } from '../re
 import { classText, replayCommand } from './class-report.js';
 import type { Exploration, ExploredClass } from './explore.js';
 import { scenarioText } from './scenario.js';
+import { classKind } from '../results/exploration-class.js';
 import { EXPLORATION_ID, EXPLORATION_URI } from '../results/exploration-uri.js';
 
 export { EXPLORATION_URI };
@@ -35,11 +36,34 @@ export function summaryOf(exploration: Exploration, maxSteps: number): Explorati
     share: exploration.share,
     ...(exploration.stopped !== undefined ? { stopped: exploration.stopped } : {}),
     coverage: exploration.coverage,
+    ...(exploration.incomplete ? { incomplete: true } : {}),
+    ...(exploration.timeLimitMs !== undefined ? { timeLimitMs: exploration.timeLimitMs } : {}),
+  };
+}
+
+/**
+ * The record of an exploration that did not run its whole share (the time
+ * limit): it fails the run whatever the classes found say, since what was not
+ * run was not checked, and no baseline entry can excuse it.
+ */
+function incompleteResult(exploration: Exploration): ScenarioResult {
+  const reason = exploration.stopped ?? `exploration incomplete: ${exploration.sessions} of ${exploration.share} sessions`;
+  return {
+    ...EXPLORATION_START,
+    name: reason.split(':').slice(0, 2).join(':'),
+    level: 'required',
+    status: 'failed',
+    failureKind: 'timeout',
+    message: reason,
+    durationMs: 0,
+    exploration: { seed: exploration.seed, budget: exploration.budget, sessions: exploration.sessions },
   };
 }
 
 export function explorationResults(exploration: Exploration, levels: ReadonlyMap<string, ClauseLevel>, adapterArgument?: string): ScenarioResult[] {
   const base = { seed: exploration.seed, budget: exploration.budget };
+  const incomplete = exploration.incomplete ? [incompleteResult(exploration)] : [];
+  if (exploration.classes.length === 0 && incomplete.length > 0) return incomplete;
   if (exploration.classes.length === 0) {
     return [
       {
@@ -53,7 +77,7 @@ export function explorationResults(exploration: Exploration, levels: ReadonlyMap
     ];
   }
   const share = exploration.durationMs / exploration.classes.length;
-  return exploration.classes.map((explored) => classResult(explored, base, levels, share, exploration.stopped, adapterArgument));
+  return [...incomplete, ...exploration.classes.map((explored) => classResult(explored, base, levels, share, exploration.stopped, adapterArgument))];
 }
 
 function classResult(
@@ -75,7 +99,8 @@ function classResult(
     clauses: found.disagreement.clauses,
     level: found.disagreement.clauses.length > 0 ? scenarioLevel(found.disagreement.clauses, levels) : 'required',
     status: 'failed',
-    failureKind: found.disagreement.check ? 'assertion' : /did not answer within/.test(first) ? 'timeout' : 'adapter-error',
+    // The class's kind, as its check names it (signature.ts): timeouts, crashes and protocol errors are not assertions.
+    failureKind: classKind(explored.signature),
     // The check's stable name: what `--repeat` compares and what a class is.
     failedStep: explored.signature.check,
     message: stopped !== undefined ? `${text}\n${stopped}` : text,
@@ -88,6 +113,7 @@ function classResult(
       path: found.path,
       scenario: scenarioText(found),
       replay: replayCommand(found),
+      kind: classKind(explored.signature),
     },
   };
 }

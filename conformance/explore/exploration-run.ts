@@ -8,8 +8,8 @@ import type { Adapter, ClauseLevel, Edition } from '../../src/index.js';
 import type { Slice } from '../features/slices.js';
 import type { EditionChoice } from '../catalog/edition-choice.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
-import { DEFAULT_MAX_STEPS } from './budget.js';
-import { explore } from './explore.js';
+import { DEFAULT_MAX_STEPS, explorationTimeLimit } from './budget.js';
+import { explore, sessionShare } from './explore.js';
 import { explorationResults, foldExplorationRepeats, summaryOf } from './exploration-records.js';
 
 /** What the CLI asks of a run's exploration. */
@@ -22,6 +22,8 @@ export interface ExploreRequest {
   strict?: boolean;
   /** How `--adapter` named the host, for the replay command. */
   adapterArgument?: string;
+  /** The exploration's overall time limit (`--explore-time-limit`); derived from the call limit and the share when absent. */
+  timeLimitMs?: number;
 }
 
 export interface ExplorationRunOptions {
@@ -59,6 +61,7 @@ export async function runExploration(options: ExplorationRunOptions): Promise<Ex
       ...(options.slices ? { slices: options.slices } : {}),
       replay: replayArguments(maxSteps, request.strict ?? false, options.judged),
       ...(options.onSession ? { onSession: options.onSession } : {}),
+      timeLimitMs: request.timeLimitMs ?? explorationTimeLimit(sessionShare(request.budget, options.slices).length, options.callLimitMs),
     });
     summary ??= summaryOf(exploration, maxSteps);
     passes.push(explorationResults(exploration, options.levels, request.adapterArgument));

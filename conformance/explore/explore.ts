@@ -52,6 +52,12 @@ export interface ExplorationOptions extends SessionOptions {
   shrinkRuns?: number;
   /** Stop once this many classes are found (the mutant matrix needs to know only whether any is). */
   classLimit?: number;
+  /**
+   * The share's overall time limit, shrinking included (budget.ts derives the
+   * run's from the call limit and the share). Reaching it leaves the share
+   * incomplete: the run fails "exploration incomplete: N of M sessions".
+   */
+  timeLimitMs?: number;
 }
 
 /** One class of disagreement: every session of the share that showed it, and its first one, shrunk. */
@@ -77,8 +83,11 @@ export interface Exploration {
   classes: ExploredClass[];
   /** Sessions that stopped at a known divergence (`--expect`), by entry. */
   expected: Map<string, number>;
-  /** Why the exploration stopped before its share was run (a host that stopped answering). */
+  /** Why the exploration stopped before its share was run (the time limit, or the class limit asked for). */
   stopped?: string;
+  /** The share was not all run (the time limit was reached): the run fails, whatever was found. */
+  incomplete?: boolean;
+  timeLimitMs?: number;
   durationMs: number;
   /** What the sessions this process ran reached (coverage.ts). */
   coverage: ExplorationCoverage;
@@ -139,13 +148,20 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   const coverage = new CoverageCounts();
   let ran = 0;
   let stopped: string | undefined;
+  let incomplete = false;
   let index = -1;
+  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   // fast-check generates every session of the budget in order (session i is its run i); this process runs its share.
   // The property never fails, so nothing is shrunk here: each class is shrunk on its own afterwards.
   await fc.check(
     fc.asyncProperty(arbitrary, async (session) => {
       index += 1;
       if (stopped !== undefined || !mine.has(index)) return true;
+      if (performance.now() >= deadline) {
+        incomplete = true;
+        stopped = `exploration incomplete: ${ran} of ${mine.size} sessions: its time limit (${Math.round(options.timeLimitMs! / 1000)} s, --explore-time-limit) was reached`;
+        return true;
+      }
       options.onSession?.(index);
       ran += 1;
       const result = await runSession(options, session);
@@ -164,10 +180,9 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
         pending.push({ id, index });
         classes.set(id, { signature: verdict.signature, id, count: 1, session: index, shrinks: 0, found: undefined as unknown as FoundScenario });
       }
-      // A host that stops answering makes every later session wait the call limit: one class says it.
-      if (TIMEOUT_MESSAGE.test(verdict.disagreement.message)) {
-        stopped = `the exploration stopped after session ${index}: the host did not answer within the call limit (${options.callLimitMs} ms)`;
-      } else if (options.classLimit !== undefined && classes.size >= options.classLimit) {
+      // A class never shortens the exploration, a timeout or a crash included: the next session starts a fresh host,
+      // and the overall time limit bounds a host that stops answering.
+      if (options.classLimit !== undefined && classes.size >= options.classLimit) {
         stopped = `the exploration stopped after session ${index}: it found the ${options.classLimit} class(es) asked for`;
       }
       return true;
@@ -177,10 +192,11 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   for (const { id, index: session } of pending) {
     const explored = classes.get(id)!;
     const first = firstResults.get(id)!;
-    // A session that timed out is shown as it ran: shrinking it would wait the call limit again and again.
-    const shrunk = TIMEOUT_MESSAGE.test(first.disagreement?.message ?? '') || options.shrinkRuns === 0
+    // A session that timed out is shown as it ran: shrinking it would wait the call limit again and again;
+    // so is every class once the time limit is reached.
+    const shrunk = TIMEOUT_MESSAGE.test(first.disagreement?.message ?? '') || options.shrinkRuns === 0 || performance.now() >= deadline
       ? undefined
-      : await shrinkClass(options, arbitrary, session, explored.signature);
+      : await shrinkClass(options, arbitrary, session, explored.signature, deadline);
     const result = shrunk?.result ?? first;
     explored.shrinks = shrunk?.shrinks ?? 0;
     explored.found = foundScenario(options, result, result.disagreement!, shrunk?.path ?? String(session));
@@ -193,6 +209,8 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
     classes: [...classes.values()],
     expected,
     ...(stopped !== undefined ? { stopped } : {}),
+    ...(incomplete ? { incomplete } : {}),
+    ...(options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {}),
     durationMs: performance.now() - started,
     coverage: coverage.toResults(),
   };
@@ -209,6 +227,7 @@ async function shrinkClass(
   arbitrary: fc.Arbitrary<Session>,
   index: number,
   signature: Signature,
+  deadline = Infinity,
 ): Promise<{ result: SessionResult; path: string; shrinks: number } | undefined> {
   const limit = options.shrinkRuns ?? SHRINK_RUNS;
   let runs = 0;
@@ -217,7 +236,8 @@ async function shrinkClass(
     fc.asyncProperty(arbitrary, async (session) => {
       runs += 1;
       // The replayed session itself must show the class; after it, each shrink candidate within the limit.
-      if (runs > limit || (runs > 1 && !reproduced)) return true;
+      // Past the time limit the smallest session found so far is shown.
+      if (runs > limit || (runs > 1 && !reproduced) || (runs > 1 && performance.now() >= deadline)) return true;
       const verdict = verdictOf(await runSession(options, session), options);
       const same = verdict.kind === 'class' && sameClass(verdict.signature, signature);
       if (runs === 1) reproduced = same;
@@ -293,6 +313,6 @@ const NEEDS: Array<[RegExp, string]> = [
 ];
 
 /** Capabilities the printed steps use, so the scenario is skipped (not failed) on a host without them. */
-function neededCapabilities(lines: string[]): string[] {
+export function neededCapabilities(lines: string[]): string[] {
   return NEEDS.filter(([pattern]) => lines.some((line) => pattern.test(line))).map(([, capability]) => capability);
 }

@@ -48,7 +48,7 @@ export function scenarioRows(results: ScenarioResult[], verdict: BaselineVerdict
       row.detail = `${row.note}; ${firstLine(row.failure?.message)}`;
     } else if (stale.has(result)) {
       row.note = result.exploration
-        ? `stale baseline entry: the exploration ran its ${result.exploration.budget} session(s) without finding this class; remove the entry`
+        ? 'stale baseline entry: the exploration did not meet this class and its witness ran clean; remove the entry'
         : 'stale baseline entry: the scenario now passes; remove the entry';
       row.detail = row.note;
     } else if (outcome === 'failed') {

@@ -28,12 +28,21 @@ import {
 } from '../../src/index.js';
 import { issuePath } from '../guard/adapter-error.js';
 import { isFailing, type ExplorationSummary, type ScenarioResult } from './scenario-result.js';
-import { classId, signatureOfId } from './exploration-class.js';
+import { classId, classKind, signatureOfId } from './exploration-class.js';
 import { EXPLORATION_URI } from './exploration-uri.js';
 
 export class BaselineError extends Error {
   override name = 'BaselineError';
 }
+
+/** What running a baselined class's witness on the host showed (runner/witnesses.ts runs it). */
+export type WitnessVerdict =
+  /** The witness ran and passed: the class no longer shows; the entry is stale. */
+  | { kind: 'clean' }
+  /** The witness still fails: the class still shows. */
+  | { kind: 'fails'; message: string }
+  /** Nothing could be concluded: why. */
+  | { kind: 'not-judged'; why: string };
 
 /** What the baseline reader needs to know of each scenario the features define. */
 export interface ScenarioFacts {
@@ -280,8 +289,10 @@ export interface JudgeOptions {
   today?: string;
   /** Flaky scenarios do not fail the run (`--allow-flaky`). */
   allowFlaky?: boolean;
-  /** What the exploration ran: when it ran its whole budget, an exploration entry whose class it did not find is stale. */
+  /** What the exploration ran: an exploration entry whose class it did not meet is judged by its witness (`witnesses`). */
   exploration?: ExplorationSummary;
+  /** What each not-met class's witness showed, by class id (runner/witnesses.ts); absent: not judged. */
+  witnesses?: ReadonlyMap<string, WitnessVerdict>;
 }
 
 export function today(now: Date = new Date()): string {
@@ -305,7 +316,10 @@ export function judge(results: ScenarioResult[], baseline: Baseline | undefined,
     outcomes: new Map(),
     notFound: [],
   };
-  for (const result of results) {
+  // Baselined classes the exploration did not meet: each judged by its witness (stale only when it ran clean).
+  const notMet = options.exploration ? classesNotMet(results, baseline, options.exploration, options.witnesses) : [];
+  verdict.notFound.push(...notMet);
+  for (const result of [...results, ...notMet]) {
     if (result.flaky) {
       // Neither a failure an entry could match nor a pass that makes an entry stale.
       const counted = level === 'strict' || result.level === 'required';
@@ -337,34 +351,41 @@ export function judge(results: ScenarioResult[], baseline: Baseline | undefined,
     }
     verdict.outcomes.set(result, outcome);
   }
-  // A class entry is stale once a whole exploration (not a shard's share, not one stopped early) ran without finding it.
-  const exploration = options.exploration;
-  if (exploration && exploration.share === exploration.budget && exploration.sessions === exploration.budget && exploration.stopped === undefined) {
-    const found = new Set(results.map((result) => result.stableId));
-    for (const located of baseline?.entries ?? []) {
-      if (!isExploreEntry(located.entry) || found.has(entryKey(located.entry))) continue;
-      const result = classNotFound(located.entry, exploration);
-      verdict.counted.push(result);
-      verdict.notFound.push(result);
-      verdict.stale.push({ result, entry: located });
-      verdict.outcomes.set(result, 'failed');
-    }
-  }
   return verdict;
 }
 
-/** The record of a baselined class the exploration did not find: what a stale entry is shown against. */
-function classNotFound(entry: ExploreBaselineEntry, exploration: ExplorationSummary): ScenarioResult {
-  return {
-    stableId: classId(entry.explore),
-    name: `exploration: no session of ${exploration.budget} disagreed in this class`,
-    uri: EXPLORATION_URI,
-    clauses: entry.explore.clause === 'host' ? [] : [entry.explore.clause],
-    level: 'required',
-    status: 'passed',
-    durationMs: 0,
-    exploration: { seed: exploration.seed, budget: exploration.budget, check: entry.explore.check, count: 0 },
-  };
+/**
+ * A record for each baselined class the exploration did not meet, by what its
+ * witness showed: ran clean, a passed record (the entry is stale); still
+ * fails, a failed record of the class's kind (the entry excuses it); not
+ * judged, a skipped record saying why (an incomplete exploration, no witness,
+ * a witness the host's capabilities cannot run). Not meeting a class in a
+ * random sample does not show the host was fixed.
+ */
+function classesNotMet(results: readonly ScenarioResult[], baseline: Baseline | undefined, exploration: ExplorationSummary, witnesses: ReadonlyMap<string, WitnessVerdict> | undefined): ScenarioResult[] {
+  const found = new Set(results.map((result) => result.stableId));
+  return (baseline?.entries ?? []).flatMap((located): ScenarioResult[] => {
+    if (!isExploreEntry(located.entry) || found.has(entryKey(located.entry))) return [];
+    const entry = located.entry;
+    const id = classId(entry.explore);
+    const whole = exploration.share === exploration.budget && exploration.sessions === exploration.budget && exploration.incomplete !== true;
+    const why = entry.witness === undefined ? 'the entry has no witness (--write-baseline records one when the class shows)' : whole ? 'its witness was not run' : `the exploration ran ${exploration.sessions} of its ${exploration.budget} session(s)`;
+    const witness = witnesses?.get(id) ?? { kind: 'not-judged' as const, why };
+    const base = {
+      stableId: id,
+      uri: EXPLORATION_URI,
+      clauses: entry.explore.clause === 'host' ? [] : [entry.explore.clause],
+      level: 'required' as const,
+      durationMs: 0,
+      exploration: { seed: exploration.seed, budget: exploration.budget, check: entry.explore.check, count: 0, kind: entry.kind ?? classKind(entry.explore) },
+    };
+    const met = `no session of the exploration (${exploration.sessions} of ${exploration.budget}) met this class`;
+    if (witness.kind === 'clean') return [{ ...base, name: `exploration: ${met}; its witness ran clean`, status: 'passed' as const }];
+    if (witness.kind === 'fails') {
+      return [{ ...base, name: `exploration: ${met}; its witness still fails`, status: 'failed' as const, failureKind: entry.kind ?? classKind(entry.explore), failedStep: entry.explore.check, message: `${met}; its witness still fails: ${witness.message}` }];
+    }
+    return [{ ...base, name: `exploration: ${met}; baseline entry not judged`, status: 'skipped' as const, skipReason: `baseline entry ${id} not judged: ${met}, and ${witness.why}` }];
+  });
 }
 
 /** Why an entry does not excuse a failure, or undefined when it does. */
@@ -374,8 +395,12 @@ export function mismatchOf(result: ScenarioResult, entry: KnownFailure, date: st
   if (entry.expires !== undefined && entry.expires < date) {
     return `baseline entry expired on ${entry.expires} (today is ${date}): look at it again, then renew or remove it`;
   }
-  // An exploration class is its clause and check, which its id already matched: how it showed varies by session.
-  if (isExploreEntry(entry)) return undefined;
+  // An exploration class is its clause, check and kind: the id matched the first two (and the kind its check names);
+  // an entry that names its kind excuses that kind only.
+  if (isExploreEntry(entry)) {
+    const excused = entry.kind ?? classKind(entry.explore);
+    return excused === kind ? undefined : `fails in another kind than its baseline entry: expected ${excused}, actual ${kind}`;
+  }
   if (entry.step !== step || entry.kind !== kind) {
     const differs = entry.step !== step && entry.kind !== kind ? 'another step and another kind' : entry.step !== step ? 'another step' : 'another kind';
     return `fails in ${differs} than its baseline entry: expected ${entry.kind} at "${entry.step}", actual ${kind} at "${step}"`;
@@ -389,11 +414,15 @@ export function entryFor(result: ScenarioResult, previous: PreviousEntry | undef
   if (signature && result.uri === EXPLORATION_URI) {
     const entry: ExploreBaselineEntry = {
       explore: signature,
+      kind: (result.failureKind ?? classKind(signature)) as ExploreBaselineEntry['kind'] & string,
       reason: previous?.reason ?? `${PLACEHOLDER_REASON} (${firstLine(result.message)})`,
     };
     if (previous?.class !== undefined) entry.class = previous.class;
     if (previous?.link !== undefined) entry.link = previous.link;
     if (previous?.expires !== undefined) entry.expires = previous.expires;
+    // The witness: the shrunk scenario the class's record carries; the entry is stale only when it runs clean.
+    const witness = result.exploration?.scenario ?? (previous && 'witness' in previous ? previous.witness : undefined);
+    if (witness !== undefined) entry.witness = witness;
     return entry;
   }
   return scenarioEntryFor(result, previous && !('explore' in previous && previous.explore) ? (previous as Partial<BaselineEntry>) : undefined);
@@ -422,9 +451,12 @@ const BASELINABLE: ReadonlySet<FailureKind> = new Set(BaselinableKindSchema.opti
 /**
  * Writes a baseline listing every counted failure that can be baselined,
  * keeping reason, clause, class, link and expiry of entries for the same
- * scenario in `previous`. An entry for a scenario this run did not judge
- * (outside `--tags`, skipped, of another edition) is kept as it was: the run
- * knows nothing new about it. Returns how many entries it wrote.
+ * scenario in `previous`; an exploration class's entry gets its kind and its
+ * witness. An entry for a scenario this run did not judge (outside `--tags`,
+ * skipped, of another edition) is kept as it was, and so is an exploration
+ * entry whose class the run did not meet unless its witness ran clean
+ * (`staleClasses`): the run knows nothing new about it. Returns how many
+ * entries it wrote.
  */
 export async function writeBaseline(
   path: string,
@@ -434,10 +466,9 @@ export async function writeBaseline(
   level: RunLevel = 'default',
   header?: string,
   edition?: Edition,
+  staleClasses: ReadonlySet<string> = new Set(),
 ): Promise<number> {
   const earlier = new Map(previous.map((entry) => [entryKey(entry), entry]));
-  // What this run judged: the scenarios it ran, and the exploration's classes when it explored.
-  const explored = results.some((result) => result.uri === EXPLORATION_URI);
   const judged = new Set(results.filter((result) => result.status !== 'skipped').flatMap((result) => (result.stableId !== undefined ? [result.stableId] : [])));
   const found = results
     // A flaky scenario fails only sometimes, so no entry is proposed for it; one it already has is kept.
@@ -445,7 +476,12 @@ export async function writeBaseline(
     .filter((result) => BASELINABLE.has(result.failureKind ?? 'assertion'))
     .filter((result) => level === 'strict' || result.level === 'required')
     .map((result) => entryFor(result, earlier.get(result.stableId!)));
-  const unjudged = [...earlier.values()].filter((entry) => ('explore' in entry && entry.explore ? !explored : !judged.has(entryKey(entry)))) as KnownFailure[];
+  // An exploration entry goes only when its witness ran clean (`staleClasses`): a class the exploration did not meet
+  // (an incomplete exploration, a witness not run or not runnable) was not judged, and is kept as it was.
+  const proposed = new Set(found.map(entryKey));
+  const unjudged = [...earlier.values()].filter((entry) =>
+    'explore' in entry && entry.explore ? !proposed.has(entryKey(entry)) && !staleClasses.has(entryKey(entry)) : !judged.has(entryKey(entry)),
+  ) as KnownFailure[];
   const known_failures = [...found, ...unjudged];
   const file: BaselineFile = { adapter, ...(edition ? { edition } : {}), known_failures };
   const document = new Document(file);

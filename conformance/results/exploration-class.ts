@@ -5,6 +5,7 @@
  * baseline entry `explore: { clause, check }` excuses one class. How a
  * disagreement gets its class is the exploration's (explore/signature.ts).
  */
+import type { FailureKind } from '../../src/index.js';
 import { EXPLORATION_ID } from './exploration-uri.js';
 
 export interface Signature {
@@ -12,6 +13,19 @@ export interface Signature {
   clause: string;
   /** A short stable name of the failed check (lower-case words joined by `-`). */
   check: string;
+}
+
+/**
+ * The failure kind of a class, as its check names it: a failed adapter call
+ * (`adapter-call-<method>`) ends `-timeout`, `-crash` or `-protocol-error`, or
+ * else is an adapter error; any other check is the oracle's (`assertion`). A
+ * baseline entry for one kind therefore never matches a class of another:
+ * their ids differ.
+ */
+export function classKind(signature: Signature): FailureKind {
+  if (!signature.check.startsWith('adapter-call')) return 'assertion';
+  for (const kind of ['timeout', 'crash', 'protocol-error'] as const) if (signature.check.endsWith(`-${kind}`)) return kind;
+  return 'adapter-error';
 }
 
 /** The clause of a disagreement that names no clause: the host failed to answer (an adapter error, a timeout). */

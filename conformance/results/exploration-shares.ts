@@ -57,12 +57,14 @@ export function combineExploration<T extends { status: string; durationMs: numbe
   ];
 }
 
-/** The summaries of several shares as one: sessions summed, the first reason to stop kept. */
+/** The summaries of several shares as one: sessions summed, the first reason to stop kept, incomplete when any share was. */
 export function combineSummaries(summaries: ReadonlyArray<ExplorationSummary | undefined>): ExplorationSummary | undefined {
   const given = summaries.filter((summary): summary is ExplorationSummary => summary !== undefined);
   if (given.length === 0) return undefined;
   const stopped = given.find((summary) => summary.stopped !== undefined)?.stopped;
-  const { coverage: _first, ...first } = given[0]!;
+  const incomplete = given.some((summary) => summary.incomplete === true);
+  const limits = given.flatMap((summary) => (summary.timeLimitMs !== undefined ? [summary.timeLimitMs] : []));
+  const { coverage: _first, stopped: _stopped, incomplete: _incomplete, timeLimitMs: _limit, ...first } = given[0]!;
   // What the shares reached, summed pair by pair (a share without it, an older file's, adds nothing).
   const coverage = sumCoverage(given.map((summary) => summary.coverage));
   return {
@@ -71,6 +73,8 @@ export function combineSummaries(summaries: ReadonlyArray<ExplorationSummary | u
     share: given.reduce((sum, summary) => sum + summary.share, 0),
     ...(stopped !== undefined ? { stopped } : {}),
     ...(coverage !== undefined ? { coverage } : {}),
+    ...(incomplete ? { incomplete } : {}),
+    ...(limits.length > 0 ? { timeLimitMs: Math.max(...limits) } : {}),
   };
 }
 

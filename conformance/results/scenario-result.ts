@@ -83,6 +83,10 @@ export interface ExplorationSummary {
   stopped?: string;
   /** What the sessions run reached: pairs of state feature and action, value classes (explore/coverage.ts). */
   coverage?: ExplorationCoverage;
+  /** The share was not all run (the time limit): the run fails "exploration incomplete: N of M sessions". */
+  incomplete?: boolean;
+  /** The share's overall time limit, in milliseconds. */
+  timeLimitMs?: number;
 }
 /** How one repeat of a scenario ended: what decides whether two repeats agree, and its first message line. */
 export interface RepeatOutcome {

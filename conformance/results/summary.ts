@@ -100,7 +100,7 @@ export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean, op
     lines.push(`baselined scenario no longer matches its entry: ${result.stableId} (${where(result)}) ${why}`, ...failureDetail(result, options));
   }
   for (const { result, entry } of verdict.stale) {
-    const how = result.exploration ? `the exploration ran its ${result.exploration.budget} session(s) without finding the class` : 'now passes';
+    const how = result.exploration ? 'the exploration did not meet the class and its witness ran clean' : 'now passes';
     lines.push(`stale baseline entry (${how}): ${result.stableId} (${entry.where})`);
   }
   for (const result of verdict.apart.filter((candidate) => isFailing(candidate.status) && !candidate.flaky)) {
@@ -122,7 +122,8 @@ export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean, op
  */
 export function explorationLine(explored: ExplorationSummary | undefined, verdict: BaselineVerdict): string | undefined {
   if (!explored) return undefined;
-  const found = [...verdict.counted, ...verdict.apart].filter((result) => result.exploration?.check !== undefined && isFailing(result.status));
+  // A baselined class the exploration did not meet (count 0) was judged by its witness: not a class this exploration found.
+  const found = [...verdict.counted, ...verdict.apart].filter((result) => result.exploration?.check !== undefined && result.exploration.count !== 0 && isFailing(result.status));
   const baselined = found.filter((result) => verdict.outcomes.get(result) === 'baselined').length;
   const share = explored.share < explored.budget ? ` (this shard's share of ${explored.budget})` : '';
   const classes = found.length === 0 ? 'every one agreed with the oracle' : `${found.length} class(es) of disagreement${baselined > 0 ? ` (${baselined} baselined)` : ''}`;

@@ -1,10 +1,12 @@
 /**
  * The suite's child process: loads the adapter, runs cucumber with it and
  * streams what happens to the CLI (`suite-process.ts`), which owns the verdict.
- * Whatever the adapter does here (exit, throw from a timer, print) cannot end
- * or corrupt the verdict: formatter output has its own channel (IPC), the
- * adapter's console goes to this process's stdout/stderr, which the CLI shows
- * on its stderr.
+ * Whatever the adapter does here (exit, throw from a timer, print, hold the
+ * event loop, rewrite `process.send`) cannot end or corrupt the verdict:
+ * formatter output has its own channel (IPC, captured before the adapter
+ * loads), the adapter's console goes to this process's stdout/stderr, which
+ * the CLI shows on its stderr. An in-process adapter is trusted code all the
+ * same: it runs inside the kit (`exec:` judges a host you do not trust).
  */
 import { Writable } from 'node:stream';
 import { isCucumberTallies } from './cucumber-tallies.js';
@@ -33,10 +35,28 @@ const ALIVE_EVERY_MS = 1_000;
 /** How long a signal leaves the host in flight to dispose before the process ends. */
 const DISPOSE_ON_SIGNAL_MS = 2_000;
 
+/**
+ * The channel to the CLI, captured when this module loads, before any adapter
+ * code runs: an in-process adapter that rewrites `process.send` (to turn every
+ * result into passed) rewrites a function the kit no longer calls. An
+ * in-process adapter is still trusted code (it runs inside the kit; judge a
+ * host you do not trust through `exec:`), but it cannot forge the verdict by
+ * that door.
+ */
+const channel = process.send?.bind(process);
+let channelOpen = process.connected;
+process.once('disconnect', () => {
+  channelOpen = false;
+});
+
 function sendNow(message: ChildMessage): Promise<void> {
   return new Promise((resolve) => {
-    if (!process.send || !process.connected) return resolve();
-    process.send(message, undefined, {}, () => resolve());
+    if (!channel || !channelOpen) return resolve();
+    try {
+      channel(message, undefined, {}, () => resolve());
+    } catch {
+      resolve();
+    }
   });
 }
 
@@ -148,6 +168,10 @@ async function main(): Promise<void> {
     if (request.processPerScenario) adapter.forgoReuse();
     reportLateOutput(adapter);
   }
+  // A sign of life the supervisor waits for, from here to the end: a host that holds the event loop
+  // (a synchronous loop) during a scenario or the exploration stops it, and the process is ended.
+  const alive = setInterval(() => void sendNow({ type: 'alive' }), ALIVE_EVERY_MS);
+  alive.unref();
   await send({ type: 'ready', decision });
 
   const stdout = new Writable({
@@ -183,9 +207,7 @@ async function main(): Promise<void> {
     // The exploration is the scenario in flight while it runs: if the host ends this process, it fails.
     phase = 'exploration';
     await send({ type: 'started', scenario: EXPLORATION_START });
-    // A sign of life the supervisor waits for: a host that holds the event loop stops it, and is ended.
-    const alive = setInterval(() => void sendNow({ type: 'alive' }), ALIVE_EVERY_MS);
-    try {
+    {
       const explored = await runExploration({
         adapter,
         judged: decision,
@@ -198,10 +220,8 @@ async function main(): Promise<void> {
       for (const result of explored.results) await send({ type: 'finished', result });
       results = [...results, ...explored.results];
       exploration = explored.summary;
-    } finally {
-      clearInterval(alive);
+      exploreMs = performance.now() - started;
     }
-    exploreMs = performance.now() - started;
     tracePoint('child-explore-done');
   }
   // A parked host process is judged until it has ended: what it writes on its way out is its last scenario's.

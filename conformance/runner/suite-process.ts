@@ -136,10 +136,11 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       case 'started':
         inFlight = message.scenario;
         inFlightSince = performance.now();
-        if (isExplorationResult(message.scenario)) {
-          explorationStarted = true;
-          silence.arm();
-        }
+        if (isExplorationResult(message.scenario)) explorationStarted = true;
+        // Once scenarios run (cucumber has loaded), the child's sign of life comes every second: a host holding its
+        // event loop during a scenario or the exploration is ended after the silence limit, failing what was in
+        // flight, and the run ends in bounded time.
+        silence.arm();
         options.events?.started?.(message.scenario);
         break;
       case 'finished':
@@ -278,7 +279,7 @@ function failLate(finished: RepeatedResult[], late: Array<{ scenario: ScenarioSt
 }
 
 /**
- * How long the exploration's process may go without a word: twice the start
+ * How long the suite's process may go without a word once scenarios run: twice the start
  * limit. Every host call is bounded by the call or start limit, but only while
  * the process's event loop turns; a host that holds it (a synchronous loop)
  * silences the process's sign of life, sent every second.

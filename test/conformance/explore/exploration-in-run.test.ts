@@ -159,11 +159,15 @@ describe('baseline entries for exploration classes', () => {
     expect(verdict.mismatched[0]?.why).toMatch(/expired on 2020-01-01/);
   });
 
-  it('is stale once a whole exploration did not find its class, and is not judged by a shard or a run that did not explore', () => {
-    const stale = judge([], { path: 'b.yaml', entries: [entry('review-outcome')] }, { exploration: summary });
+  it('is stale once its witness ran clean on the host (not when an exploration missed it), and is not judged by a shard or a run that did not explore', () => {
+    const witnesses = new Map([['explore:REVIEW-03/review-outcome', { kind: 'clean' as const }]]);
+    const stale = judge([], { path: 'b.yaml', entries: [entry('review-outcome', { witness: 'Scenario: x' })] }, { exploration: summary, witnesses });
     expect(stale.stale.map(({ result }) => result.stableId)).toEqual(['explore:REVIEW-03/review-outcome']);
     expect(stale.notFound).toHaveLength(1);
     expect(stale.outcomes.get(stale.notFound[0]!)).toBe('failed');
+    const missed = judge([], { path: 'b.yaml', entries: [entry('review-outcome')] }, { exploration: summary });
+    expect(missed.stale).toEqual([]);
+    expect(missed.outcomes.get(missed.notFound[0]!)).toBe('skipped');
     expect(judge([], { path: 'b.yaml', entries: [entry('review-outcome')] }, { exploration: { ...summary, share: 100, sessions: 100 } }).stale).toEqual([]);
     expect(judge([], { path: 'b.yaml', entries: [entry('review-outcome')] }).stale).toEqual([]);
   });
@@ -184,8 +188,8 @@ describe('baseline entries for exploration classes', () => {
     expect(await writeBaseline(written, 'broken', [classRecord('review-outcome'), classRecord('exit-result')], previous)).toBe(2);
     const file = parseYaml(await readFile(written, 'utf8')) as { known_failures: Array<Record<string, unknown>> };
     expect(file.known_failures).toEqual([
-      { explore: { clause: 'REVIEW-03', check: 'review-outcome' }, reason: 'kept reason', class: 'host-divergence' },
-      { explore: { clause: 'REVIEW-03', check: 'exit-result' }, reason: expect.stringMatching(/^TODO: state the observed difference/) },
+      { explore: { clause: 'REVIEW-03', check: 'review-outcome' }, kind: 'assertion', reason: 'kept reason', class: 'host-divergence', witness: 'Scenario: x' },
+      { explore: { clause: 'REVIEW-03', check: 'exit-result' }, kind: 'assertion', reason: expect.stringMatching(/^TODO: state the observed difference/), witness: 'Scenario: x' },
     ]);
     // What it wrote reads back once a person wrote the reason the placeholder asks for, and not before.
     await expect(readBaseline(written, { scenarios: new Map(), level: 'default', clauses: levels })).rejects.toThrow(
