@@ -21,8 +21,8 @@ import { explore, type ExplorationOptions } from '../../../conformance/explore/e
 import { explorationResults } from '../../../conformance/explore/exploration-records.js';
 import { classId, classKind, signatureOf } from '../../../conformance/explore/signature.js';
 import { HostCrashError, HostProtocolError } from '../../../conformance/transport/host-process.js';
-import { judge, mismatchOf, writeBaseline, type Baseline } from '../../../conformance/runner/baseline.js';
-import type { ExplorationSummary, ScenarioResult } from '../../../conformance/runner/scenario-result.js';
+import { judge, mismatchOf, writeBaseline, type Baseline } from '../../../conformance/results/baseline.js';
+import type { ExplorationSummary, ScenarioResult } from '../../../conformance/results/scenario-result.js';
 import { witnessFeature, type WitnessVerdict } from '../../../conformance/runner/witnesses.js';
 import { FIXTURES } from '../cli-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
