@@ -214,7 +214,7 @@ describe('a run with exploration, through the CLI', () => {
     expect(run.stdout).toMatch(/^ {4}Scenario: explore found: /m);
     expect(run.stdout).toMatch(/^ {4}replay: plan-mode-conformance explore --adapter \S+fifth-agent-forgets.js --seed 23 --path [\d:]+/m);
     const document = ResultsDocumentSchema.parse(JSON.parse(await readFile(join(folder, 'on.json'), 'utf8')));
-    expect(document.exploration).toEqual({ seed: DEFAULT_EXPLORE_SEED, budget: DEFAULT_EXPLORE_SESSIONS, maxSteps: 12, sessions: DEFAULT_EXPLORE_SESSIONS, share: DEFAULT_EXPLORE_SESSIONS, timeLimitMs: DEFAULT_EXPLORE_SESSIONS * 5_000 });
+    expect(document.exploration).toMatchObject({ seed: DEFAULT_EXPLORE_SEED, budget: DEFAULT_EXPLORE_SESSIONS, maxSteps: 12, sessions: DEFAULT_EXPLORE_SESSIONS, share: DEFAULT_EXPLORE_SESSIONS, timeLimitMs: DEFAULT_EXPLORE_SESSIONS * 5_000 });
     const failed = document.scenarios.filter((record) => record.status === 'failed');
     expect(failed).toHaveLength(1);
     expect(failed[0]!.id).toMatch(/^explore:[A-Z]+-\d\d\/[a-z-]+$/);
