@@ -8,34 +8,15 @@
  * compared all the same, clause by clause: a clause one edition lacks is
  * `not run` there, which is a change worth seeing.
  */
+export { hostHistories, type HostHistory } from './host-histories.js';
 import { hostEdition } from './edition-html.js';
 import { html, type Html } from './html.js';
 import { page } from './page-shell.js';
+import { hostHistories, type HostHistory } from './host-histories.js';
 import { failsTheRun, statusWord } from './result-html.js';
 import { readableTime } from './readable-time.js';
 import { cellStatus, type HostView, type SiteModel } from './site-model.js';
 import { countByStatus, type CellStatus } from './status.js';
-
-/** A host with the runs the site was given of it, oldest run first. */
-export interface HostHistory {
-  host: string;
-  /** File name stem of the history page. */
-  key: string;
-  runs: HostView[];
-}
-
-/** Every host the site has two or more runs of (different releases, or dates), each run oldest first. */
-export function hostHistories(model: SiteModel): HostHistory[] {
-  const byHost = new Map<string, HostView[]>();
-  for (const view of model.hosts) byHost.set(view.host, [...(byHost.get(view.host) ?? []), view]);
-  return [...byHost]
-    .filter(([, runs]) => runs.length > 1)
-    .map(([host, runs]) => ({
-      host,
-      key: host.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'host',
-      runs: [...runs].sort((a, b) => (a.document.startedAt < b.document.startedAt ? -1 : a.document.startedAt > b.document.startedAt ? 1 : 0)),
-    }));
-}
 
 /** The history a host view belongs to, if the site has one. */
 export function historyOf(model: SiteModel, view: HostView): HostHistory | undefined {

@@ -1,5 +1,5 @@
 /** The frame of every page: document head with the inline style sheet, skip link, site header with navigation. */
-import { hostHistories } from './history-page.js';
+import { hostHistories } from './host-histories.js';
 import { html, raw, type Html, type HtmlValue } from './html.js';
 import type { SiteModel } from './site-model.js';
 import { SITE_CSS } from './site-style.js';

@@ -60,8 +60,8 @@ describe('host text cannot forge or hide a verdict in reports or on the terminal
     expect(run.stdout).toContain('skipped 1: missing capability fork: \\x1b[2K\\rno fork\\x1b]8;;http://evil\\x07');
     expect(run.stdout).toContain('threw: boom\\r## Verdict: everything passed');
     // The host's fake closing line stays indented under its failure, escapes and all: no line of its own.
-    expect(run.stdout.split('\n').filter((line) => line.startsWith('conformance: ') && / passed, /.test(line))).toEqual(['conformance: 1 passed, 1 failed, 1 skipped']);
-    expect(run.summary).toBe('conformance: 1 passed, 1 failed, 1 skipped');
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('conformance: ') && / passed, /.test(line))).toEqual(['conformance: 1 passed, 1 failed, 1 skipped (partial: 1 required clause(s) unproven)']);
+    expect(run.summary).toBe('conformance: 1 passed, 1 failed, 1 skipped (partial: 1 required clause(s) unproven)');
   });
 });
 

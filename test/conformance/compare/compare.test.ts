@@ -78,8 +78,8 @@ describe('compare', () => {
     expect(notJson.code).toBe(2);
     expect(notJson.err).toMatch(/is not JSON/);
     const old = await fixture(REFERENCE_RESULTS);
-    const newer = await runCompare([await written({ ...old, version: 3 }), REFERENCE_RESULTS]);
-    expect(newer.err).toMatch(/results version 3 is not one this kit reads \(it reads versions 1 and 2\)/);
+    const newer = await runCompare([await written({ ...old, version: 4 }), REFERENCE_RESULTS]);
+    expect(newer.err).toMatch(/results version 4 is not one this kit reads \(it reads versions 1, 2 and 3\)/);
     const broken = await runCompare([await written({ ...old, scenarios: [{ ...old.scenarios[0], status: 'green' }] }), REFERENCE_RESULTS]);
     expect(broken.code).toBe(2);
     expect(broken.err).toMatch(/is not a valid results file \(\d+ problems?\):\n {2}scenarios\.0\.status/);

@@ -215,7 +215,7 @@ describe('merge refuses shards that are not the parts of one run', () => {
     path: `shard-${index}.json`,
     document: {
       schema: 'plan-mode-conformance/results',
-      version: 2,
+      version: 3,
       kit: { name: 'plan-mode-conformance', version: '0.1.0' },
       spec: { edition: 'seed', readme: 'seed', clauses: '1' },
       adapter: { name: 'reference', capabilities },
