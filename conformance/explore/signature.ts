@@ -5,7 +5,6 @@
  * `explore: { clause, check }` excuses one class; the results file names it
  * `explore:<CLAUSE>/<check>`.
  */
-import type { FailureKind } from '../../src/index.js';
 import { TIMEOUT_MESSAGE } from '../guard/time-limit.js';
 import type { Disagreement } from './disagreement.js';
 import { NO_CLAUSE, type Signature } from '../results/exploration-class.js';
