@@ -53,17 +53,11 @@ export function failureKindOf(status: ScenarioStatus, result: Pick<TestStepResul
   return 'assertion';
 }
 
-interface Running {
-  pickleId: string;
-  status: ScenarioStatus;
-  message?: string;
-  failureKind?: FailureKind;
-  failedStep?: string;
-  failedStepLine?: number;
-  skipReason?: string;
-  startedMs: number;
-  durationMs: number;
-}
+/** A scenario while its steps finish: the outcome fields of its result, and when it started. */
+type Running = Pick<
+  ScenarioResult,
+  'status' | 'message' | 'failureKind' | 'failedStep' | 'failedStepLine' | 'skipReason' | 'durationMs'
+> & { pickleId: string; startedMs: number };
 
 interface PendingReviewText {
   kind: string;
