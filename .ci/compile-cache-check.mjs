@@ -17,7 +17,10 @@ const ours = () =>
       .filter((file) => file.includes(`.${process.version}-${process.arch}.`) && file.endsWith('.cache'))
       .map((file) => [file, statSync(join(folder, file)).mtimeMs]),
   );
-const run = () => execFileSync(process.execPath, ['dist/bundled/cli.js', '--tags', '@SET-01'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const run = () =>
+  execFileSync(process.execPath, ['dist/bundled/cli.js', '--tags', '@SET-01'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 
 rmSync(folder, { recursive: true, force: true });
 run();
@@ -28,9 +31,13 @@ if (missing.length > 0) {
   process.exit(1);
 }
 run();
-const rewritten = Object.entries(ours()).filter(([file, mtime]) => written[file] !== mtime).map(([file]) => file);
+const rewritten = Object.entries(ours())
+  .filter(([file, mtime]) => written[file] !== mtime)
+  .map(([file]) => file);
 if (rewritten.length > 0) {
-  console.error(`compile cache: V8 on ${process.version} rejected the cache it wrote (written again): ${rewritten.join(', ')}`);
+  console.error(
+    `compile cache: V8 on ${process.version} rejected the cache it wrote (written again): ${rewritten.join(', ')}`,
+  );
   process.exit(1);
 }
 console.log(`compile cache: ${CACHED_BUNDLES.length} bundles cached on ${process.version} and read back`);

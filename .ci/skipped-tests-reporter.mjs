@@ -15,9 +15,11 @@ export default class SkippedTestsReporter {
         const result = test.result();
         if (result.state !== 'skipped') continue;
         // A whole suite skipped is named once, by its title (which says why), not once per test.
-        const where = test.parent.type === 'suite' && [...test.parent.children.allTests()].every((other) => other.result().state === 'skipped')
-          ? `${file} > ${test.parent.fullName}`
-          : `${file} > ${test.fullName}${result.note ? `: ${result.note}` : ''}`;
+        const where =
+          test.parent.type === 'suite' &&
+          [...test.parent.children.allTests()].every((other) => other.result().state === 'skipped')
+            ? `${file} > ${test.parent.fullName}`
+            : `${file} > ${test.fullName}${result.note ? `: ${result.note}` : ''}`;
         counts.set(where, (counts.get(where) ?? 0) + 1);
       }
     }

@@ -70,7 +70,9 @@ const nativeMatchIndices = {
 const summaryDuration = {
   name: 'summary-duration',
   setup(build) {
-    build.onResolve({ filter: /^luxon$/ }, () => ({ path: join(dist, 'conformance', 'runner', 'summary-duration.js') }));
+    build.onResolve({ filter: /^luxon$/ }, () => ({
+      path: join(dist, 'conformance', 'runner', 'summary-duration.js'),
+    }));
   },
 };
 
@@ -88,7 +90,9 @@ const unscopedSteps = {
   name: 'unscoped-steps',
   setup(build) {
     build.onResolve({ filter: /^\.\/scope$/ }, (args) =>
-      args.resolveDir === join(cucumberLib, 'runtime') ? { path: join(dist, 'conformance', 'runner', 'cucumber-scope.js') } : undefined,
+      args.resolveDir === join(cucumberLib, 'runtime')
+        ? { path: join(dist, 'conformance', 'runner', 'cucumber-scope.js') }
+        : undefined,
     );
   },
 };
@@ -131,11 +135,17 @@ const SLIM_CUCUMBER = {
 const importsOutsideCache = {
   name: 'imports-outside-cache',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(import-module\.js|dynamic-import\.cjs)$/ }, () => ({ path: './dynamic-import.cjs', external: true }));
+    build.onResolve({ filter: /^\.\/(import-module\.js|dynamic-import\.cjs)$/ }, () => ({
+      path: './dynamic-import.cjs',
+      external: true,
+    }));
     build.onLoad({ filter: /[\\/]@cucumber[\\/]cucumber[\\/]lib[\\/].*\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('await import(')) return undefined;
-      return { contents: source.replaceAll('await import(', "await require('./dynamic-import.cjs').importModule("), loader: 'js' };
+      return {
+        contents: source.replaceAll('await import(', "await require('./dynamic-import.cjs').importModule("),
+        loader: 'js',
+      };
     });
   },
 };
@@ -143,14 +153,24 @@ const importsOutsideCache = {
 const slimCucumber = {
   name: 'slim-cucumber',
   setup(build) {
-    build.onResolve({ filter: /^@cucumber\/cucumber(\/api)?$/ }, (args) => ({ path: args.path, namespace: 'slim-cucumber' }));
-    build.onLoad({ filter: /.*/, namespace: 'slim-cucumber' }, (args) => ({ contents: SLIM_CUCUMBER[args.path], resolveDir: root, loader: 'js' }));
+    build.onResolve({ filter: /^@cucumber\/cucumber(\/api)?$/ }, (args) => ({
+      path: args.path,
+      namespace: 'slim-cucumber',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'slim-cucumber' }, (args) => ({
+      contents: SLIM_CUCUMBER[args.path],
+      resolveDir: root,
+      loader: 'js',
+    }));
   },
 };
 
 /** An entry written here rather than read from a file. */
 function virtualEntry(name, contents, extension) {
-  return { stdin: { contents, resolveDir: root, sourcefile: `${name}-entry.js`, loader: 'js' }, outfile: join(outdir, `${name}${extension}`) };
+  return {
+    stdin: { contents, resolveDir: root, sourcefile: `${name}-entry.js`, loader: 'js' },
+    outfile: join(outdir, `${name}${extension}`),
+  };
 }
 
 // CommonJS code (cucumber's, yaml's) inlined in an ES module still asks for require, __filename and __dirname.
@@ -162,7 +182,14 @@ const esmBanner = [
   "const __dirname = kitFileURLToPath(new URL('.', import.meta.url));",
 ].join('\n');
 
-const esm = { bundle: true, platform: 'node', format: 'esm', target: 'node20', banner: { js: esmBanner }, logLevel: 'warning' };
+const esm = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  banner: { js: esmBanner },
+  logLevel: 'warning',
+};
 // The kit's ES modules ask for import.meta.url (package-root.ts, the child's entry); in a script it is the file's URL.
 const cjs = {
   bundle: true,
@@ -200,16 +227,40 @@ await Promise.all([
     ...cjs,
     entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
     outfile: join(outdir, 'suite-child.cjs'),
-    plugins: [shareModules(), nativeMatchIndices, featureSources, unscopedSteps, slimCucumber, importsOutsideCache, summaryDuration, oneCucumberExpressions],
+    plugins: [
+      shareModules(),
+      nativeMatchIndices,
+      featureSources,
+      unscopedSteps,
+      slimCucumber,
+      importsOutsideCache,
+      summaryDuration,
+      oneCucumberExpressions,
+    ],
   }),
   build({
     ...cjs,
     entryPoints: [join(dist, 'conformance', 'runner', 'suite-child-entry.js')],
     outfile: join(outdir, 'suite-child-entry.cjs'),
-    plugins: [{ name: 'child-bundle', setup: (b) => b.onResolve({ filter: /^\.\/suite-child\.cjs$/ }, (args) => ({ path: args.path, external: true })) }],
+    plugins: [
+      {
+        name: 'child-bundle',
+        setup: (b) =>
+          b.onResolve({ filter: /^\.\/suite-child\.cjs$/ }, (args) => ({ path: args.path, external: true })),
+      },
+    ],
   }),
-  build({ ...cjs, entryPoints: [join(dist, 'conformance', 'adapters', 'import-module.js')], outfile: join(outdir, 'dynamic-import.cjs') }),
-  build({ ...cjs, entryPoints: [join(dist, 'src', 'index.js')], outfile: join(outdir, 'public-api.cjs'), plugins: [shareModules({ publicApi: false })] }),
+  build({
+    ...cjs,
+    entryPoints: [join(dist, 'conformance', 'adapters', 'import-module.js')],
+    outfile: join(outdir, 'dynamic-import.cjs'),
+  }),
+  build({
+    ...cjs,
+    entryPoints: [join(dist, 'src', 'index.js')],
+    outfile: join(outdir, 'public-api.cjs'),
+    plugins: [shareModules({ publicApi: false })],
+  }),
   build({ ...cjs, ...virtualEntry('zod', "export * from 'zod';\nexport { default } from 'zod';\n", '.cjs') }),
   build({ ...cjs, ...virtualEntry('yaml', "module.exports = require('yaml');\n", '.cjs') }),
 ]);
@@ -226,5 +277,10 @@ await Promise.all([
     chunkNames: 'cli-chunks/[name]-[hash]',
     plugins: [nativeMatchIndices],
   }),
-  build({ ...esm, entryPoints: [join(dist, 'reference', 'adapter.js')], outfile: join(outdir, 'reference-adapter.js'), plugins: [shareModules({ extension: '.js' })] }),
+  build({
+    ...esm,
+    entryPoints: [join(dist, 'reference', 'adapter.js')],
+    outfile: join(outdir, 'reference-adapter.js'),
+    plugins: [shareModules({ extension: '.js' })],
+  }),
 ]);

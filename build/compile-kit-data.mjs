@@ -14,4 +14,9 @@ import { kitSupportLibrary } from '../dist/conformance/runner/support-library.js
 import { writeStepLocations } from '../dist/conformance/runner/step-locations.js';
 
 // Step definitions' own files and lines, read from the unbundled modules (runner/step-locations.ts).
-await Promise.all([compileCatalog(), writeFeatureIndex(), writeCompiledFeatures(), kitSupportLibrary().then((library) => writeStepLocations(library))]);
+await Promise.all([
+  compileCatalog(),
+  writeFeatureIndex(),
+  writeCompiledFeatures(),
+  kitSupportLibrary().then((library) => writeStepLocations(library)),
+]);

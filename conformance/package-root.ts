@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 function findRoot(start: string): string {
   for (let dir = start; ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'plan-mode-conformance') {
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'plan-mode-conformance'
+    ) {
       return dir;
     }
     if (dirname(dir) === dir) throw new Error(`cannot find the plan-mode-conformance package above ${start}`);

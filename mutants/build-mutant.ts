@@ -33,15 +33,23 @@ export async function patchedSources(root: string, set: PatchSet): Promise<Map<s
     const text = sources.get(file) ?? (await readFile(join(root, 'reference', file), 'utf8'));
     const count = occurrences(text, find);
     if (count !== 1) {
-      throw new PatchError(`${set.name}: patch for reference/${file} must match exactly once, matched ${count} times: ${JSON.stringify(find.slice(0, 80))}`);
+      throw new PatchError(
+        `${set.name}: patch for reference/${file} must match exactly once, matched ${count} times: ${JSON.stringify(find.slice(0, 80))}`,
+      );
     }
-    sources.set(file, text.replace(find, () => replace));
+    sources.set(
+      file,
+      text.replace(find, () => replace),
+    );
   }
   return sources;
 }
 
 /** A new folder for one run's builds, removed by `remove` (or, failing that, when the process exits). */
-export async function mutantWorkspace(root: string, kind = '.mutants'): Promise<{ dir: string; remove(): Promise<void> }> {
+export async function mutantWorkspace(
+  root: string,
+  kind = '.mutants',
+): Promise<{ dir: string; remove(): Promise<void> }> {
   await mkdir(join(root, kind), { recursive: true });
   const dir = await mkdtemp(join(root, kind, `run-${process.pid}-`));
   const onExit = (): void => rmSync(dir, { recursive: true, force: true });
@@ -98,7 +106,10 @@ async function pristineCopyIn(root: string, buildsFolder: string): Promise<Prist
       await rm(dir, { recursive: true, force: true });
       const reference = await copyWithoutSourceMaps(join(root, 'dist', 'reference'), join(dir, 'reference'));
       const src = await copyWithoutSourceMaps(join(root, 'dist', 'src'), join(dir, 'src'));
-      return { dir, files: [...reference.map((file) => join('reference', file)), ...src.map((file) => join('src', file))] };
+      return {
+        dir,
+        files: [...reference.map((file) => join('reference', file)), ...src.map((file) => join('src', file))],
+      };
     })();
     pristineCopies.set(dir, copy);
     copy.catch(() => pristineCopies.delete(dir));
@@ -128,7 +139,8 @@ export async function buildPatchedReference(root: string, set: PatchSet, folder:
   // Patched files are written fresh, never through a link: that would change the pristine copy.
   const patched = new Set([...sources.keys()].map((file) => join('reference', file.replace(/\.ts$/, '.js'))));
   const files = pristine.files.filter((file) => !patched.has(file));
-  for (const dir of new Set([out, ...files.map((file) => dirname(join(out, file)))])) await mkdir(dir, { recursive: true });
+  for (const dir of new Set([out, ...files.map((file) => dirname(join(out, file)))]))
+    await mkdir(dir, { recursive: true });
   await Promise.all(files.map((file) => linkOrCopy(join(pristine.dir, file), join(out, file))));
   for (const [file, source] of sources) {
     const { outputText, diagnostics } = ts.transpileModule(source, {
@@ -160,5 +172,9 @@ export async function removeDefaultWorkspace(): Promise<void> {
  */
 export async function buildMutant(root: string, mutant: Mutant, workspace?: string): Promise<string> {
   const base = workspace ?? (await (defaultWorkspace ??= mutantWorkspace(root))).dir;
-  return buildPatchedReference(root, { name: `mutant ${mutant.name}`, patches: mutant.patches }, join(base, mutant.name));
+  return buildPatchedReference(
+    root,
+    { name: `mutant ${mutant.name}`, patches: mutant.patches },
+    join(base, mutant.name),
+  );
 }

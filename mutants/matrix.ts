@@ -18,8 +18,20 @@ import { fileURLToPath } from 'node:url';
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { BUILT_IN_ADAPTERS } from '../conformance/adapters/adapter-path.js';
 import { catalogFingerprint, loadCatalogFile } from '../conformance/catalog/clause-catalog.js';
-import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type ClauseProofRecord, type MutantEvidence, type MutationEvidence } from '../conformance/evidence/mutation-evidence.js';
-import { clauseProofs, clausesByEdition, clausesNotShown, unprovenRequired, type ClauseProof } from '../conformance/evidence/proven-clauses.js';
+import {
+  EVIDENCE_SCHEMA_ID,
+  EVIDENCE_VERSION,
+  type ClauseProofRecord,
+  type MutantEvidence,
+  type MutationEvidence,
+} from '../conformance/evidence/mutation-evidence.js';
+import {
+  clauseProofs,
+  clausesByEdition,
+  clausesNotShown,
+  unprovenRequired,
+  type ClauseProof,
+} from '../conformance/evidence/proven-clauses.js';
 import { kitIdentity } from '../conformance/results/run-context.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/results/scenario-result.js';
@@ -44,7 +56,11 @@ const EVIDENCE_PATH = join(PACKAGE_ROOT, 'reports', 'mutants', 'evidence.json');
 const WORKER = fileURLToPath(new URL('./matrix-worker.js', import.meta.url));
 
 /** Every selected mutant judged by the workers, in catalog order. */
-async function judgeInWorkers(selected: readonly Mutant[], workers: number, editions: readonly Edition[]): Promise<MutantEvidence[]> {
+async function judgeInWorkers(
+  selected: readonly Mutant[],
+  workers: number,
+  editions: readonly Edition[],
+): Promise<MutantEvidence[]> {
   const byName = new Map(selected.map((mutant) => [mutant.name, mutant]));
   const found = await shareOut<MutantEvidence>({
     worker: WORKER,
@@ -75,8 +91,13 @@ function printMatrix(mutants: readonly MutantEvidence[], editions: readonly Edit
       const edition = editions.length > 1 || run.edition !== DEFAULT_EDITION ? `[${run.edition}] ` : '';
       const first = run === mutant.runs[0];
       const explored = mutant.exploration?.[run.edition];
-      const exploration = explored === undefined ? '' : `; exploration: ${explored.error ?? (explored.caught ? explored.signature : 'nothing')}`;
-      console.log(`${(first ? mutant.name : '').padEnd(width)}  ${(first ? verdict : '').padEnd(9)}  ${edition}${mutant.clauses.join(' ')} -> ${run.error ?? (shown || 'nothing')}${exploration}`);
+      const exploration =
+        explored === undefined
+          ? ''
+          : `; exploration: ${explored.error ?? (explored.caught ? explored.signature : 'nothing')}`;
+      console.log(
+        `${(first ? mutant.name : '').padEnd(width)}  ${(first ? verdict : '').padEnd(9)}  ${edition}${mutant.clauses.join(' ')} -> ${run.error ?? (shown || 'nothing')}${exploration}`,
+      );
     }
   }
 }
@@ -88,7 +109,9 @@ function caughtByExploration(mutant: MutantEvidence): boolean {
 
 /** Caught in every edition by the scenarios or the exploration: what a default run's verdict catches. */
 function caughtByEither(mutant: MutantEvidence): boolean {
-  return mutant.runs.every((run) => (run.error === undefined && run.caughtBy.length > 0) || mutant.exploration?.[run.edition]?.caught === true);
+  return mutant.runs.every(
+    (run) => (run.error === undefined && run.caughtBy.length > 0) || mutant.exploration?.[run.edition]?.caught === true,
+  );
 }
 
 /** The share of the matrix exploration alone catches, and the union with the scenarios (targets: 75% and 100%). */
@@ -126,8 +149,11 @@ async function referenceFailures(editions: readonly Edition[]): Promise<number> 
     const baseline = await runSuite({ adapterPath: BUILT_IN_ADAPTERS.reference!, edition, formats: [] });
     const broken = baseline.results.filter((result) => isFailing(result.status));
     failures += broken.length;
-    console.log(`reference (${edition}): ${baseline.results.length - broken.length} of ${baseline.results.length} scenarios pass`);
-    for (const result of broken) console.log(`  reference fails ${result.stableId}: ${(result.message ?? '').split('\n')[0]}`);
+    console.log(
+      `reference (${edition}): ${baseline.results.length - broken.length} of ${baseline.results.length} scenarios pass`,
+    );
+    for (const result of broken)
+      console.log(`  reference fails ${result.stableId}: ${(result.message ?? '').split('\n')[0]}`);
   }
   return failures;
 }
@@ -148,11 +174,15 @@ async function main(): Promise<number> {
   printMatrix(mutants, editions);
   const survivors = mutants.filter((mutant) => !isCaught(mutant));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`\nmutants: ${mutants.length - survivors.length} caught, ${survivors.length} not caught, of ${mutants.length} (${seconds} s, ${plural(Math.max(1, Math.min(args.workers, selected.length)), 'worker')})`);
+  console.log(
+    `\nmutants: ${mutants.length - survivors.length} caught, ${survivors.length} not caught, of ${mutants.length} (${seconds} s, ${plural(Math.max(1, Math.min(args.workers, selected.length)), 'worker')})`,
+  );
   // A caught mutant's every declared clause must be borne out, or the evidence would claim more than it shows.
   const overclaiming = mutants.filter((mutant) => isCaught(mutant) && clausesNotShown(mutant).length > 0);
   for (const mutant of overclaiming) {
-    console.log(`  ${mutant.name} declares ${clausesNotShown(mutant).join(', ')}, but no scenario tagged with ${clausesNotShown(mutant).length > 1 ? 'them' : 'it'} caught it`);
+    console.log(
+      `  ${mutant.name} declares ${clausesNotShown(mutant).join(', ')}, but no scenario tagged with ${clausesNotShown(mutant).length > 1 ? 'them' : 'it'} caught it`,
+    );
   }
   console.log(explorationShare(mutants));
   const mutantsOk = survivors.length === 0 && overclaiming.length === 0 && brokenReference === 0;
@@ -176,8 +206,11 @@ async function main(): Promise<number> {
   await writeEvidence({ ...evidence, proofs: proofs.map(proofRecord) });
   const unproven = unprovenRequired(proofs);
   const required = proofs.filter((proof) => proof.clause.level === 'required');
-  console.log(`evidence: ${relative(process.cwd(), EVIDENCE_PATH) || EVIDENCE_PATH}; required clauses proven: ${required.length - unproven.length} of ${required.length} (${editions.join(', ')})`);
-  for (const proof of unproven) console.log(`  not proven [${proof.edition}] ${proof.clause.id}: ${proof.unprovenBecause}`);
+  console.log(
+    `evidence: ${relative(process.cwd(), EVIDENCE_PATH) || EVIDENCE_PATH}; required clauses proven: ${required.length - unproven.length} of ${required.length} (${editions.join(', ')})`,
+  );
+  for (const proof of unproven)
+    console.log(`  not proven [${proof.edition}] ${proof.clause.id}: ${proof.unprovenBecause}`);
   return mutantsOk && unproven.length === 0 ? 0 : 1;
 }
 

@@ -49,8 +49,17 @@ export async function referenceEditions(): Promise<Edition[]> {
 /** Evidence of a mutant that could not be judged at all, in each edition it concerns. */
 export function unjudged(mutant: Mutant, editions: readonly Edition[], why: string): MutantEvidence {
   const runs = (mutant.editions ?? editions).map((edition) => ({ edition, caughtBy: [], error: why }));
-  const exploration: Partial<Record<Edition, ExplorationCatch>> = Object.fromEntries(runs.map((run) => [run.edition, { caught: false, error: why }]));
-  return { name: mutant.name, description: mutant.description, clauses: mutant.breaks, caughtBy: [], exploration, runs };
+  const exploration: Partial<Record<Edition, ExplorationCatch>> = Object.fromEntries(
+    runs.map((run) => [run.edition, { caught: false, error: why }]),
+  );
+  return {
+    name: mutant.name,
+    description: mutant.description,
+    clauses: mutant.breaks,
+    caughtBy: [],
+    exploration,
+    runs,
+  };
 }
 
 function clauseTags(mutant: Mutant): string {
@@ -59,7 +68,13 @@ function clauseTags(mutant: Mutant): string {
 
 /** One edition's run of one mutant: the failing scenarios tagged with a clause it declares (the right reason). */
 async function runMutant(mutant: Mutant, edition: Edition, adapterPath: string): Promise<MutantRun> {
-  const { results } = await runSuite({ adapterPath, edition, tags: clauseTags(mutant), formats: [], callLimitMs: CALL_LIMIT_MS });
+  const { results } = await runSuite({
+    adapterPath,
+    edition,
+    tags: clauseTags(mutant),
+    formats: [],
+    callLimitMs: CALL_LIMIT_MS,
+  });
   const caughtBy = results
     .filter((result) => isFailing(result.status) && result.clauses.some((clause) => mutant.breaks.includes(clause)))
     .map((result) => ({
@@ -80,7 +95,8 @@ function declarationProblem(mutant: Mutant, edition: Edition, context: MutantCon
   const unknown = mutant.breaks.filter((clause) => !context.known.has(clause));
   if (unknown.length > 0) return `declares ${unknown.join(', ')}, which the clause catalog lacks`;
   const own = new Set(context.clausesOf.get(edition)?.map((clause) => clause.id));
-  if (!mutant.breaks.some((clause) => own.has(clause))) return `declares only clauses the ${edition} edition lacks (${mutant.breaks.join(', ')}): mark it onlyIn the editions that have them`;
+  if (!mutant.breaks.some((clause) => own.has(clause)))
+    return `declares only clauses the ${edition} edition lacks (${mutant.breaks.join(', ')}): mark it onlyIn the editions that have them`;
   return undefined;
 }
 

@@ -38,12 +38,17 @@ export async function shareOut<R>(options: PoolOptions<R>): Promise<Map<string, 
       });
       child.on('error', () => child.kill());
       child.on('exit', (code, signal) => {
-        if (held !== undefined && !found.has(held)) found.set(held, options.unjudged(held, `the worker ended (${signal ?? `exit code ${code}`}) while judging it`));
+        if (held !== undefined && !found.has(held))
+          found.set(
+            held,
+            options.unjudged(held, `the worker ended (${signal ?? `exit code ${code}`}) while judging it`),
+          );
         resolve();
       });
     });
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.workers, queue.length)) }, serve));
-  for (const name of options.names) if (!found.has(name)) found.set(name, options.unjudged(name, 'no worker was left to judge it'));
+  for (const name of options.names)
+    if (!found.has(name)) found.set(name, options.unjudged(name, 'no worker was left to judge it'));
   return found;
 }
 

@@ -35,7 +35,7 @@ import { EDITION_BEHAVIOUR, type EditionBehaviour } from './editions.js';
 export const HOST_BASE_SECTION = {
   name: 'host:base',
   order: 0,
-  text: 'You are a coding agent working in the user\'s project. Use the tools you are given.',
+  text: "You are a coding agent working in the user's project. Use the tools you are given.",
 };
 
 export default defineAdapter({
@@ -183,7 +183,11 @@ function baseSectionPlugin(): Plugin<void> {
   return definePlugin({
     name: 'host-base',
     install(ctx) {
-      ctx.registerSection({ name: HOST_BASE_SECTION.name, order: HOST_BASE_SECTION.order, render: () => HOST_BASE_SECTION.text });
+      ctx.registerSection({
+        name: HOST_BASE_SECTION.name,
+        order: HOST_BASE_SECTION.order,
+        render: () => HOST_BASE_SECTION.text,
+      });
     },
   });
 }
@@ -226,7 +230,11 @@ function toContractRequest(request: ModelRequest): ContractModelRequest {
   return {
     agent: request.agent,
     systemPrompt: request.systemPrompt,
-    tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })),
+    tools: request.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+    })),
     messages: request.messages.map(toContractMessage),
     ...(request.toolSdk === undefined ? {} : { toolSdk: request.toolSdk }),
   };
@@ -291,7 +299,11 @@ function questionProvider(options: StartOptions): QuestionProvider {
 }
 
 function toContractQuestion(question: PendingQuestion): Question {
-  const out: Question = { id: question.id, question: question.question, options: question.options.map((o) => ({ ...o })) };
+  const out: Question = {
+    id: question.id,
+    question: question.question,
+    options: question.options.map((o) => ({ ...o })),
+  };
   if (question.header !== undefined) out.header = question.header;
   if (question.detail !== undefined) out.detail = question.detail;
   if (question.multiSelect !== undefined) out.multiSelect = question.multiSelect;
@@ -308,7 +320,12 @@ export function toContractEvent(e: SessionEvent): ContractEvent {
     case 'user/message':
       return e.payload.content === undefined
         ? { type: 'user/message', source: e.payload.source, text: e.payload.text }
-        : { type: 'user/message', source: e.payload.source, text: e.payload.text, content: structuredClone(e.payload.content) };
+        : {
+            type: 'user/message',
+            source: e.payload.source,
+            text: e.payload.text,
+            content: structuredClone(e.payload.content),
+          };
     case 'command/run':
       return { type: 'command/run', name: e.payload.name, args: e.payload.args };
     case 'command/done':

@@ -78,7 +78,11 @@ const writtenDeployments = new Map<string, string>();
 /** Writes a deployment with one plan-mode entry holding `config` (used by the kit). */
 export function planModeDeployment(config: unknown): string {
   // Only configs of plain strings are kept (keyed by their JSON, which then says all YAML would).
-  const plain = config !== null && typeof config === 'object' && !Array.isArray(config) && Object.values(config).every((value) => typeof value === 'string');
+  const plain =
+    config !== null &&
+    typeof config === 'object' &&
+    !Array.isArray(config) &&
+    Object.values(config).every((value) => typeof value === 'string');
   if (!plain) return stringify([{ id: PLAN_MODE_ENTRY_ID, name: PLAN_MODE_PACKAGE_NAME, config }]);
   const key = JSON.stringify(config);
   let text = writtenDeployments.get(key);

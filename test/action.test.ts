@@ -20,7 +20,10 @@ import { limitForProcesses } from './limits.js';
 /** A few scenarios, no exploration: the action's steps are what is judged here, not the host. */
 const SMALL = { tags: '@SET-01', explore: 'off' };
 
-async function play(inputs: Record<string, string>, actionPath?: string): Promise<{ run: ActionRun; workspace: string }> {
+async function play(
+  inputs: Record<string, string>,
+  actionPath?: string,
+): Promise<{ run: ActionRun; workspace: string }> {
   const workspace = await temporaryFolder('pmc-action-');
   const scratch = await temporaryFolder('pmc-action-runner-');
   return { run: playAction(inputs, { workspace, scratch, ...(actionPath ? { actionPath } : {}) }), workspace };
@@ -29,8 +32,20 @@ async function play(inputs: Record<string, string>, actionPath?: string): Promis
 describe('the GitHub Action', () => {
   it('declares the inputs a host author sets, each described', () => {
     const { inputs, outputs } = actionFile();
-    expect(Object.keys(inputs)).toEqual(expect.arrayContaining(['adapter', 'edition', 'baseline', 'level', 'explore', 'explore-seed', 'shard', 'results']));
-    for (const [name, input] of Object.entries(inputs)) expect((input as { description?: string }).description, name).toBeTruthy();
+    expect(Object.keys(inputs)).toEqual(
+      expect.arrayContaining([
+        'adapter',
+        'edition',
+        'baseline',
+        'level',
+        'explore',
+        'explore-seed',
+        'shard',
+        'results',
+      ]),
+    );
+    for (const [name, input] of Object.entries(inputs))
+      expect((input as { description?: string }).description, name).toBeTruthy();
     expect(Object.keys(outputs)).toEqual(['status', 'results']);
   });
 
@@ -51,7 +66,13 @@ describe('the GitHub Action', () => {
 
     it('uploads the results file, named for its shard', () => {
       const { run, workspace } = green;
-      expect(run.uploads).toEqual([{ name: 'conformance-results-shard-1-of-1', path: join(workspace, 'reports/conformance-results.json'), found: true }]);
+      expect(run.uploads).toEqual([
+        {
+          name: 'conformance-results-shard-1-of-1',
+          path: join(workspace, 'reports/conformance-results.json'),
+          found: true,
+        },
+      ]);
       const results = JSON.parse(readFileSync(run.uploads[0]!.path, 'utf8')) as ResultsDocument;
       expect(results.scenarios.length).toBeGreaterThan(0);
       expect(results.scenarios.every((record) => record.status === 'passed')).toBe(true);
@@ -62,10 +83,15 @@ describe('the GitHub Action', () => {
   describe('a red run', () => {
     let red: Awaited<ReturnType<typeof play>>;
     beforeAll(async () => {
-      red = await play({ adapter: `${FIXTURES}adapters/get-throws.js`, ...SMALL, results: 'out/results.json', artifact: 'my-host' });
+      red = await play({
+        adapter: `${FIXTURES}adapters/get-throws.js`,
+        ...SMALL,
+        results: 'out/results.json',
+        artifact: 'my-host',
+      });
     }, limitForProcesses(1));
 
-    it('fails the step with the kit\'s exit code, after the report and the upload', () => {
+    it("fails the step with the kit's exit code, after the report and the upload", () => {
       const { run, workspace } = red;
       expect(run.outcome).toBe('failure');
       expect(run.outputs.status).toBe('1');
@@ -75,7 +101,7 @@ describe('the GitHub Action', () => {
       expect(results.scenarios.some((record) => record.status === 'failed')).toBe(true);
     });
 
-    it('annotates each failure on its feature file\'s line', () => {
+    it("annotates each failure on its feature file's line", () => {
       const annotations = red.run.stdout.split('\n').filter((line) => line.startsWith('::error'));
       expect(annotations.length).toBeGreaterThan(0);
       for (const line of annotations) expect(line).toMatch(/^::error file=[^,]+\.feature,line=\d+/);
@@ -87,7 +113,9 @@ describe('the GitHub Action', () => {
     const { run } = await play({ adapter: 'reference' }, nowhere);
     expect(run.outcome).toBe('failure');
     expect(run.outputs.status).toBe('2');
-    expect(run.stdout).toMatch(/^::error title=plan-mode conformance::the kit is not installed here: npm install --save-dev/m);
+    expect(run.stdout).toMatch(
+      /^::error title=plan-mode conformance::the kit is not installed here: npm install --save-dev/m,
+    );
     expect(run.summary).toContain('could not run the host (exit 2)');
     expect(run.uploads).toEqual([]);
   });

@@ -39,7 +39,9 @@ export interface ActionFile {
 export type Context = Record<string, unknown>;
 
 function lookup(path: string, context: Context): unknown {
-  return path.split('.').reduce<unknown>((object, key) => (object as Record<string, unknown> | undefined)?.[key], context);
+  return path
+    .split('.')
+    .reduce<unknown>((object, key) => (object as Record<string, unknown> | undefined)?.[key], context);
 }
 
 /** One expression's value: the forms the example workflow and action.yml use, nothing else. */
@@ -88,7 +90,8 @@ function splitTop(text: string, separator: string): string[] {
   return parts.map((part) => part.trim());
 }
 
-const truthy = (value: unknown): boolean => value !== undefined && value !== null && value !== false && value !== '' && value !== 0;
+const truthy = (value: unknown): boolean =>
+  value !== undefined && value !== null && value !== false && value !== '' && value !== 0;
 
 /** Every `${{ }}` in `text` replaced by its value (a whole-text expression keeps its type, as GitHub's do). */
 export function expand(text: string, context: Context): string {
@@ -115,7 +118,12 @@ export interface StepRun {
 }
 
 /** A `run:` step in bash, as GitHub runs one (`bash -e {0}`), with GITHUB_OUTPUT (a file in `scratch`) read back. */
-export function runStep(script: string, cwd: string, env: Record<string, string | undefined>, scratch: string): StepRun {
+export function runStep(
+  script: string,
+  cwd: string,
+  env: Record<string, string | undefined>,
+  scratch: string,
+): StepRun {
   const outputsFile = join(mkdtempSync(join(scratch, 'step-')), 'output');
   writeFileSync(outputsFile, '');
   const result = spawnSync('bash', ['-e', '-c', script], {
@@ -166,7 +174,8 @@ export const actionFile = (): ActionFile => parse(readFileSync(ACTION, 'utf8')) 
 export function playAction(given: Record<string, string>, settings: ActionSettings): ActionRun {
   const action = actionFile();
   if (action.runs.using !== 'composite') throw new Error(`action.yml runs ${action.runs.using}, not composite`);
-  for (const name of Object.keys(given)) if (!(name in action.inputs)) throw new Error(`the action has no input ${name}`);
+  for (const name of Object.keys(given))
+    if (!(name in action.inputs)) throw new Error(`the action has no input ${name}`);
   const inputs: Record<string, string> = {};
   for (const [name, input] of Object.entries(action.inputs)) {
     const value = given[name] ?? input.default ?? '';
@@ -181,21 +190,36 @@ export function playAction(given: Record<string, string>, settings: ActionSettin
   for (const step of action.runs.steps) {
     if (!stepRuns(step.if, context(), run.outcome === 'failure')) continue;
     if (step.uses !== undefined) {
-      if (!step.uses.startsWith('actions/upload-artifact@')) throw new Error(`the action uses ${step.uses}, which this player does not play`);
+      if (!step.uses.startsWith('actions/upload-artifact@'))
+        throw new Error(`the action uses ${step.uses}, which this player does not play`);
       const path = expand(String(step.with?.path), context());
-      run.uploads.push({ name: expand(String(step.with?.name), context()), path, found: existsSync(resolve(settings.workspace, path)) });
+      run.uploads.push({
+        name: expand(String(step.with?.name), context()),
+        path,
+        found: existsSync(resolve(settings.workspace, path)),
+      });
       continue;
     }
-    if (step.shell !== 'bash') throw new Error(`a composite action's run step names its shell; step ${step.name} says ${step.shell}`);
-    const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, expand(String(value), context())]));
+    if (step.shell !== 'bash')
+      throw new Error(`a composite action's run step names its shell; step ${step.name} says ${step.shell}`);
+    const env = Object.fromEntries(
+      Object.entries(step.env ?? {}).map(([key, value]) => [key, expand(String(value), context())]),
+    );
     const cwd = resolve(settings.workspace, expand(step['working-directory'] ?? '.', context()));
-    const result = runStep(expand(step.run!, context()), cwd, { ...settings.env, ...env, GITHUB_STEP_SUMMARY: summaryFile }, settings.scratch);
+    const result = runStep(
+      expand(step.run!, context()),
+      cwd,
+      { ...settings.env, ...env, GITHUB_STEP_SUMMARY: summaryFile },
+      settings.scratch,
+    );
     run.stdout += result.stdout;
     run.stderr += result.stderr;
     if (step.id) steps[step.id] = { outputs: result.outputs };
     if (result.status !== 0) run.outcome = 'failure';
   }
-  run.outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, output]) => [name, expand(output.value, context())]));
+  run.outputs = Object.fromEntries(
+    Object.entries(action.outputs).map(([name, output]) => [name, expand(output.value, context())]),
+  );
   run.summary = readFileSync(summaryFile, 'utf8');
   return run;
 }

@@ -18,11 +18,16 @@ export const LEFT_OPEN = {
   'observed-events': 'which other events session observers are told about',
   'steer-notice-order': 'the order of a steered /plan message and a notice that reach the same request',
   'prompt-order': 'whether the prompt is logged before or after the pending selection is applied',
-  'approval-policy': "the host's own sandbox and approval policy (SCOPE-02: plan mode neither reads nor writes it), such as asking the user before a tool changes something",
-  'withdrawn-pending': 'whether get still reports a pending equal to active after a withdrawal, until the next boundary (SET-03)',
-  'steer-timing': 'whether a message steered while the agent runs keeps the turn going, or waits for the next step (the first of the next turn, ahead of its prompt); logged once, in order, under plan guidance',
-  'command-record-push': "rc.8: whether a /plan line's command/run or command/done that leaves the view unchanged causes a push (PROJ-02)",
-  'command-done-record': "0.0.1-rc.1 (as the seed): whether the host logs a command/done record after a /plan line, which a two-kind projection does not fold (PROJ-02)",
+  'approval-policy':
+    "the host's own sandbox and approval policy (SCOPE-02: plan mode neither reads nor writes it), such as asking the user before a tool changes something",
+  'withdrawn-pending':
+    'whether get still reports a pending equal to active after a withdrawal, until the next boundary (SET-03)',
+  'steer-timing':
+    'whether a message steered while the agent runs keeps the turn going, or waits for the next step (the first of the next turn, ahead of its prompt); logged once, in order, under plan guidance',
+  'command-record-push':
+    "rc.8: whether a /plan line's command/run or command/done that leaves the view unchanged causes a push (PROJ-02)",
+  'command-done-record':
+    '0.0.1-rc.1 (as the seed): whether the host logs a command/done record after a /plan line, which a two-kind projection does not fold (PROJ-02)',
 } as const;
 
 export type LeftOpenChoice = keyof typeof LEFT_OPEN;

@@ -35,7 +35,9 @@ async function main(): Promise<number> {
   const args = matrixArgumentsOrExit(process.argv.slice(2), VARIANTS_COMMAND_LINE);
   if (typeof args === 'number') return args;
   const selected = selectByName(VARIANTS, args.names, 'variant');
-  const untaken = (Object.keys(LEFT_OPEN) as LeftOpenChoice[]).filter((choice) => !VARIANTS.some((v) => v.takes.includes(choice)));
+  const untaken = (Object.keys(LEFT_OPEN) as LeftOpenChoice[]).filter(
+    (choice) => !VARIANTS.some((v) => v.takes.includes(choice)),
+  );
   const started = performance.now();
   const byName = new Map(selected.map((variant) => [variant.name, variant]));
   const found = await shareOut<VariantRun[]>({
@@ -53,8 +55,14 @@ async function main(): Promise<number> {
       rows += 1;
       if (run.error || run.failed.length > 0) failed += 1;
       const verdict = run.error ? 'ERROR' : run.failed.length === 0 ? 'passed' : 'FAILED';
-      const detail = run.error ?? (run.failed.length === 0 ? `${run.ran} required scenarios and the exploration` : run.failed.slice(0, 3).join('; ') + (run.failed.length > 3 ? ` (+${run.failed.length - 3})` : ''));
-      console.log(`${`${variant.name} [${run.edition}]`.padEnd(width)}  ${verdict.padEnd(6)}  ${variant.takes.join(', ')} -> ${detail}`);
+      const detail =
+        run.error ??
+        (run.failed.length === 0
+          ? `${run.ran} required scenarios and the exploration`
+          : run.failed.slice(0, 3).join('; ') + (run.failed.length > 3 ? ` (+${run.failed.length - 3})` : ''));
+      console.log(
+        `${`${variant.name} [${run.edition}]`.padEnd(width)}  ${verdict.padEnd(6)}  ${variant.takes.join(', ')} -> ${detail}`,
+      );
     }
   }
   for (const choice of untaken) console.log(`left open but taken by no variant: ${choice} (${LEFT_OPEN[choice]})`);

@@ -28,7 +28,9 @@ export interface VariantRun {
 
 /** A tag expression selecting the required scenarios: none naming a recommended clause. */
 export async function requiredOnly(): Promise<string> {
-  const recommended = (await loadCatalog()).filter((clause) => clause.level === 'recommended').map((clause) => `@${clause.id}`);
+  const recommended = (await loadCatalog())
+    .filter((clause) => clause.level === 'recommended')
+    .map((clause) => `@${clause.id}`);
   return recommended.length === 0 ? '' : `not (${recommended.join(' or ')})`;
 }
 
@@ -36,9 +38,18 @@ export async function requiredOnly(): Promise<string> {
 export async function runVariant(variant: Variant, folder: string, tags: string): Promise<VariantRun[]> {
   let adapterPath: string;
   try {
-    adapterPath = await buildPatchedReference(PACKAGE_ROOT, { name: `variant ${variant.name}`, patches: variant.patches }, join(folder, variant.name));
+    adapterPath = await buildPatchedReference(
+      PACKAGE_ROOT,
+      { name: `variant ${variant.name}`, patches: variant.patches },
+      join(folder, variant.name),
+    );
   } catch (error) {
-    return variant.editions.map((edition) => ({ edition, failed: [], ran: 0, error: error instanceof Error ? error.message : String(error) }));
+    return variant.editions.map((edition) => ({
+      edition,
+      failed: [],
+      ran: 0,
+      error: error instanceof Error ? error.message : String(error),
+    }));
   }
   const runs: VariantRun[] = [];
   for (const edition of variant.editions) {
@@ -59,5 +70,8 @@ export async function runVariant(variant: Variant, folder: string, tags: string)
 /** The classes of disagreement the exploration of a default run finds on the variant (none, for a fair oracle). */
 async function explorationClasses(adapterPath: string, edition: Edition): Promise<string[]> {
   const explored = await exploreAsDefaultRun(await loadAdapter(adapterPath), edition, levelsOf(await loadCatalog()));
-  return explored.classes.map((found) => `${found.id}: ${found.found.disagreement.message.split('\n')[0]} (session ${found.session}, seed ${explored.seed})`);
+  return explored.classes.map(
+    (found) =>
+      `${found.id}: ${found.found.disagreement.message.split('\n')[0]} (session ${found.session}, seed ${explored.seed})`,
+  );
 }

@@ -72,9 +72,13 @@ export class FileAttachmentStore extends AttachmentStore {
   async readImage(ref: ImageAttachmentRef, signal?: AbortSignal): Promise<StoredImageAttachment> {
     signal?.throwIfAborted();
     const data = await this.readObject(String(ref.attachmentId));
-    if (data === undefined) throw new AttachmentError(`no stored image ${String(ref.attachmentId)}`, 'ATTACHMENT_NOT_FOUND');
+    if (data === undefined)
+      throw new AttachmentError(`no stored image ${String(ref.attachmentId)}`, 'ATTACHMENT_NOT_FOUND');
     if (data.byteLength !== ref.bytes || digest(data) !== String(ref.attachmentId)) {
-      throw new AttachmentError(`stored image ${String(ref.attachmentId)} does not match its reference`, 'ATTACHMENT_CORRUPT');
+      throw new AttachmentError(
+        `stored image ${String(ref.attachmentId)} does not match its reference`,
+        'ATTACHMENT_CORRUPT',
+      );
     }
     return { ref, data: new Uint8Array(data) };
   }
@@ -94,18 +98,27 @@ export class FileAttachmentStore extends AttachmentStore {
   private admit(input: SaveImageAttachment): { width: number; height: number } {
     const limits = this.imageLimits;
     if (!limits.mediaTypes.includes(input.mediaType)) {
-      throw new AttachmentError(`Image type ${String(input.mediaType)} is not accepted by this deployment.`, 'UNSUPPORTED_IMAGE_TYPE');
+      throw new AttachmentError(
+        `Image type ${String(input.mediaType)} is not accepted by this deployment.`,
+        'UNSUPPORTED_IMAGE_TYPE',
+      );
     }
-    if (input.data.byteLength > limits.maxImageBytes) throw new AttachmentError('Image exceeds the image-byte limit.', 'IMAGE_TOO_LARGE');
+    if (input.data.byteLength > limits.maxImageBytes)
+      throw new AttachmentError('Image exceeds the image-byte limit.', 'IMAGE_TOO_LARGE');
     const header = readImageHeader(input.data);
-    if (header === undefined) throw new AttachmentError(`Image is not a readable ${input.mediaType} image.`, 'INVALID_IMAGE');
+    if (header === undefined)
+      throw new AttachmentError(`Image is not a readable ${input.mediaType} image.`, 'INVALID_IMAGE');
     if (header.mediaType !== input.mediaType) {
-      throw new AttachmentError(`Image bytes are ${header.mediaType}, not the declared ${input.mediaType}.`, 'IMAGE_TYPE_MISMATCH');
+      throw new AttachmentError(
+        `Image bytes are ${header.mediaType}, not the declared ${input.mediaType}.`,
+        'IMAGE_TYPE_MISMATCH',
+      );
     }
     if (Math.max(header.width, header.height) > limits.maxImageDimension) {
       throw new AttachmentError('Image exceeds the dimension limit.', 'IMAGE_DIMENSION_TOO_LARGE');
     }
-    if (header.width * header.height > limits.maxImagePixels) throw new AttachmentError('Image exceeds the pixel limit.', 'IMAGE_TOO_MANY_PIXELS');
+    if (header.width * header.height > limits.maxImagePixels)
+      throw new AttachmentError('Image exceeds the pixel limit.', 'IMAGE_TOO_MANY_PIXELS');
     return { width: header.width, height: header.height };
   }
 }

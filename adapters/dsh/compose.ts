@@ -26,7 +26,13 @@ import ToolRuntime from '@deepseek-ai/dsh-tools';
 import type { ToolDefinition } from '@deepseek-ai/dsh-tools';
 import UserQuestionService from '@deepseek-ai/dsh-user-questions';
 import type { CommandDefinition } from '@deepseek-ai/dsh-commands';
-import { readPlanModeEntry, type ProbeCommand, type ProbeSection, type ProbeTool, type StartOptions } from '../../src/index.js';
+import {
+  readPlanModeEntry,
+  type ProbeCommand,
+  type ProbeSection,
+  type ProbeTool,
+  type StartOptions,
+} from '../../src/index.js';
 import { FileAttachmentStore } from './attachment-store.js';
 import { codeRuntimePlugin, toolRuntimeConfig, ToolSdkTexts } from './code-mode.js';
 import { commandArgs } from './events.js';
@@ -52,7 +58,11 @@ const plugin = (value: unknown): AnyPlugin => value as AnyPlugin;
  * `values` is the host's record of tool values, kept across the compositions a
  * restart makes (tool-values.ts); `release`, the plan-mode package composed.
  */
-export async function compose(options: StartOptions, values = new ToolValues(), release: DshRelease = DSH_RC8): Promise<Composition> {
+export async function compose(
+  options: StartOptions,
+  values = new ToolValues(),
+  release: DshRelease = DSH_RC8,
+): Promise<Composition> {
   const planModeConfig = readPlanModeEntry(options.deployment).config;
   const planMode = await release.loadPlugin();
   const persistence = await jsonlPersistence(options.storeDir);
@@ -72,7 +82,8 @@ export async function compose(options: StartOptions, values = new ToolValues(), 
     if (options.compose.commands) await ctx.plugin(plugin(CommandRuntime));
     if (options.compose.projections) await ctx.plugin(plugin(SessionProjectionRegistry));
     if (options.compose.questions) await ctx.plugin(plugin(UserQuestionService));
-    if (options.compose.questions && release.reviewSeam === 'userInteraction') await ctx.plugin(plugin(UserInteractionForwarder));
+    if (options.compose.questions && release.reviewSeam === 'userInteraction')
+      await ctx.plugin(plugin(UserInteractionForwarder));
     await ctx.plugin(plugin(AgentLoop), { agents: [] });
     await loadPlanMode(ctx, planMode, planModeConfig);
     await ctx.plugin(plugin(llmRetry), {});
@@ -80,11 +91,20 @@ export async function compose(options: StartOptions, values = new ToolValues(), 
     await ctx.plugin(plugin(BasicCompactionEngine), { auto: false });
 
     values.watch(ctx);
-    ctx.llm.registerAdapter([KIT_PROVIDER], new KitModelAdapter(options.model, values, (blocks) => resolveImages(ctx, blocks), (agent) => sdkTexts.textOf(agent)));
+    ctx.llm.registerAdapter(
+      [KIT_PROVIDER],
+      new KitModelAdapter(
+        options.model,
+        values,
+        (blocks) => resolveImages(ctx, blocks),
+        (agent) => sdkTexts.textOf(agent),
+      ),
+    );
     if (options.compose.questions) ctx.userQuestions.registerProvider(questionProvider(options.questions));
     for (const section of options.probes.sections) registerSection(ctx, section);
     for (const tool of options.probes.tools) ctx.tools.register(probeTool(tool));
-    if (options.compose.commands) for (const command of options.probes.commands ?? []) ctx.commands.register(probeCommand(command));
+    if (options.compose.commands)
+      for (const command of options.probes.commands ?? []) ctx.commands.register(probeCommand(command));
   } catch (error) {
     await ctx.fiber.dispose().catch(() => undefined);
     throw error;

@@ -82,7 +82,11 @@ export function toContractEvent(event: UpstreamEvent, context: EventContext = NO
       return { type: 'command/run', name: String(data.name ?? ''), args: commandArgs(data.args) };
     case 'command/done':
       // A settlement without its run in the sequence names no command: the kit sees a `command/done` of no known command.
-      return { type: 'command/done', name: context.commandNames.get(String(data.commandId)) ?? '', ok: data.kind === 'success' };
+      return {
+        type: 'command/done',
+        name: context.commandNames.get(String(data.commandId)) ?? '',
+        ok: data.kind === 'success',
+      };
     case 'request/header': {
       const header = data.header as { system?: unknown } | undefined;
       return typeof header?.system === 'string'

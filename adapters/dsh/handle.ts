@@ -150,7 +150,8 @@ export function createHandle(first: Composition, recompose?: () => Promise<Compo
 
     async readProjectionPushes(id): Promise<PlanProjectionView[]> {
       agentOf(id);
-      if (live().get('sessionProjections') === undefined) throw new Error('this dsh host composes no session-projection registry');
+      if (live().get('sessionProjections') === undefined)
+        throw new Error('this dsh host composes no session-projection registry');
       return [...(pushes.get(id) ?? [])];
     },
 
@@ -181,7 +182,9 @@ export function createHandle(first: Composition, recompose?: () => Promise<Compo
       const child = adopt(await createChild(owner));
       // rc.8's REVIEW-07 is about runtime ownership (the registry's owner, not the session's lineage): say so if it is not.
       if (!live().agents.isOwnedBy(SessionId(child), owner)) {
-        throw new Error(`dsh adapter: the agent registry does not record ${child} as owned by ${ownerId}, though it was created through ${ownerId}'s context`);
+        throw new Error(
+          `dsh adapter: the agent registry does not record ${child} as owned by ${ownerId}, though it was created through ${ownerId}'s context`,
+        );
       }
       return child;
     },
@@ -247,7 +250,9 @@ export function createHandle(first: Composition, recompose?: () => Promise<Compo
 function reborn(header: Agent['session']['header']): NonNullable<CreateAgentOptions['meta']> {
   const { cwd, parentSession, seedLength, origin, delegationDepth } = header;
   return Object.fromEntries(
-    Object.entries({ cwd, parentSession, seedLength, origin, delegationDepth }).filter(([, value]) => value !== undefined),
+    Object.entries({ cwd, parentSession, seedLength, origin, delegationDepth }).filter(
+      ([, value]) => value !== undefined,
+    ),
   );
 }
 

@@ -25,7 +25,11 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[], at = 0): boole
 }
 
 function ascii(bytes: Uint8Array, at: number, text: string): boolean {
-  return startsWith(bytes, [...text].map((char) => char.charCodeAt(0)), at);
+  return startsWith(
+    bytes,
+    [...text].map((char) => char.charCodeAt(0)),
+    at,
+  );
 }
 
 function view(bytes: Uint8Array): DataView {
@@ -58,7 +62,8 @@ function jpegHeader(bytes: Uint8Array): ImageHeader | undefined {
     }
     const length = data.getUint16(at + 2);
     const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isFrame) return at + 9 <= bytes.length ? sized('image/jpeg', data.getUint16(at + 7), data.getUint16(at + 5)) : undefined;
+    if (isFrame)
+      return at + 9 <= bytes.length ? sized('image/jpeg', data.getUint16(at + 7), data.getUint16(at + 5)) : undefined;
     at += 2 + length;
   }
   return undefined;
@@ -68,7 +73,8 @@ function jpegHeader(bytes: Uint8Array): ImageHeader | undefined {
 function webpHeader(bytes: Uint8Array): ImageHeader | undefined {
   if (!ascii(bytes, 0, 'RIFF') || !ascii(bytes, 8, 'WEBP') || bytes.length < 30) return undefined;
   const data = view(bytes);
-  if (ascii(bytes, 12, 'VP8 ')) return sized('image/webp', data.getUint16(26, true) & 0x3fff, data.getUint16(28, true) & 0x3fff);
+  if (ascii(bytes, 12, 'VP8 '))
+    return sized('image/webp', data.getUint16(26, true) & 0x3fff, data.getUint16(28, true) & 0x3fff);
   if (ascii(bytes, 12, 'VP8L')) {
     const bits = data.getUint32(21, true);
     return sized('image/webp', (bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);

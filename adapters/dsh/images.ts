@@ -46,7 +46,11 @@ export async function resolveImages(ctx: Context, blocks: Iterable<UpstreamBlock
     const id = String(block.attachment.attachmentId);
     if (resolved.has(id)) continue;
     const stored = await attachmentStore(ctx).readImage(block.attachment as ImageAttachmentRef);
-    resolved.set(id, { type: 'image', mediaType: stored.ref.mediaType, data: Buffer.from(stored.data).toString('base64') });
+    resolved.set(id, {
+      type: 'image',
+      mediaType: stored.ref.mediaType,
+      data: Buffer.from(stored.data).toString('base64'),
+    });
   }
   return resolved;
 }
@@ -64,7 +68,10 @@ export function textOf(content: readonly UpstreamBlock[] | undefined): string {
  * order, present only when the message is more than one text block (the
  * contract reads an absent `content` as one text block, `text`).
  */
-export function contentOf(content: readonly UpstreamBlock[] | undefined, images: ResolvedImages): { content?: ContentBlock[] } {
+export function contentOf(
+  content: readonly UpstreamBlock[] | undefined,
+  images: ResolvedImages,
+): { content?: ContentBlock[] } {
   const blocks: ContentBlock[] = [];
   for (const block of content ?? []) {
     if (block.type === 'text' && typeof block.text === 'string') blocks.push({ type: 'text', text: block.text });
@@ -76,12 +83,14 @@ export function contentOf(content: readonly UpstreamBlock[] | undefined, images:
 
 function imageOf(ref: Pick<ImageAttachmentRef, 'attachmentId'>, images: ResolvedImages): ImageBlock {
   const image = images.get(String(ref.attachmentId));
-  if (image === undefined) throw new Error(`dsh adapter: image ${String(ref.attachmentId)} was not read from the attachment store`);
+  if (image === undefined)
+    throw new Error(`dsh adapter: image ${String(ref.attachmentId)} was not read from the attachment store`);
   return { ...image };
 }
 
 function attachmentStore(ctx: Context) {
   const store = ctx.get('attachments');
-  if (store === undefined) throw new Error('dsh adapter: no attachment store is composed, so images cannot be stored or read');
+  if (store === undefined)
+    throw new Error('dsh adapter: no attachment store is composed, so images cannot be stored or read');
   return store;
 }

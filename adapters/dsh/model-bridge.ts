@@ -82,8 +82,13 @@ export class KitModelAdapter extends LlmAdapter {
 }
 
 /** The request as the contract's `ModelRequest`; the agent is the session id (upstream agent id = session id). */
-export function toModelRequest(options: GenerateOptions, values: ToolValueLookup = NO_VALUES, images: ResolvedImages = NO_IMAGES): ModelRequest {
-  if (options.sessionId === undefined) throw new Error('dsh adapter: a model request carried no session id, so its agent is unknown');
+export function toModelRequest(
+  options: GenerateOptions,
+  values: ToolValueLookup = NO_VALUES,
+  images: ResolvedImages = NO_IMAGES,
+): ModelRequest {
+  if (options.sessionId === undefined)
+    throw new Error('dsh adapter: a model request carried no session id, so its agent is unknown');
   return {
     agent: String(options.sessionId),
     systemPrompt: options.system ?? '',
@@ -143,7 +148,12 @@ export function toMessages(
       continue;
     }
     const content = message.content as UpstreamBlock[];
-    out.push({ role: 'user', source: toMessageSource(message.source as UpstreamSource), text: textOf(content), ...contentOf(content, images) });
+    out.push({
+      role: 'user',
+      source: toMessageSource(message.source as UpstreamSource),
+      text: textOf(content),
+      ...contentOf(content, images),
+    });
   }
   return out;
 }
@@ -151,7 +161,9 @@ export function toMessages(
 function parseArguments(raw: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(raw === '' ? '{}' : raw);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { value };
   } catch {
     return { raw };
   }

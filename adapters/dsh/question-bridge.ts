@@ -41,7 +41,9 @@ export function toQuestion(item: AskUserQuestionItem): Question {
     id: item.id,
     question: item.question,
     options: (item.options ?? []).map((option) =>
-      option.description === undefined ? { label: option.label } : { label: option.label, description: option.description },
+      option.description === undefined
+        ? { label: option.label }
+        : { label: option.label, description: option.description },
     ),
   };
   if (item.header !== undefined) question.header = item.header;

@@ -28,5 +28,8 @@ export function releaseAdapter(name: string, release: DshRelease): Adapter {
 export async function startRelease(options: StartOptions, release: DshRelease): Promise<HostHandle> {
   // Where sessions persist (persistence.ts), a restart composes the host again on the same store.
   const values = new ToolValues();
-  return createHandle(await compose(options, values, release), nodeHasZstd() ? () => compose(options, values, release) : undefined);
+  return createHandle(
+    await compose(options, values, release),
+    nodeHasZstd() ? () => compose(options, values, release) : undefined,
+  );
 }

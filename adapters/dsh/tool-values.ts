@@ -21,7 +21,8 @@ export class ToolValues implements ToolValueLookup {
   /** Listens to one composed host's tool outcomes. */
   watch(ctx: Context): this {
     ctx.on('tools/result', (exec: { callId: unknown }, result: ToolOutcome) => {
-      if (!result.isError && result.value !== undefined) this.values.set(String(exec.callId), structuredClone(result.value));
+      if (!result.isError && result.value !== undefined)
+        this.values.set(String(exec.callId), structuredClone(result.value));
     });
     return this;
   }

@@ -12,7 +12,11 @@
  */
 import { Service, type Context } from '@deepseek-ai/cordis';
 import { UserInteractionError } from '@deepseek-ai/dsh-user-interaction';
-import { UserQuestionError, type AskUserQuestionAnswer, type AskUserQuestionRequest } from '@deepseek-ai/dsh-user-questions';
+import {
+  UserQuestionError,
+  type AskUserQuestionAnswer,
+  type AskUserQuestionRequest,
+} from '@deepseek-ai/dsh-user-questions';
 
 export class UserInteractionForwarder extends Service {
   static inject = ['userQuestions'];
@@ -25,7 +29,8 @@ export class UserInteractionForwarder extends Service {
     try {
       return await this.ctx.userQuestions.ask(request);
     } catch (error) {
-      if (error instanceof UserQuestionError) throw new UserInteractionError(error.message, error.code, { cause: error });
+      if (error instanceof UserQuestionError)
+        throw new UserInteractionError(error.message, error.code, { cause: error });
       throw error;
     }
   }

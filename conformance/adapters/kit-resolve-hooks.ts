@@ -18,12 +18,17 @@ export function initialize(data: { kitEntryUrl: string }): void {
   kitEntryUrl = data.kitEntryUrl;
 }
 
-export async function resolve(specifier: string, context: ResolveContext, nextResolve: NextResolve): Promise<{ url: string; shortCircuit?: boolean }> {
+export async function resolve(
+  specifier: string,
+  context: ResolveContext,
+  nextResolve: NextResolve,
+): Promise<{ url: string; shortCircuit?: boolean }> {
   try {
     return await nextResolve(specifier, context);
   } catch (error) {
     const notFound = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND';
-    if (notFound && specifier === 'plan-mode-conformance' && kitEntryUrl) return { url: kitEntryUrl, shortCircuit: true };
+    if (notFound && specifier === 'plan-mode-conformance' && kitEntryUrl)
+      return { url: kitEntryUrl, shortCircuit: true };
     throw error;
   }
 }

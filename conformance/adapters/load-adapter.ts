@@ -52,7 +52,9 @@ export async function loadAdapter(path: string): Promise<Adapter> {
   const parsed = AdapterShapeSchema.safeParse(module.default);
   if (!parsed.success) {
     const problems = describeZodIssues(parsed.error);
-    throw new AdapterLoadError(`adapter module ${path}: its default export has ${problems.length} problem(s):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    throw new AdapterLoadError(
+      `adapter module ${path}: its default export has ${problems.length} problem(s):\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
+    );
   }
   return module.default as Adapter;
 }
@@ -106,10 +108,14 @@ function callSite(error: Error): string | undefined {
  * time), so the location is read from such a process.
  */
 export function syntaxErrorLocation(path: string): { where: string; excerpt: string } | undefined {
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', 'await import(process.argv[1])', pathToFileURL(path).href], {
-    encoding: 'utf8',
-    timeout: 10_000,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', 'await import(process.argv[1])', pathToFileURL(path).href],
+    {
+      encoding: 'utf8',
+      timeout: 10_000,
+    },
+  );
   const lines = (child.stderr ?? '').split('\n');
   const head = lines.findIndex((line) => /^(file:\/\/\S+|\/\S+):\d+$/.test(line));
   if (head < 0) return undefined;
@@ -126,7 +132,9 @@ export function syntaxErrorLocation(path: string): { where: string; excerpt: str
 
 /** What to run when the built-in dsh adapter's upstream packages are not installed. */
 export function dshInstallHint(missing: string): string {
-  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+    devDependencies?: Record<string, string>;
+  };
   const packages = Object.entries(manifest.devDependencies ?? {})
     // The stand-in for the module npm lacks (a file: dependency) is the kit's own, not an install.
     .filter(([name, version]) => name.startsWith(DSH_SCOPE) && !version.startsWith('file:'))

@@ -55,13 +55,16 @@ function isReply(message: AssistantMessage, replies: readonly ModelResponse[]): 
   const calls = message.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments }));
   return replies.some((reply) => {
     if (reply.type === 'failure' || reply.text !== message.text) return false;
-    const given = reply.type === 'tool_calls' ? reply.calls.map((call) => ({ name: call.name, arguments: call.arguments })) : [];
+    const given =
+      reply.type === 'tool_calls' ? reply.calls.map((call) => ({ name: call.name, arguments: call.arguments })) : [];
     return isDeepStrictEqual(calls, given);
   });
 }
 
 function isImageOnly(message: Message): boolean {
-  return message.role === 'user' && message.text === '' && (message.content ?? []).some((block) => block.type === 'image');
+  return (
+    message.role === 'user' && message.text === '' && (message.content ?? []).some((block) => block.type === 'image')
+  );
 }
 
 /** The messages of `request` that are none of the kinds above, or stand where their kind does not belong. */
@@ -78,7 +81,8 @@ export function strayMessages(request: ModelRequest, kit: KitAuthored): StrayMes
           if (!kit.compacted) out('a host message, although no history was compacted');
           return;
         }
-        if (!userTexts.has(message.text) && !isImageOnly(message)) out('a user message that is no prompt the user submitted and no message a /plan line steered');
+        if (!userTexts.has(message.text) && !isImageOnly(message))
+          out('a user message that is no prompt the user submitted and no message a /plan line steered');
         return;
       case 'assistant':
         message.toolCalls.forEach((call) => callIds.add(call.id));

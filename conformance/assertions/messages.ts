@@ -28,7 +28,8 @@ export function describeMessage(message: Message): MessageRow {
       if (message.source === 'host') return { kind: 'host message', detail: message.text };
       return { kind: 'user', detail: message.text };
     case 'assistant':
-      if (message.toolCalls.length > 0) return { kind: 'assistant', detail: `calls ${message.toolCalls.map((call) => call.name).join(', ')}` };
+      if (message.toolCalls.length > 0)
+        return { kind: 'assistant', detail: `calls ${message.toolCalls.map((call) => call.name).join(', ')}` };
       return { kind: 'assistant', detail: message.text };
     case 'tool':
       return { kind: 'tool', detail: `${message.toolName} ${message.isError ? 'failed' : 'ok'}` };
@@ -43,8 +44,15 @@ export function rowsOf(table: { hashes(): Array<Record<string, string>> }): Mess
 export function appended(earlier: ModelRequest, later: ModelRequest, label: string): Message[] {
   const before = earlier.messages;
   const after = later.messages;
-  expectTrue(after.length >= before.length, `${label}: the later request has fewer messages (${after.length}) than the earlier one (${before.length})`);
-  expectEqual(after.slice(0, before.length), before, `${label}: the earlier messages, which must stay unchanged and in order`);
+  expectTrue(
+    after.length >= before.length,
+    `${label}: the later request has fewer messages (${after.length}) than the earlier one (${before.length})`,
+  );
+  expectEqual(
+    after.slice(0, before.length),
+    before,
+    `${label}: the earlier messages, which must stay unchanged and in order`,
+  );
   return after.slice(before.length);
 }
 
@@ -61,13 +69,19 @@ function runs(rows: MessageRow[]): MessageRow[][] {
   return out;
 }
 
-const byKey = (a: MessageRow, b: MessageRow): number => `${a.kind}\u0000${a.detail}`.localeCompare(`${b.kind}\u0000${b.detail}`);
+const byKey = (a: MessageRow, b: MessageRow): number =>
+  `${a.kind}\u0000${a.detail}`.localeCompare(`${b.kind}\u0000${b.detail}`);
 
 /**
  * Fails unless `messages` match the table's rows as described above; each
  * notice is then judged against the direction its row names.
  */
-export function expectMessagesMatch(world: Pick<World, 'attach'>, messages: Message[], expected: MessageRow[], what: string): void {
+export function expectMessagesMatch(
+  world: Pick<World, 'attach'>,
+  messages: Message[],
+  expected: MessageRow[],
+  what: string,
+): void {
   const actual = messages.map(describeMessage);
   const shown = (): string =>
     `${what}: expected ${show(expected)} (notices by direction; user-side messages of one request in any order) but the host showed ${show(actual)}`;
@@ -82,6 +96,8 @@ export function expectMessagesMatch(world: Pick<World, 'attach'>, messages: Mess
     const wantedOthers = wanted.filter((row) => row.kind !== 'notice').sort(byKey);
     if (notices.length !== wantedNotices.length) fail(shown());
     if (JSON.stringify(others) !== JSON.stringify(wantedOthers)) fail(shown());
-    notices.forEach((notice, at) => judgeNotice(world, noticeDirectionWord(wantedNotices[at]!.detail), notice.detail, what));
+    notices.forEach((notice, at) =>
+      judgeNotice(world, noticeDirectionWord(wantedNotices[at]!.detail), notice.detail, what),
+    );
   });
 }

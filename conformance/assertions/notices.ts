@@ -24,19 +24,27 @@ function textsOf(world: object): Record<NoticeDirection, string[]> {
 }
 
 /** Files a notice the scenario expects to report `direction`, failing when it breaks consistency or distinctness. */
-export function judgeNotice(world: Pick<World, 'attach'>, direction: NoticeDirection, text: string, label: string): void {
+export function judgeNotice(
+  world: Pick<World, 'attach'>,
+  direction: NoticeDirection,
+  text: string,
+  label: string,
+): void {
   const texts = textsOf(world);
   const other: NoticeDirection = direction === 'entry' ? 'exit' : 'entry';
   const same = texts[direction][0];
   expectTrue(
     same === undefined || same === text,
-    () => `${label}: the ${direction} notice should be the same text every time (NARR-01); earlier ${show(same)}, now ${show(text)}`,
+    () =>
+      `${label}: the ${direction} notice should be the same text every time (NARR-01); earlier ${show(same)}, now ${show(text)}`,
   );
   expectTrue(
     !texts[other].includes(text),
-    () => `${label}: the ${direction} notice has the same text as the ${other} notice, ${show(text)}; entering and leaving must be told apart (NARR-01)`,
+    () =>
+      `${label}: the ${direction} notice has the same text as the ${other} notice, ${show(text)}; entering and leaving must be told apart (NARR-01)`,
   );
-  if (!texts[direction].includes(text)) showForReview(world, direction === 'entry' ? 'entry-notice' : 'exit-notice', text);
+  if (!texts[direction].includes(text))
+    showForReview(world, direction === 'entry' ? 'entry-notice' : 'exit-notice', text);
   texts[direction].push(text);
 }
 

@@ -48,7 +48,9 @@ export function headerOfRequest({ log, requestCount, atRequest }: RequestLogs, n
   if (then === undefined) fail(`the log was not read when request ${n} reached the model`);
   const index = then.findLastIndex((event) => event.type === 'request/header');
   if (index < 0) {
-    fail(`the log holds ${headers.length} request/header record(s) for ${requestCount} model request(s), and none was logged before request ${n} reached the model`);
+    fail(
+      `the log holds ${headers.length} request/header record(s) for ${requestCount} model request(s), and none was logged before request ${n} reached the model`,
+    );
   }
   return index;
 }

@@ -27,13 +27,16 @@ export function layoutOf(systemPrompt: string, label: string): PromptLayout {
   const beforeAt = systemPrompt.indexOf(before);
   const afterAt = systemPrompt.indexOf(after);
   if (beforeAt < 0 || afterAt < 0) {
-    fail(`${label}: the system prompt lacks the kit's probe sections at orders 49.5 and 50.5 (did the adapter register options.probes.sections?)`);
+    fail(
+      `${label}: the system prompt lacks the kit's probe sections at orders 49.5 and 50.5 (did the adapter register options.probes.sections?)`,
+    );
   }
   if (afterAt < beforeAt) fail(`${label}: the probe at order 50.5 comes before the probe at order 49.5`);
   const cut = beforeAt + before.length;
   const below = probeSectionText(49);
   const belowAt = systemPrompt.indexOf(below);
-  if (belowAt < 0 || belowAt > beforeAt) fail(`${label}: the probe at order 49 is missing or does not come before the one at 49.5`);
+  if (belowAt < 0 || belowAt > beforeAt)
+    fail(`${label}: the probe at order 49 is missing or does not come before the one at 49.5`);
   return {
     separator: systemPrompt.slice(belowAt + below.length, beforeAt),
     beforeOrder50: systemPrompt.slice(0, cut),
@@ -56,15 +59,22 @@ export function occurrences(text: string, part: string): number {
  * when it does (or the section is not in the prompt: whether it should be is
  * another check's business).
  */
-export function orderedProbesProblem(systemPrompt: string, section: string, orders: readonly number[]): string | undefined {
+export function orderedProbesProblem(
+  systemPrompt: string,
+  section: string,
+  orders: readonly number[],
+): string | undefined {
   const at = systemPrompt.indexOf(section);
   if (at < 0) return undefined;
   for (const order of orders) {
     const probe = orderedProbeSection(order).text;
     const probeAt = systemPrompt.indexOf(probe);
-    if (probeAt < 0) return `the probe section at order ${order} is missing from the system prompt (did the adapter register every options.probes.sections entry?)`;
-    if (order < 50 && probeAt > at) return `the probe section at order ${order} comes after the plan section (order 50)`;
-    if (order > 50 && probeAt < at + section.length) return `the probe section at order ${order} comes before the plan section (order 50)`;
+    if (probeAt < 0)
+      return `the probe section at order ${order} is missing from the system prompt (did the adapter register every options.probes.sections entry?)`;
+    if (order < 50 && probeAt > at)
+      return `the probe section at order ${order} comes after the plan section (order 50)`;
+    if (order > 50 && probeAt < at + section.length)
+      return `the probe section at order ${order} comes before the plan section (order 50)`;
   }
   return undefined;
 }

@@ -44,11 +44,29 @@ import { HELP_OPTION } from '../options/shared-options.js';
 const BENCH_COMMAND_LINE = defineCommandLine({
   program: 'bench',
   usage: ['npm run bench -- [options]'],
-  description: 'Times the kit against bare cucumber-js, whole processes in alternating rounds, and prints the figures side by side;\nwrites them to a JSON file. Nothing asserts a time.',
+  description:
+    'Times the kit against bare cucumber-js, whole processes in alternating rounds, and prints the figures side by side;\nwrites them to a JSON file. Nothing asserts a time.',
   options: {
-    runs: { type: 'string', value: 'N', default: Number(process.env.BENCH_RUNS ?? 9), parse: wholeNumber(1, 100), help: 'measured rounds, after one warm-up round (env BENCH_RUNS)' },
-    'stdio-runs': { type: 'string', value: 'N', default: Number(process.env.BENCH_STDIO_RUNS ?? 5), parse: wholeNumber(0, 100), help: 'rounds that also run the stdio hosts; 0 leaves them out (env BENCH_STDIO_RUNS)' },
-    scenario: { type: 'string', value: 'TAGS', default: process.env.BENCH_SCENARIO ?? '@id:cfg-seed-example', help: 'the one scenario of the start-up run (env BENCH_SCENARIO)' },
+    runs: {
+      type: 'string',
+      value: 'N',
+      default: Number(process.env.BENCH_RUNS ?? 9),
+      parse: wholeNumber(1, 100),
+      help: 'measured rounds, after one warm-up round (env BENCH_RUNS)',
+    },
+    'stdio-runs': {
+      type: 'string',
+      value: 'N',
+      default: Number(process.env.BENCH_STDIO_RUNS ?? 5),
+      parse: wholeNumber(0, 100),
+      help: 'rounds that also run the stdio hosts; 0 leaves them out (env BENCH_STDIO_RUNS)',
+    },
+    scenario: {
+      type: 'string',
+      value: 'TAGS',
+      default: process.env.BENCH_SCENARIO ?? '@id:cfg-seed-example',
+      help: 'the one scenario of the start-up run (env BENCH_SCENARIO)',
+    },
     out: { type: 'string', value: 'FILE', default: 'reports/bench.json', help: 'where the figures are written (JSON)' },
     help: HELP_OPTION,
   },
@@ -104,11 +122,21 @@ function timed(args: string[], cwd: string): Timed {
  */
 function phases(args: string[], cwd: string): string {
   const spawned = performance.timeOrigin + performance.now();
-  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', PLAN_MODE_CONFORMANCE_TRACE: '1' } });
+  const run = spawnSync(process.execPath, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0', PLAN_MODE_CONFORMANCE_TRACE: '1' },
+  });
   const ended = performance.timeOrigin + performance.now();
-  const points = [...run.stderr.matchAll(/^trace (\S+) ([\d.]+)$/gm)].map(([, label, at]) => ({ label: label!, ms: Number(at) - spawned }));
+  const points = [...run.stderr.matchAll(/^trace (\S+) ([\d.]+)$/gm)].map(([, label, at]) => ({
+    label: label!,
+    ms: Number(at) - spawned,
+  }));
   points.sort((a, b) => a.ms - b.ms);
-  return [...points.map((point) => `${point.label} ${point.ms.toFixed(0)}`), `exited ${(ended - spawned).toFixed(0)}`].join(', ');
+  return [
+    ...points.map((point) => `${point.label} ${point.ms.toFixed(0)}`),
+    `exited ${(ended - spawned).toFixed(0)}`,
+  ].join(', ');
 }
 
 function round(value: number, digits = 0): number {
@@ -131,7 +159,10 @@ async function bareProject(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'plan-mode-conformance-bench-'));
   await writeFile(join(dir, 'trivial.feature'), 'Feature: trivial\n  Scenario: nothing\n    Given nothing happens\n');
   const cucumber = createRequire(import.meta.url).resolve('@cucumber/cucumber');
-  await writeFile(join(dir, 'steps.mjs'), `import { Given } from ${JSON.stringify(cucumber)};\nGiven('nothing happens', () => {});\n`);
+  await writeFile(
+    join(dir, 'steps.mjs'),
+    `import { Given } from ${JSON.stringify(cucumber)};\nGiven('nothing happens', () => {});\n`,
+  );
   return dir;
 }
 
@@ -141,7 +172,9 @@ async function bareProject(): Promise<string> {
  */
 function pythonInterpreter(): string | undefined {
   try {
-    return execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim() || undefined;
+    return (
+      execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -161,9 +194,20 @@ function stdioKinds(): StdioKind[] {
   const reference = join(PACKAGE_ROOT, 'dist', 'reference', 'stdio-host.js');
   const exec = (words: string[]) => `exec:${words.map((word) => JSON.stringify(word)).join(' ')}`;
   const kinds: StdioKind[] = [];
-  if (python) kinds.push({ label: `python host, reused processes, default --parallel (${availableParallelism()})`, args: ['--adapter', exec([python, host])], ratios: [], times: [] });
+  if (python)
+    kinds.push({
+      label: `python host, reused processes, default --parallel (${availableParallelism()})`,
+      args: ['--adapter', exec([python, host])],
+      ratios: [],
+      times: [],
+    });
   else console.log('bench: no python3 found; the Python host is left out');
-  kinds.push({ label: `stdio reference, reused processes, default --parallel (${availableParallelism()})`, args: ['--adapter', exec([process.execPath, reference])], ratios: [], times: [] });
+  kinds.push({
+    label: `stdio reference, reused processes, default --parallel (${availableParallelism()})`,
+    args: ['--adapter', exec([process.execPath, reference])],
+    ratios: [],
+    times: [],
+  });
   return kinds;
 }
 
@@ -194,12 +238,24 @@ async function main(): Promise<void> {
         seedScenarios = scenarioCount(inProcess.stdout);
         for (const kind of stdio) {
           const run = timed([CLI, ...kind.args, ...SEED, ...SCENARIOS_ONLY], PACKAGE_ROOT);
-          if (scenarioCount(run.stdout) !== seedScenarios) throw new Error(`bench: ${kind.label} ran another number of scenarios`);
+          if (scenarioCount(run.stdout) !== seedScenarios)
+            throw new Error(`bench: ${kind.label} ran another number of scenarios`);
           kind.times.push(run.ms);
           kind.ratios.push(run.ms / inProcess.ms);
         }
         if (round === 1 && python) {
-          const run = timed([CLI, ...python.args.slice(0, -1), `${python.args.at(-1)} --no-reuse`, '--parallel', '1', ...SEED, ...SCENARIOS_ONLY], PACKAGE_ROOT);
+          const run = timed(
+            [
+              CLI,
+              ...python.args.slice(0, -1),
+              `${python.args.at(-1)} --no-reuse`,
+              '--parallel',
+              '1',
+              ...SEED,
+              ...SCENARIOS_ONLY,
+            ],
+            PACKAGE_ROOT,
+          );
           perScenarioProcess = { ms: run.ms, ratio: run.ms / inProcess.ms };
         }
       }
@@ -214,33 +270,50 @@ async function main(): Promise<void> {
     }
     const [bareMs, oneMs, wholeMs] = [median(times.bare), median(times.one), median(times.whole)];
     const show = (values: number[]) => `[${values.map((value) => value.toFixed(0)).join(', ')}]`;
-    console.log(`bare cucumber-js, one trivial scenario: ${bareMs.toFixed(0)} ms median of ${RUNS} ${show(times.bare)}`);
+    console.log(
+      `bare cucumber-js, one trivial scenario: ${bareMs.toFixed(0)} ms median of ${RUNS} ${show(times.bare)}`,
+    );
     console.log(`kit CLI, one scenario (${ONE_SCENARIO}):   ${oneMs.toFixed(0)} ms ${show(times.one)}`);
-    console.log(`kit CLI, whole suite (${scenarios} scenarios, --explore off): ${wholeMs.toFixed(0)} ms ${show(times.whole)}`);
+    console.log(
+      `kit CLI, whole suite (${scenarios} scenarios, --explore off): ${wholeMs.toFixed(0)} ms ${show(times.whole)}`,
+    );
     const exploredMs = median(times.explored);
     const exploreRounds = times.whole.map((wholeRound, index) => times.explored[index]! / wholeRound);
-    console.log(`kit CLI, default run (scenarios, then exploration): ${exploredMs.toFixed(0)} ms ${show(times.explored)}`);
+    console.log(
+      `kit CLI, default run (scenarios, then exploration): ${exploredMs.toFixed(0)} ms ${show(times.explored)}`,
+    );
     console.log(
       `phases: scenarios ${wholeMs.toFixed(0)} ms, exploration ${(exploredMs - wholeMs).toFixed(0)} ms; default / scenario-only: ${(exploredMs / wholeMs).toFixed(2)}x ` +
         `(per round, median ${median(exploreRounds).toFixed(2)}x ${show(exploreRounds.map((ratio) => ratio * 100))}%; target at most ${EXPLORATION_TARGET}x)`,
     );
     console.log(`start-up ratio (one / bare): ${(oneMs / bareMs).toFixed(2)}x (target 1.15x)`);
-    console.log(`marginal cost per scenario ((whole - one) / ${scenarios - 1}): ${((wholeMs - oneMs) / (scenarios - 1)).toFixed(2)} ms (target 3 ms, goal 2 ms)`);
+    console.log(
+      `marginal cost per scenario ((whole - one) / ${scenarios - 1}): ${((wholeMs - oneMs) / (scenarios - 1)).toFixed(2)} ms (target 3 ms, goal 2 ms)`,
+    );
     // The same figures per round, then their median: each round's runs follow one another, so a
     // load that comes and goes during the bench moves a round's three runs together.
-    const rounds = times.bare.map((bareRound, index) => ({ ratio: times.one[index]! / bareRound, marginal: (times.whole[index]! - times.one[index]!) / (scenarios - 1) }));
+    const rounds = times.bare.map((bareRound, index) => ({
+      ratio: times.one[index]! / bareRound,
+      marginal: (times.whole[index]! - times.one[index]!) / (scenarios - 1),
+    }));
     console.log(
       `per round, median: start-up ratio ${median(rounds.map((round) => round.ratio)).toFixed(2)}x ${show(rounds.map((round) => round.ratio * 100))}%, ` +
         `marginal ${median(rounds.map((round) => round.marginal)).toFixed(2)} ms`,
     );
     if (stdio.length > 0) {
-      console.log(`over stdio (seed edition, ${seedScenarios} scenarios), each beside its round's whole suite in process (--parallel 1), median of ${STDIO_RUNS} per-round ratios:`);
+      console.log(
+        `over stdio (seed edition, ${seedScenarios} scenarios), each beside its round's whole suite in process (--parallel 1), median of ${STDIO_RUNS} per-round ratios:`,
+      );
       for (const kind of stdio) {
         const target = kind === python ? ` (target at most ${PYTHON_TARGET}x)` : '';
-        console.log(`  ${kind.label}: ${median(kind.times).toFixed(0)} ms ${show(kind.times)}, ${median(kind.ratios).toFixed(2)}x${target} ${show(kind.ratios.map((ratio) => ratio * 100))}%`);
+        console.log(
+          `  ${kind.label}: ${median(kind.times).toFixed(0)} ms ${show(kind.times)}, ${median(kind.ratios).toFixed(2)}x${target} ${show(kind.ratios.map((ratio) => ratio * 100))}%`,
+        );
       }
       if (perScenarioProcess) {
-        console.log(`  python host, a process per scenario, --parallel 1 (one round): ${perScenarioProcess.ms.toFixed(0)} ms, ${perScenarioProcess.ratio.toFixed(2)}x`);
+        console.log(
+          `  python host, a process per scenario, --parallel 1 (one round): ${perScenarioProcess.ms.toFixed(0)} ms, ${perScenarioProcess.ratio.toFixed(2)}x`,
+        );
       }
     }
     // The four figures side by side, and into the JSON file (CI prints it; nothing asserts a time).
@@ -248,15 +321,42 @@ async function main(): Promise<void> {
       taken: new Date().toISOString(),
       how: `whole processes; ${RUNS} measured rounds after a warm-up, each round's runs one after another; medians`,
       machine: { cores: availableParallelism(), loadAverage: loadavg().map((load) => Number(load.toFixed(2))) },
-      startUp: { kitOneScenarioMs: round(oneMs), bareCucumberMs: round(bareMs), ratio: round(oneMs / bareMs, 3), perRoundMedianRatio: round(median(rounds.map((r) => r.ratio)), 3), target: 1.15 },
-      perScenario: { scenarios, marginalMs: round((wholeMs - oneMs) / (scenarios - 1), 2), percentOfBare: round((100 * (wholeMs - oneMs)) / (scenarios - 1) / bareMs, 2), target: '0.8% of the bare run' },
-      exploration: { defaultRunMs: round(exploredMs), scenarioOnlyMs: round(wholeMs), ratio: round(exploredMs / wholeMs, 3), perRoundMedianRatio: round(median(exploreRounds), 3), target: 1.5 },
-      stdio: stdio.map((kind) => ({ label: kind.label, medianMs: round(median(kind.times)), ratioToInProcess: round(median(kind.ratios), 3) })),
+      startUp: {
+        kitOneScenarioMs: round(oneMs),
+        bareCucumberMs: round(bareMs),
+        ratio: round(oneMs / bareMs, 3),
+        perRoundMedianRatio: round(median(rounds.map((r) => r.ratio)), 3),
+        target: 1.15,
+      },
+      perScenario: {
+        scenarios,
+        marginalMs: round((wholeMs - oneMs) / (scenarios - 1), 2),
+        percentOfBare: round((100 * (wholeMs - oneMs)) / (scenarios - 1) / bareMs, 2),
+        target: '0.8% of the bare run',
+      },
+      exploration: {
+        defaultRunMs: round(exploredMs),
+        scenarioOnlyMs: round(wholeMs),
+        ratio: round(exploredMs / wholeMs, 3),
+        perRoundMedianRatio: round(median(exploreRounds), 3),
+        target: 1.5,
+      },
+      stdio: stdio.map((kind) => ({
+        label: kind.label,
+        medianMs: round(median(kind.times)),
+        ratioToInProcess: round(median(kind.ratios), 3),
+      })),
     };
     console.log('side by side:');
-    console.log(`  start-up, one scenario / bare cucumber-js:  ${figures.startUp.ratio}x (per round ${figures.startUp.perRoundMedianRatio}x; target 1.15x)`);
-    console.log(`  marginal cost per scenario:                 ${figures.perScenario.marginalMs} ms, ${figures.perScenario.percentOfBare}% of the bare run (target 0.8%)`);
-    console.log(`  exploration, default run / --explore off:   ${figures.exploration.ratio}x (per round ${figures.exploration.perRoundMedianRatio}x; target 1.5x)`);
+    console.log(
+      `  start-up, one scenario / bare cucumber-js:  ${figures.startUp.ratio}x (per round ${figures.startUp.perRoundMedianRatio}x; target 1.15x)`,
+    );
+    console.log(
+      `  marginal cost per scenario:                 ${figures.perScenario.marginalMs} ms, ${figures.perScenario.percentOfBare}% of the bare run (target 0.8%)`,
+    );
+    console.log(
+      `  exploration, default run / --explore off:   ${figures.exploration.ratio}x (per round ${figures.exploration.perRoundMedianRatio}x; target 1.5x)`,
+    );
     for (const kind of figures.stdio) console.log(`  ${kind.label} / in process: ${kind.ratioToInProcess}x`);
     const out = resolve(PACKAGE_ROOT, OPTIONS.out);
     await mkdir(dirname(out), { recursive: true });
@@ -268,10 +368,16 @@ async function main(): Promise<void> {
     console.log(`  whole suite:  ${phases([CLI, ...SCENARIOS_ONLY], PACKAGE_ROOT)}`);
     console.log(`  default run:  ${phases([CLI], PACKAGE_ROOT)}`);
     if (!Number.isNaN(bareCpu)) {
-      console.log(`CPU time (user + system, all processes), medians: bare ${bareCpu.toFixed(0)} ms, one ${oneCpu.toFixed(0)} ms, whole ${wholeCpu.toFixed(0)} ms`);
-      console.log(`  CPU start-up ratio ${(oneCpu / bareCpu).toFixed(2)}x, CPU per further scenario ${((wholeCpu - oneCpu) / (scenarios - 1)).toFixed(2)} ms`);
+      console.log(
+        `CPU time (user + system, all processes), medians: bare ${bareCpu.toFixed(0)} ms, one ${oneCpu.toFixed(0)} ms, whole ${wholeCpu.toFixed(0)} ms`,
+      );
+      console.log(
+        `  CPU start-up ratio ${(oneCpu / bareCpu).toFixed(2)}x, CPU per further scenario ${((wholeCpu - oneCpu) / (scenarios - 1)).toFixed(2)} ms`,
+      );
       const exploredCpu = median(cpu.explored);
-      console.log(`  CPU of the default run ${exploredCpu.toFixed(0)} ms: exploration ${(exploredCpu - wholeCpu).toFixed(0)} ms, ${(exploredCpu / wholeCpu).toFixed(2)}x the scenario-only run`);
+      console.log(
+        `  CPU of the default run ${exploredCpu.toFixed(0)} ms: exploration ${(exploredCpu - wholeCpu).toFixed(0)} ms, ${(exploredCpu / wholeCpu).toFixed(2)}x the scenario-only run`,
+      );
     }
   } finally {
     await rm(bare, { recursive: true, force: true });

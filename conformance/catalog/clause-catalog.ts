@@ -10,7 +10,14 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { ClauseLevelSchema, DEFAULT_EDITION, EDITIONS, EditionSchema, type ClauseLevel, type Edition } from '../../src/index.js';
+import {
+  ClauseLevelSchema,
+  DEFAULT_EDITION,
+  EDITIONS,
+  EditionSchema,
+  type ClauseLevel,
+  type Edition,
+} from '../../src/index.js';
 import { KIT_FEATURES_DIR } from '../features/feature-files.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { issuePath } from '../guard/adapter-error.js';
@@ -63,20 +70,38 @@ export const ClauseSchema = z
   .strict()
   .superRefine((clause, context) => {
     const inSeed = clause.only === undefined || clause.only.includes(DEFAULT_EDITION);
-    if (inSeed && clause.seed === undefined) context.addIssue({ code: 'custom', path: ['seed'], message: 'a seed clause says where in the seed it is read from' });
-    if (inSeed && clause.quote === undefined) context.addIssue({ code: 'custom', path: ['quote'], message: 'a seed clause quotes the seed' });
+    if (inSeed && clause.seed === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['seed'],
+        message: 'a seed clause says where in the seed it is read from',
+      });
+    if (inSeed && clause.quote === undefined)
+      context.addIssue({ code: 'custom', path: ['quote'], message: 'a seed clause quotes the seed' });
     if (!inSeed && (clause.seed !== undefined || clause.quote !== undefined)) {
-      context.addIssue({ code: 'custom', path: ['quote'], message: `a clause only in ${clause.only!.join(', ')} has no seed location or quote; put its quote under editions` });
+      context.addIssue({
+        code: 'custom',
+        path: ['quote'],
+        message: `a clause only in ${clause.only!.join(', ')} has no seed location or quote; put its quote under editions`,
+      });
     }
     for (const edition of Object.keys(clause.editions ?? {}) as Edition[]) {
       if (clause.only !== undefined && !clause.only.includes(edition)) {
-        context.addIssue({ code: 'custom', path: ['editions', edition], message: `reads the clause in ${edition}, which \`only\` leaves out` });
+        context.addIssue({
+          code: 'custom',
+          path: ['editions', edition],
+          message: `reads the clause in ${edition}, which \`only\` leaves out`,
+        });
       }
     }
     for (const edition of LATER_EDITIONS) {
       const belongs = clause.only === undefined || clause.only.includes(edition);
       if (belongs && !inSeed && readingIn(clause, edition).quote === undefined) {
-        context.addIssue({ code: 'custom', path: ['editions', edition, 'quote'], message: `quote the ${edition} README` });
+        context.addIssue({
+          code: 'custom',
+          path: ['editions', edition, 'quote'],
+          message: `quote the ${edition} README`,
+        });
       }
     }
   });
@@ -107,14 +132,23 @@ interface Reading {
 /** A clause's reading in one edition: its own fields over its base edition's, down to the seed's. */
 function readingIn(clause: Pick<Clause, 'statement' | 'quote' | 'derived' | 'editions'>, edition: Edition): Reading {
   if (edition === DEFAULT_EDITION) return { statement: clause.statement, quote: clause.quote, derived: clause.derived };
-  const own: z.infer<typeof EditionReadingSchema> | undefined = (clause.editions as Partial<Record<Edition, z.infer<typeof EditionReadingSchema>>> | undefined)?.[edition];
+  const own: z.infer<typeof EditionReadingSchema> | undefined = (
+    clause.editions as Partial<Record<Edition, z.infer<typeof EditionReadingSchema>>> | undefined
+  )?.[edition];
   const base = readingIn(clause, READING_BASE[edition as LaterEdition]);
-  return { statement: own?.statement ?? base.statement, quote: own?.quote ?? base.quote, derived: own?.derived ?? base.derived };
+  return {
+    statement: own?.statement ?? base.statement,
+    quote: own?.quote ?? base.quote,
+    derived: own?.derived ?? base.derived,
+  };
 }
 
 /** The clause's statement in each edition it belongs to, in EDITIONS order. */
 export function statementsByEdition(clause: Clause): Array<{ edition: Edition; statement: string }> {
-  return EDITIONS.filter((edition) => belongsTo(clause, edition)).map((edition) => ({ edition, statement: readingIn(clause, edition).statement }));
+  return EDITIONS.filter((edition) => belongsTo(clause, edition)).map((edition) => ({
+    edition,
+    statement: readingIn(clause, edition).statement,
+  }));
 }
 
 /** The clause as `edition` reads it, or undefined when the edition lacks it. */
@@ -144,9 +178,12 @@ export async function checkEditionQuotes(clauses: readonly Clause[]): Promise<vo
   const problems: string[] = [];
   for (const edition of EDITIONS) {
     const readme = await QuotedReadme.ofEdition(edition);
-    problems.push(...readme.check(clausesOfEdition(clauses, edition)).problems.map((problem) => `${edition}: ${problem}`));
+    problems.push(
+      ...readme.check(clausesOfEdition(clauses, edition)).problems.map((problem) => `${edition}: ${problem}`),
+    );
   }
-  if (problems.length > 0) throw new Error(`clause catalog ${CATALOG_PATH}: ${problems.length} quote problem(s):\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`clause catalog ${CATALOG_PATH}: ${problems.length} quote problem(s):\n${problems.join('\n')}`);
 }
 
 export const CatalogSchema = z

@@ -25,7 +25,12 @@ export function editionsOfScenario(scenario: ScenarioInfo): Edition[] {
 
 export function lintCoverage(clauses: Clause[], scenarios: ScenarioInfo[]): CoverageReport {
   const byId = new Map(clauses.map((clause) => [clause.id, clause]));
-  const editions = new Map(EDITIONS.map((edition) => [edition, new Map(clauses.filter((clause) => belongsTo(clause, edition)).map((clause) => [clause.id, [] as string[]]))]));
+  const editions = new Map(
+    EDITIONS.map((edition) => [
+      edition,
+      new Map(clauses.filter((clause) => belongsTo(clause, edition)).map((clause) => [clause.id, [] as string[]])),
+    ]),
+  );
   const problems: string[] = [];
   const ids = new Map<string, string>();
   const levels = levelsOf(clauses);
@@ -39,7 +44,10 @@ export function lintCoverage(clauses: Clause[], scenarios: ScenarioInfo[]): Cove
       ids.set(scenario.stableId, where);
     }
     for (const name of scenario.editionTags) {
-      if (!isEdition(name)) problems.push(`${where} names the unknown edition ${EDITION_TAG_PREFIX}${name} (editions: ${EDITIONS.map(editionTag).join(', ')})`);
+      if (!isEdition(name))
+        problems.push(
+          `${where} names the unknown edition ${EDITION_TAG_PREFIX}${name} (editions: ${EDITIONS.map(editionTag).join(', ')})`,
+        );
     }
     if (scenario.clauses.length === 0) problems.push(`${where} names no clause`);
     const scenarioEditions = editionsOfScenario(scenario);
@@ -52,12 +60,17 @@ export function lintCoverage(clauses: Clause[], scenarios: ScenarioInfo[]): Cove
       for (const edition of scenarioEditions) {
         const proving = editions.get(edition)!.get(clauseId);
         if (proving) proving.push(scenario.stableId ?? scenario.name);
-        else problems.push(`${where} belongs to the ${edition} edition, which lacks @${clauseId} (tag it with the editions that have it: ${clause.only!.map(editionTag).join(' ')})`);
+        else
+          problems.push(
+            `${where} belongs to the ${edition} edition, which lacks @${clauseId} (tag it with the editions that have it: ${clause.only!.map(editionTag).join(' ')})`,
+          );
       }
     }
     if (levelsNamed(scenario.clauses, levels).length > 1) {
       const named = scenario.clauses.map((clause) => `@${clause} (${levels.get(clause) ?? 'unknown'})`).join(', ');
-      problems.push(`${where} names clauses of both levels: ${named}; split it into a required and a recommended scenario`);
+      problems.push(
+        `${where} names clauses of both levels: ${named}; split it into a required and a recommended scenario`,
+      );
     }
   }
   for (const [edition, table] of editions) {

@@ -23,14 +23,20 @@ export function declaredEditions(declared: readonly Edition[] | undefined): Edit
   return declared && declared.length > 0 ? [...declared] : [DEFAULT_EDITION];
 }
 
-export function chooseEdition(adapterName: string, declared: readonly Edition[] | undefined, requested?: Edition, force = false): EditionChoice {
+export function chooseEdition(
+  adapterName: string,
+  declared: readonly Edition[] | undefined,
+  requested?: Edition,
+  force = false,
+): EditionChoice {
   const implemented = declaredEditions(declared);
   if (requested === undefined) return { edition: newestEdition(implemented), forced: false };
   if (implemented.includes(requested)) return { edition: requested, forced: false };
   if (force) return { edition: requested, forced: true };
-  const says = declared && declared.length > 0
-    ? `declares the edition(s) ${implemented.join(', ')}`
-    : `declares no edition, so it implements ${DEFAULT_EDITION} only`;
+  const says =
+    declared && declared.length > 0
+      ? `declares the edition(s) ${implemented.join(', ')}`
+      : `declares no edition, so it implements ${DEFAULT_EDITION} only`;
   throw new EditionNotDeclaredError(
     `--edition ${requested}: adapter ${adapterName} ${says}, not ${requested}. Judged against an edition it does not implement, a host fails where it follows its own README; run with --edition ${newestEdition(implemented)}, or add --force-edition to judge it against ${requested} anyway`,
   );

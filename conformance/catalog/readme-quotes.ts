@@ -71,13 +71,16 @@ export class QuotedReadme {
     const at = this.text.indexOf(quote);
     if (at < 0) throw new ReadmeQuoteError(`clause ${clauseId}: quote not found verbatim in ${this.path}: "${quote}"`);
     if (this.text.indexOf(quote, at + 1) >= 0) {
-      throw new ReadmeQuoteError(`clause ${clauseId}: quote found more than once in ${this.path}, quote more of the sentence: "${quote}"`);
+      throw new ReadmeQuoteError(
+        `clause ${clauseId}: quote found more than once in ${this.path}, quote more of the sentence: "${quote}"`,
+      );
     }
     const line = this.text.slice(0, at).split('\n').length;
     let start = at;
     while (start > 0 && !SENTENCE_END.test(this.text[start - 1]!)) start -= 1;
     let end = at + quote.length;
-    if (!SENTENCE_END.test(quote.at(-1)!)) while (end < this.text.length && !SENTENCE_END.test(this.text[end]!)) end += 1;
+    if (!SENTENCE_END.test(quote.at(-1)!))
+      while (end < this.text.length && !SENTENCE_END.test(this.text[end]!)) end += 1;
     if (end < this.text.length && this.text[end] !== '\n' && !SENTENCE_END.test(quote.at(-1)!)) end += 1;
     return {
       text: quote,
@@ -96,13 +99,19 @@ export class QuotedReadme {
   }
 
   /** Every clause's quotes, located, and one line per quote that is not found exactly once. */
-  check(clauses: readonly QuotingClause[]): { located: Map<string, ReadmeQuote[]>; problems: string[]; missing: string[] } {
+  check(clauses: readonly QuotingClause[]): {
+    located: Map<string, ReadmeQuote[]>;
+    problems: string[];
+    missing: string[];
+  } {
     const problems: string[] = [];
     const missing = new Set<string>();
     const located = new Map<string, ReadmeQuote[]>();
     for (const clause of clauses) {
       if (clause.quotes.length === 0) {
-        problems.push(`clause ${clause.id}: no quote (add the README text it is read from under \`quote\` in clauses.yaml)`);
+        problems.push(
+          `clause ${clause.id}: no quote (add the README text it is read from under \`quote\` in clauses.yaml)`,
+        );
         missing.add(clause.id);
         continue;
       }

@@ -11,9 +11,28 @@ import { EDITIONS } from '../../src/contract/edition-names.js';
 import { availableParallelism } from 'node:os';
 import { parseSlice, type Slice } from '../features/slices.js';
 import { isExecAdapter } from '../transport/exec-spec.js';
-import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, MAX_EXPLORE_SESSIONS, MAX_EXPLORE_TIME_LIMIT_S } from '../explore/budget.js';
-import { defineCommandLine, oneOf, parseCommandLine, usageText, UsageError, wholeNumber } from '../options/option-table.js';
-import { ADAPTER_OPTION, editionOption, FORCE_EDITION_OPTION, HELP_OPTION, milliseconds, seed32 } from '../options/shared-options.js';
+import {
+  DEFAULT_EXPLORE_SEED,
+  DEFAULT_EXPLORE_SESSIONS,
+  MAX_EXPLORE_SESSIONS,
+  MAX_EXPLORE_TIME_LIMIT_S,
+} from '../explore/budget.js';
+import {
+  defineCommandLine,
+  oneOf,
+  parseCommandLine,
+  usageText,
+  UsageError,
+  wholeNumber,
+} from '../options/option-table.js';
+import {
+  ADAPTER_OPTION,
+  editionOption,
+  FORCE_EDITION_OPTION,
+  HELP_OPTION,
+  milliseconds,
+  seed32,
+} from '../options/shared-options.js';
 import { parseFormat, type Format } from '../options/report-formats.js';
 import { VERB_LINES } from './verb-list.js';
 import { DEFAULT_CALL_LIMIT_MS } from '../guard/time-limit.js';
@@ -86,7 +105,7 @@ export const RUN_COMMAND_LINE = defineCommandLine({
       parse: parseFormat,
       defaultText: 'progress',
       help: `a report, to FILE or to stdout; repeatable. NAME is one of\n${FORMAT_NAMES}`,
-      docs: 'a report, to FILE or to stdout; repeatable. Without any, the console shows one mark per scenario as it ends (`.` passed, `F` failing, `-` skipped, `?` not checked; on a terminal a progress line instead), then the kit\'s closing lines. See the formats below',
+      docs: "a report, to FILE or to stdout; repeatable. Without any, the console shows one mark per scenario as it ends (`.` passed, `F` failing, `-` skipped, `?` not checked; on a terminal a progress line instead), then the kit's closing lines. See the formats below",
     },
     baseline: {
       type: 'string',
@@ -149,7 +168,7 @@ export const RUN_COMMAND_LINE = defineCommandLine({
       parse: wholeNumber(1, MAX_REPEAT),
       defaultText: '1',
       help: 'run each scenario N times; a scenario whose repeats end differently is flaky\nand fails the run (reported as flaky in every report and the results file)',
-      docs: 'run each selected scenario N times (at most 100). A scenario whose repeats end differently (status, or the kind or step of its failure) is **flaky**: a `flaky:` line names it with each repeat\'s outcome, the closing line adds `, N flaky`, and it fails the run. Reports show it as flaky (JUnit: a failure of type `flaky`; HTML and Markdown: its own outcome and section; results file: status `flaky` with `repeats`, and `repeat: { times, flakyAllowed }`; docs site: its own status). A scenario whose repeats agree is reported exactly as a single run reports it. No baseline entry excuses a flaky scenario; `--write-baseline` proposes none for it and keeps one it already has',
+      docs: "run each selected scenario N times (at most 100). A scenario whose repeats end differently (status, or the kind or step of its failure) is **flaky**: a `flaky:` line names it with each repeat's outcome, the closing line adds `, N flaky`, and it fails the run. Reports show it as flaky (JUnit: a failure of type `flaky`; HTML and Markdown: its own outcome and section; results file: status `flaky` with `repeats`, and `repeat: { times, flakyAllowed }`; docs site: its own status). A scenario whose repeats agree is reported exactly as a single run reports it. No baseline entry excuses a flaky scenario; `--write-baseline` proposes none for it and keeps one it already has",
     },
     'allow-flaky': {
       type: 'boolean',
@@ -164,19 +183,20 @@ export const RUN_COMMAND_LINE = defineCommandLine({
     'process-per-scenario': {
       type: 'boolean',
       help: 'an exec: host gets a new process for every scenario, even one that declares\nreuse (to confirm a suspected state leak between scenarios)',
-      docs: 'an `exec:` host gets a new process for every scenario even when it declares `reuse`, to confirm a suspected state leak between the scenarios of a reused process (a run that passes with it and fails without has one). Exit 2 with an in-process adapter, which shares the kit\'s process',
+      docs: "an `exec:` host gets a new process for every scenario even when it declares `reuse`, to confirm a suspected state leak between the scenarios of a reused process (a run that passes with it and fails without has one). Exit 2 with an in-process adapter, which shares the kit's process",
     },
     shard: {
       type: 'string',
       value: 'I/N',
       parse: parseShard,
-      help: 'run only shard I of N: every N-th selected scenario, the same on every machine;\ncombine the shards\' results files with `merge`. Shards split the explored sessions too',
-      docs: 'run only shard I of N (see [Shards across CI machines](ci.md#shards-across-ci-machines)); not with `--write-baseline`, which would drop the other shards\' entries',
+      help: "run only shard I of N: every N-th selected scenario, the same on every machine;\ncombine the shards' results files with `merge`. Shards split the explored sessions too",
+      docs: "run only shard I of N (see [Shards across CI machines](ci.md#shards-across-ci-machines)); not with `--write-baseline`, which would drop the other shards' entries",
     },
     explore: {
       type: 'string',
       value: 'N|off',
-      parse: (text: string, option: string): number | 'off' => (text === 'off' ? 'off' : wholeNumber(1, MAX_EXPLORE_SESSIONS, "'off' or ")(text, option)),
+      parse: (text: string, option: string): number | 'off' =>
+        text === 'off' ? 'off' : wholeNumber(1, MAX_EXPLORE_SESSIONS, "'off' or ")(text, option),
       defaultText: `${DEFAULT_EXPLORE_SESSIONS}; none in a run narrowed by --tags or --features`,
       help: "after the scenarios, explore N generated sessions against the kit's oracle.\nEach class of disagreement (clause and failed check) fails the run\nonce, shown as a runnable scenario with the command that replays it",
       docs: `after the scenarios, explore N generated sessions against the kit's oracle (\`off\`: none). A run narrowed by \`--tags\` or \`--features\` explores only when N is given. Each class of disagreement (clause and failed check) is one failure, record id \`explore:<CLAUSE>/<check>\`, with how many sessions showed it, its shrunk scenario and the command that replays it; see [Exploration in every run](exploration.md#exploration-in-every-run)`,
@@ -208,7 +228,11 @@ export const RUN_COMMAND_LINE = defineCommandLine({
       help: "failures also show their stack traces (in the kit's closing lines)",
       docs: 'each failure in the closing lines also shows its stack trace (none is shown otherwise, and no report or results file carries one)',
     },
-    version: { type: 'boolean', help: "print the kit's version and exit", docs: "prints the kit's version (`package.json`) and exits" },
+    version: {
+      type: 'boolean',
+      help: "print the kit's version and exit",
+      docs: "prints the kit's version (`package.json`) and exits",
+    },
     help: HELP_OPTION,
   },
   epilogue: `Verbs:
@@ -297,39 +321,60 @@ export function parseArguments(argv: string[]): CliArguments {
   if (parsed.rerun !== undefined) {
     // A rerun runs what the file names: anything that widens, narrows or records it as a whole run is refused.
     const conflicting = [
-      ['--write-baseline', parsed.writeBaseline !== undefined, 'a rerun sees only the failures it reran; write the baseline from a whole run'],
+      [
+        '--write-baseline',
+        parsed.writeBaseline !== undefined,
+        'a rerun sees only the failures it reran; write the baseline from a whole run',
+      ],
       ['--tags', parsed.tags !== '', 'a rerun runs what failed in the file, no other selection'],
       ['--shard', parsed.shard !== undefined, 'a rerun is one run of what failed'],
-      ['--explore', parsed.explore !== undefined, 'a rerun replays the exploration classes that failed, and explores nothing new'],
+      [
+        '--explore',
+        parsed.explore !== undefined,
+        'a rerun replays the exploration classes that failed, and explores nothing new',
+      ],
       ['--explore-seed', parsed.exploreSeed !== undefined, 'a rerun explores nothing new'],
       ['--coverage', parsed.coverage, '--coverage runs nothing'],
     ] as const;
-    const refused = conflicting.filter(([, given]) => given).map(([option, , why]) => `--rerun cannot be combined with ${option}: ${why}`);
+    const refused = conflicting
+      .filter(([, given]) => given)
+      .map(([option, , why]) => `--rerun cannot be combined with ${option}: ${why}`);
     if (refused.length > 0) throw new UsageError(refused.join('\n'));
   }
   if (parsed.shard && parsed.writeBaseline) {
     // A shard knows a part of the failures: the baseline it wrote would drop every other shard's entries.
-    throw new UsageError('--write-baseline cannot be combined with --shard: a shard sees only its part of the failures; write the baseline from a whole run');
+    throw new UsageError(
+      '--write-baseline cannot be combined with --shard: a shard sees only its part of the failures; write the baseline from a whole run',
+    );
   }
   if (parsed.parallel !== undefined && parsed.parallel > 1) {
     const perProcess = parsed.formats.find((format) => PER_PROCESS_FORMATS.includes(format.name));
     if (perProcess) {
-      throw new UsageError(`--format ${perProcess.name} cannot be combined with --parallel ${parsed.parallel}: cucumber writes one per process; use --format results, or --parallel 1`);
+      throw new UsageError(
+        `--format ${perProcess.name} cannot be combined with --parallel ${parsed.parallel}: cucumber writes one per process; use --format results, or --parallel 1`,
+      );
     }
   }
   if (parsed.processPerScenario && !isExecAdapter(parsed.adapter)) {
     // An in-process adapter runs in the kit's own process: there is no host process to renew.
-    throw new UsageError(`--process-per-scenario needs an exec: adapter (a host process); '${parsed.adapter}' runs in the kit's process`);
+    throw new UsageError(
+      `--process-per-scenario needs an exec: adapter (a host process); '${parsed.adapter}' runs in the kit's process`,
+    );
   }
-  if (parsed.forceEdition && parsed.edition === undefined) throw new UsageError('--force-edition needs --edition NAME: the edition to judge the host against');
-  if (parsed.explore === 'off' && parsed.exploreTimeLimitS !== undefined) throw new UsageError('--explore-time-limit bounds an exploration, but --explore off turns it off');
-  if (parsed.explore === 'off' && parsed.exploreSeed !== undefined) throw new UsageError('--explore-seed picks the seed of an exploration, but --explore off turns it off');
+  if (parsed.forceEdition && parsed.edition === undefined)
+    throw new UsageError('--force-edition needs --edition NAME: the edition to judge the host against');
+  if (parsed.explore === 'off' && parsed.exploreTimeLimitS !== undefined)
+    throw new UsageError('--explore-time-limit bounds an exploration, but --explore off turns it off');
+  if (parsed.explore === 'off' && parsed.exploreSeed !== undefined)
+    throw new UsageError('--explore-seed picks the seed of an exploration, but --explore off turns it off');
   return parsed;
 }
 
 /** The entries whose value is defined (optional fields stay absent rather than `undefined`). */
 export function defined<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
 
 /** Cucumber formats that are one document per cucumber run, which workers cannot share. */
@@ -340,7 +385,10 @@ const PER_PROCESS_FORMATS: readonly string[] = ['json', 'message'];
  * host process (an `exec:` host spends its time starting and waiting), else 1:
  * an in-process adapter's scenarios take milliseconds, less than a worker's start.
  */
-export function workersFor(args: Pick<CliArguments, 'adapter' | 'parallel' | 'formats'>, cores = availableParallelism()): number {
+export function workersFor(
+  args: Pick<CliArguments, 'adapter' | 'parallel' | 'formats'>,
+  cores = availableParallelism(),
+): number {
   if (args.parallel !== undefined) return args.parallel;
   if (args.formats.some((format) => PER_PROCESS_FORMATS.includes(format.name))) return 1;
   return isExecAdapter(args.adapter) ? Math.max(1, cores) : 1;

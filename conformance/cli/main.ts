@@ -26,7 +26,14 @@ import type { IsolatedRun } from '../runner/suite-process.js';
 import type { WitnessVerdict } from '../results/baseline.js';
 
 /** Errors that are the user's input, reported in one line without a stack (matched by name: their modules load lazily). */
-const USER_ERRORS = new Set(['UsageError', 'OutputPathError', 'AdapterLoadError', 'BaselineError', 'FeatureFileError', 'EditionNotDeclaredError']);
+const USER_ERRORS = new Set([
+  'UsageError',
+  'OutputPathError',
+  'AdapterLoadError',
+  'BaselineError',
+  'FeatureFileError',
+  'EditionNotDeclaredError',
+]);
 
 /**
  * Subcommands other than the conformance run, each in its own module under
@@ -74,7 +81,12 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function coverage(args: CliArguments): Promise<number> {
-  const [{ formatCoverageSummary, formatCoverageTable, lintCoverage }, { loadCatalog }, { parseFeatures, scenariosOf }, { featuresDirOf }] = await Promise.all([
+  const [
+    { formatCoverageSummary, formatCoverageTable, lintCoverage },
+    { loadCatalog },
+    { parseFeatures, scenariosOf },
+    { featuresDirOf },
+  ] = await Promise.all([
     import('../catalog/coverage-lint.js'),
     import('../catalog/clause-catalog.js'),
     import('../features/feature-files.js'),
@@ -97,11 +109,17 @@ async function coverage(args: CliArguments): Promise<number> {
 async function conformance(args: CliArguments): Promise<number> {
   const adapterPath = resolveAdapterPath(args.adapter);
   const progress = Progress.onTerminal();
-  const reports = await stageReports(args.formats, args.writeBaseline ? [{ what: '--write-baseline', path: args.writeBaseline }] : []);
+  const reports = await stageReports(
+    args.formats,
+    args.writeBaseline ? [{ what: '--write-baseline', path: args.writeBaseline }] : [],
+  );
   // A rerun runs what failed in a results file (rerun-plan.ts), judged in that run's edition, and explores nothing new.
   let rerun: RerunPlan | undefined;
   try {
-    rerun = args.rerun !== undefined ? await (await import('./rerun-plan.js')).planRerun(args.rerun, args.featuresDir) : undefined;
+    rerun =
+      args.rerun !== undefined
+        ? await (await import('./rerun-plan.js')).planRerun(args.rerun, args.featuresDir)
+        : undefined;
   } catch (error) {
     await reports.discard();
     throw error;
@@ -109,12 +127,23 @@ async function conformance(args: CliArguments): Promise<number> {
   if (rerun && rerun.ids.length === 0 && rerun.replayed.length === 0) {
     await reports.discard();
     for (const { id, why } of rerun.notRerun) console.log(`not rerun: ${id}: ${why}`);
-    console.log(`conformance: nothing to rerun: ${rerun.notRerun.length > 0 ? 'what failed in' : 'nothing failed or was flaky in'} ${rerun.from}${rerun.notRerun.length > 0 ? ' cannot be rerun' : ''}`);
+    console.log(
+      `conformance: nothing to rerun: ${rerun.notRerun.length > 0 ? 'what failed in' : 'nothing failed or was flaky in'} ${rerun.from}${rerun.notRerun.length > 0 ? ' cannot be rerun' : ''}`,
+    );
     return rerun.notRerun.length > 0 ? EXIT_FAILED : EXIT_OK;
   }
-  const replayFeature = rerun && rerun.replayed.length > 0 ? await (await import('../explore/replay-feature.js')).writeReplayFeature(rerun.replayed) : undefined;
+  const replayFeature =
+    rerun && rerun.replayed.length > 0
+      ? await (await import('../explore/replay-feature.js')).writeReplayFeature(rerun.replayed)
+      : undefined;
   try {
-    return await conformanceRun(args, adapterPath, progress, reports, rerun && { ...rerun, ...(replayFeature ? { replayFeature } : {}) });
+    return await conformanceRun(
+      args,
+      adapterPath,
+      progress,
+      reports,
+      rerun && { ...rerun, ...(replayFeature ? { replayFeature } : {}) },
+    );
   } finally {
     if (replayFeature) await rm(dirname(replayFeature), { recursive: true, force: true });
   }
@@ -158,12 +187,22 @@ async function conformanceRun(
         ...(args.featuresDir ? { featuresDir: resolve(args.featuresDir) } : {}),
         ...(edition ? { edition } : {}),
         ...(forceEdition ? { forceEdition: true } : {}),
-        ...(rerun ? { rerun: { ids: rerun.ids, ...(rerun.replayFeature ? { replayFeature: rerun.replayFeature } : {}) } } : {}),
+        ...(rerun
+          ? { rerun: { ids: rerun.ids, ...(rerun.replayFeature ? { replayFeature: rerun.replayFeature } : {}) } }
+          : {}),
         ...(args.shard ? { shard: args.shard } : {}),
         ...(args.repeat && args.repeat > 1 ? { repeat: args.repeat } : {}),
         ...(args.processPerScenario ? { processPerScenario: true } : {}),
         level: args.level,
-        ...(exploring ? { explore: { ...exploring, adapterArgument: args.adapter, ...(args.exploreTimeLimitS ? { timeLimitMs: args.exploreTimeLimitS * 1000 } : {}) } } : {}),
+        ...(exploring
+          ? {
+              explore: {
+                ...exploring,
+                adapterArgument: args.adapter,
+                ...(args.exploreTimeLimitS ? { timeLimitMs: args.exploreTimeLimitS * 1000 } : {}),
+              },
+            }
+          : {}),
       },
       onOutput: toStdout,
       onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
@@ -216,7 +255,9 @@ async function conformanceRun(
       return EXIT_USAGE;
     case 'interrupted':
       await reports.discard();
-      console.error(`plan-mode-conformance: interrupted (${run.ending.signal}) after ${run.results.length} scenario(s); no report written`);
+      console.error(
+        `plan-mode-conformance: interrupted (${run.ending.signal}) after ${run.results.length} scenario(s); no report written`,
+      );
       return run.ending.signal === 'SIGINT' ? 130 : 143;
     case 'crashed':
       // Cucumber's own reports stop mid-document; the kit's still show what ran.
@@ -230,15 +271,23 @@ async function conformanceRun(
   const problems: string[] = [];
   // The crash itself is the failure of the scenario in flight, whose message says how the process ended.
   if (run.ending.kind === 'crashed') {
-    const inExploration = run.notRun === 0 && run.results.some((result) => isExplorationResult(result) && result.failureKind === 'crash');
-    problems.push(`the run did not complete: ${inExploration ? 'the exploration after the scenarios ended early' : `${run.notRun} scenario(s) did not run`}`);
+    const inExploration =
+      run.notRun === 0 && run.results.some((result) => isExplorationResult(result) && result.failureKind === 'crash');
+    problems.push(
+      `the run did not complete: ${inExploration ? 'the exploration after the scenarios ended early' : `${run.notRun} scenario(s) did not run`}`,
+    );
   }
   for (const problem of problems) line(`conformance: ${problem}`);
   // Baselined classes the exploration did not meet are judged by their witnesses, run on the host.
   const witnesses = run.ending.kind === 'completed' ? await witnessesOf(prepared, run, args, adapterPath) : undefined;
   let code: number;
   try {
-    code = await finishRun(prepared, run.decision, { ...run, completed: run.ending.kind === 'completed', ...(witnesses ? { witnesses } : {}) }, { line, reportPath: (format) => reports.partialOf(format) });
+    code = await finishRun(
+      prepared,
+      run.decision,
+      { ...run, completed: run.ending.kind === 'completed', ...(witnesses ? { witnesses } : {}) },
+      { line, reportPath: (format) => reports.partialOf(format) },
+    );
   } catch (error) {
     await reports.discard();
     throw error;
@@ -257,11 +306,21 @@ async function conformanceRun(
  * exploration did not meet, run on the host in a suite run of their own
  * (runner/witnesses.ts); undefined when there is none to run.
  */
-async function witnessesOf(prepared: PreparedRun, run: IsolatedRun, args: CliArguments, adapterPath: string): Promise<Map<string, WitnessVerdict> | undefined> {
+async function witnessesOf(
+  prepared: PreparedRun,
+  run: IsolatedRun,
+  args: CliArguments,
+  adapterPath: string,
+): Promise<Map<string, WitnessVerdict> | undefined> {
   if (!run.exploration || !prepared.baseline || !run.decision) return undefined;
   const met = new Set(run.results.map((result) => result.stableId));
-  const [{ entryKey }, { isExploreEntry }] = await Promise.all([import('../results/baseline.js'), import('../../src/results/baseline.js')]);
-  const notMet = prepared.baseline.entries.flatMap(({ entry }) => (isExploreEntry(entry) && !met.has(entryKey(entry)) ? [{ key: entryKey(entry), entry }] : []));
+  const [{ entryKey }, { isExploreEntry }] = await Promise.all([
+    import('../results/baseline.js'),
+    import('../../src/results/baseline.js'),
+  ]);
+  const notMet = prepared.baseline.entries.flatMap(({ entry }) =>
+    isExploreEntry(entry) && !met.has(entryKey(entry)) ? [{ key: entryKey(entry), entry }] : [],
+  );
   if (notMet.length === 0) return undefined;
   const { judgeWitnesses } = await import('../runner/witnesses.js');
   return judgeWitnesses(notMet, {
@@ -282,7 +341,10 @@ function usageFailure(error: unknown): number {
   const known = error instanceof Error && USER_ERRORS.has(error.name);
   const message = error instanceof Error ? error.message : String(error);
   if (known) console.error(`plan-mode-conformance: ${message}`);
-  else console.error(`plan-mode-conformance: unexpected error: ${error instanceof Error && error.stack ? error.stack : message}`);
+  else
+    console.error(
+      `plan-mode-conformance: unexpected error: ${error instanceof Error && error.stack ? error.stack : message}`,
+    );
   return EXIT_USAGE;
 }
 

@@ -12,7 +12,10 @@ import { VERB_COMMAND_LINES } from './verb-list.js';
 export const CLI_DOCUMENT = 'docs/cli.md';
 
 /** Each documented command by its marker name: the run, then the verbs. */
-export const DOCUMENTED_COMMAND_LINES: Record<string, CommandLineSpec> = { run: RUN_COMMAND_LINE, ...VERB_COMMAND_LINES };
+export const DOCUMENTED_COMMAND_LINES: Record<string, CommandLineSpec> = {
+  run: RUN_COMMAND_LINE,
+  ...VERB_COMMAND_LINES,
+};
 
 /** A table cell: a pipe would end the cell, a newline the row. */
 function cell(text: string): string {
@@ -22,10 +25,13 @@ function cell(text: string): string {
 /** The option rows of one command, a Markdown table. */
 export function optionRows(commandLine: CommandLineSpec): string {
   const rows = ['| option | default | meaning |', '|---|---|---|'];
-  if (commandLine.positionals?.help) rows.push(`| \`${cell(commandLine.positionals.name)}\` | | ${cell(commandLine.positionals.help)} |`);
+  if (commandLine.positionals?.help)
+    rows.push(`| \`${cell(commandLine.positionals.name)}\` | | ${cell(commandLine.positionals.help)} |`);
   for (const [name, spec] of Object.entries(commandLine.options)) {
     const fallback = defaultOf(spec);
-    rows.push(`| \`${cell(optionLabel(name, spec))}\` | ${fallback === undefined ? '' : cell(fallback)} | ${cell(spec.docs ?? spec.help)} |`);
+    rows.push(
+      `| \`${cell(optionLabel(name, spec))}\` | ${fallback === undefined ? '' : cell(fallback)} | ${cell(spec.docs ?? spec.help)} |`,
+    );
   }
   return rows.join('\n');
 }
@@ -46,7 +52,8 @@ export function withOptionRows(document: string): string {
     text = `${text.slice(0, start + open.length)}\n${optionRows(commandLine)}\n${text.slice(end)}`;
   }
   for (const [, name] of text.matchAll(/<!-- options:([\w-]+) -->/g)) {
-    if (!Object.hasOwn(DOCUMENTED_COMMAND_LINES, name!)) throw new Error(`${CLI_DOCUMENT} has markers for '${name}', which no command table has`);
+    if (!Object.hasOwn(DOCUMENTED_COMMAND_LINES, name!))
+      throw new Error(`${CLI_DOCUMENT} has markers for '${name}', which no command table has`);
   }
   return text;
 }

@@ -43,11 +43,23 @@ export async function planRerun(path: string, givenFeatures: string | undefined)
     if (error instanceof ResultsFileError) throw new UsageError(`--rerun ${error.message}`);
     throw error;
   }
-  const known = new Set((await selectScenarios(featuresDir, '')).map((scenario) => scenario.stableId).filter((id) => id !== undefined));
-  const plan: RerunPlan = { from: path, ids: [], replayed: [], notRerun: [], edition: resultsEdition(document), forced: document.spec.forced === true };
+  const known = new Set(
+    (await selectScenarios(featuresDir, '')).map((scenario) => scenario.stableId).filter((id) => id !== undefined),
+  );
+  const plan: RerunPlan = {
+    from: path,
+    ids: [],
+    replayed: [],
+    notRerun: [],
+    edition: resultsEdition(document),
+    forced: document.spec.forced === true,
+  };
   for (const record of document.scenarios.filter(rerunnable)) {
     if (record.fault) {
-      plan.notRerun.push({ id: record.id, why: `a fault charged to no scenario (${record.fault.kind} ${record.fault.during.replace(/-/g, ' ')})` });
+      plan.notRerun.push({
+        id: record.id,
+        why: `a fault charged to no scenario (${record.fault.kind} ${record.fault.during.replace(/-/g, ' ')})`,
+      });
     } else if (isExplorationResult(record)) {
       const scenario = record.exploration?.scenario;
       if (scenario === undefined) {
@@ -61,7 +73,10 @@ export async function planRerun(path: string, givenFeatures: string | undefined)
     } else if (known.has(record.id)) {
       plan.ids.push(record.id);
     } else {
-      plan.notRerun.push({ id: record.id, why: `no scenario of ${givenFeatures === undefined ? "the kit's features" : givenFeatures} has this id` });
+      plan.notRerun.push({
+        id: record.id,
+        why: `no scenario of ${givenFeatures === undefined ? "the kit's features" : givenFeatures} has this id`,
+      });
     }
   }
   return plan;

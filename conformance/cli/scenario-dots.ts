@@ -9,7 +9,14 @@
 import type { SuiteEvents } from '../runner/run-suite.js';
 import type { ScenarioResult } from '../results/scenario-result.js';
 
-const MARKS: Record<ScenarioResult['status'], string> = { passed: '.', failed: 'F', skipped: '-', undefined: '?', pending: '?', ambiguous: '?' };
+const MARKS: Record<ScenarioResult['status'], string> = {
+  passed: '.',
+  failed: 'F',
+  skipped: '-',
+  undefined: '?',
+  pending: '?',
+  ambiguous: '?',
+};
 
 export class ScenarioDots implements SuiteEvents {
   private written = 0;

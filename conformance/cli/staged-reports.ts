@@ -37,17 +37,24 @@ interface Staged {
   final: string;
 }
 
-const shown = (format: Format): string => `--format ${format.name}${format.file !== undefined ? `:${format.file}` : ''}`;
+const shown = (format: Format): string =>
+  `--format ${format.name}${format.file !== undefined ? `:${format.file}` : ''}`;
 
 /**
  * Checks and stages `formats` (every format of the run; the kit's own are
  * written by the CLI, the others by cucumber). `alsoWritten`: other files the
  * run writes (the baseline), checked the same way and against the reports.
  */
-export async function stageReports(formats: Format[], alsoWritten: Array<{ what: string; path: string }> = []): Promise<StagedReports> {
+export async function stageReports(
+  formats: Format[],
+  alsoWritten: Array<{ what: string; path: string }> = [],
+): Promise<StagedReports> {
   const problems: string[] = [];
   const onStdout = formats.filter((format) => format.file === undefined);
-  if (onStdout.length > 1) problems.push(`${onStdout.map(shown).join(' and ')} would ${onStdout.length === 2 ? 'both' : 'all'} write to stdout, mixed into one stream; give all but one a file`);
+  if (onStdout.length > 1)
+    problems.push(
+      `${onStdout.map(shown).join(' and ')} would ${onStdout.length === 2 ? 'both' : 'all'} write to stdout, mixed into one stream; give all but one a file`,
+    );
   const staged: Staged[] = [];
   const owners = new Map<string, string>();
   const claim = (final: string, what: string): void => {
@@ -75,7 +82,9 @@ export async function stageReports(formats: Format[], alsoWritten: Array<{ what:
     }
   }
   if (problems.length > 0) {
-    throw new OutputPathError(`cannot write the run's reports (${problems.length}):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    throw new OutputPathError(
+      `cannot write the run's reports (${problems.length}):\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
+    );
   }
   const cucumber = staged.filter((one) => !isKitFormat(one.format.name));
   return {
@@ -99,7 +108,8 @@ export async function stageReports(formats: Format[], alsoWritten: Array<{ what:
           // Nothing written (a formatter with nothing to say, a report the run did not get to): no earlier run's file stands in for it.
           await rm(partial, { force: true });
           await rm(final, { force: true });
-          if (code !== 'ENOENT') failures.push(`${shown(format)}: cannot be written: ${code ?? (error as Error).message}`);
+          if (code !== 'ENOENT')
+            failures.push(`${shown(format)}: cannot be written: ${code ?? (error as Error).message}`);
         }
       }
       return failures;

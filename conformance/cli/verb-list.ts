@@ -25,7 +25,10 @@ export const VERB_LINES = Object.values(VERB_COMMAND_LINES)
     const [first, ...rest] = (verb.summary ?? '').split('\n');
     const column = 36;
     const synopsis = verb.synopsis ?? verb.program;
-    const head = synopsis.length < column ? `  ${synopsis.padEnd(column)}${first}` : `  ${synopsis}\n${' '.repeat(column + 2)}${first}`;
+    const head =
+      synopsis.length < column
+        ? `  ${synopsis.padEnd(column)}${first}`
+        : `  ${synopsis}\n${' '.repeat(column + 2)}${first}`;
     return [head, ...rest.map((line) => `${' '.repeat(column + 2)}${line}`)].join('\n');
   })
   .join('\n');

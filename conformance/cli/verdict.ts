@@ -14,7 +14,16 @@ import { clausesOfEdition, levelsOf, loadCatalogFile, scenarioLevel, type Catalo
 import { checkUniqueIds, KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
 import { editionOfRun, kitIdentity, type RunContext } from '../results/run-context.js';
 import { writeKitReports } from '../report/write-reports.js';
-import { judge, readBaseline, readPreviousEntries, writeBaseline, type Baseline, type PreviousBaseline, type ScenarioFacts, type WitnessVerdict } from '../results/baseline.js';
+import {
+  judge,
+  readBaseline,
+  readPreviousEntries,
+  writeBaseline,
+  type Baseline,
+  type PreviousBaseline,
+  type ScenarioFacts,
+  type WitnessVerdict,
+} from '../results/baseline.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 import { isKitFormat, UsageError, type CliArguments, type Format } from './arguments.js';
 import { explorationLine, recommendedLine, summaryLine, verdictLines } from '../results/summary.js';
@@ -65,7 +74,8 @@ export async function prepareRun(args: CliArguments): Promise<PreparedRun> {
   const catalog = await loadCatalogFile();
   // The kit's own features are checked by its tests; parsing them all again costs every run
   // (the suite's child parses what it runs). Other features, and any baseline, are checked here.
-  const needsFeatures = args.featuresDir !== undefined || args.baseline !== undefined || args.writeBaseline !== undefined;
+  const needsFeatures =
+    args.featuresDir !== undefined || args.baseline !== undefined || args.writeBaseline !== undefined;
   const features = needsFeatures ? await parseFeatures(featuresDir) : [];
   const levels = levelsOf(catalog.clauses);
   const scenarios = new Map<string, ScenarioFacts>();
@@ -73,10 +83,14 @@ export async function prepareRun(args: CliArguments): Promise<PreparedRun> {
   // Results, baselines and repeats are keyed by stable id: two scenarios with one id would judge as one.
   checkUniqueIds(infos);
   for (const scenario of infos) {
-    if (scenario.stableId) scenarios.set(scenario.stableId, { clauses: scenario.clauses, level: scenarioLevel(scenario.clauses, levels) });
+    if (scenario.stableId)
+      scenarios.set(scenario.stableId, { clauses: scenario.clauses, level: scenarioLevel(scenario.clauses, levels) });
   }
   const baseline = args.baseline ? await readBaseline(args.baseline, { scenarios, level: args.level }) : undefined;
-  const previous = args.writeBaseline && existsSync(args.writeBaseline) ? await readPreviousEntries(args.writeBaseline) : { entries: [] };
+  const previous =
+    args.writeBaseline && existsSync(args.writeBaseline)
+      ? await readPreviousEntries(args.writeBaseline)
+      : { entries: [] };
   return {
     args,
     featuresDir,
@@ -102,19 +116,32 @@ export interface FinishOptions {
  * decided (SuiteDecision), checked here against its schema: that process ran
  * the host's code.
  */
-export async function finishRun(prepared: PreparedRun, decided: unknown, suite: FinishedSuite, options: FinishOptions = {}): Promise<number> {
+export async function finishRun(
+  prepared: PreparedRun,
+  decided: unknown,
+  suite: FinishedSuite,
+  options: FinishOptions = {},
+): Promise<number> {
   const { args } = prepared;
   const decision = suiteDecision(decided);
-  const line = options.line ?? (reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text));
+  const line =
+    options.line ??
+    (reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text));
   // A handful of feature files serve hundreds of results: each path is worked out once.
   const uris = new Map<string, string>();
   const replayed = prepared.rerun?.replayFeature;
-  const placeOf = (uri: string): string => (replayed !== undefined && resolve(process.cwd(), uri) === replayed ? REPLAY_URI : featureUri(uri, prepared.featuresDir));
+  const placeOf = (uri: string): string =>
+    replayed !== undefined && resolve(process.cwd(), uri) === replayed
+      ? REPLAY_URI
+      : featureUri(uri, prepared.featuresDir);
   const uriOf = (uri: string): string => uris.get(uri) ?? uris.set(uri, placeOf(uri)).get(uri)!;
   const results = suite.results.map((result) => ({ ...result, uri: uriOf(result.uri) }));
   // A shard may hold none of a small selection: its (empty) results file is still a part merge needs.
   const emptyShard = args.shard !== undefined && (suite.selected ?? 0) > 0;
-  if (results.length === 0 && emptyShard) line(`conformance: shard ${args.shard!.index}/${args.shard!.count} holds none of the ${suite.selected} selected scenario(s)`);
+  if (results.length === 0 && emptyShard)
+    line(
+      `conformance: shard ${args.shard!.index}/${args.shard!.count} holds none of the ${suite.selected} selected scenario(s)`,
+    );
   if (results.length === 0 && !emptyShard) {
     line('conformance: no scenario matched; nothing was checked');
     line('conformance: 0 passed, 0 failed, 0 skipped');
@@ -153,7 +180,12 @@ export async function finishRun(prepared: PreparedRun, decided: unknown, suite: 
   // A shard proves only its share (`merge` lists what the whole run left unproven); a rerun is not a full run.
   if (!args.shard && !prepared.rerun) {
     const narrowed = args.tags !== '' || args.featuresDir !== undefined;
-    context.unproven = unprovenClauses(context.catalog, results.map((result) => proofOfResult(result, verdict.outcomes.get(result))), decision.edition, narrowed ? 'named' : 'all');
+    context.unproven = unprovenClauses(
+      context.catalog,
+      results.map((result) => proofOfResult(result, verdict.outcomes.get(result))),
+      decision.edition,
+      narrowed ? 'named' : 'all',
+    );
   }
   // Baselined exploration classes a whole exploration did not find are listed too: their entries are stale.
   const reported = verdict.notFound.length > 0 ? [...results, ...verdict.notFound] : results;
@@ -163,19 +195,39 @@ export async function finishRun(prepared: PreparedRun, decided: unknown, suite: 
     // Scenarios that never ran would lose their entries, and the one in flight would gain a crash entry.
     line(`baseline: ${args.writeBaseline} left as it was: the run did not complete`);
   } else if (args.writeBaseline) {
-    const previous = [...prepared.previous.entries, ...(prepared.baseline?.entries.map((located) => located.entry) ?? [])];
+    const previous = [
+      ...prepared.previous.entries,
+      ...(prepared.baseline?.entries.map((located) => located.entry) ?? []),
+    ];
     try {
       // Classes whose witness ran clean are stale; every other entry the exploration could not judge is kept.
-      const staleClasses = new Set(verdict.stale.filter(({ result }) => result.exploration !== undefined).map(({ result }) => result.stableId!));
+      const staleClasses = new Set(
+        verdict.stale.filter(({ result }) => result.exploration !== undefined).map(({ result }) => result.stableId!),
+      );
       const judgedResults = [...results, ...verdict.notFound.filter((result) => result.status === 'failed')];
-      const written = await writeBaseline(args.writeBaseline, decision.adapter.name, judgedResults, previous, args.level, prepared.previous.header, decision.edition, staleClasses);
+      const written = await writeBaseline(
+        args.writeBaseline,
+        decision.adapter.name,
+        judgedResults,
+        previous,
+        args.level,
+        prepared.previous.header,
+        decision.edition,
+        staleClasses,
+      );
       line(`baseline: wrote ${written} known failure(s) to ${args.writeBaseline}`);
     } catch (error) {
-      unwritten.push(`--write-baseline ${args.writeBaseline}: cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      unwritten.push(
+        `--write-baseline ${args.writeBaseline}: cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
       console.error(`plan-mode-conformance: ${unwritten.at(-1)}`);
     }
   }
-  for (const text of verdictLines(verdict, prepared.baseline !== undefined, { catalog: context.catalog, verbose: args.verbose })) line(text);
+  for (const text of verdictLines(verdict, prepared.baseline !== undefined, {
+    catalog: context.catalog,
+    verbose: args.verbose,
+  }))
+    line(text);
   // A run that did not explore says nothing of it: `--explore off` gives the scenario-only verdict as it was.
   const explored = explorationLine(suite.exploration, verdict);
   if (explored) line(explored);
@@ -188,7 +240,11 @@ export async function finishRun(prepared: PreparedRun, decided: unknown, suite: 
   const unproven = context.unproven ?? [];
   for (const text of unprovenLines(unproven)) line(text);
   const summary = summaryLine(verdict);
-  line(prepared.rerun ? `${summary.text} (a rerun of what failed in ${prepared.rerun.from}${notRerun.length > 0 ? `, ${notRerun.length} not rerun` : ''}: not a full run)` : `${summary.text}${partialSuffix(unproven)}`);
+  line(
+    prepared.rerun
+      ? `${summary.text} (a rerun of what failed in ${prepared.rerun.from}${notRerun.length > 0 ? `, ${notRerun.length} not rerun` : ''}: not a full run)`
+      : `${summary.text}${partialSuffix(unproven)}`,
+  );
   // A report asked for and not written is output lost: exit 2, as for a path refused before the run.
   if (unwritten.length > 0) return EXIT_USAGE;
   if (args.requireAll && unproven.length > 0) return EXIT_FAILED;
@@ -220,7 +276,10 @@ function suiteDecision(decided: unknown): SuiteDecision {
  * program reads: then the kit's own lines go to stderr, so stdout stays valid.
  */
 export function reportOnStdout(args: CliArguments): boolean {
-  return args.formats.some((format) => format.file === undefined && (isKitFormat(format.name) || format.name === 'json' || format.name === 'message'));
+  return args.formats.some(
+    (format) =>
+      format.file === undefined && (isKitFormat(format.name) || format.name === 'json' || format.name === 'message'),
+  );
 }
 
 /** A scenario's feature file relative to the features folder (cucumber gives it relative to the working folder). */
@@ -228,4 +287,3 @@ function featureUri(uri: string, featuresDir: string): string {
   const inside = relative(featuresDir, resolve(process.cwd(), uri));
   return inside.startsWith('..') || isAbsolute(inside) ? uri : inside;
 }
-

@@ -42,7 +42,18 @@ export interface Comparison {
 const FAILING = new Set(['failed', 'baselined', 'flaky']);
 
 export function compareResults(before: ResultsDocument, after: ResultsDocument): Comparison {
-  const comparison: Comparison = { regressed: [], fixed: [], changedFailure: [], newlyFailing: [], newlyFlaky: [], appeared: [], disappeared: [], otherStatus: [], unchanged: 0, faults: after.scenarios.filter((record) => record.fault !== undefined && record.status !== 'passed') };
+  const comparison: Comparison = {
+    regressed: [],
+    fixed: [],
+    changedFailure: [],
+    newlyFailing: [],
+    newlyFlaky: [],
+    appeared: [],
+    disappeared: [],
+    otherStatus: [],
+    unchanged: 0,
+    faults: after.scenarios.filter((record) => record.fault !== undefined && record.status !== 'passed'),
+  };
   const afterById = new Map(after.scenarios.map((record) => [record.id, record]));
   const beforeIds = new Set<string>();
   for (const old of before.scenarios) {
@@ -81,7 +92,12 @@ export function compareResults(before: ResultsDocument, after: ResultsDocument):
 
 /** Whether the gate fails: any regression or newly flaky scenario, and any newly failing one unless allowed. */
 export function gateFails(comparison: Comparison, options: { allowNewFailures?: boolean } = {}): boolean {
-  return comparison.faults.length > 0 || comparison.regressed.length > 0 || comparison.newlyFlaky.length > 0 || (comparison.newlyFailing.length > 0 && !options.allowNewFailures);
+  return (
+    comparison.faults.length > 0 ||
+    comparison.regressed.length > 0 ||
+    comparison.newlyFlaky.length > 0 ||
+    (comparison.newlyFailing.length > 0 && !options.allowNewFailures)
+  );
 }
 
 /** The same failure: same status and signature (clauses, kind, step, message without stack or paths). */
@@ -91,5 +107,7 @@ function sameFailure(old: ScenarioRecord, now: ScenarioRecord): boolean {
 
 function signatureKey(record: ScenarioRecord): string {
   const failure = record.failure;
-  return JSON.stringify(failure ? [[...failure.clauses].sort(), failure.kind, failure.step ?? null, failure.message] : null);
+  return JSON.stringify(
+    failure ? [[...failure.clauses].sort(), failure.kind, failure.step ?? null, failure.message] : null,
+  );
 }

@@ -8,7 +8,8 @@ export function formatComparison(before: ResultsDocument, after: ResultsDocument
   const section = (title: string, changes: ScenarioChange[]) => {
     if (changes.length === 0) return;
     lines.push(`${title} (${changes.length}):`);
-    for (const change of changes) lines.push(`  ${change.id}${clauses(change)}: ${state(change.before)} -> ${state(change.after)}`);
+    for (const change of changes)
+      lines.push(`  ${change.id}${clauses(change)}: ${state(change.before)} -> ${state(change.after)}`);
   };
   section('regressed', comparison.regressed);
   section('newly failing', comparison.newlyFailing);

@@ -20,7 +20,10 @@ export const CLAUSE_TEMPLATE = 'features/clause-document.md';
 const MARKER = '<!-- clauses -->';
 
 export async function renderClauseDocumentFromFiles(root: string = PACKAGE_ROOT): Promise<string> {
-  const [template, catalog] = await Promise.all([readFile(join(root, CLAUSE_TEMPLATE), 'utf8'), loadCatalogFile(join(root, 'features', 'clauses.yaml'))]);
+  const [template, catalog] = await Promise.all([
+    readFile(join(root, CLAUSE_TEMPLATE), 'utf8'),
+    loadCatalogFile(join(root, 'features', 'clauses.yaml')),
+  ]);
   return renderClauseDocument(template, catalog);
 }
 
@@ -52,7 +55,9 @@ function clauseItem(clause: Clause): string {
   const only = clause.only && EDITIONS.filter((edition) => clause.only!.includes(edition));
   const marks = [clause.level, ...(clause.derived ? ['derived'] : []), ...(only ? [`${only.join(', ')} only`] : [])];
   const inSeed = only === undefined || only.includes(DEFAULT_EDITION);
-  const lines = [`- <a id="${clause.id.toLowerCase()}"></a>**${clause.id}** (${marks.join(', ')}) ${inSeed ? '' : `${only!.join(', ')}: `}${clause.statement}`];
+  const lines = [
+    `- <a id="${clause.id.toLowerCase()}"></a>**${clause.id}** (${marks.join(', ')}) ${inSeed ? '' : `${only!.join(', ')}: `}${clause.statement}`,
+  ];
   if (!inSeed) return lines.join('\n');
   const later = new Map<string, string[]>();
   for (const { edition, statement } of statementsByEdition(clause)) {

@@ -12,7 +12,16 @@ import { html, inlineCode, type Html } from './html.js';
 import { mutantsSection } from './mutation-html.js';
 import { page } from './page-shell.js';
 import { NOT_COUNTED, resultCell, statusClass, statusWord } from './result-html.js';
-import { cellStatus, recordsFor, uncountedFailure, type ClauseView, type EditionReadingView, type HostView, type ScenarioView, type SiteModel } from './site-model.js';
+import {
+  cellStatus,
+  recordsFor,
+  uncountedFailure,
+  type ClauseView,
+  type EditionReadingView,
+  type HostView,
+  type ScenarioView,
+  type SiteModel,
+} from './site-model.js';
 import { countByStatus } from './status.js';
 
 const LEVEL_MEANING = {
@@ -26,7 +35,9 @@ export function clausePage(model: SiteModel, index: number): Html {
   const previous = model.clauses[index - 1];
   const next = model.clauses[index + 1];
   const knownIds = new Set(view.scenarios.flatMap((scenario) => scenario.cases.map((entry) => entry.stableId)));
-  const others = model.hosts.flatMap((host) => recordsFor(host, clause.id)).filter((record) => !knownIds.has(record.id));
+  const others = model.hosts
+    .flatMap((host) => recordsFor(host, clause.id))
+    .filter((record) => !knownIds.has(record.id));
   return page(model, {
     title: `${clause.id}: ${clause.statement.replace(/`/g, '')}`,
     root: '../',
@@ -50,9 +61,13 @@ ${model.hosts.length > 0 ? hostResults(model.hosts, view) : ''}
 ${view.mutants ? mutantsSection(view) : ''}
 <h2 id="scenarios">Scenarios</h2>
 ${view.scenarios.length === 0 ? html`<p>No scenario in the features proves this clause.</p>` : view.scenarios.map((scenario) => scenarioArticle(scenario, clause.id, model.hosts))}
-${others.length > 0 ? html`<h2 id="other-scenarios">Other scenarios in the results</h2>
+${
+  others.length > 0
+    ? html`<h2 id="other-scenarios">Other scenarios in the results</h2>
 <p>These ran for this clause but are not among the kit's features (a run with other feature files).</p>
-<ul>${[...new Set(others.map((record) => `${record.id}: ${record.name} (${record.uri})`))].map((line) => html`<li>${line}</li>`)}</ul>` : ''}
+<ul>${[...new Set(others.map((record) => `${record.id}: ${record.name} (${record.uri})`))].map((line) => html`<li>${line}</li>`)}</ul>`
+    : ''
+}
 <nav class="pager" aria-label="Clauses">
 ${previous ? html`<a href="${previous.clause.id}.html" rel="prev">← ${previous.clause.id}</a>` : html`<span></span>`}
 ${next ? html`<a href="${next.clause.id}.html" rel="next">${next.clause.id} →</a>` : ''}
@@ -62,30 +77,40 @@ ${next ? html`<a href="${next.clause.id}.html" rel="next">${next.clause.id} →<
 
 /** A badge for a clause some edition lacks. */
 function onlyIn(view: ClauseView): Html | string {
-  return view.readings.length < EDITIONS.length ? html` <span class="only-in">only in ${view.readings.map((reading) => editionLabel(reading.edition)).join(', ')}</span>` : '';
+  return view.readings.length < EDITIONS.length
+    ? html` <span class="only-in">only in ${view.readings.map((reading) => editionLabel(reading.edition)).join(', ')}</span>`
+    : '';
 }
 
 function editionsFact(view: ClauseView): Html | string {
   const names = view.readings.map((reading) => editionLabel(reading.edition)).join(', ');
-  const missing = EDITIONS.filter((edition) => !view.readings.some((reading) => reading.edition === edition)).map(editionLabel);
+  const missing = EDITIONS.filter((edition) => !view.readings.some((reading) => reading.edition === edition)).map(
+    editionLabel,
+  );
   if (missing.length > 0) return `${names} only (not in ${missing.join(', ')})`;
-  return view.differs ? html`${names}, read differently (<a href="../editions.html#${view.clause.id}">what changed</a>)` : `${names}, read the same`;
+  return view.differs
+    ? html`${names}, read differently (<a href="../editions.html#${view.clause.id}">what changed</a>)`
+    : `${names}, read the same`;
 }
 
 function derivedFact(view: ClauseView): Html | string {
   const derived = view.readings.filter((reading) => reading.derived).map((reading) => editionLabel(reading.edition));
-  return derived.length > 0 ? html`<dt>Derived</dt><dd>not stated word for word in the README (${derived.join(', ')}); it follows from the sentences below</dd>` : '';
+  return derived.length > 0
+    ? html`<dt>Derived</dt><dd>not stated word for word in the README (${derived.join(', ')}); it follows from the sentences below</dd>`
+    : '';
 }
 
 function editionColumn(reading: EditionReadingView, withStatement: boolean): Html {
   return html`<section class="edition" aria-label="${editionLabel(reading.edition)}">
 <h3>${editionLabel(reading.edition)}</h3>
 ${withStatement ? html`<p class="statement">${inlineCode(reading.statement)}</p>` : ''}
-${reading.quotes.map((quote) => html`<blockquote class="seed" lang="zh-Hans">
+${reading.quotes.map(
+  (quote) => html`<blockquote class="seed" lang="zh-Hans">
 <p>${quote.before ? html`<span class="context">${inlineCode(quote.before)}</span>` : ''}<mark>${inlineCode(quote.text)}</mark>${quote.after ? html`<span class="context">${inlineCode(quote.after)}</span>` : ''}</p>
 <footer lang="en">${editionLabel(reading.edition)}, ${quote.headings.length ? html`section <span lang="zh-Hans">${quote.headings.join(' › ')}</span>, ` : ''}line ${quote.line}</footer>
 </blockquote>
-`)}
+`,
+)}
 </section>
 `;
 }
@@ -98,7 +123,9 @@ function hostResults(hosts: readonly HostView[], view: ClauseView): Html {
 ${hosts.map((host) => {
   const status = cellStatus(host, view.clause.id);
   const count = countByStatus(recordsFor(host, view.clause.id), (record) => record.status);
-  const parts = (['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).filter((key) => count[key] > 0).map((key) => `${count[key]} ${key}`);
+  const parts = (['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const)
+    .filter((key) => count[key] > 0)
+    .map((key) => `${count[key]} ${key}`);
   return html`<tr id="host-${host.key}"><th scope="row"><a href="../hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td><td class="${statusClass(status, !uncountedFailure(host, view.clause.id))}">${statusWord(status)}${uncountedFailure(host, view.clause.id) ? html`<br><small>${NOT_COUNTED}</small>` : ''}</td><td>${parts.length ? parts.join(', ') : view.readings.some((reading) => reading.edition === host.edition) ? 'none run' : `none run: the ${host.edition} edition lacks this clause`}</td></tr>
 `;
 })}</tbody>
@@ -114,13 +141,21 @@ function scenarioArticle(scenario: ScenarioView, clauseId: string, hosts: readon
 <p class="muted">Feature: ${scenario.featureName} · <code>${scenario.uri}:${scenario.scenario.location.line}</code></p>
 <ul class="tags" aria-label="Tags">${tags.map((tag) => html`<li>${tag}</li>`)}</ul>
 ${scenarioGherkin(scenario, clauseId)}
-${hosts.length > 0 ? html`<div class="table-box"><table>
+${
+  hosts.length > 0
+    ? html`<div class="table-box"><table>
 <caption>${outline ? html`Results by example (ids <code>${cases[0]?.stableId?.split('/')[0] ?? ''}/…</code>)` : 'Results'}</caption>
 <thead><tr><th scope="col">${outline ? 'Example' : 'Scenario'}</th>${hosts.map((host) => html`<th scope="col">${host.label}</th>`)}</tr></thead>
 <tbody>
-${cases.map((entry) => html`<tr><th scope="row"><code>${outline ? entry.rowName : (entry.stableId ?? '(no @id)')}</code></th>${hosts.map((host) => resultCell(recordOf(host, entry.stableId), host.document.level))}</tr>
-`)}</tbody>
-</table></div>` : ''}
+${cases.map(
+  (
+    entry,
+  ) => html`<tr><th scope="row"><code>${outline ? entry.rowName : (entry.stableId ?? '(no @id)')}</code></th>${hosts.map((host) => resultCell(recordOf(host, entry.stableId), host.document.level))}</tr>
+`,
+)}</tbody>
+</table></div>`
+    : ''
+}
 </article>
 `;
 }
@@ -132,11 +167,16 @@ function recordOf(host: HostView, id: string | undefined): ScenarioRecord | unde
 function provedBy(view: ClauseView, clauseId: string): string {
   const total = countProving(view.scenarios, clauseId);
   // Where some scenarios belong to one edition only, each edition's own count says what proves it there.
-  const editioned = view.scenarios.some((scenario) => scenario.cases.some((entry) => entry.editions.length < EDITIONS.length));
+  const editioned = view.scenarios.some((scenario) =>
+    scenario.cases.some((entry) => entry.editions.length < EDITIONS.length),
+  );
   if (!editioned || view.readings.length < 2) return total;
   const perEdition = view.readings.map((reading) => {
     const own = view.scenarios
-      .map((scenario) => ({ ...scenario, cases: scenario.cases.filter((entry) => entry.editions.includes(reading.edition)) }))
+      .map((scenario) => ({
+        ...scenario,
+        cases: scenario.cases.filter((entry) => entry.editions.includes(reading.edition)),
+      }))
       .filter((scenario) => scenario.cases.some((entry) => entry.clauses.includes(clauseId)));
     return `${editionLabel(reading.edition)}: ${countProving(own, clauseId)}`;
   });
@@ -144,7 +184,10 @@ function provedBy(view: ClauseView, clauseId: string): string {
 }
 
 function countProving(scenarios: readonly ScenarioView[], clauseId: string): string {
-  const cases = scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(clauseId)).length, 0);
+  const cases = scenarios.reduce(
+    (sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(clauseId)).length,
+    0,
+  );
   const counted = `${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'}`;
   return cases === scenarios.length ? counted : `${counted}, ${cases} cases counting each example row`;
 }

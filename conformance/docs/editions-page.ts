@@ -19,8 +19,12 @@ export function editionsPage(model: SiteModel): Html {
     body: html`<h1>What changed between editions</h1>
 <p class="lead">An edition is one README of <code>@deepseek-ai/dsh-plan-mode</code>; a host implements one and is judged against it. Every other clause holds in every edition, quoted from each README on its page.</p>
 <dl class="facts">
-${EDITIONS.map((edition) => html`<dt>${editionLabel(edition)}</dt><dd>${EDITION_SOURCES[edition].describes} (<code>${EDITION_SOURCES[edition].readme}</code>)</dd>
-`)}</dl>
+${EDITIONS.map(
+  (
+    edition,
+  ) => html`<dt>${editionLabel(edition)}</dt><dd>${EDITION_SOURCES[edition].describes} (<code>${EDITION_SOURCES[edition].readme}</code>)</dd>
+`,
+)}</dl>
 ${model.hosts.length > 0 ? html`<p>Hosts shown: ${model.hosts.map((host, index) => html`${index > 0 ? ', ' : ''}<a href="hosts/${host.key}.html">${host.label}</a> (${hostEdition(host)})`)}.</p>` : ''}
 <h2 id="changed">${changed.length} clauses read differently</h2>
 <div class="table-box"><table>
@@ -32,9 +36,13 @@ ${changed.map((view) => changedRow(view))}</tbody>
 }
 
 function changedRow(view: ClauseView): Html {
-  return html`<tr id="${view.clause.id}"><th scope="row"><a class="id" href="clauses/${view.clause.id}.html">${view.clause.id}</a></th>${EDITIONS.map((edition) => {
-    const reading = view.readings.find((candidate) => candidate.edition === edition);
-    return reading ? html`<td>${inlineCode(reading.statement)}</td>` : html`<td class="muted">not in this edition</td>`;
-  })}</tr>
+  return html`<tr id="${view.clause.id}"><th scope="row"><a class="id" href="clauses/${view.clause.id}.html">${view.clause.id}</a></th>${EDITIONS.map(
+    (edition) => {
+      const reading = view.readings.find((candidate) => candidate.edition === edition);
+      return reading
+        ? html`<td>${inlineCode(reading.statement)}</td>`
+        : html`<td class="muted">not in this edition</td>`;
+    },
+  )}</tr>
 `;
 }

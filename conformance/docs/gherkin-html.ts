@@ -26,8 +26,12 @@ ${steps(node.steps)}
 
 function steps(list: readonly Step[]): Html {
   return html`<ol>
-${list.map((step) => html`<li><span class="kw">${step.keyword.trim()}</span> ${stepText(step.text)}${step.dataTable ? dataTable(step.dataTable) : ''}${step.docString ? docString(step.docString) : ''}</li>
-`)}</ol>`;
+${list.map(
+  (
+    step,
+  ) => html`<li><span class="kw">${step.keyword.trim()}</span> ${stepText(step.text)}${step.dataTable ? dataTable(step.dataTable) : ''}${step.docString ? docString(step.docString) : ''}</li>
+`,
+)}</ol>`;
 }
 
 /** Outline placeholders (`<case>`) stand out, so a reader sees what the examples fill in. */
@@ -39,8 +43,10 @@ function stepText(text: string): Html {
 function dataTable(table: DataTable): Html {
   return html`<div class="table-box"><table>
 <tbody>
-${table.rows.map((row) => html`<tr>${row.cells.map((cell) => html`<td>${cell.value}</td>`)}</tr>
-`)}</tbody>
+${table.rows.map(
+  (row) => html`<tr>${row.cells.map((cell) => html`<td>${cell.value}</td>`)}</tr>
+`,
+)}</tbody>
 </table></div>`;
 }
 
@@ -60,8 +66,10 @@ function examplesTable(examples: Examples, view: ScenarioView, clauseId: string 
 <div class="table-box"><table>
 ${examples.tableHeader ? html`<thead><tr>${examples.tableHeader.cells.map((cell) => html`<th scope="col">${cell.value}</th>`)}</tr></thead>` : ''}
 <tbody>
-${examples.tableBody.map((row) => html`<tr>${row.cells.map((cell) => html`<td>${cell.value}</td>`)}</tr>
-`)}</tbody>
+${examples.tableBody.map(
+  (row) => html`<tr>${row.cells.map((cell) => html`<td>${cell.value}</td>`)}</tr>
+`,
+)}</tbody>
 </table></div>
 </div>`;
 }
@@ -70,5 +78,8 @@ ${examples.tableBody.map((row) => html`<tr>${row.cells.map((cell) => html`<td>${
 function dedent(text: string): string {
   const lines = text.split('\n');
   const indent = Math.min(...lines.filter((line) => line.trim()).map((line) => line.match(/^\s*/)![0].length));
-  return lines.map((line) => line.slice(indent)).join('\n').trim();
+  return lines
+    .map((line) => line.slice(indent))
+    .join('\n')
+    .trim();
 }

@@ -30,12 +30,17 @@ interface Change {
 }
 
 /** What changed from one run to the next: clause statuses, and the failures counted against each. */
-export function changesBetween(model: SiteModel, before: HostView, after: HostView): { clauses: Change[]; appeared: string[]; went: string[] } {
+export function changesBetween(
+  model: SiteModel,
+  before: HostView,
+  after: HostView,
+): { clauses: Change[]; appeared: string[]; went: string[] } {
   const clauses = model.clauses.flatMap((view) => {
     const [was, is] = [cellStatus(before, view.clause.id), cellStatus(after, view.clause.id)];
     return was === is ? [] : [{ clause: view.clause.id, before: was, after: is }];
   });
-  const failing = (run: HostView) => new Set(run.document.scenarios.filter((record) => failsTheRun(record, run.document)).map((record) => record.id));
+  const failing = (run: HostView) =>
+    new Set(run.document.scenarios.filter((record) => failsTheRun(record, run.document)).map((record) => record.id));
   const [was, is] = [failing(before), failing(after)];
   return { clauses, appeared: [...is].filter((id) => !was.has(id)), went: [...was].filter((id) => !is.has(id)) };
 }
@@ -68,14 +73,20 @@ function changeSection(model: SiteModel, before: HostView, after: HostView): Htm
   const id = `since-${after.key}`;
   return html`<section aria-labelledby="${id}">
 <h2 id="${id}">${heading}</h2>
-${clauses.length === 0
+${
+  clauses.length === 0
     ? html`<p>No clause changed status.</p>`
     : html`<div class="table-box"><table aria-labelledby="${id}">
 <thead><tr><th scope="col">Clause</th><th scope="col">Before (${hostEdition(before)})</th><th scope="col">After (${hostEdition(after)})</th></tr></thead>
 <tbody>
-${clauses.map((change) => html`<tr><th scope="row"><a href="../clauses/${change.clause}.html">${change.clause}</a></th><td>${statusWord(change.before)}</td><td>${statusWord(change.after)}</td></tr>
-`)}</tbody>
-</table></div>`}
+${clauses.map(
+  (
+    change,
+  ) => html`<tr><th scope="row"><a href="../clauses/${change.clause}.html">${change.clause}</a></th><td>${statusWord(change.before)}</td><td>${statusWord(change.after)}</td></tr>
+`,
+)}</tbody>
+</table></div>`
+}
 <h3>Failures that appeared (${appeared.length})</h3>
 ${appeared.length === 0 ? html`<p>None.</p>` : html`<ul>${appeared.map((id) => html`<li><code>${id}</code></li>`)}</ul>`}
 <h3>Failures that went (${went.length})</h3>

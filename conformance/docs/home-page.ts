@@ -11,14 +11,25 @@ import { mutantsCell, PROVEN_RULE, provenSummary } from './mutation-html.js';
 import { page } from './page-shell.js';
 import { readableTime } from './readable-time.js';
 import { counts as countsAtLevel, failsTheRun, statusClass, statusCounts, statusWord } from './result-html.js';
-import { cellStatus, recordsFor, uncountedFailure, type ClauseView, type HostView, type SiteModel } from './site-model.js';
+import {
+  cellStatus,
+  recordsFor,
+  uncountedFailure,
+  type ClauseView,
+  type HostView,
+  type SiteModel,
+} from './site-model.js';
 import { CELL_STATUSES, STATUS_TEXT, countByStatus, type CellStatus } from './status.js';
 
 const LEVELS = ['required', 'recommended'] as const;
 
 export function homePage(model: SiteModel): Html {
   const withHosts = model.hosts.length > 0;
-  const statuses = CELL_STATUSES.filter((status) => withHosts && model.clauses.some((view) => model.hosts.some((host) => cellStatus(host, view.clause.id) === status)));
+  const statuses = CELL_STATUSES.filter(
+    (status) =>
+      withHosts &&
+      model.clauses.some((view) => model.hosts.some((host) => cellStatus(host, view.clause.id) === status)),
+  );
   return page(model, {
     title: 'Plan mode conformance: clause matrix',
     root: '',
@@ -33,9 +44,14 @@ ${withHosts ? hostSummary(model) : ''}
 ${filters(model, statuses)}
 <div class="matrix-wrap">
 <div class="table-box"><table class="matrix" aria-labelledby="matrix-heading">
-<thead><tr><th scope="col">Clause</th><th scope="col">Level</th><th scope="col" class="statement">Statement</th>${withHosts
-      ? model.hosts.map((host) => html`<th scope="col"><a href="hosts/${host.key}.html">${host.label}</a> <small class="edition-of">${hostEdition(host)}</small></th>`)
-      : html`<th scope="col">Scenarios</th>`}${model.withMutants ? html`<th scope="col">Mutants caught</th>` : ''}</tr></thead>
+<thead><tr><th scope="col">Clause</th><th scope="col">Level</th><th scope="col" class="statement">Statement</th>${
+      withHosts
+        ? model.hosts.map(
+            (host) =>
+              html`<th scope="col"><a href="hosts/${host.key}.html">${host.label}</a> <small class="edition-of">${hostEdition(host)}</small></th>`,
+          )
+        : html`<th scope="col">Scenarios</th>`
+    }${model.withMutants ? html`<th scope="col">Mutants caught</th>` : ''}</tr></thead>
 ${model.families.map((family) => {
   const rows = model.clauses.filter((view) => view.family.id === family.id);
   return html`<tbody class="fam-${token(family.id)}">
@@ -64,8 +80,10 @@ function judgedEditions(model: SiteModel): Edition[] {
 function statementCell(view: ClauseView, editions: readonly Edition[]): Html {
   const readings = view.readings.filter((reading) => editions.includes(reading.edition));
   const distinct = new Set(readings.map((reading) => reading.statement));
-  if (readings.length === 0) return html`<td class="statement"><span class="muted">not in ${editions.join(' or ')}</span></td>`;
-  if (distinct.size === 1 && !view.differs) return html`<td class="statement">${inlineCode(readings[0]!.statement)}</td>`;
+  if (readings.length === 0)
+    return html`<td class="statement"><span class="muted">not in ${editions.join(' or ')}</span></td>`;
+  if (distinct.size === 1 && !view.differs)
+    return html`<td class="statement">${inlineCode(readings[0]!.statement)}</td>`;
   if (distinct.size === 1) {
     return html`<td class="statement"><span class="edition-mark">${readings.map((reading) => reading.edition).join(', ')}:</span> ${inlineCode(readings[0]!.statement)}</td>`;
   }
@@ -80,13 +98,15 @@ function clauseRow(view: ClauseView, hosts: readonly HostView[], editions: reado
 <th scope="row"><a href="clauses/${id}.html">${id}</a>${view.readings.length < EDITIONS.length ? html`<br><small class="only-in">${view.readings.map((reading) => reading.edition).join(', ')} only</small>` : ''}</th>
 <td class="fit"><span class="level ${view.clause.level}">${view.clause.level}</span></td>
 ${statementCell(view, editions)}
-${hosts.length > 0
+${
+  hosts.length > 0
     ? cells.map(({ host, status }) => {
-      // The worst result sets the mark and colour; the words count every result ("22 passed, 1 skipped").
-      const counted = !uncountedFailure(host, id);
-      return html`<td class="${statusClass(status, counted)}"><a href="clauses/${id}.html#host-${host.key}"><span aria-hidden="true">${STATUS_TEXT[status].mark}</span> ${statusCounts(recordsFor(host, id)) || STATUS_TEXT[status].label}${counted ? '' : html`<small class="uncounted">recommended: not counted</small>`}${inEdition(view, host) ? '' : html`<small class="uncounted">not in ${host.edition}</small>`}<span class="vh">: ${id} on ${host.label}</span></a></td>`;
-    })
-    : html`<td>${view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(id)).length, 0)}</td>`}
+        // The worst result sets the mark and colour; the words count every result ("22 passed, 1 skipped").
+        const counted = !uncountedFailure(host, id);
+        return html`<td class="${statusClass(status, counted)}"><a href="clauses/${id}.html#host-${host.key}"><span aria-hidden="true">${STATUS_TEXT[status].mark}</span> ${statusCounts(recordsFor(host, id)) || STATUS_TEXT[status].label}${counted ? '' : html`<small class="uncounted">recommended: not counted</small>`}${inEdition(view, host) ? '' : html`<small class="uncounted">not in ${host.edition}</small>`}<span class="vh">: ${id} on ${host.label}</span></a></td>`;
+      })
+    : html`<td>${view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(id)).length, 0)}</td>`
+}
 ${view.mutants ? mutantsCell(view) : ''}
 </tr>
 `;
@@ -100,8 +120,12 @@ function inEdition(view: ClauseView, host: HostView): boolean {
 function totals(model: SiteModel): Html {
   const counts = model.hosts.map((host) => countByStatus(model.clauses, (view) => cellStatus(host, view.clause.id)));
   return html`<tfoot>
-${CELL_STATUSES.map((status) => html`<tr><th scope="row" colspan="3">Clauses ${STATUS_TEXT[status].label}</th>${counts.map((count) => html`<td>${count[status]}</td>`)}${model.withMutants ? html`<td></td>` : ''}</tr>
-`)}</tfoot>`;
+${CELL_STATUSES.map(
+  (
+    status,
+  ) => html`<tr><th scope="row" colspan="3">Clauses ${STATUS_TEXT[status].label}</th>${counts.map((count) => html`<td>${count[status]}</td>`)}${model.withMutants ? html`<td></td>` : ''}</tr>
+`,
+)}</tfoot>`;
 }
 
 function hostSummary(model: SiteModel): Html {
@@ -111,12 +135,18 @@ function hostSummary(model: SiteModel): Html {
 <tbody>
 ${model.hosts.map((host) => {
   const count = countByStatus(host.document.scenarios, (record) => record.status);
-  const missing = Object.entries(host.document.adapter.capabilities).filter(([, support]) => support !== true).map(([name]) => name);
+  const missing = Object.entries(host.document.adapter.capabilities)
+    .filter(([, support]) => support !== true)
+    .map(([name]) => name);
   const failing = host.document.scenarios.filter((record) => failsTheRun(record, host.document)).length;
-  const countedFailed = host.document.scenarios.filter((record) => record.status === 'failed' && countsAtLevel(record, host.document.level)).length;
-  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td>${failing === 0
-    ? html`<td class="st st-passed">${statusWord('passed')}<small class="uncounted">conforms at level ${host.document.level}</small></td>`
-    : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`}<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? statusClass(status, status !== 'failed' || countedFailed > 0) : ''}">${count[status]}${status === 'failed' && count.failed > failing ? html`<small>${count.failed - failing} recommended, not counted</small>` : ''}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
+  const countedFailed = host.document.scenarios.filter(
+    (record) => record.status === 'failed' && countsAtLevel(record, host.document.level),
+  ).length;
+  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td>${
+    failing === 0
+      ? html`<td class="st st-passed">${statusWord('passed')}<small class="uncounted">conforms at level ${host.document.level}</small></td>`
+      : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`
+  }<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? statusClass(status, status !== 'failed' || countedFailed > 0) : ''}">${count[status]}${status === 'failed' && count.failed > failing ? html`<small>${count.failed - failing} recommended, not counted</small>` : ''}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
 `;
 })}</tbody>
 </table></div>`;
@@ -125,19 +155,41 @@ ${model.hosts.map((host) => {
 function filters(model: SiteModel, statuses: readonly CellStatus[]): Html {
   const group = (name: string, legend: string, options: Array<{ value: string; label: string }>) => html`<fieldset>
 <legend>${legend}</legend>
-${[{ value: 'all', label: 'all' }, ...options].map((option, index) => html`<input type="radio" name="${name}" id="f-${name}-${token(option.value)}" value="${option.value}"${index === 0 ? html` checked` : ''}><label for="f-${name}-${token(option.value)}">${option.label}</label>
-`)}</fieldset>`;
+${[{ value: 'all', label: 'all' }, ...options].map(
+  (
+    option,
+    index,
+  ) => html`<input type="radio" name="${name}" id="f-${name}-${token(option.value)}" value="${option.value}"${index === 0 ? html` checked` : ''}><label for="f-${name}-${token(option.value)}">${option.label}</label>
+`,
+)}</fieldset>`;
   return html`<form class="filters" aria-label="Filter the matrix">
-${group('family', 'Family', model.families.map((family) => ({ value: family.id, label: family.id })))}
-${group('level', 'Level', LEVELS.map((level) => ({ value: level, label: level })))}
-${statuses.length > 0 ? group('status', 'Status on some host', statuses.map((status) => ({ value: status, label: STATUS_TEXT[status].label }))) : ''}
+${group(
+  'family',
+  'Family',
+  model.families.map((family) => ({ value: family.id, label: family.id })),
+)}
+${group(
+  'level',
+  'Level',
+  LEVELS.map((level) => ({ value: level, label: level })),
+)}
+${
+  statuses.length > 0
+    ? group(
+        'status',
+        'Status on some host',
+        statuses.map((status) => ({ value: status, label: STATUS_TEXT[status].label })),
+      )
+    : ''
+}
 </form>`;
 }
 
 /** One rule per filter choice: hide the rows (and family groups) that do not match it. */
 function filterRules(model: SiteModel, statuses: readonly CellStatus[]): string {
   const rules: string[] = [];
-  const hide = (when: string[], target: string) => rules.push(`body${when.map((id) => `:has(#${id}:checked)`).join('')} .matrix ${target} { display: none; }`);
+  const hide = (when: string[], target: string) =>
+    rules.push(`body${when.map((id) => `:has(#${id}:checked)`).join('')} .matrix ${target} { display: none; }`);
   for (const family of model.families) hide([`f-family-${token(family.id)}`], `tbody:not(.fam-${token(family.id)})`);
   for (const level of LEVELS) {
     hide([`f-level-${level}`], `tr.clause:not(.lvl-${level})`);
@@ -146,8 +198,8 @@ function filterRules(model: SiteModel, statuses: readonly CellStatus[]): string 
   for (const status of statuses) {
     hide([`f-status-${token(status)}`], `tr.clause:not(.has-${status})`);
     hide([`f-status-${token(status)}`], `tbody:not(:has(tr.has-${status}))`);
-    for (const level of LEVELS) hide([`f-level-${level}`, `f-status-${token(status)}`], `tbody:not(:has(tr.lvl-${level}.has-${status}))`);
+    for (const level of LEVELS)
+      hide([`f-level-${level}`, `f-status-${token(status)}`], `tbody:not(:has(tr.lvl-${level}.has-${status}))`);
   }
   return `\n${rules.join('\n')}\n`;
 }
-

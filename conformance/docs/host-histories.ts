@@ -22,8 +22,13 @@ export function hostHistories(model: SiteModel): HostHistory[] {
     .filter(([, runs]) => runs.length > 1)
     .map(([host, runs]) => ({
       host,
-      key: host.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'host',
-      runs: [...runs].sort((a, b) => (a.document.startedAt < b.document.startedAt ? -1 : a.document.startedAt > b.document.startedAt ? 1 : 0)),
+      key:
+        host
+          .toLowerCase()
+          .replace(/[^a-z0-9._-]+/g, '-')
+          .replace(/^[-.]+|-+$/g, '') || 'host',
+      runs: [...runs].sort((a, b) =>
+        a.document.startedAt < b.document.startedAt ? -1 : a.document.startedAt > b.document.startedAt ? 1 : 0,
+      ),
     }));
 }
-

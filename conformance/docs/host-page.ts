@@ -51,48 +51,87 @@ ${skipped.length > 0 ? html`<li><a href="#skipped">Skipped (${skipped.length})</
 <li><a href="#capabilities">Capabilities</a></li>
 <li><a href="#review-texts">Texts for human review (${document.reviewTexts.length})</a></li>
 </ul></nav>
-${unproven.length > 0 ? html`<h2 id="unproven">Unproven required clauses</h2>
+${
+  unproven.length > 0
+    ? html`<h2 id="unproven">Unproven required clauses</h2>
 <p>No passing scenario proved these required clauses, so the run is partial (<code>--require-all</code> fails such a run):</p>
-<ul class="unproven">${unproven.map(({ clause, reason }) => html`<li>${citedClauses(model.clauses, host, [clause])}: ${reason}</li>`)}</ul>` : ''}
-${failed.length > 0 ? html`<h2 id="failures">Failures</h2>
+<ul class="unproven">${unproven.map(({ clause, reason }) => html`<li>${citedClauses(model.clauses, host, [clause])}: ${reason}</li>`)}</ul>`
+    : ''
+}
+${
+  failed.length > 0
+    ? html`<h2 id="failures">Failures</h2>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How it failed</th></tr></thead>
 <tbody>
-${failed.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${citedClauses(model.clauses, host, record.clauses)}</td><td class="${statusClass('failed', counts(record, document.level))}">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
-`)}</tbody>
-</table></div>` : ''}
-${flaky.length > 0 ? html`<h2 id="flaky">Flaky scenarios</h2>
+${failed.map(
+  (
+    record,
+  ) => html`<tr><th scope="row">${link(record)}</th><td>${citedClauses(model.clauses, host, record.clauses)}</td><td class="${statusClass('failed', counts(record, document.level))}">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
+`,
+)}</tbody>
+</table></div>`
+    : ''
+}
+${
+  flaky.length > 0
+    ? html`<h2 id="flaky">Flaky scenarios</h2>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How its repeats ended</th></tr></thead>
 <tbody>
-${flaky.map((record) => html`<tr><th scope="row">${link(record)}</th><td>${citedClauses(model.clauses, host, record.clauses)}</td><td class="st st-flaky">${statusWord('flaky')}${resultDetail(record, document.level)}</td></tr>
-`)}</tbody>
-</table></div>` : ''}
+${flaky.map(
+  (
+    record,
+  ) => html`<tr><th scope="row">${link(record)}</th><td>${citedClauses(model.clauses, host, record.clauses)}</td><td class="st st-flaky">${statusWord('flaky')}${resultDetail(record, document.level)}</td></tr>
+`,
+)}</tbody>
+</table></div>`
+    : ''
+}
 <h2 id="baseline">Known divergences (baseline)</h2>
-${baselined.length === 0
-      ? html`<p>No scenario was baselined.</p>`
-      : html`<p>${baselined.length} scenario(s) fail in a known way, each listed in the baseline with its reason (${groupBy(baselined, reasonOf).size} distinct reasons).</p>
-${[...groupBy(baselined, reasonOf)].map(([, records]) => divergence(model.clauses, records))}`}
-${skipped.length > 0 ? html`<h2 id="skipped">Skipped</h2>
-${[...groupBy(skipped, (record) => record.skipReason ?? 'no reason given')].map(([reason, records]) => html`<p>${reason} (${records.length})</p>
+${
+  baselined.length === 0
+    ? html`<p>No scenario was baselined.</p>`
+    : html`<p>${baselined.length} scenario(s) fail in a known way, each listed in the baseline with its reason (${groupBy(baselined, reasonOf).size} distinct reasons).</p>
+${[...groupBy(baselined, reasonOf)].map(([, records]) => divergence(model.clauses, records))}`
+}
+${
+  skipped.length > 0
+    ? html`<h2 id="skipped">Skipped</h2>
+${[...groupBy(skipped, (record) => record.skipReason ?? 'no reason given')].map(
+  ([reason, records]) => html`<p>${reason} (${records.length})</p>
 <ul>${records.map((record) => html`<li>${link(record)}</li>`)}</ul>
-`)}` : ''}
+`,
+)}`
+    : ''
+}
 <h2 id="capabilities">Capabilities</h2>
 <div class="table-box"><table>
 <thead><tr><th scope="col">Capability</th><th scope="col">Supported</th>${anyMissing ? html`<th scope="col">Reason when missing</th>` : ''}</tr></thead>
 <tbody>
-${Object.entries(document.adapter.capabilities).map(([name, support]) => html`<tr><th scope="row">${name}</th>${support === true ? html`<td class="st st-passed">yes</td>${anyMissing ? html`<td></td>` : ''}` : html`<td class="st st-skipped">missing</td><td>${support.missing}</td>`}</tr>
-`)}</tbody>
+${Object.entries(document.adapter.capabilities).map(
+  ([
+    name,
+    support,
+  ]) => html`<tr><th scope="row">${name}</th>${support === true ? html`<td class="st st-passed">yes</td>${anyMissing ? html`<td></td>` : ''}` : html`<td class="st st-skipped">missing</td><td>${support.missing}</td>`}</tr>
+`,
+)}</tbody>
 </table></div>
 <h2 id="review-texts">Texts for human review</h2>
 <p class="muted">The kit never judges these texts by their wording (only by where they appear and that texts reporting different things differ); read them to check they say what they are meant to.</p>
-${document.reviewTexts.length === 0 ? html`<p>The run recorded none.</p>` : document.reviewTexts.map((text, index) => html`<section class="review-text" aria-labelledby="text-${index}">
+${
+  document.reviewTexts.length === 0
+    ? html`<p>The run recorded none.</p>`
+    : document.reviewTexts.map(
+        (text, index) => html`<section class="review-text" aria-labelledby="text-${index}">
 <h3 id="text-${index}">${text.kind}</h3>
 ${text.expectation ? html`<p>Meant to: ${text.expectation}.</p>` : ''}
 <pre>${text.text}</pre>
 <p class="muted">Seen in scenario <code>${text.scenario}</code>.</p>
 </section>
-`)}`,
+`,
+      )
+}`,
   });
 }
 
@@ -143,5 +182,7 @@ ${records.map((record) => {
 /** The history page of this host, when the site was given other runs of it. */
 function historyLink(model: SiteModel, host: HostView): Html | string {
   const history = historyOf(model, host);
-  return history ? html`<dt>History</dt><dd><a href="../history/${history.key}.html">${history.runs.length} runs of ${history.host}</a></dd>` : '';
+  return history
+    ? html`<dt>History</dt><dd><a href="../history/${history.key}.html">${history.runs.length} runs of ${history.host}</a></dd>`
+    : '';
 }

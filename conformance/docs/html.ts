@@ -16,7 +16,10 @@ export class Html {
 export type HtmlValue = Html | string | number | null | undefined | false | readonly HtmlValue[];
 
 export function escapeHtml(text: string): string {
-  return visibleControls(text, '\n\t').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  return visibleControls(text, '\n\t').replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 }
 
 function render(value: HtmlValue): string {

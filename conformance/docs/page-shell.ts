@@ -35,9 +35,15 @@ export function page(model: SiteModel, options: PageOptions): Html {
 <ul>
 <li><a href="${options.root}index.html"${current('home')}>Clause matrix</a></li>
 <li><a href="${options.root}editions.html"${current('editions')}>Editions</a></li>
-${model.hosts.map((host) => html`<li><a href="${options.root}hosts/${host.key}.html"${current(host.key)}>Host: ${host.label}</a></li>
-`)}${hostHistories(model).map((history) => html`<li><a href="${options.root}history/${history.key}.html"${current(`history-${history.key}`)}>History: ${history.host}</a></li>
-`)}</ul>
+${model.hosts.map(
+  (host) => html`<li><a href="${options.root}hosts/${host.key}.html"${current(host.key)}>Host: ${host.label}</a></li>
+`,
+)}${hostHistories(model).map(
+  (
+    history,
+  ) => html`<li><a href="${options.root}history/${history.key}.html"${current(`history-${history.key}`)}>History: ${history.host}</a></li>
+`,
+)}</ul>
 </nav>
 </header>
 <main id="main" tabindex="-1"${options.prose ? raw(' class="prose"') : ''}>

@@ -17,7 +17,12 @@ import {
   upgradeResultsV2,
   type ResultsDocument,
 } from '../../src/index.js';
-import { olderVersion, parseVersionedJson, readVersionedJsonFile, type VersionedFileKind } from '../files/versioned-json-file.js';
+import {
+  olderVersion,
+  parseVersionedJson,
+  readVersionedJsonFile,
+  type VersionedFileKind,
+} from '../files/versioned-json-file.js';
 import { EXPLORATION_ID } from '../results/exploration-uri.js';
 import { kitScenarioIds } from '../features/kit-scenario-ids.js';
 
@@ -39,7 +44,10 @@ const RESULTS_FILE: VersionedFileKind<ResultsDocument> = {
   schemaId: RESULTS_SCHEMA_ID,
   version: RESULTS_VERSION,
   schema: ResultsDocumentSchema,
-  older: [olderVersion(RESULTS_VERSION_1, ResultsDocumentV1Schema, upgradeResultsV1), olderVersion(RESULTS_VERSION_2, ResultsDocumentV2Schema, upgradeResultsV2)],
+  older: [
+    olderVersion(RESULTS_VERSION_1, ResultsDocumentV1Schema, upgradeResultsV1),
+    olderVersion(RESULTS_VERSION_2, ResultsDocumentV2Schema, upgradeResultsV2),
+  ],
   meaning: MeaningfulResultsDocumentSchema,
   issuePath: (path) => path.map(String).join('.'),
   error: ResultsFileError,
@@ -57,8 +65,18 @@ function resultsFileOfKit(scenarioIds: ReadonlySet<string>): VersionedFileKind<R
     meaning: MeaningfulResultsDocumentSchema.superRefine((document, context) => {
       if (document.features !== 'kit') return;
       document.scenarios.forEach((record, index) => {
-        if (record.id === EXPLORATION_ID || record.id.startsWith(`${EXPLORATION_ID}:`) || (record.fault && record.id.startsWith('fault:')) || scenarioIds.has(record.id)) return;
-        context.addIssue({ code: 'custom', path: ['scenarios', index, 'id'], message: `no scenario of the kit's features has the id ${record.id} (the run judged the kit's features, not a --features folder)` });
+        if (
+          record.id === EXPLORATION_ID ||
+          record.id.startsWith(`${EXPLORATION_ID}:`) ||
+          (record.fault && record.id.startsWith('fault:')) ||
+          scenarioIds.has(record.id)
+        )
+          return;
+        context.addIssue({
+          code: 'custom',
+          path: ['scenarios', index, 'id'],
+          message: `no scenario of the kit's features has the id ${record.id} (the run judged the kit's features, not a --features folder)`,
+        });
       });
     }),
   };

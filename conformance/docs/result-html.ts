@@ -15,7 +15,10 @@ export function statusClass(status: CellStatus, counted = true): string {
 /** How many records ended each way, passed first: "22 passed, 1 skipped" (empty for none). */
 export function statusCounts(records: readonly Pick<ScenarioRecord, 'status'>[]): string {
   const count = countByStatus(records, (record) => record.status);
-  return (['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).filter((key) => count[key] > 0).map((key) => `${count[key]} ${key}`).join(', ');
+  return (['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const)
+    .filter((key) => count[key] > 0)
+    .map((key) => `${count[key]} ${key}`)
+    .join(', ');
 }
 
 export function statusWord(status: CellStatus): Html {
@@ -42,7 +45,9 @@ export function resultCell(record: ScenarioRecord | undefined, runLevel: RunLeve
 }
 
 export function resultDetail(record: ScenarioRecord, runLevel: RunLevel): Html {
-  const failure = record.failure ? html`<p>${record.failure.kind}${record.failure.step ? html` at step <q>${record.failure.step}</q>` : ''}:</p>${failureMessage(record.failure.message)}` : '';
+  const failure = record.failure
+    ? html`<p>${record.failure.kind}${record.failure.step ? html` at step <q>${record.failure.step}</q>` : ''}:</p>${failureMessage(record.failure.message)}`
+    : '';
   const note = record.note ? html`<p><strong>Baseline:</strong> ${record.note}</p>` : '';
   if (record.status === 'baselined' && record.baseline) {
     return html`<div class="result-detail"><p><strong>Known divergence</strong>${record.baseline.class ? ` (${record.baseline.class})` : ''}: ${inlineCode(record.baseline.reason)}</p>
@@ -55,11 +60,15 @@ ${failure ? html`<details><summary>How it fails</summary>${failure}</details>` :
     return html`<div class="result-detail">${uncounted}${note}${entry}${failure}</div>`;
   }
   if (record.status === 'flaky') {
-    const repeats = (record.repeats ?? []).map((one, index) => html`<li>repeat ${index + 1}: ${one.status}${one.kind ? html` (${one.kind}${one.step ? html` at step <q>${one.step}</q>` : ''})` : ''}${one.message ? html`: ${one.message}` : ''}</li>`);
+    const repeats = (record.repeats ?? []).map(
+      (one, index) =>
+        html`<li>repeat ${index + 1}: ${one.status}${one.kind ? html` (${one.kind}${one.step ? html` at step <q>${one.step}</q>` : ''})` : ''}${one.message ? html`: ${one.message}` : ''}</li>`,
+    );
     const uncounted = counts(record, runLevel) ? '' : html`<p class="muted">${NOT_COUNTED}.</p>`;
     return html`<div class="result-detail">${uncounted}<p>Its repeats ended differently:</p><ol>${repeats}</ol></div>`;
   }
-  if (record.status === 'skipped') return html`<div class="result-detail"><p>${record.skipReason ?? 'no reason given'}</p></div>`;
+  if (record.status === 'skipped')
+    return html`<div class="result-detail"><p>${record.skipReason ?? 'no reason given'}</p></div>`;
   return html``;
 }
 

@@ -134,7 +134,12 @@ export function buildSiteModel(
   results: readonly ResultsFile[],
   evidence?: MutationEvidence,
 ): SiteModel {
-  const quotes = new Map(EDITIONS.map((edition) => [edition, readmes[edition].quotesOf(catalog.flatMap((clause) => clauseInEdition(clause, edition) ?? []))]));
+  const quotes = new Map(
+    EDITIONS.map((edition) => [
+      edition,
+      readmes[edition].quotesOf(catalog.flatMap((clause) => clauseInEdition(clause, edition) ?? [])),
+    ]),
+  );
   const scenarios = features.flatMap(scenarioViews);
   const families: Family[] = [];
   for (const clause of catalog) {
@@ -147,7 +152,16 @@ export function buildSiteModel(
     family: families.find((family) => family.id === familyOf(clause.id))!,
     readings: EDITIONS.flatMap((edition) => {
       const reading = clauseInEdition(clause, edition);
-      return reading ? [{ edition, statement: reading.statement, derived: reading.derived, quotes: quotes.get(edition)!.get(clause.id) ?? [] }] : [];
+      return reading
+        ? [
+            {
+              edition,
+              statement: reading.statement,
+              derived: reading.derived,
+              quotes: quotes.get(edition)!.get(clause.id) ?? [],
+            },
+          ]
+        : [];
     }),
     differs: clauseInEdition(clause, EDITIONS[0])?.differs ?? true,
     scenarios: scenarios.filter((view) => view.cases.some((entry) => entry.clauses.includes(clause.id))),
@@ -167,7 +181,10 @@ export function buildSiteModel(
     clauses,
     hosts: hostViews(results),
     scenarioCount: scenarios.reduce((sum, view) => sum + view.cases.length, 0),
-    readmePaths: Object.fromEntries(EDITIONS.map((edition) => [edition, readmes[edition].path])) as Record<Edition, string>,
+    readmePaths: Object.fromEntries(EDITIONS.map((edition) => [edition, readmes[edition].path])) as Record<
+      Edition,
+      string
+    >,
     withMutants: evidence !== undefined,
   };
 }
@@ -185,18 +202,27 @@ export function cellStatus(host: HostView, clauseId: string): CellStatus {
 export function nameOfHost(document: Pick<ResultsDocument, 'adapter' | 'host'>): string {
   const release = document.host?.release;
   const name = document.adapter.name;
-  return release !== undefined && name.endsWith(`@${release}`) && name.length > release.length + 1 ? name.slice(0, -release.length - 1) : name;
+  return release !== undefined && name.endsWith(`@${release}`) && name.length > release.length + 1
+    ? name.slice(0, -release.length - 1)
+    : name;
 }
 
 function hostViews(results: readonly ResultsFile[]): HostView[] {
   const used = new Set<string>();
   return results.map(({ path, document }) => {
-    const stem = document.adapter.name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'host';
+    const stem =
+      document.adapter.name
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]+/g, '-')
+        .replace(/^[-.]+|-+$/g, '') || 'host';
     let key = stem;
     for (let n = 2; used.has(key); n += 1) key = `${stem}-${n}`;
     used.add(key);
     const named = nameOfHost(document);
-    const shared = results.filter((other) => nameOfHost(other.document) === named && other.document.host?.release === document.host?.release).length > 1;
+    const shared =
+      results.filter(
+        (other) => nameOfHost(other.document) === named && other.document.host?.release === document.host?.release,
+      ).length > 1;
     const release = document.host?.release;
     const label = `${named}${release !== undefined ? ` ${release}` : ''}${shared ? ` (${readableTime(document.startedAt)})` : ''}`;
     return {
@@ -240,7 +266,9 @@ function scenarioViews(feature: ParsedFeature): ScenarioView[] {
       featureName: document.feature?.name ?? feature.uri,
       uri: feature.uri,
       scenario,
-      backgrounds: [featureBackground, ruleBackground].filter((background): background is Background => background !== undefined),
+      backgrounds: [featureBackground, ruleBackground].filter(
+        (background): background is Background => background !== undefined,
+      ),
       cases,
     });
   };

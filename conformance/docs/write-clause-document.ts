@@ -28,7 +28,9 @@ if (!commandLine.ok) {
 } else if (commandLine.value.options.check) {
   const current = await readFile(path, 'utf8').catch(() => '');
   if (current !== text) {
-    console.error(`clauses: ${CLAUSE_DOCUMENT} is not what features/clauses.yaml and features/clause-document.md make; run npm run clauses`);
+    console.error(
+      `clauses: ${CLAUSE_DOCUMENT} is not what features/clauses.yaml and features/clause-document.md make; run npm run clauses`,
+    );
     process.exitCode = 1;
   } else {
     console.log(`clauses: ${CLAUSE_DOCUMENT} is current`);

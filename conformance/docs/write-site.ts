@@ -43,14 +43,19 @@ export async function writeSite(options: SiteOptions): Promise<WrittenSite> {
     parseFeatures(options.featuresDir ?? KIT_FEATURES_DIR),
     ...EDITIONS.map((edition) => QuotedReadme.read(options.readmePaths?.[edition] ?? editionReadmePath(edition))),
   ]);
-  const byEdition = Object.fromEntries(EDITIONS.map((edition, index) => [edition, readmes[index]!])) as Record<Edition, QuotedReadme>;
+  const byEdition = Object.fromEntries(EDITIONS.map((edition, index) => [edition, readmes[index]!])) as Record<
+    Edition,
+    QuotedReadme
+  >;
   // Everything is built (and every quote checked) before the first file is written.
   const model = buildSiteModel(catalog, features, byEdition, options.results, options.evidence);
   const pages = new Map<string, string>([
     ['index.html', homePage(model).value],
     ['editions.html', editionsPage(model).value],
   ]);
-  model.clauses.forEach((view, index) => pages.set(join('clauses', `${view.clause.id}.html`), clausePage(model, index).value));
+  model.clauses.forEach((view, index) =>
+    pages.set(join('clauses', `${view.clause.id}.html`), clausePage(model, index).value),
+  );
   for (const host of model.hosts) pages.set(join('hosts', `${host.key}.html`), hostPage(model, host).value);
   const histories = hostHistories(model);
   for (const history of histories) pages.set(join('history', `${history.key}.html`), historyPage(model, history).value);

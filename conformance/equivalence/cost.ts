@@ -41,6 +41,7 @@ function reapedChildrenCpuMs(): number {
 export async function hostStartMs(spec: string, runs: number): Promise<number> {
   const argv = execArgv(spec);
   const started = performance.now();
-  for (let run = 0; run < runs; run += 1) await (await loadExecAdapter({ argv, cwd: process.cwd() })).closeIdleProcesses();
+  for (let run = 0; run < runs; run += 1)
+    await (await loadExecAdapter({ argv, cwd: process.cwd() })).closeIdleProcesses();
   return (performance.now() - started) / runs;
 }

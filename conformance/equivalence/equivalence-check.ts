@@ -22,11 +22,18 @@ const START_RUNS = 10;
 const TRANSPORT_CHECK_COMMAND_LINE = defineCommandLine({
   program: 'transport:check',
   usage: ['node dist/conformance/equivalence/equivalence-check.js [options]'],
-  description: 'Runs the suite against the reference in process and over stdio and fails (exit 1) when any scenario\'s status differs.',
+  description:
+    "Runs the suite against the reference in process and over stdio and fails (exit 1) when any scenario's status differs.",
   options: {
     edition: editionOption('compare only this edition (default: every edition the reference implements)'),
     tags: { type: 'string', value: 'EXPR', help: 'only scenarios matching the cucumber tag expression' },
-    'call-limit': { type: 'string', value: 'MS', parse: milliseconds(), defaultText: "the runner's generous limit", help: 'time limit for one adapter call' },
+    'call-limit': {
+      type: 'string',
+      value: 'MS',
+      parse: milliseconds(),
+      defaultText: "the runner's generous limit",
+      help: 'time limit for one adapter call',
+    },
     'reuse-only': { type: 'boolean', help: 'leave out the run with a process per scenario' },
     help: HELP_OPTION,
   },
@@ -37,7 +44,9 @@ async function main(argv: string[]): Promise<number> {
   const commandLine = readCommandLine(TRANSPORT_CHECK_COMMAND_LINE, argv);
   if (!commandLine.ok) return commandLine.exit;
   const { options } = commandLine.value;
-  const editions: Edition[] = options.edition ? [options.edition] : ((await loadAdapter(BUILT_IN_ADAPTERS.reference!)).editions ?? ['seed']);
+  const editions: Edition[] = options.edition
+    ? [options.edition]
+    : ((await loadAdapter(BUILT_IN_ADAPTERS.reference!)).editions ?? ['seed']);
   let exitCode = 0;
   for (const [index, edition] of editions.entries()) {
     console.log(`edition ${edition}:`);
@@ -59,8 +68,13 @@ async function compareEdition(options: CheckOptions, edition: Edition, measureSt
   const status = (run: MeasuredRun) =>
     ['passed', 'failed', 'skipped'].map((s) => `${run.results.filter((r) => r.status === s).length} ${s}`).join(', ');
   console.log(`in process: ${status(inProcess)} in ${(inProcess.wallMs / 1000).toFixed(1)} s`);
-  console.log(`over stdio: ${status(overStdio)} in ${(overStdio.wallMs / 1000).toFixed(1)} s (one process for many scenarios)`);
-  if (perScenario) console.log(`over stdio, a process per scenario: ${status(perScenario)} in ${(perScenario.wallMs / 1000).toFixed(1)} s`);
+  console.log(
+    `over stdio: ${status(overStdio)} in ${(overStdio.wallMs / 1000).toFixed(1)} s (one process for many scenarios)`,
+  );
+  if (perScenario)
+    console.log(
+      `over stdio, a process per scenario: ${status(perScenario)} in ${(perScenario.wallMs / 1000).toFixed(1)} s`,
+    );
   if (count > 0) {
     const per = (ms: number) => (ms / count).toFixed(1);
     const cost = (name: string, run: MeasuredRun) =>
@@ -71,7 +85,9 @@ async function compareEdition(options: CheckOptions, edition: Edition, measureSt
     if (perScenario) console.log(`  ${cost('over stdio, a process per scenario', perScenario)}`);
     // What the run with a process per scenario pays per scenario; with reuse a run starts one per worker.
     if (measureStart && perScenario) {
-      console.log(`one stdio host start (spawn, initialize, exit): ${(await hostStartMs(STDIO_REFERENCE, START_RUNS)).toFixed(0)} ms wall, mean of ${START_RUNS}`);
+      console.log(
+        `one stdio host start (spawn, initialize, exit): ${(await hostStartMs(STDIO_REFERENCE, START_RUNS)).toFixed(0)} ms wall, mean of ${START_RUNS}`,
+      );
     }
   }
   for (const difference of differences) console.error(`transport (${edition}): ${difference}`);
@@ -83,7 +99,9 @@ async function compareEdition(options: CheckOptions, edition: Edition, measureSt
     console.error(`transport (${edition}): ${differences.length} difference(s) between in process and over stdio`);
     return 1;
   }
-  const ways = perScenario ? 'in process and over stdio (reused processes and a process per scenario)' : 'in process and over stdio (reused processes)';
+  const ways = perScenario
+    ? 'in process and over stdio (reused processes and a process per scenario)'
+    : 'in process and over stdio (reused processes)';
   console.log(`transport (${edition}): ${count} scenarios, identical per-scenario results ${ways}`);
   return 0;
 }

@@ -65,7 +65,9 @@ export async function compareTransports(options: ComparisonOptions = {}): Promis
     perScenario,
     differences: [
       ...differences(inProcess.results, overStdio.results, 'over stdio'),
-      ...(perScenario ? differences(inProcess.results, perScenario.results, 'over stdio, a process per scenario,') : []),
+      ...(perScenario
+        ? differences(inProcess.results, perScenario.results, 'over stdio, a process per scenario,')
+        : []),
     ],
   };
 }

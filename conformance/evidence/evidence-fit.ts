@@ -22,19 +22,26 @@ export function evidenceMisfits(evidence: MutationEvidence, kit: KitOfEvidence):
   const written = `${evidence.kit.name} ${evidence.kit.version}`;
   const running = `${kit.kit.name} ${kit.kit.version}`;
   if (written !== running) problems.push(`kit: written by ${written}, not by this kit (${running})`);
-  if (evidence.catalog !== kit.catalog.version) problems.push(`catalog: written for clause catalog ${evidence.catalog}, not this kit's (${kit.catalog.version})`);
+  if (evidence.catalog !== kit.catalog.version)
+    problems.push(`catalog: written for clause catalog ${evidence.catalog}, not this kit's (${kit.catalog.version})`);
   const fingerprint = catalogFingerprint(kit.catalog);
   if (evidence.catalogFingerprint !== undefined && evidence.catalogFingerprint !== fingerprint) {
-    problems.push(`catalogFingerprint: written for another clause catalog (${evidence.catalogFingerprint}) than this kit's (${fingerprint})`);
+    problems.push(
+      `catalogFingerprint: written for another clause catalog (${evidence.catalogFingerprint}) than this kit's (${fingerprint})`,
+    );
   }
   const unknown = (id: string): boolean => !kit.scenarioIds.has(id);
   evidence.mutants.forEach((mutant, index) => {
     mutant.caughtBy.forEach((id, at) => {
-      if (unknown(id)) problems.push(`mutants.${index}.caughtBy.${at} (${mutant.name}): no scenario of the kit has the id ${id}`);
+      if (unknown(id))
+        problems.push(`mutants.${index}.caughtBy.${at} (${mutant.name}): no scenario of the kit has the id ${id}`);
     });
     mutant.runs.forEach((run, runIndex) =>
       run.caughtBy.forEach((scenario, at) => {
-        if (unknown(scenario.id)) problems.push(`mutants.${index}.runs.${runIndex}.caughtBy.${at} (${mutant.name}, ${run.edition}): no scenario of the kit has the id ${scenario.id}`);
+        if (unknown(scenario.id))
+          problems.push(
+            `mutants.${index}.runs.${runIndex}.caughtBy.${at} (${mutant.name}, ${run.edition}): no scenario of the kit has the id ${scenario.id}`,
+          );
       }),
     );
   });
@@ -43,10 +50,16 @@ export function evidenceMisfits(evidence: MutationEvidence, kit: KitOfEvidence):
 
 /** Reads the evidence file and refuses it (EvidenceFileError, every problem listed) unless it was written for this kit. */
 export async function readEvidenceForKit(path: string): Promise<MutationEvidence> {
-  const [evidence, catalog, scenarioIds] = await Promise.all([readEvidenceFile(path), loadCatalogFile(), kitScenarioIds()]);
+  const [evidence, catalog, scenarioIds] = await Promise.all([
+    readEvidenceFile(path),
+    loadCatalogFile(),
+    kitScenarioIds(),
+  ]);
   const problems = evidenceMisfits(evidence, { kit: kitIdentity(), catalog, scenarioIds });
   if (problems.length > 0) {
-    throw new EvidenceFileError(`${path} is not this kit's mutation evidence (${problems.length} problem${problems.length === 1 ? '' : 's'}; npm run mutants writes it anew):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    throw new EvidenceFileError(
+      `${path} is not this kit's mutation evidence (${problems.length} problem${problems.length === 1 ? '' : 's'}; npm run mutants writes it anew):\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
+    );
   }
   return evidence;
 }

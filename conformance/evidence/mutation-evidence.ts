@@ -135,18 +135,30 @@ export function parseEvidence(json: unknown, path: string): MutationEvidence {
 }
 
 /** The mutants caught by a scenario tagged with `clauseId`, each with those catching scenarios (per edition). */
-export function mutantsCaughtFor(evidence: MutationEvidence, clauseId: string): Array<{ mutant: MutantEvidence; scenarios: Array<CatchingScenario & { edition: MutantRun['edition'] }> }> {
+export function mutantsCaughtFor(
+  evidence: MutationEvidence,
+  clauseId: string,
+): Array<{ mutant: MutantEvidence; scenarios: Array<CatchingScenario & { edition: MutantRun['edition'] }> }> {
   return evidence.mutants.flatMap((mutant) => {
-    const scenarios = mutant.runs.flatMap((run) => run.caughtBy.filter((scenario) => scenario.clauses.includes(clauseId)).map((scenario) => ({ ...scenario, edition: run.edition })));
+    const scenarios = mutant.runs.flatMap((run) =>
+      run.caughtBy
+        .filter((scenario) => scenario.clauses.includes(clauseId))
+        .map((scenario) => ({ ...scenario, edition: run.edition })),
+    );
     return scenarios.length > 0 ? [{ mutant, scenarios }] : [];
   });
 }
 
 /** The mutants whose exploration found first a class of `clauseId` (`explore:<clauseId>/...`), with the class per edition. */
-export function mutantsExploredFor(evidence: MutationEvidence, clauseId: string): Array<{ mutant: MutantEvidence; classes: Array<{ edition: MutantRun['edition']; signature: string }> }> {
+export function mutantsExploredFor(
+  evidence: MutationEvidence,
+  clauseId: string,
+): Array<{ mutant: MutantEvidence; classes: Array<{ edition: MutantRun['edition']; signature: string }> }> {
   return evidence.mutants.flatMap((mutant) => {
     const classes = Object.entries(mutant.exploration ?? {}).flatMap(([edition, found]) =>
-      found?.caught && found.signature?.startsWith(`explore:${clauseId}/`) ? [{ edition: edition as MutantRun['edition'], signature: found.signature }] : [],
+      found?.caught && found.signature?.startsWith(`explore:${clauseId}/`)
+        ? [{ edition: edition as MutantRun['edition'], signature: found.signature }]
+        : [],
     );
     return classes.length > 0 ? [{ mutant, classes }] : [];
   });
@@ -156,5 +168,10 @@ export function mutantsExploredFor(evidence: MutationEvidence, clauseId: string)
 export function explorationWords(mutant: MutantEvidence): string {
   const entries = Object.entries(mutant.exploration ?? {});
   if (entries.length === 0) return 'not explored';
-  return entries.map(([edition, found]) => `${entries.length > 1 ? `${edition}: ` : ''}${found?.error !== undefined ? 'not run' : found?.caught ? found.signature : 'not caught'}`).join('; ');
+  return entries
+    .map(
+      ([edition, found]) =>
+        `${entries.length > 1 ? `${edition}: ` : ''}${found?.error !== undefined ? 'not run' : found?.caught ? found.signature : 'not caught'}`,
+    )
+    .join('; ');
 }

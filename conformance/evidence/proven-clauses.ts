@@ -18,12 +18,18 @@ export interface ClauseProof {
 }
 
 /** The clauses of each edition the evidence covers, as the catalog says (`only`). */
-export function clausesByEdition(clauses: readonly Clause[], editions: readonly Edition[]): Map<Edition, readonly Clause[]> {
+export function clausesByEdition(
+  clauses: readonly Clause[],
+  editions: readonly Edition[],
+): Map<Edition, readonly Clause[]> {
   return new Map(editions.map((edition) => [edition, clauses.filter((clause) => belongsTo(clause, edition))]));
 }
 
 /** Every clause of each edition, proven or not, in the order given. */
-export function clauseProofs(evidence: MutationEvidence, clausesByEdition: ReadonlyMap<Edition, readonly Clause[]>): ClauseProof[] {
+export function clauseProofs(
+  evidence: MutationEvidence,
+  clausesByEdition: ReadonlyMap<Edition, readonly Clause[]>,
+): ClauseProof[] {
   const proofs: ClauseProof[] = [];
   for (const [edition, clauses] of clausesByEdition) {
     for (const clause of clauses) proofs.push(proofOf(evidence, edition, clause));
@@ -39,16 +45,33 @@ export function unprovenRequired(proofs: readonly ClauseProof[]): ClauseProof[] 
 function proofOf(evidence: MutationEvidence, edition: Edition, clause: Clause): ClauseProof {
   const id = clause.id;
   const declaring = evidence.mutants.filter((mutant) => mutant.clauses.includes(id));
-  const runs = declaring.flatMap((mutant) => mutant.runs.filter((run) => run.edition === edition).map((run) => ({ mutant: mutant.name, run })));
+  const runs = declaring.flatMap((mutant) =>
+    mutant.runs.filter((run) => run.edition === edition).map((run) => ({ mutant: mutant.name, run })),
+  );
   const provenBy = runs.flatMap(({ mutant, run }) => {
     const scenarios = run.caughtBy.filter((scenario) => scenario.clauses.includes(id)).map((scenario) => scenario.id);
     return scenarios.length > 0 ? [{ mutant, scenarios }] : [];
   });
   if (provenBy.length > 0) return { edition, clause, provenBy };
-  return { edition, clause, provenBy, unprovenBecause: whyUnproven(id, edition, declaring.map((mutant) => mutant.name), runs) };
+  return {
+    edition,
+    clause,
+    provenBy,
+    unprovenBecause: whyUnproven(
+      id,
+      edition,
+      declaring.map((mutant) => mutant.name),
+      runs,
+    ),
+  };
 }
 
-function whyUnproven(id: string, edition: Edition, declaring: string[], runs: Array<{ mutant: string; run: { caughtBy: CatchingScenario[]; error?: string } }>): string {
+function whyUnproven(
+  id: string,
+  edition: Edition,
+  declaring: string[],
+  runs: Array<{ mutant: string; run: { caughtBy: CatchingScenario[]; error?: string } }>,
+): string {
   if (declaring.length === 0) return 'no mutant declares it';
   if (runs.length === 0) return `its mutants (${declaring.join(', ')}) are not run against the ${edition} edition`;
   const caught = runs.filter(({ run }) => run.caughtBy.length > 0);
@@ -56,7 +79,10 @@ function whyUnproven(id: string, edition: Edition, declaring: string[], runs: Ar
     const failed = runs.filter(({ run }) => run.error !== undefined).map(({ mutant }) => mutant);
     return `no scenario caught its mutants (${runs.map(({ mutant }) => mutant).join(', ')})${failed.length > 0 ? `; ${failed.join(', ')} could not be run` : ''}`;
   }
-  const others = caught.map(({ mutant, run }) => `${mutant} by scenarios of ${[...new Set(run.caughtBy.flatMap((scenario) => scenario.clauses))].filter((clause) => clause !== id).join(', ')}`);
+  const others = caught.map(
+    ({ mutant, run }) =>
+      `${mutant} by scenarios of ${[...new Set(run.caughtBy.flatMap((scenario) => scenario.clauses))].filter((clause) => clause !== id).join(', ')}`,
+  );
   return `its mutants are caught only by scenarios of other clauses (${others.join('; ')}): no scenario tagged @${id} fails against them`;
 }
 

@@ -6,7 +6,14 @@
  * spawn, compaction or restart without the matching capability).
  */
 import fc from 'fast-check';
-import { DEFAULT_EDITION, isSupported, type Capabilities, type Capability, type Edition, type ToolMode } from '../../src/index.js';
+import {
+  DEFAULT_EDITION,
+  isSupported,
+  type Capabilities,
+  type Capability,
+  type Edition,
+  type ToolMode,
+} from '../../src/index.js';
 import type { Generation } from './actions/action.js';
 import { ACTIONS } from './actions/index.js';
 import type { AnswerGeneration } from './answers/answer.js';
@@ -22,7 +29,9 @@ export { planShapes } from './plan-shapes.js';
  * the kit's own 49 and 51, whose ties a host breaks as it likes: the host's separator is read between them).
  */
 export const probeOrders: fc.Arbitrary<number[]> = fc.uniqueArray(
-  fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 10, max: 99 }), fc.integer({ min: 100, max: 999 })).filter((order) => order < 49 || order > 51),
+  fc
+    .oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 10, max: 99 }), fc.integer({ min: 100, max: 999 }))
+    .filter((order) => order < 49 || order > 51),
   { maxLength: 3 },
 );
 
@@ -39,7 +48,13 @@ function weighted<T>(candidates: Array<fc.WeightedArbitrary<T> | undefined>): Ar
 }
 
 function answersOf(g: AnswerGeneration, place: 'continues' | 'ends'): fc.Arbitrary<PlannedAnswer> {
-  return fc.oneof(...weighted<PlannedAnswer>(ANSWERS.filter((family) => family.place === place).map((family) => family.generate(g) as fc.WeightedArbitrary<PlannedAnswer> | undefined)));
+  return fc.oneof(
+    ...weighted<PlannedAnswer>(
+      ANSWERS.filter((family) => family.place === place).map(
+        (family) => family.generate(g) as fc.WeightedArbitrary<PlannedAnswer> | undefined,
+      ),
+    ),
+  );
 }
 
 /**
@@ -47,12 +62,19 @@ function answersOf(g: AnswerGeneration, place: 'continues' | 'ends'): fc.Arbitra
  * the host has them. A host without modes gets sessions as before, with no mode named.
  */
 export function sessionArbitrary(options: ExploreArbitraryOptions): fc.Arbitrary<Session> {
-  const modes: ToolMode[] = (['code', 'both'] as const).filter((mode) => isSupported(options.capabilities, mode === 'code' ? 'codeMode' : 'bothMode'));
+  const modes: ToolMode[] = (['code', 'both'] as const).filter((mode) =>
+    isSupported(options.capabilities, mode === 'code' ? 'codeMode' : 'bothMode'),
+  );
   if (modes.length === 0) return sessionIn(options, 'native');
-  return fc.constantFrom<ToolMode>('native', ...modes).chain((toolMode) => sessionIn(options, toolMode).map((session): Session => ({ ...session, toolMode })));
+  return fc
+    .constantFrom<ToolMode>('native', ...modes)
+    .chain((toolMode) => sessionIn(options, toolMode).map((session): Session => ({ ...session, toolMode })));
 }
 
-function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: ExploreArbitraryOptions, toolMode: ToolMode): fc.Arbitrary<Session> {
+function sessionIn(
+  { capabilities, maxSteps, edition = DEFAULT_EDITION }: ExploreArbitraryOptions,
+  toolMode: ToolMode,
+): fc.Arbitrary<Session> {
   const has = (capability: Capability) => isSupported(capabilities, capability);
   // An index, or -1 for the newest agent: so forks of forks, and a switch in a fork before it is forked again, come often.
   const agent = fc.oneof({ weight: 4, arbitrary: fc.nat({ max: 3 }) }, { weight: 1, arbitrary: fc.constant(-1) });
@@ -62,7 +84,9 @@ function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: Explor
   const finalText = fc.constant<PlannedAnswer>({ type: 'text' });
 
   const midTurnAt = (g: Generation): fc.Arbitrary<MidTurnMove> =>
-    fc.oneof(...weighted(ACTIONS.map((action) => action.midTurn?.(g) as fc.WeightedArbitrary<MidTurnMove> | undefined)));
+    fc.oneof(
+      ...weighted(ACTIONS.map((action) => action.midTurn?.(g) as fc.WeightedArbitrary<MidTurnMove> | undefined)),
+    );
 
   /**
    * 1-4 requests: all but the last continue (tool call) or fail (retried), never two failures in a row; the
@@ -71,10 +95,17 @@ function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: Explor
    * next one, ahead of its next prompt (CMD-03). Such a request follows no failure (so the request before
    * it took in every steered message, in either edition).
    */
-  const requestsWith = (during: fc.Arbitrary<MidTurnMove[]>, last: fc.Arbitrary<PlannedAnswer>, quiet: fc.Arbitrary<MidTurnMove[]>): fc.Arbitrary<PlannedRequest[]> =>
+  const requestsWith = (
+    during: fc.Arbitrary<MidTurnMove[]>,
+    last: fc.Arbitrary<PlannedAnswer>,
+    quiet: fc.Arbitrary<MidTurnMove[]>,
+  ): fc.Arbitrary<PlannedRequest[]> =>
     fc
       .tuple(fc.array(fc.record({ answer: continuing, during }), { maxLength: 3 }), last, during, quiet)
-      .map(([middle, answer, lastDuring, quietDuring]) => [...middle, { answer, during: answer.type === 'give-up' ? quietDuring : lastDuring }])
+      .map(([middle, answer, lastDuring, quietDuring]) => [
+        ...middle,
+        { answer, during: answer.type === 'give-up' ? quietDuring : lastDuring },
+      ])
       .filter((planned) =>
         planned.every((request, index) => {
           const next = planned[index + 1]?.answer.type;
@@ -90,15 +121,30 @@ function sessionIn({ capabilities, maxSteps, edition = DEFAULT_EDITION }: Explor
   const outer = requestsWith(fc.array(midTurnAt({ ...base, requests: inner }), { maxLength: 2 }), ending, quiet);
   const g: Generation = { ...base, requests: outer };
 
-  const anyMove = fc.oneof(...weighted(ACTIONS.map((action) => action.move?.(g) as fc.WeightedArbitrary<SessionMove> | undefined)));
+  const anyMove = fc.oneof(
+    ...weighted(ACTIONS.map((action) => action.move?.(g) as fc.WeightedArbitrary<SessionMove> | undefined)),
+  );
   const plain = fc.array(anyMove, { minLength: 1, maxLength: maxSteps });
-  if (!has('restart')) return fc.record({ probeOrders, configuration: configurations, moves: plain }, { requiredKeys: ['probeOrders', 'moves'] });
+  if (!has('restart'))
+    return fc.record(
+      { probeOrders, configuration: configurations, moves: plain },
+      { requiredKeys: ['probeOrders', 'moves'] },
+    );
   // Restarts among forks, spawns and new agents: agents made before a restart (a fork, a child, a created agent)
   // and used after it, beside agents first made after it. Shrinking may drop any part.
   const half = Math.max(1, Math.floor(maxSteps / 2));
-  const lineage = fc.oneof(...weighted(ACTIONS.map((action) => action.lineage?.(g) as fc.WeightedArbitrary<SessionMove> | undefined)));
+  const lineage = fc.oneof(
+    ...weighted(ACTIONS.map((action) => action.lineage?.(g) as fc.WeightedArbitrary<SessionMove> | undefined)),
+  );
   const aroundRestart = fc
     .tuple(fc.array(anyMove, { maxLength: half - 1 }), lineage, fc.array(anyMove, { minLength: 1, maxLength: half }))
     .map(([before, made, after]): SessionMove[] => [...before, made, { kind: 'restart' as const }, ...after]);
-  return fc.record({ probeOrders, configuration: configurations, moves: fc.oneof({ weight: 2, arbitrary: plain }, { weight: 1, arbitrary: aroundRestart }) }, { requiredKeys: ['probeOrders', 'moves'] });
+  return fc.record(
+    {
+      probeOrders,
+      configuration: configurations,
+      moves: fc.oneof({ weight: 2, arbitrary: plain }, { weight: 1, arbitrary: aroundRestart }),
+    },
+    { requiredKeys: ['probeOrders', 'moves'] },
+  );
 }

@@ -29,8 +29,18 @@ const SECTIONS = [
 ];
 
 const INVALID: Array<Extract<Configuration, { kind: 'invalid' }>> = [
-  { kind: 'invalid', config: { section: DEFAULT_SECTION, modes: ['plan'] }, breaks: 'CFG-02', why: 'a key besides section' },
-  { kind: 'invalid', config: { section: DEFAULT_SECTION, approvalPolicy: 'never' }, breaks: 'CFG-02', why: 'an approval setting' },
+  {
+    kind: 'invalid',
+    config: { section: DEFAULT_SECTION, modes: ['plan'] },
+    breaks: 'CFG-02',
+    why: 'a key besides section',
+  },
+  {
+    kind: 'invalid',
+    config: { section: DEFAULT_SECTION, approvalPolicy: 'never' },
+    breaks: 'CFG-02',
+    why: 'an approval setting',
+  },
   { kind: 'invalid', config: { section: '' }, breaks: 'CFG-01', why: 'an empty section' },
   { kind: 'invalid', config: { section: ' \n\t ' }, breaks: 'CFG-01', why: 'a blank section' },
   { kind: 'invalid', config: { section: 42 }, breaks: 'CFG-01', why: 'a section that is a number' },
@@ -38,11 +48,36 @@ const INVALID: Array<Extract<Configuration, { kind: 'invalid' }>> = [
   { kind: 'invalid', config: { section: null }, breaks: 'CFG-01', why: 'a null section' },
   { kind: 'invalid', config: {}, breaks: 'CFG-01', why: 'no section' },
   // A key present with an empty value is still a key besides section (YAML `modes:` is null).
-  { kind: 'invalid', config: { section: DEFAULT_SECTION, modes: null }, breaks: 'CFG-02', why: 'a key with a null value' },
-  { kind: 'invalid', config: { section: DEFAULT_SECTION, sandbox: '' }, breaks: 'CFG-02', why: 'a key with an empty string' },
-  { kind: 'invalid', config: { section: DEFAULT_SECTION, tools: [] }, breaks: 'CFG-02', why: 'a key with an empty list' },
-  { kind: 'invalid', config: { section: DEFAULT_SECTION, modes: {} }, breaks: 'CFG-02', why: 'a key with an empty mapping' },
-  { kind: 'invalid', config: { section: '\u3000\ufeff\u00a0' }, breaks: 'CFG-01', why: 'a section of white space trim removes' },
+  {
+    kind: 'invalid',
+    config: { section: DEFAULT_SECTION, modes: null },
+    breaks: 'CFG-02',
+    why: 'a key with a null value',
+  },
+  {
+    kind: 'invalid',
+    config: { section: DEFAULT_SECTION, sandbox: '' },
+    breaks: 'CFG-02',
+    why: 'a key with an empty string',
+  },
+  {
+    kind: 'invalid',
+    config: { section: DEFAULT_SECTION, tools: [] },
+    breaks: 'CFG-02',
+    why: 'a key with an empty list',
+  },
+  {
+    kind: 'invalid',
+    config: { section: DEFAULT_SECTION, modes: {} },
+    breaks: 'CFG-02',
+    why: 'a key with an empty mapping',
+  },
+  {
+    kind: 'invalid',
+    config: { section: '\u3000\ufeff\u00a0' },
+    breaks: 'CFG-01',
+    why: 'a section of white space trim removes',
+  },
 ];
 
 /** Every configuration the family draws (the deployment YAML test reads each with a second parser). */
@@ -54,7 +89,10 @@ export const EVERY_CONFIGURATION: readonly Configuration[] = [
 /** Undefined for the kit's usual deployment (most sessions). */
 export const configurations: fc.Arbitrary<Configuration | undefined> = fc.option(
   fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...SECTIONS).map((section): Configuration => ({ kind: 'valid', section })) },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(...SECTIONS).map((section): Configuration => ({ kind: 'valid', section })),
+    },
     { weight: 2, arbitrary: fc.constantFrom(...INVALID) },
   ),
   { nil: undefined, freq: 5 },
@@ -78,10 +116,19 @@ export function writeConfiguration(session: ExploredSession, configuration: Conf
 }
 
 /** After an invalid configuration: the start must have failed (CFG-01, CFG-02). */
-export function judgeRefusal(session: ExploredSession, configuration: Extract<Configuration, { kind: 'invalid' }>, started: boolean): void {
+export function judgeRefusal(
+  session: ExploredSession,
+  configuration: Extract<Configuration, { kind: 'invalid' }>,
+  started: boolean,
+): void {
   if (!started) return;
-  session.disagree('invalid-configuration-refused', [configuration.breaks], `the host started on a plan-mode configuration with ${configuration.why}: ${JSON.stringify(configuration.config)}`, {
-    text: 'the host refuses to start',
-    midTurn: false,
-  });
+  session.disagree(
+    'invalid-configuration-refused',
+    [configuration.breaks],
+    `the host started on a plan-mode configuration with ${configuration.why}: ${JSON.stringify(configuration.config)}`,
+    {
+      text: 'the host refuses to start',
+      midTurn: false,
+    },
+  );
 }

@@ -21,8 +21,14 @@ export interface CoverageGaps {
 }
 
 /** Which feasible pairs no session reached, in an exploration of `edition` whose sessions ran in `toolModes`. */
-export function coverageGaps(coverage: ExplorationCoverage, edition: Edition, toolModes: readonly ToolMode[]): CoverageGaps {
-  const reached = new Set(coverage.pairs.filter((pair) => pair.count > 0).map((pair) => `${pair.feature} × ${pair.action}`));
+export function coverageGaps(
+  coverage: ExplorationCoverage,
+  edition: Edition,
+  toolModes: readonly ToolMode[],
+): CoverageGaps {
+  const reached = new Set(
+    coverage.pairs.filter((pair) => pair.count > 0).map((pair) => `${pair.feature} × ${pair.action}`),
+  );
   const unreached: string[] = [];
   const contradicted: string[] = [];
   const impossible = new Map<string, number>();
@@ -61,11 +67,20 @@ export function coverageTable(coverage: ExplorationCoverage, edition: Edition, t
   }
   const gaps = coverageGaps(coverage, edition, toolModes);
   lines.push('', 'features:', ...STATE_FEATURES.map((feature) => `  ${feature.name}: ${feature.reads}`));
-  lines.push('', 'pairs that cannot happen:', ...[...gaps.impossible].map(([reason, count]) => `  ${count} pair(s): ${reason}`));
+  lines.push(
+    '',
+    'pairs that cannot happen:',
+    ...[...gaps.impossible].map(([reason, count]) => `  ${count} pair(s): ${reason}`),
+  );
   lines.push('', `pairs reached: ${gaps.reached} of ${gaps.reached + gaps.unreached.length} that can happen`);
-  if (gaps.contradicted.length > 0) lines.push(`reached though listed as impossible (a rule is wrong): ${gaps.contradicted.join(', ')}`);
-  if (gaps.unreached.length > 0) lines.push(`not reached (${gaps.unreached.length}):`, ...gaps.unreached.map((pair) => `  ${pair}`));
-  lines.push('', coverage.valueClasses.length === 0 ? 'value classes reached: none recorded' : 'value classes reached (sessions):');
+  if (gaps.contradicted.length > 0)
+    lines.push(`reached though listed as impossible (a rule is wrong): ${gaps.contradicted.join(', ')}`);
+  if (gaps.unreached.length > 0)
+    lines.push(`not reached (${gaps.unreached.length}):`, ...gaps.unreached.map((pair) => `  ${pair}`));
+  lines.push(
+    '',
+    coverage.valueClasses.length === 0 ? 'value classes reached: none recorded' : 'value classes reached (sessions):',
+  );
   lines.push(...coverage.valueClasses.map((entry) => `  ${entry.valueClass}: ${entry.count}`));
   return lines.join('\n');
 }

@@ -39,7 +39,8 @@ export class CoverageCounts {
 
   add(session: SessionCoverage): void {
     for (const pair of session.pairs) this.pairs.set(pair, (this.pairs.get(pair) ?? 0) + 1);
-    for (const valueClass of session.valueClasses) this.valueClasses.set(valueClass, (this.valueClasses.get(valueClass) ?? 0) + 1);
+    for (const valueClass of session.valueClasses)
+      this.valueClasses.set(valueClass, (this.valueClasses.get(valueClass) ?? 0) + 1);
   }
 
   /** As the results file holds it. */

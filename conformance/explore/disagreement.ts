@@ -39,7 +39,8 @@ export function adapterError(error: unknown): Disagreement {
 
 function hostFailureKind(error: unknown, message: string): HostFailureKind {
   const name = error instanceof Error ? error.name : '';
-  if (name === 'AdapterTimeoutError' || /^adapter method \S+: did not answer within \d+ ms/.test(message)) return 'timeout';
+  if (name === 'AdapterTimeoutError' || /^adapter method \S+: did not answer within \d+ ms/.test(message))
+    return 'timeout';
   if (name === 'HostCrashError') return 'crash';
   if (name === 'HostProtocolError') return 'protocol-error';
   return 'adapter-error';

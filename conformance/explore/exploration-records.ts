@@ -20,12 +20,20 @@ import { EXPLORATION_ID, EXPLORATION_URI } from '../results/exploration-uri.js';
 
 export { EXPLORATION_URI };
 export { isExplorationResult } from '../results/exploration-uri.js';
-export { combineExploration, combineSummaries, foldExplorationRepeats, withCombinedExploration } from '../results/exploration-shares.js';
-
+export {
+  combineExploration,
+  combineSummaries,
+  foldExplorationRepeats,
+  withCombinedExploration,
+} from '../results/exploration-shares.js';
 
 /** The exploration as the scenario in flight while it runs: a crash during it fails this record. */
-export const EXPLORATION_START: ScenarioStart = { stableId: EXPLORATION_ID, name: 'exploration against the oracle', uri: EXPLORATION_URI, clauses: [] };
-
+export const EXPLORATION_START: ScenarioStart = {
+  stableId: EXPLORATION_ID,
+  name: 'exploration against the oracle',
+  uri: EXPLORATION_URI,
+  clauses: [],
+};
 
 export function summaryOf(exploration: Exploration, maxSteps: number): ExplorationSummary {
   return {
@@ -47,7 +55,8 @@ export function summaryOf(exploration: Exploration, maxSteps: number): Explorati
  * run was not checked, and no baseline entry can excuse it.
  */
 function incompleteResult(exploration: Exploration): ScenarioResult {
-  const reason = exploration.stopped ?? `exploration incomplete: ${exploration.sessions} of ${exploration.share} sessions`;
+  const reason =
+    exploration.stopped ?? `exploration incomplete: ${exploration.sessions} of ${exploration.share} sessions`;
   return {
     ...EXPLORATION_START,
     name: reason.split(':').slice(0, 2).join(':'),
@@ -60,7 +69,11 @@ function incompleteResult(exploration: Exploration): ScenarioResult {
   };
 }
 
-export function explorationResults(exploration: Exploration, levels: ReadonlyMap<string, ClauseLevel>, adapterArgument?: string): ScenarioResult[] {
+export function explorationResults(
+  exploration: Exploration,
+  levels: ReadonlyMap<string, ClauseLevel>,
+  adapterArgument?: string,
+): ScenarioResult[] {
   const base = { seed: exploration.seed, budget: exploration.budget };
   const incomplete = exploration.incomplete ? [incompleteResult(exploration)] : [];
   if (exploration.classes.length === 0 && incomplete.length > 0) return incomplete;
@@ -77,7 +90,12 @@ export function explorationResults(exploration: Exploration, levels: ReadonlyMap
     ];
   }
   const share = exploration.durationMs / exploration.classes.length;
-  return [...incomplete, ...exploration.classes.map((explored) => classResult(explored, base, levels, share, exploration.stopped, adapterArgument))];
+  return [
+    ...incomplete,
+    ...exploration.classes.map((explored) =>
+      classResult(explored, base, levels, share, exploration.stopped, adapterArgument),
+    ),
+  ];
 }
 
 function classResult(
@@ -88,7 +106,10 @@ function classResult(
   stopped: string | undefined,
   adapterArgument: string | undefined,
 ): ScenarioResult {
-  const shown = { ...explored, found: { ...explored.found, ...(adapterArgument !== undefined ? { adapterArgument } : {}) } };
+  const shown = {
+    ...explored,
+    found: { ...explored.found, ...(adapterArgument !== undefined ? { adapterArgument } : {}) },
+  };
   const { found } = shown;
   const first = found.disagreement.message.split('\n')[0]!;
   const text = classText(shown);

@@ -61,7 +61,9 @@ export async function runExploration(options: ExplorationRunOptions): Promise<Ex
       ...(options.slices ? { slices: options.slices } : {}),
       replay: replayArguments(maxSteps, request.strict ?? false, options.judged),
       ...(options.onSession ? { onSession: options.onSession } : {}),
-      timeLimitMs: request.timeLimitMs ?? explorationTimeLimit(sessionShare(request.budget, options.slices).length, options.callLimitMs),
+      timeLimitMs:
+        request.timeLimitMs ??
+        explorationTimeLimit(sessionShare(request.budget, options.slices).length, options.callLimitMs),
     });
     summary ??= summaryOf(exploration, maxSteps);
     passes.push(explorationResults(exploration, options.levels, request.adapterArgument));
@@ -70,6 +72,10 @@ export async function runExploration(options: ExplorationRunOptions): Promise<Ex
 }
 
 /** The `explore` arguments besides adapter, seed and path that regenerate the same sessions under the same reading. */
-export function replayArguments(maxSteps: number, strict: boolean, judged: { edition: Edition; forced?: boolean }): string {
+export function replayArguments(
+  maxSteps: number,
+  strict: boolean,
+  judged: { edition: Edition; forced?: boolean },
+): string {
   return ` --max-steps ${maxSteps}${strict ? ' --level strict' : ''} --edition ${judged.edition}${judged.forced ? ' --force-edition' : ''}`;
 }

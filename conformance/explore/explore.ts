@@ -107,13 +107,26 @@ function expectedClause(disagreement: Disagreement, expect: readonly string[]): 
   });
 }
 
-export async function runSession(options: Pick<SessionOptions, 'adapter' | 'callLimitMs' | 'strict' | 'edition'>, session: Session): Promise<SessionResult> {
-  return new SessionRunner({ adapter: options.adapter, callLimitMs: options.callLimitMs, strict: options.strict, edition: options.edition }).run(session);
+export async function runSession(
+  options: Pick<SessionOptions, 'adapter' | 'callLimitMs' | 'strict' | 'edition'>,
+  session: Session,
+): Promise<SessionResult> {
+  return new SessionRunner({
+    adapter: options.adapter,
+    callLimitMs: options.callLimitMs,
+    strict: options.strict,
+    edition: options.edition,
+  }).run(session);
 }
 
 /** The tool modes an exploration's sessions run in: native, and each code mode the host declares (arbitraries.ts). */
 export function toolModesOf(adapter: Pick<Adapter, 'capabilities'>): ToolMode[] {
-  return ['native', ...(['code', 'both'] as const).filter((mode) => isSupported(adapter.capabilities, mode === 'code' ? 'codeMode' : 'bothMode'))];
+  return [
+    'native',
+    ...(['code', 'both'] as const).filter((mode) =>
+      isSupported(adapter.capabilities, mode === 'code' ? 'codeMode' : 'bothMode'),
+    ),
+  ];
 }
 
 /** The indexes of the sessions a process runs: the whole budget, sliced by each of `slices` in turn. */
@@ -124,7 +137,10 @@ export function sessionShare(budget: number, slices: readonly Slice[] = []): num
 }
 
 /** A run's disagreement as this exploration counts it: a class, a known divergence, or nothing. */
-type Verdict = { kind: 'agrees' } | { kind: 'expected'; entry: string } | { kind: 'class'; disagreement: Disagreement; signature: Signature };
+type Verdict =
+  | { kind: 'agrees' }
+  | { kind: 'expected'; entry: string }
+  | { kind: 'class'; disagreement: Disagreement; signature: Signature };
 
 function verdictOf(result: SessionResult, options: SessionOptions): Verdict {
   const disagreement = result.disagreement;
@@ -139,7 +155,11 @@ const SHRINK_RUNS = 300;
 
 export async function explore(options: ExplorationOptions): Promise<Exploration> {
   const started = performance.now();
-  const arbitrary = sessionArbitrary({ capabilities: options.adapter.capabilities, maxSteps: options.maxSteps, edition: options.edition });
+  const arbitrary = sessionArbitrary({
+    capabilities: options.adapter.capabilities,
+    maxSteps: options.maxSteps,
+    edition: options.edition,
+  });
   const mine = new Set(sessionShare(options.budget, options.slices));
   const classes = new Map<string, ExploredClass>();
   const firstResults = new Map<string, SessionResult>();
@@ -178,7 +198,14 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
       } else {
         firstResults.set(id, result);
         pending.push({ id, index });
-        classes.set(id, { signature: verdict.signature, id, count: 1, session: index, shrinks: 0, found: undefined as unknown as FoundScenario });
+        classes.set(id, {
+          signature: verdict.signature,
+          id,
+          count: 1,
+          session: index,
+          shrinks: 0,
+          found: undefined as unknown as FoundScenario,
+        });
       }
       // A class never shortens the exploration, a timeout or a crash included: the next session starts a fresh host,
       // and the overall time limit bounds a host that stops answering.
@@ -194,9 +221,12 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
     const first = firstResults.get(id)!;
     // A session that timed out is shown as it ran: shrinking it would wait the call limit again and again;
     // so is every class once the time limit is reached.
-    const shrunk = TIMEOUT_MESSAGE.test(first.disagreement?.message ?? '') || options.shrinkRuns === 0 || performance.now() >= deadline
-      ? undefined
-      : await shrinkClass(options, arbitrary, session, explored.signature, deadline);
+    const shrunk =
+      TIMEOUT_MESSAGE.test(first.disagreement?.message ?? '') ||
+      options.shrinkRuns === 0 ||
+      performance.now() >= deadline
+        ? undefined
+        : await shrinkClass(options, arbitrary, session, explored.signature, deadline);
     const result = shrunk?.result ?? first;
     explored.shrinks = shrunk?.shrinks ?? 0;
     explored.found = foundScenario(options, result, result.disagreement!, shrunk?.path ?? String(session));
@@ -258,8 +288,14 @@ async function shrinkClass(
  * disagrees otherwise is another class, shown by its own path); the last
  * failing session, written down.
  */
-export async function replay(options: SessionOptions & { seed: number; path: string; replay: string }): Promise<FoundScenario | undefined> {
-  const arbitrary = sessionArbitrary({ capabilities: options.adapter.capabilities, maxSteps: options.maxSteps, edition: options.edition });
+export async function replay(
+  options: SessionOptions & { seed: number; path: string; replay: string },
+): Promise<FoundScenario | undefined> {
+  const arbitrary = sessionArbitrary({
+    capabilities: options.adapter.capabilities,
+    maxSteps: options.maxSteps,
+    edition: options.edition,
+  });
   let target: Signature | undefined;
   const outcome = await fc.check(
     fc.asyncProperty(arbitrary, async (session) => {

@@ -5,7 +5,15 @@
  * and the checks (checks/*.ts) compare what the host shows with the oracle;
  * the first disagreement stops the session.
  */
-import { DEFAULT_EDITION, type Adapter, type Edition, type ModelRequest, type QuestionReply, type SetOutcome, type ToolMode } from '../../src/index.js';
+import {
+  DEFAULT_EDITION,
+  type Adapter,
+  type Edition,
+  type ModelRequest,
+  type QuestionReply,
+  type SetOutcome,
+  type ToolMode,
+} from '../../src/index.js';
 import type { GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
@@ -156,7 +164,8 @@ export class ExploredSession {
 
   stopIfFailed(): void {
     const problems = this.model.problems;
-    if (!this.failure && problems.length > 0) this.failure = { clauses: [], check: 'request-well-formed', message: problems.join('\n') };
+    if (!this.failure && problems.length > 0)
+      this.failure = { clauses: [], check: 'request-well-formed', message: problems.join('\n') };
     if (this.failure) throw new Stop(this.failure);
   }
 }

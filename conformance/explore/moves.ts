@@ -75,7 +75,16 @@ export interface RestartMove {
 }
 
 /** A step of a session: any action's move. */
-export type SessionMove = PromptMove | SetMove | PlanLineMove | NewAgentMove | ForkMove | SpawnMove | SpawnOwnedMove | CompactMove | RestartMove;
+export type SessionMove =
+  | PromptMove
+  | SetMove
+  | PlanLineMove
+  | NewAgentMove
+  | ForkMove
+  | SpawnMove
+  | SpawnOwnedMove
+  | CompactMove
+  | RestartMove;
 
 /** Something the user does while the model handles a request (on any agent). */
 export type MidTurnMove =

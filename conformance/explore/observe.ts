@@ -18,7 +18,11 @@ export function stopAt(disagreement: Disagreement | undefined): void {
 }
 
 /** `get` of `agent`, compared with the oracle (SET-05). */
-export async function observeGet(session: ExploredSession, agent: OracleAgent, during: During | undefined): Promise<void> {
+export async function observeGet(
+  session: ExploredSession,
+  agent: OracleAgent,
+  during: During | undefined,
+): Promise<void> {
   stopAt(getDisagreement(agent, await session.host.getPlanMode(agent.id), during));
 }
 
@@ -28,5 +32,12 @@ export async function observeIdle(session: ExploredSession, agent: OracleAgent):
   const logged = planModeEvents(await session.host.readLog(agent.id)).map((event) => event.payload);
   stopAt(loggedEventsDisagreement(agent, logged));
   if (session.composed.projections) stopAt(projectionDisagreement(agent, await session.host.readProjection(agent.id)));
-  if (agent.kind !== 'fork') stopAt(observersDisagreement(agent, planModeEvents(await session.host.readObserved(agent.id)).map((event) => event.payload), logged));
+  if (agent.kind !== 'fork')
+    stopAt(
+      observersDisagreement(
+        agent,
+        planModeEvents(await session.host.readObserved(agent.id)).map((event) => event.payload),
+        logged,
+      ),
+    );
 }

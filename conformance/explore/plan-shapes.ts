@@ -8,11 +8,23 @@ const planPadding = fc.constantFrom('', ' ', '  ', '\t', ' \t ');
 
 /** Plans of generated length: up to a page, or tens of kilobytes (an exit without a shape submits a one-line plan). */
 // A text of the whole domain in two plans of three: invisible and format characters, NFD, line breaks, 64 KiB now and then.
-const planBodyText = fc.option(texts({ long: true }).map(({ text }) => text), { nil: undefined, freq: 3 });
+const planBodyText = fc.option(
+  texts({ long: true }).map(({ text }) => text),
+  { nil: undefined, freq: 3 },
+);
 
 export const planShapes: fc.Arbitrary<PlanShape> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ length: fc.integer({ min: 1, max: 2_000 }), lead: planPadding, trail: planPadding, text: planBodyText }, { requiredKeys: ['length', 'lead', 'trail'] }) },
-  { weight: 1, arbitrary: fc.record({ length: fc.integer({ min: 10_000, max: 40_000 }), lead: planPadding, trail: planPadding }) },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      { length: fc.integer({ min: 1, max: 2_000 }), lead: planPadding, trail: planPadding, text: planBodyText },
+      { requiredKeys: ['length', 'lead', 'trail'] },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ length: fc.integer({ min: 10_000, max: 40_000 }), lead: planPadding, trail: planPadding }),
+  },
 );
 
 /** The plan the model submits with the session's `n`th tool call. */
@@ -20,6 +32,7 @@ export function planText(n: number, shape: PlanShape | undefined): string {
   let body = `# Plan ${n}: map the callers, then change them one by one`;
   if (!shape) return body;
   if (shape.text !== undefined) body += `\n${shape.text}\n`;
-  for (let step = 1; body.length < shape.length; step += 1) body += ` ${step}. Change caller ${step} and rerun its tests.`;
+  for (let step = 1; body.length < shape.length; step += 1)
+    body += ` ${step}. Change caller ${step} and rerun its tests.`;
   return `${shape.lead}${body}${shape.trail}`;
 }

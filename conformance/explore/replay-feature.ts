@@ -32,11 +32,14 @@ export interface ReplayedScenario {
 /** Why `scenario` cannot be replayed (it is not exactly one Gherkin scenario), or undefined when it can. */
 export function unreplayable(scenario: ReplayedScenario): string | undefined {
   if (/\s/.test(scenario.id) || scenario.id === '') return `its id '${scenario.id}' cannot be a tag`;
-  if (scenario.clauses.some((clause) => !/^[A-Z]+-\d{2}$/.test(clause))) return `its clauses ${scenario.clauses.join(', ')} are not clause ids`;
+  if (scenario.clauses.some((clause) => !/^[A-Z]+-\d{2}$/.test(clause)))
+    return `its clauses ${scenario.clauses.join(', ')} are not clause ids`;
   if (!/^\s*Scenario:/.test(scenario.scenario)) return 'its scenario does not start with a Scenario: line';
   try {
     const newId = IdGenerator.incrementing();
-    const document = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher()).parse(replayFeatureText([scenario]));
+    const document = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher()).parse(
+      replayFeatureText([scenario]),
+    );
     const pickles = compile(document, REPLAY_FEATURE_FILE, newId);
     if (pickles.length !== 1) return `its text holds ${pickles.length} scenarios, not one`;
   } catch (error) {
@@ -54,7 +57,10 @@ export function replayFeatureText(scenarios: readonly ReplayedScenario[]): strin
     ...scenarios.flatMap((one) => [
       '',
       `  ${[...one.clauses.map((clause) => `@${clause}`), `@id:${one.id}`].join(' ')}`,
-      ...one.scenario.trimEnd().split('\n').map((line) => (line === '' ? '' : `  ${line}`)),
+      ...one.scenario
+        .trimEnd()
+        .split('\n')
+        .map((line) => (line === '' ? '' : `  ${line}`)),
     ]),
     '',
   ].join('\n');

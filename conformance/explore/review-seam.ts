@@ -14,20 +14,28 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
   return async (question: Question, context) => {
     // A question that is no plan review (an approval policy's, say) is the host's own business
     // (SCOPE-02): the user takes its first option, as the suite's scripted user does.
-    if (!isPlanReview(question)) return { type: 'answer', selected: question.options.slice(0, 1).map((option) => option.label) };
-    const entry = [...session.calls.values()].find((call) => call.plan !== undefined && [question.question, question.detail ?? ''].some((text) => text.includes(call.plan!)));
+    if (!isPlanReview(question))
+      return { type: 'answer', selected: question.options.slice(0, 1).map((option) => option.label) };
+    const entry = [...session.calls.values()].find(
+      (call) =>
+        call.plan !== undefined && [question.question, question.detail ?? ''].some((text) => text.includes(call.plan!)),
+    );
     session.reviewsAsked += 1;
     const submitted = context?.agent === undefined ? undefined : session.calls.get(context.agent);
     if (!entry && submitted?.plan !== undefined) {
       // The review is for an agent whose exit call is open, but does not carry its plan byte for byte (TOOL-04).
       const name = session.agentWithId(context!.agent!)?.name ?? 'the agent';
       // The printed scenario scripts the user's answer, as for a review that matched, so the host meets the same session.
-      if (submitted.answer.type === 'exit' || submitted.answer.type === 'program-exit') session.transcript.setup(reviewStep(submitted.answer.review, submitted.answer.feedback));
+      if (submitted.answer.type === 'exit' || submitted.answer.type === 'program-exit')
+        session.transcript.setup(reviewStep(submitted.answer.review, submitted.answer.feedback));
       session.record({
         clauses: ['TOOL-04'],
         check: 'review-shows-plan',
         message: `the plan review for ${name} does not carry the submitted plan (${submitted.plan.length} characters) unchanged: ${JSON.stringify(question.question.slice(0, 200))}`,
-        step: { text: `plan review ${session.reviewsAsked} was asked for ${name}, showing the plan ${quote(submitted.plan)}`, midTurn: false },
+        step: {
+          text: `plan review ${session.reviewsAsked} was asked for ${name}, showing the plan ${quote(submitted.plan)}`,
+          midTurn: false,
+        },
       });
       return { type: 'fail', message: 'the review does not show the plan' };
     }

@@ -23,7 +23,13 @@ function typed(feedback: string | undefined, own: string, nonBlank = false): str
 }
 
 /** A plan review as any host asks it, for reading what an answer means before a host asked (generation). */
-const ANY_REVIEW: Question = { id: 'review', question: '', options: [{ label: APPROVE }, { label: 'Keep planning' }], intent: 'plan-review', approveLabel: APPROVE };
+const ANY_REVIEW: Question = {
+  id: 'review',
+  question: '',
+  options: [{ label: APPROVE }, { label: 'Keep planning' }],
+  intent: 'plan-review',
+  approveLabel: APPROVE,
+};
 
 /** Whether the answer consents, as the oracle reads the reply it gives (oracle/exit-review.ts). */
 export function consents(answer: ReviewAnswer): boolean | 'open' {
@@ -33,7 +39,9 @@ export function consents(answer: ReviewAnswer): boolean | 'open' {
 /** The keep-planning option is the host's own label: the first offered one that is not the approving one. */
 function keepPlanningLabel(question: Question): string {
   const approve = question.approveLabel ?? APPROVE;
-  return question.options.find((option) => option.label !== approve && option.label !== APPROVE)?.label ?? 'Keep planning';
+  return (
+    question.options.find((option) => option.label !== approve && option.label !== APPROVE)?.label ?? 'Keep planning'
+  );
 }
 
 /** The reply the user gives; `feedback` is the text typed with an answer that carries one (the kit's own when absent). */

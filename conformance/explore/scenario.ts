@@ -27,7 +27,11 @@ function title(found: FoundScenario): string {
 }
 
 function stableId(found: FoundScenario): string {
-  const slug = found.adapter.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'host';
+  const slug =
+    found.adapter
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'host';
   return `explore-${slug}-seed-${found.seed}-path-${found.path.replace(/:/g, '-')}`;
 }
 
@@ -41,7 +45,11 @@ function steps(found: FoundScenario): string[] {
 
 export function scenarioText(found: FoundScenario, indent = ''): string {
   // A step with a doc string continues on further lines, indented under it.
-  const indented = (line: string) => line.split('\n').map((part, index) => `${indent}${index === 0 ? '  ' : '    '}${part}`).join('\n');
+  const indented = (line: string) =>
+    line
+      .split('\n')
+      .map((part, index) => `${indent}${index === 0 ? '  ' : '    '}${part}`)
+      .join('\n');
   return [`${indent}Scenario: ${title(found)}`, ...steps(found).map(indented)].join('\n');
 }
 
@@ -54,9 +62,13 @@ export function featureText(found: FoundScenario | FoundScenario[]): string {
     `# ${first.disagreement.message.split('\n')[0]}`,
     `Feature: A session explore found on ${first.adapter}`,
     '  explore generated this session, shrank it and compared every observation with',
-    '  the kit\'s oracle; the last check is where the host disagreed.',
+    "  the kit's oracle; the last check is where the host disagreed.",
     ...all.flatMap((one) => {
-      const tags = [...one.disagreement.clauses.map((clause) => `@${clause}`), `@id:${stableId(one)}`, ...one.needs.map((need) => `@needs:${need}`)];
+      const tags = [
+        ...one.disagreement.clauses.map((clause) => `@${clause}`),
+        `@id:${stableId(one)}`,
+        ...one.needs.map((need) => `@needs:${need}`),
+      ];
       return ['', `  ${tags.join(' ')}`, scenarioText(one, '  ')];
     }),
     '',

@@ -16,7 +16,13 @@ import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
 import { startLimitFor } from '../guard/time-limit.js';
 import { createdAgent } from '../oracle/session-oracle.js';
 import { temporaryRoot } from '../world/temporary-root.js';
-import { emptyProbeRecord, makeProbeCommands, makeProbeTools, orderedProbeSection, PROBE_SECTIONS } from '../script/probes.js';
+import {
+  emptyProbeRecord,
+  makeProbeCommands,
+  makeProbeTools,
+  orderedProbeSection,
+  PROBE_SECTIONS,
+} from '../script/probes.js';
 import { actionOf, describeMove } from './actions/index.js';
 import { observeIdle } from './observe.js';
 import { deploymentOf, judgeRefusal, writeConfiguration } from './configuration.js';
@@ -60,7 +66,8 @@ export class SessionRunner {
     let started: GuardedHost | undefined;
     try {
       session.toolMode = explored.toolMode ?? 'native';
-      if (session.toolMode !== 'native') session.transcript.step('Given', `the host presents its tools in ${session.toolMode} mode`);
+      if (session.toolMode !== 'native')
+        session.transcript.step('Given', `the host presents its tools in ${session.toolMode} mode`);
       session.composed = {
         commands: isSupported(adapter.capabilities, 'commands'),
         questions: isSupported(adapter.capabilities, 'questions'),
@@ -98,9 +105,14 @@ export class SessionRunner {
       started = await starting;
       session.host = started;
       session.probeOrders = explored.probeOrders;
-      if (explored.probeOrders.length > 0) session.transcript.step('Given', `the host also has probe sections at orders "${explored.probeOrders.join(', ')}"`);
+      if (explored.probeOrders.length > 0)
+        session.transcript.step(
+          'Given',
+          `the host also has probe sections at orders "${explored.probeOrders.join(', ')}"`,
+        );
       // The suite makes an agent when a step first names it; one that lives through a restart must be made before it.
-      if (explored.moves.some((move) => move.kind === 'restart')) session.transcript.step('When', 'the user creates the agent');
+      if (explored.moves.some((move) => move.kind === 'restart'))
+        session.transcript.step('When', 'the user creates the agent');
       session.agents.push(createdAgent('the agent', await session.host.createAgent(), session.edition));
       for (const move of explored.moves) {
         const action = actionOf(move);
@@ -129,13 +141,21 @@ export class SessionRunner {
     const session = this.session;
     const action = actionOf(move);
     if (action.feasible && !action.feasible(session, move, during)) return;
-    session.coverage.met(session.viewOf(agentOf(session, move), { during: { retry: session.inFlight.get(during.agent.id) === 'retry' } }), move.kind);
+    session.coverage.met(
+      session.viewOf(agentOf(session, move), { during: { retry: session.inFlight.get(during.agent.id) === 'retry' } }),
+      move.kind,
+    );
     await action.run(session, move, during);
   }
 
   private result(): SessionResult {
     const session = this.session;
-    return { ...(session.failure ? { disagreement: session.failure } : {}), transcript: session.transcript, ran: this.ran, coverage: session.coverage };
+    return {
+      ...(session.failure ? { disagreement: session.failure } : {}),
+      transcript: session.transcript,
+      ran: this.ran,
+      coverage: session.coverage,
+    };
   }
 }
 

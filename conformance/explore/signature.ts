@@ -10,7 +10,14 @@ import type { Disagreement } from './disagreement.js';
 import { NO_CLAUSE, type Signature } from '../results/exploration-class.js';
 
 export { EXPLORATION_ID } from '../results/exploration-uri.js';
-export { classId, NO_CLAUSE, sameClass, signatureOfId, classKind, type Signature } from '../results/exploration-class.js';
+export {
+  classId,
+  NO_CLAUSE,
+  sameClass,
+  signatureOfId,
+  classKind,
+  type Signature,
+} from '../results/exploration-class.js';
 
 export function signatureOf(disagreement: Disagreement): Signature {
   return { clause: disagreement.clauses[0] ?? NO_CLAUSE, check: checkName(disagreement) };
@@ -29,7 +36,10 @@ export function checkName(disagreement: Disagreement): string {
   const suffix = kind === 'adapter-error' ? '' : `-${kind}`;
   const method = /^adapter method (\w+)/.exec(disagreement.message)?.[1];
   if (method === undefined) return `${ADAPTER_CALL}${suffix}`;
-  const kebab = method.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().replace(/[^a-z-]+/g, '');
+  const kebab = method
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z-]+/g, '');
   return `${ADAPTER_CALL}-${kebab}${suffix}`;
 }
 

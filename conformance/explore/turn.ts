@@ -20,7 +20,13 @@ export function promptText(agent: OracleAgent): string {
  * prompts, then checks the number of requests. `action` is the printed
  * prompt step; undefined when the caller prints its own.
  */
-export async function runTurn(session: ExploredSession, agent: OracleAgent, planned: PlannedRequest[], text: string, action: string | undefined): Promise<void> {
+export async function runTurn(
+  session: ExploredSession,
+  agent: OracleAgent,
+  planned: PlannedRequest[],
+  text: string,
+  action: string | undefined,
+): Promise<void> {
   const start = session.model.requestsOf(agent.id).length;
   const givesUp = planned.at(-1)?.answer.type === 'give-up';
   if (action) session.transcript.beginTurn(givesUp ? `${action}, which may give up` : action);
@@ -47,7 +53,12 @@ export async function runTurn(session: ExploredSession, agent: OracleAgent, plan
   } catch (error) {
     // Giving up by rejecting the prompt is the host's choice, once the request that fails without retry was made.
     // A host that hangs has not given up: a time-out still stops the session.
-    if (!givesUp || error instanceof AdapterTimeoutError || session.model.requestsOf(agent.id).length < start + planned.length) throw error;
+    if (
+      !givesUp ||
+      error instanceof AdapterTimeoutError ||
+      session.model.requestsOf(agent.id).length < start + planned.length
+    )
+      throw error;
   } finally {
     agent.plan.closeTurn();
     if (action) session.transcript.endTurn();
@@ -56,17 +67,28 @@ export async function runTurn(session: ExploredSession, agent: OracleAgent, plan
   afterTurn(session, agent, start, planned.length, []);
 }
 
-export function afterTurn(session: ExploredSession, agent: OracleAgent, start: number, planned: number, clauses: string[]): void {
+export function afterTurn(
+  session: ExploredSession,
+  agent: OracleAgent,
+  start: number,
+  planned: number,
+  clauses: string[],
+): void {
   agent.turns += 1;
   agent.gaveUp = session.turns.get(agent.id)?.planned.at(-1)?.answer.type === 'give-up';
   session.turns.delete(agent.id);
   const made = session.model.requestsOf(agent.id).length - start;
   if (made < planned) {
     // The host declares retry, so each scripted failure is retried at least once; the session never fails twice in a row.
-    session.disagree('request-count', clauses, `${agent.name} made ${made} model request(s) in the turn, the session scripted ${planned}`, {
-      text: `the number of model requests of ${agent.name} is ${start + planned}`,
-      midTurn: false,
-    });
+    session.disagree(
+      'request-count',
+      clauses,
+      `${agent.name} made ${made} model request(s) in the turn, the session scripted ${planned}`,
+      {
+        text: `the number of model requests of ${agent.name} is ${start + planned}`,
+        midTurn: false,
+      },
+    );
   }
   // A steered message the turn did not take in waits for the agent's next step, the first of its next turn
   // (docs/clauses.md, "Left open"): agent.steered keeps it, and that request must carry it ahead of its prompt.

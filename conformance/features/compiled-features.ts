@@ -17,7 +17,12 @@ import { KIT_FEATURES_DIR, listFeatureFiles } from './feature-files.js';
 export const COMPILED_FEATURES_DIR = join(PACKAGE_ROOT, 'dist', 'catalog', 'features');
 
 /** The parser options the envelopes are compiled with; a caller asking for others gets a parse. */
-export const COMPILED_WITH = { defaultDialect: 'en', includeSource: true, includeGherkinDocument: true, includePickles: true } as const;
+export const COMPILED_WITH = {
+  defaultDialect: 'en',
+  includeSource: true,
+  includeGherkinDocument: true,
+  includePickles: true,
+} as const;
 
 type ParserOptions = Partial<Record<keyof typeof COMPILED_WITH, unknown>>;
 
@@ -31,10 +36,15 @@ function compiledPathOf(featureFile: string): string | undefined {
 export async function writeCompiledFeatures(): Promise<void> {
   for (const file of await listFeatureFiles(KIT_FEATURES_DIR)) {
     const text = await readFile(file, 'utf8');
-    const envelopes = generateMessages(text, relative(KIT_FEATURES_DIR, file), SourceMediaType.TEXT_X_CUCUMBER_GHERKIN_PLAIN, {
-      ...COMPILED_WITH,
-      newId: IdGenerator.uuid(),
-    });
+    const envelopes = generateMessages(
+      text,
+      relative(KIT_FEATURES_DIR, file),
+      SourceMediaType.TEXT_X_CUCUMBER_GHERKIN_PLAIN,
+      {
+        ...COMPILED_WITH,
+        newId: IdGenerator.uuid(),
+      },
+    );
     const target = compiledPathOf(file)!;
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, JSON.stringify(envelopes));
@@ -49,7 +59,12 @@ const used = new Set<string>();
  * build compiled exactly `text` with the options asked for and this process
  * has not had them yet; otherwise undefined (the caller parses).
  */
-export function compiledEnvelopes(featureFile: string, text: string, uri: string, options: ParserOptions): Envelope[] | undefined {
+export function compiledEnvelopes(
+  featureFile: string,
+  text: string,
+  uri: string,
+  options: ParserOptions,
+): Envelope[] | undefined {
   const compiled = compiledPathOf(featureFile);
   if (compiled === undefined || used.has(compiled)) return undefined;
   for (const [key, value] of Object.entries(COMPILED_WITH) as [keyof ParserOptions, unknown][]) {

@@ -27,8 +27,10 @@ export interface ParsedFeature {
 export async function listFeatureFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch((error: NodeJS.ErrnoException) => {
     // A mistyped --features is the user's input: say what is wrong with it, not a stack.
-    if (error.code === 'ENOTDIR') throw new FeatureFileError(`${dir} is a file; give the folder that holds the .feature files`);
-    if (error.code === 'ENOENT') throw new FeatureFileError(`${dir} does not exist; give the folder that holds the .feature files`);
+    if (error.code === 'ENOTDIR')
+      throw new FeatureFileError(`${dir} is a file; give the folder that holds the .feature files`);
+    if (error.code === 'ENOENT')
+      throw new FeatureFileError(`${dir} does not exist; give the folder that holds the .feature files`);
     throw error;
   });
   return entries
@@ -77,7 +79,9 @@ export async function parseFeatures(dir: string = KIT_FEATURES_DIR): Promise<Par
   const problems = settled.flatMap((one) => (one.status === 'rejected' ? [(one.reason as Error).message] : []));
   if (problems.length > 0) {
     const lines = problems.join('\n').split('\n');
-    throw new FeatureFileError(`feature files are not valid Gherkin (${lines.length} error(s)):\n${lines.map((line) => `  ${line}`).join('\n')}`);
+    throw new FeatureFileError(
+      `feature files are not valid Gherkin (${lines.length} error(s)):\n${lines.map((line) => `  ${line}`).join('\n')}`,
+    );
   }
   return settled.map((one) => (one as PromiseFulfilledResult<ParsedFeature>).value);
 }
@@ -166,7 +170,10 @@ export function clausesOf(pickle: Pickle): string[] {
 }
 
 export function needsOf(pickle: Pickle): string[] {
-  return pickle.tags.map((tag) => tag.name).filter((name) => name.startsWith(NEEDS_TAG_PREFIX)).map((name) => name.slice(NEEDS_TAG_PREFIX.length));
+  return pickle.tags
+    .map((tag) => tag.name)
+    .filter((name) => name.startsWith(NEEDS_TAG_PREFIX))
+    .map((name) => name.slice(NEEDS_TAG_PREFIX.length));
 }
 
 export interface ScenarioInfo {
@@ -197,7 +204,9 @@ export function scenariosOf(features: ParsedFeature[]): ScenarioInfo[] {
         clauses: clausesOf(pickle),
         needs: needsOf(pickle),
         idTags: pickle.tags.filter((tag) => tag.name.startsWith(ID_TAG_PREFIX)).length,
-        editionTags: pickle.tags.filter((tag) => tag.name.startsWith(EDITION_TAG_PREFIX)).map((tag) => tag.name.slice(EDITION_TAG_PREFIX.length)),
+        editionTags: pickle.tags
+          .filter((tag) => tag.name.startsWith(EDITION_TAG_PREFIX))
+          .map((tag) => tag.name.slice(EDITION_TAG_PREFIX.length)),
       };
     });
   });
@@ -225,6 +234,8 @@ export function duplicateIdProblems(scenarios: readonly ScenarioInfo[]): string[
 export function checkUniqueIds(scenarios: readonly ScenarioInfo[]): void {
   const problems = duplicateIdProblems(scenarios);
   if (problems.length > 0) {
-    throw new FeatureFileError(`feature files give one stable id to several scenarios (${problems.length}); each scenario needs its own @id: (an outline row: its own first cell):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    throw new FeatureFileError(
+      `feature files give one stable id to several scenarios (${problems.length}); each scenario needs its own @id: (an outline row: its own first cell):\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
+    );
   }
 }

@@ -17,7 +17,13 @@ export const FEATURE_INDEX_PATH = join(PACKAGE_ROOT, 'dist', 'catalog', 'feature
 
 interface FeatureIndex {
   /** By path relative to the features folder. */
-  files: Record<string, { sha256: string; /** Each pickle's tags, inherited ones included, as cucumber filters them. */ pickleTags: string[][] }>;
+  files: Record<
+    string,
+    {
+      sha256: string /** Each pickle's tags, inherited ones included, as cucumber filters them. */;
+      pickleTags: string[][];
+    }
+  >;
 }
 
 function sha256(text: string): string {
@@ -29,7 +35,10 @@ export async function writeFeatureIndex(): Promise<string> {
   const index: FeatureIndex = { files: {} };
   for (const feature of await parseFeatures(KIT_FEATURES_DIR)) {
     const text = await readFile(join(KIT_FEATURES_DIR, feature.uri), 'utf8');
-    index.files[feature.uri] = { sha256: sha256(text), pickleTags: feature.pickles.map((pickle) => pickle.tags.map((tag) => tag.name)) };
+    index.files[feature.uri] = {
+      sha256: sha256(text),
+      pickleTags: feature.pickles.map((pickle) => pickle.tags.map((tag) => tag.name)),
+    };
   }
   await mkdir(dirname(FEATURE_INDEX_PATH), { recursive: true });
   await writeFile(FEATURE_INDEX_PATH, `${JSON.stringify(index)}\n`);

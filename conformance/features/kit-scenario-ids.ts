@@ -8,6 +8,11 @@ import { KIT_FEATURES_DIR, parseFeatures, scenariosOf } from './feature-files.js
 let ids: Promise<ReadonlySet<string>> | undefined;
 
 export function kitScenarioIds(): Promise<ReadonlySet<string>> {
-  ids ??= parseFeatures(KIT_FEATURES_DIR).then((features) => new Set(scenariosOf(features).flatMap((scenario) => (scenario.stableId === undefined ? [] : [scenario.stableId]))));
+  ids ??= parseFeatures(KIT_FEATURES_DIR).then(
+    (features) =>
+      new Set(
+        scenariosOf(features).flatMap((scenario) => (scenario.stableId === undefined ? [] : [scenario.stableId])),
+      ),
+  );
   return ids;
 }

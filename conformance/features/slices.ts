@@ -38,7 +38,12 @@ export function parseSlice(text: string): Slice | undefined {
 export function inSerialOrder<T extends { uri: string; line?: number | undefined }>(results: readonly T[]): T[] {
   return results
     .map((result, position) => ({ result, position }))
-    .sort((a, b) => compareText(a.result.uri, b.result.uri) || (a.result.line ?? 0) - (b.result.line ?? 0) || a.position - b.position)
+    .sort(
+      (a, b) =>
+        compareText(a.result.uri, b.result.uri) ||
+        (a.result.line ?? 0) - (b.result.line ?? 0) ||
+        a.position - b.position,
+    )
     .map(({ result }) => result);
 }
 

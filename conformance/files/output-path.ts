@@ -49,7 +49,10 @@ async function makeFolders(dir: string): Promise<void> {
     });
     if (stats) {
       const target = stats.isSymbolicLink() ? await stat(at).catch(() => undefined) : stats;
-      if (!target?.isDirectory()) throw new OutputPathError(`${at} is ${target ? kindOf(target) ?? 'a file' : 'a symlink to nothing'}, not a directory`);
+      if (!target?.isDirectory())
+        throw new OutputPathError(
+          `${at} is ${target ? (kindOf(target) ?? 'a file') : 'a symlink to nothing'}, not a directory`,
+        );
       break;
     }
     missing.unshift(at);
@@ -95,17 +98,25 @@ export async function checkOutputPath(path: string): Promise<string> {
   });
   let final = asked;
   if (stats?.isSymbolicLink() && (await throughProcess(asked))) {
-    throw new OutputPathError(`${path} is one of this process's own streams (like /dev/stdout); to write a report to stdout, give the format without a file`);
+    throw new OutputPathError(
+      `${path} is one of this process's own streams (like /dev/stdout); to write a report to stdout, give the format without a file`,
+    );
   }
   if (stats?.isSymbolicLink()) {
     const target = await stat(asked).catch(() => undefined);
     if (!target) throw new OutputPathError(`${path} is a symlink to nothing; the kit writes reports to a regular file`);
     const kind = kindOf(target);
-    if (kind) throw new OutputPathError(`${path} is a symlink to ${kind}; the kit writes reports to a regular file (to write one to stdout, give the format without a file)`);
+    if (kind)
+      throw new OutputPathError(
+        `${path} is a symlink to ${kind}; the kit writes reports to a regular file (to write one to stdout, give the format without a file)`,
+      );
     final = await realpath(asked);
   } else if (stats) {
     const kind = kindOf(stats);
-    if (kind) throw new OutputPathError(`${path} is ${kind}; the kit writes reports to a regular file (to write one to stdout, give the format without a file)`);
+    if (kind)
+      throw new OutputPathError(
+        `${path} is ${kind}; the kit writes reports to a regular file (to write one to stdout, give the format without a file)`,
+      );
   }
   await makeFolders(dirname(final));
   // The folder's real path, so two names for one file are seen as one.

@@ -33,7 +33,9 @@ export interface VersionedFileKind<T> {
   /** How a zod issue's path is printed. */
   issuePath(path: readonly PropertyKey[]): string;
   /** The error thrown for every problem, so a command can tell it from a bug. */
-  error: new (message: string) => Error;
+  error: new (
+    message: string,
+  ) => Error;
 }
 
 /** An earlier version a reader still accepts: its schema, and how a document of it becomes the current version. */
@@ -44,7 +46,11 @@ export interface OlderVersion<T> {
 }
 
 /** An earlier version, typed by its schema (the upgrade receives what the schema parsed). */
-export function olderVersion<O, T>(version: number, schema: z.ZodType<O>, upgrade: (document: O) => T): OlderVersion<T> {
+export function olderVersion<O, T>(
+  version: number,
+  schema: z.ZodType<O>,
+  upgrade: (document: O) => T,
+): OlderVersion<T> {
   return { version, schema, upgrade: (document) => upgrade(document as O) };
 }
 
@@ -55,7 +61,14 @@ export async function readVersionedJsonFile<T>(path: string, kind: VersionedFile
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const missing = kind.missingHint === undefined ? 'no such file' : `no such file (${kind.missingHint})`;
-    const why = code === 'ENOENT' ? missing : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? missing
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
     throw new kind.error(`cannot read ${kind.noun} ${path}: ${why}`);
   }
   let json: unknown;
@@ -71,13 +84,20 @@ export async function readVersionedJsonFile<T>(path: string, kind: VersionedFile
 export function parseVersionedJson<T>(json: unknown, path: string, kind: VersionedFileKind<T>): T {
   const header = (typeof json === 'object' && json !== null ? json : {}) as { schema?: unknown; version?: unknown };
   if (header.schema !== kind.schemaId) {
-    throw new kind.error(`${path} is not ${kind.identity} (its "schema" is ${JSON.stringify(header.schema)}, expected "${kind.schemaId}")`);
+    throw new kind.error(
+      `${path} is not ${kind.identity} (its "schema" is ${JSON.stringify(header.schema)}, expected "${kind.schemaId}")`,
+    );
   }
   const older = kind.older?.find((candidate) => candidate.version === header.version);
   if (header.version !== kind.version && older === undefined) {
     const versions = [...(kind.older ?? []).map((candidate) => candidate.version), kind.version].sort((a, b) => a - b);
-    const reads = versions.length === 1 ? `version ${versions[0]}` : `versions ${versions.slice(0, -1).join(', ')} and ${versions.at(-1)}`;
-    throw new kind.error(`${path}: ${kind.versionNoun} version ${JSON.stringify(header.version)} is not one this kit reads (it reads ${reads})`);
+    const reads =
+      versions.length === 1
+        ? `version ${versions[0]}`
+        : `versions ${versions.slice(0, -1).join(', ')} and ${versions.at(-1)}`;
+    throw new kind.error(
+      `${path}: ${kind.versionNoun} version ${JSON.stringify(header.version)} is not one this kit reads (it reads ${reads})`,
+    );
   }
   const parsed = (older?.schema ?? kind.schema).safeParse(json);
   if (!parsed.success) {
@@ -91,7 +111,14 @@ export function parseVersionedJson<T>(json: unknown, path: string, kind: Version
 }
 
 /** Every problem at once, one per line, each at its path. */
-function problems<T>(path: string, what: string, issues: readonly z.core.$ZodIssue[], kind: VersionedFileKind<T>): Error {
+function problems<T>(
+  path: string,
+  what: string,
+  issues: readonly z.core.$ZodIssue[],
+  kind: VersionedFileKind<T>,
+): Error {
   const lines = issues.map((issue) => `  ${kind.issuePath(issue.path) || '(top level)'}: ${issue.message}`);
-  return new kind.error(`${path} ${what} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
+  return new kind.error(
+    `${path} ${what} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`,
+  );
 }

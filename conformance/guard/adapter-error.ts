@@ -36,7 +36,12 @@ export function describeIssues(error: z.ZodError, prefix = ''): string {
 }
 
 /** Parses a value an adapter returned, or throws an `AdapterError` naming method and field. */
-export function parseReturned<T>(method: string, schema: z.ZodType<T>, value: unknown, what = 'returned a malformed value'): T {
+export function parseReturned<T>(
+  method: string,
+  schema: z.ZodType<T>,
+  value: unknown,
+  what = 'returned a malformed value',
+): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new AdapterError(method, `${what}: ${describeIssues(result.error)}`);

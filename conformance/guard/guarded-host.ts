@@ -24,7 +24,15 @@ import {
 import { AdapterError, parseReturned } from './adapter-error.js';
 import { AdapterTimeoutError, withinLimit } from './time-limit.js';
 
-const REQUIRED_METHODS = ['createAgent', 'prompt', 'setPlanMode', 'getPlanMode', 'readLog', 'readObserved', 'dispose'] as const;
+const REQUIRED_METHODS = [
+  'createAgent',
+  'prompt',
+  'setPlanMode',
+  'getPlanMode',
+  'readLog',
+  'readObserved',
+  'dispose',
+] as const;
 const VoidSchema = z.unknown();
 
 /** Checks that `start` returned something shaped like a host handle. */
@@ -50,7 +58,12 @@ export class GuardedHost {
     private readonly startLimitMs: number = limitMs,
   ) {}
 
-  private async call<T>(method: string, schema: z.ZodType<T>, run: () => Promise<unknown>, limitMs = this.limitMs): Promise<T> {
+  private async call<T>(
+    method: string,
+    schema: z.ZodType<T>,
+    run: () => Promise<unknown>,
+    limitMs = this.limitMs,
+  ): Promise<T> {
     const value = await withinLimit(method, limitMs, run);
     return parseReturned(method, schema, value);
   }
@@ -68,7 +81,9 @@ export class GuardedHost {
   }
   /** Images are passed only when there are some: a host that predates them sees the call it always saw. */
   async prompt(agent: string, text: string, images?: ImageBlock[]): Promise<void> {
-    await this.call('prompt', VoidSchema, () => (images === undefined ? this.handle.prompt(agent, text) : this.handle.prompt(agent, text, images)));
+    await this.call('prompt', VoidSchema, () =>
+      images === undefined ? this.handle.prompt(agent, text) : this.handle.prompt(agent, text, images),
+    );
   }
   setPlanMode(agent: string, active: boolean): Promise<SetOutcome> {
     return this.call('setPlanMode', SetOutcomeSchema, () => this.handle.setPlanMode(agent, active));
@@ -84,7 +99,9 @@ export class GuardedHost {
   }
   runCommand(agent: string, line: string, images?: ImageBlock[]): Promise<CommandResult> {
     const run = this.optional('runCommand');
-    return this.call('runCommand', CommandResultSchema, () => (images === undefined ? run(agent, line) : run(agent, line, images)));
+    return this.call('runCommand', CommandResultSchema, () =>
+      images === undefined ? run(agent, line) : run(agent, line, images),
+    );
   }
   readProjection(agent: string): Promise<PlanProjectionView> {
     const read = this.optional('readProjection');
@@ -125,12 +142,21 @@ export class GuardedHost {
  * still disposed of when it can be: the scenario has failed, but its host
  * (a process, open files) must not live on until the run ends.
  */
-export async function startGuardedHost(adapter: Adapter, options: StartOptions, limitMs: number, startLimitMs = limitMs): Promise<GuardedHost> {
+export async function startGuardedHost(
+  adapter: Adapter,
+  options: StartOptions,
+  limitMs: number,
+  startLimitMs = limitMs,
+): Promise<GuardedHost> {
   let starting: Promise<unknown> | undefined;
   let handle: unknown;
   const givenUp = new AbortController();
   try {
-    handle = await withinLimit('start', startLimitMs, () => (starting = adapter.start({ ...options, signal: givenUp.signal })));
+    handle = await withinLimit(
+      'start',
+      startLimitMs,
+      () => (starting = adapter.start({ ...options, signal: givenUp.signal })),
+    );
     return new GuardedHost(checkHandle(handle), limitMs, startLimitMs);
   } catch (error) {
     if (error instanceof AdapterTimeoutError) {

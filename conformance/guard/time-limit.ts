@@ -57,10 +57,7 @@ export const TIMEOUT_MESSAGE = /^adapter method \S+: did not answer within \d+ m
 export async function withinLimit<T>(method: string, limitMs: number, call: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new AdapterTimeoutError(method, `did not answer within ${limitMs} ms`)),
-      limitMs,
-    );
+    timer = setTimeout(() => reject(new AdapterTimeoutError(method, `did not answer within ${limitMs} ms`)), limitMs);
   });
   try {
     return await Promise.race([invoke(method, call), timeout]);

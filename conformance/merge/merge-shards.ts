@@ -36,12 +36,24 @@ const MUST_AGREE: Array<[string, (document: ResultsDocument) => unknown]> = [
   ['level', (document) => document.level],
   ['baseline', (document) => document.baseline],
   ['repeat', (document) => document.repeat ?? null],
-  ['features (the kit\'s or --features)', (document) => document.features ?? null],
+  ["features (the kit's or --features)", (document) => document.features ?? null],
   ['shard count', (document) => document.shard?.count],
   ['tags', (document) => document.shard?.tags],
   ['selected scenarios', (document) => document.shard?.selected],
   // A shard whose exploration ended early (its process crashed) has no summary but its records: it explored all the same.
-  ['exploration (seed, budget, steps)', (document) => (document.exploration ? { seed: document.exploration.seed, budget: document.exploration.budget, maxSteps: document.exploration.maxSteps } : explorationEnded(document) ? undefined : null)],
+  [
+    'exploration (seed, budget, steps)',
+    (document) =>
+      document.exploration
+        ? {
+            seed: document.exploration.seed,
+            budget: document.exploration.budget,
+            maxSteps: document.exploration.maxSteps,
+          }
+        : explorationEnded(document)
+          ? undefined
+          : null,
+  ],
 ];
 
 /** A shard that began its exploration and has no summary of it: the exploration ended early (a crash, a fault). */
@@ -58,7 +70,12 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
   if (files.length === 0) return { ok: false, problems: ['no results files given'] };
   const unsharded = files.filter((file) => file.document.shard === undefined);
   if (unsharded.length > 0) {
-    return { ok: false, problems: unsharded.map((file) => `${file.path} is not a shard's results file (it has no "shard": run with --shard I/N)`) };
+    return {
+      ok: false,
+      problems: unsharded.map(
+        (file) => `${file.path} is not a shard's results file (it has no "shard": run with --shard I/N)`,
+      ),
+    };
   }
   const problems: string[] = [];
   for (const [what, of] of MUST_AGREE) {
@@ -80,13 +97,17 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
   const byIndex = new Map<number, ShardFile[]>();
   for (const file of files) {
     const shard = file.document.shard!;
-    if (shard.index > shard.count) problems.push(`${file.path}: shard ${shard.index}/${shard.count} is not a shard of ${shard.count}`);
+    if (shard.index > shard.count)
+      problems.push(`${file.path}: shard ${shard.index}/${shard.count} is not a shard of ${shard.count}`);
     byIndex.set(shard.index, [...(byIndex.get(shard.index) ?? []), file]);
   }
   for (let index = 1; index <= count; index += 1) {
     const given = byIndex.get(index) ?? [];
     if (given.length === 0) problems.push(`shard ${index}/${count} is missing`);
-    if (given.length > 1) problems.push(`shard ${index}/${count} is given ${given.length} times (${given.map((file) => file.path).join(', ')})`);
+    if (given.length > 1)
+      problems.push(
+        `shard ${index}/${count} is given ${given.length} times (${given.map((file) => file.path).join(', ')})`,
+      );
   }
   const holder = new Map<string, string>();
   const overlapping: string[] = [];
@@ -99,22 +120,33 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
     }
   }
   if (overlapping.length > 0) {
-    problems.push(`the shards overlap: ${overlapping.length} scenario(s) are in two of them: ${overlapping.slice(0, 5).join('; ')}${overlapping.length > 5 ? '; ...' : ''}`);
+    problems.push(
+      `the shards overlap: ${overlapping.length} scenario(s) are in two of them: ${overlapping.slice(0, 5).join('; ')}${overlapping.length > 5 ? '; ...' : ''}`,
+    );
   }
   for (const file of files) {
     const shard = file.document.shard!;
     const expected = shardSize(shard);
     const held = file.document.scenarios.filter(isScenarioRecord).length;
     const explored = file.document.exploration;
-    if (explored && explored.sessions < explored.share && explored.stopped === undefined && explored.incomplete !== true) {
-      problems.push(`${file.path}: shard ${shard.index}/${shard.count} explored ${explored.sessions} of its ${explored.share} session(s); did its run complete?`);
+    if (
+      explored &&
+      explored.sessions < explored.share &&
+      explored.stopped === undefined &&
+      explored.incomplete !== true
+    ) {
+      problems.push(
+        `${file.path}: shard ${shard.index}/${shard.count} explored ${explored.sessions} of its ${explored.share} session(s); did its run complete?`,
+      );
     }
     if (held < expected) {
       problems.push(
         `${file.path}: shard ${shard.index}/${shard.count} holds ${held} of its ${expected} scenario(s) (of ${selected} selected): ${expected - held} missing; did its run complete?`,
       );
     } else if (held > expected) {
-      problems.push(`${file.path}: shard ${shard.index}/${shard.count} holds ${held} scenario(s), more than the ${expected} of its slice of ${selected}`);
+      problems.push(
+        `${file.path}: shard ${shard.index}/${shard.count} holds ${held} scenario(s), more than the ${expected} of its slice of ${selected}`,
+      );
     }
   }
   if (problems.length > 0) return { ok: false, problems };
@@ -136,7 +168,9 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
       (record, message) => ({ ...record, ...(record.failure ? { failure: { ...record.failure, message } } : {}) }),
     ),
   ];
-  const exploration = documents.every((document) => document.exploration !== undefined) ? combineSummaries(documents.map((document) => document.exploration)) : undefined;
+  const exploration = documents.every((document) => document.exploration !== undefined)
+    ? combineSummaries(documents.map((document) => document.exploration))
+    : undefined;
   const { shard: _shard, unproven: _unproven, ...first } = documents[0]!;
   void _shard;
   void _unproven;
@@ -145,7 +179,12 @@ export function mergeShards(files: readonly ShardFile[]): MergeOutcome {
   const narrowed = _shard?.tags !== '' || first.features === 'given';
   const unproven =
     first.kit.version === kitIdentity().version
-      ? unprovenClauses(clausesOfEdition(loadCatalogFileSync().clauses, resultsEdition(first)), scenarios.map(proofOfRecord), resultsEdition(first), narrowed ? 'named' : 'all')
+      ? unprovenClauses(
+          clausesOfEdition(loadCatalogFileSync().clauses, resultsEdition(first)),
+          scenarios.map(proofOfRecord),
+          resultsEdition(first),
+          narrowed ? 'named' : 'all',
+        )
       : undefined;
   const merged: ResultsDocument = {
     ...first,

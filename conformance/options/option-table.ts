@@ -81,8 +81,10 @@ export interface CommandLineSpec<T extends OptionTable = OptionTable> {
 /** Declares a command's table; the `const` parameter keeps each option's literal type for `ParsedOptions`. */
 export function defineCommandLine<const T extends OptionTable>(commandLine: CommandLineSpec<T>): CommandLineSpec<T> {
   for (const [name, spec] of Object.entries(commandLine.options)) {
-    if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`option table of ${commandLine.program}: '${name}' is not a kebab-case option name`);
-    if (spec.short !== undefined && !/^[a-zA-Z]$/.test(spec.short)) throw new Error(`option table of ${commandLine.program}: --${name}'s short name must be one letter`);
+    if (!/^[a-z][a-z0-9-]*$/.test(name))
+      throw new Error(`option table of ${commandLine.program}: '${name}' is not a kebab-case option name`);
+    if (spec.short !== undefined && !/^[a-zA-Z]$/.test(spec.short))
+      throw new Error(`option table of ${commandLine.program}: --${name}'s short name must be one letter`);
   }
   return commandLine;
 }
@@ -116,13 +118,25 @@ export interface ParsedCommandLine<T extends OptionTable> {
  * a UsageError whose message names the option. `--name=value` and
  * `--name value` are alike; after `--` every argument is positional.
  */
-export function parseCommandLine<T extends OptionTable>(commandLine: CommandLineSpec<T>, argv: readonly string[]): ParsedCommandLine<T> {
+export function parseCommandLine<T extends OptionTable>(
+  commandLine: CommandLineSpec<T>,
+  argv: readonly string[],
+): ParsedCommandLine<T> {
   const table: OptionTable = commandLine.options;
   const nodeOptions = Object.fromEntries(
-    Object.entries(table).map(([name, spec]) => [name, { type: spec.type, multiple: true, ...(spec.short ? { short: spec.short } : {}) }]),
+    Object.entries(table).map(([name, spec]) => [
+      name,
+      { type: spec.type, multiple: true, ...(spec.short ? { short: spec.short } : {}) },
+    ]),
   );
   // Not strict: parseArgs's own errors do not say which option of ours failed; each token is checked below.
-  const { tokens } = parseArgs({ args: [...argv], options: nodeOptions, strict: false, allowPositionals: true, tokens: true });
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: nodeOptions,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const values: Record<string, unknown> = {};
   const given = new Set<string>();
   const positionals: string[] = [];
@@ -144,7 +158,8 @@ export function parseCommandLine<T extends OptionTable>(commandLine: CommandLine
       values[token.name] = true;
     } else {
       const text = token.value;
-      if (text === undefined || (!token.inlineValue && text.startsWith('--'))) throw new UsageError(`${option} needs a value (${spec.value})`);
+      if (text === undefined || (!token.inlineValue && text.startsWith('--')))
+        throw new UsageError(`${option} needs a value (${spec.value})`);
       if (given.has(token.name) && !spec.multiple) throw new UsageError(`${option} given twice`);
       const value = spec.parse ? spec.parse(text, option) : text;
       if (spec.multiple) ((values[token.name] ??= []) as unknown[]).push(value);
@@ -168,7 +183,9 @@ export function parseCommandLine<T extends OptionTable>(commandLine: CommandLine
     );
   }
   if (positionals.length < allowed.min) {
-    throw new UsageError(`expected ${allowed.min === allowed.max ? '' : 'at least '}${count(allowed.min, allowed.what)}, got ${positionals.length} (${help})`);
+    throw new UsageError(
+      `expected ${allowed.min === allowed.max ? '' : 'at least '}${count(allowed.min, allowed.what)}, got ${positionals.length} (${help})`,
+    );
   }
   return { options: values as ParsedOptions<T>, positionals, given: given as Set<keyof T & string> };
 }
@@ -227,7 +244,8 @@ export function usageText(commandLine: CommandLineSpec): string {
   const [first, ...rest] = commandLine.usage;
   const lines = [`Usage: ${first}`, ...rest.map((line) => `       ${line}`), '', commandLine.description, ''];
   const entries = Object.entries(commandLine.options);
-  if (commandLine.positionals?.help) lines.push('Arguments:', ...entry(commandLine.positionals.name, commandLine.positionals.help), '');
+  if (commandLine.positionals?.help)
+    lines.push('Arguments:', ...entry(commandLine.positionals.name, commandLine.positionals.help), '');
   if (entries.length > 0) {
     lines.push('Options:');
     for (const [name, spec] of entries) {
@@ -246,7 +264,9 @@ const HELP_WIDTH = 90;
 function withDefault(help: string, fallback: string | undefined): string {
   if (fallback === undefined) return help;
   const inline = `${help} (default: ${fallback})`;
-  return help.includes('\n') || fallback.includes('\n') || inline.length > HELP_WIDTH ? `${help}\n(default: ${fallback})` : inline;
+  return help.includes('\n') || fallback.includes('\n') || inline.length > HELP_WIDTH
+    ? `${help}\n(default: ${fallback})`
+    : inline;
 }
 
 /** Label and help in two columns, the help's own lines kept, continuation lines aligned. */

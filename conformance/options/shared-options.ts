@@ -24,7 +24,10 @@ export function parseEdition(value: string): Edition {
 }
 
 /** `--edition NAME`; `help` says what the command does with it. */
-export function editionOption(help: string, docs?: string): ValueOption<Edition> & { parse: (text: string) => Edition } {
+export function editionOption(
+  help: string,
+  docs?: string,
+): ValueOption<Edition> & { parse: (text: string) => Edition } {
   return { type: 'string', value: 'NAME', help, ...(docs ? { docs } : {}), parse: parseEdition };
 }
 
@@ -42,7 +45,11 @@ export function milliseconds(max = MAX_CALL_LIMIT_MS): (text: string, option: st
       throw new UsageError(`${option} must be a positive whole number of milliseconds, got '${text}'`);
     }
     if (limit > max) {
-      throw new UsageError(max === MAX_CALL_LIMIT_MS ? `${option} must be at most ${max} ms (about 24.8 days), got '${text}'` : `${option} must be at most ${max} ms, got '${text}'`);
+      throw new UsageError(
+        max === MAX_CALL_LIMIT_MS
+          ? `${option} must be at most ${max} ms (about 24.8 days), got '${text}'`
+          : `${option} must be at most ${max} ms, got '${text}'`,
+      );
     }
     return limit;
   };
@@ -52,7 +59,9 @@ export function milliseconds(max = MAX_CALL_LIMIT_MS): (text: string, option: st
 export function seed32(text: string, option: string): number {
   const seed = Number(text);
   if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(seed) || (seed | 0) !== seed) {
-    throw new UsageError(`${option} must be a whole number that fits in 32 bits (-2147483648 to 2147483647), got '${text}'`);
+    throw new UsageError(
+      `${option} must be a whole number that fits in 32 bits (-2147483648 to 2147483647), got '${text}'`,
+    );
   }
   return seed;
 }

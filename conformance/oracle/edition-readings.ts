@@ -32,6 +32,11 @@ export interface EditionReading {
 export const EDITION_READINGS: Record<Edition, EditionReading> = {
   seed: { retryIsPreStep: true, projectionSettlesOnDone: false, planTakesImages: false, ownedChildCannotReview: false },
   /** rc.8 without `/plan` images and the three-kind projection (docs/editions.md). */
-  '0.0.1-rc.1': { retryIsPreStep: false, projectionSettlesOnDone: false, planTakesImages: false, ownedChildCannotReview: true },
+  '0.0.1-rc.1': {
+    retryIsPreStep: false,
+    projectionSettlesOnDone: false,
+    planTakesImages: false,
+    ownedChildCannotReview: true,
+  },
   'rc.8': { retryIsPreStep: false, projectionSettlesOnDone: true, planTakesImages: true, ownedChildCannotReview: true },
 };

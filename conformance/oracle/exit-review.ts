@@ -68,6 +68,9 @@ export function exitExpectation(circumstances: ExitCircumstances): ExitExpectati
 }
 
 /** Whether `questions` reviews are what the expectation allows. */
-export function reviewCountAllowed(expectation: Extract<ExitExpectation, { kind: 'reviewed' }>, questions: number): boolean {
+export function reviewCountAllowed(
+  expectation: Extract<ExitExpectation, { kind: 'reviewed' }>,
+  questions: number,
+): boolean {
   return questions === 1 || (questions === 0 && expectation.mayGoUnasked);
 }

@@ -93,7 +93,11 @@ export class PlanOracle {
    * SET-08), then the request is assembled. A retry that is no pre-step (rc.8)
    * re-sends the failed request: nothing is applied, and it shows what that one showed.
    */
-  request(kind: { retry: boolean } = { retry: false }): { inPlanMode: boolean; noticesSoFar: number; applied: boolean } {
+  request(kind: { retry: boolean } = { retry: false }): {
+    inPlanMode: boolean;
+    noticesSoFar: number;
+    applied: boolean;
+  } {
     if (!this.isPreStep(kind)) {
       if (this.pending !== undefined) this.cause = ['SET-06'];
       return { inPlanMode: this.lastHeader ?? this.logged, noticesSoFar: this.notices, applied: false };

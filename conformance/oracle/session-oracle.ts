@@ -109,7 +109,26 @@ export function forkedAgent(name: string, id: string, origin: OracleAgent, inher
 }
 
 function agent(name: string, id: string, kind: AgentKind, plan: PlanOracle, inheritedEvents: number): OracleAgent {
-  return { name, id, kind, plan, inheritedEvents, steered: [], ownerKnown: false, noticesKnown: true, noticesAtCompaction: 0, compactedSinceRequest: false, turns: 0, reviews: 0, seenNotices: 0, optionalNotices: 0, inheritedNotices: 0, eventsAtRestarts: [], gaveUp: false, forkDepth: 0 };
+  return {
+    name,
+    id,
+    kind,
+    plan,
+    inheritedEvents,
+    steered: [],
+    ownerKnown: false,
+    noticesKnown: true,
+    noticesAtCompaction: 0,
+    compactedSinceRequest: false,
+    turns: 0,
+    reviews: 0,
+    seenNotices: 0,
+    optionalNotices: 0,
+    inheritedNotices: 0,
+    eventsAtRestarts: [],
+    gaveUp: false,
+    forkDepth: 0,
+  };
 }
 
 /** The notices a request must show: all the agent was sent, or (after a compaction) at least those sent since. */
@@ -132,7 +151,8 @@ export function noticesAtRequest(agent: OracleAgent, shown: number): NoticeExpec
   agent.optionalNotices = 0;
   agent.seenNotices = agent.plan.notices;
   if (!agent.noticesKnown) {
-    if (optional > 0 && shown < agent.plan.noticeDirections.length - agent.noticesAtCompaction) forgetUnseenNotices(agent, optional);
+    if (optional > 0 && shown < agent.plan.noticeDirections.length - agent.noticesAtCompaction)
+      forgetUnseenNotices(agent, optional);
     return { known: false, expected: agent.plan.noticeDirections.slice(agent.noticesAtCompaction) };
   }
   const missing = agent.plan.noticeDirections.length - shown;
@@ -155,7 +175,11 @@ function forgetUnseenNotices(agent: OracleAgent, count: number): void {
  * message waiting at a pre-step (`steered`, in the order typed; a retry that
  * is none, rc.8, leaves them waiting: CMD-03, SET-06).
  */
-export function userTextsAtRequest(agent: OracleAgent, fromPrompt: readonly string[], preStep: boolean): { expected: string[]; steered: string[] } {
+export function userTextsAtRequest(
+  agent: OracleAgent,
+  fromPrompt: readonly string[],
+  preStep: boolean,
+): { expected: string[]; steered: string[] } {
   const steered = preStep ? agent.steered.splice(0) : [];
   return { expected: [...fromPrompt, ...steered].sort(), steered };
 }
@@ -164,16 +188,21 @@ export function userTextsAtRequest(agent: OracleAgent, fromPrompt: readonly stri
  * NARR-01: a host's notice for entering and its notice for leaving differ,
  * and each is the same text every time. Returns a problem, or undefined.
  */
-export function noticeTextProblem(directions: readonly NoticeDirection[], texts: readonly string[]): string | undefined {
+export function noticeTextProblem(
+  directions: readonly NoticeDirection[],
+  texts: readonly string[],
+): string | undefined {
   const byDirection = new Map<NoticeDirection, string>();
   for (const [index, direction] of directions.entries()) {
     const text = texts[index]!;
     const known = byDirection.get(direction);
-    if (known !== undefined && known !== text) return `two notices for ${direction} plan mode read differently: ${JSON.stringify(known)} and ${JSON.stringify(text)}`;
+    if (known !== undefined && known !== text)
+      return `two notices for ${direction} plan mode read differently: ${JSON.stringify(known)} and ${JSON.stringify(text)}`;
     byDirection.set(direction, text);
   }
   const entering = byDirection.get('entering');
   const leaving = byDirection.get('leaving');
-  if (entering !== undefined && entering === leaving) return `the notice for entering plan mode and the one for leaving it read the same: ${JSON.stringify(entering)}`;
+  if (entering !== undefined && entering === leaving)
+    return `the notice for entering plan mode and the one for leaving it read the same: ${JSON.stringify(entering)}`;
   return undefined;
 }

@@ -31,19 +31,59 @@ export interface StateFeature {
 }
 
 export const STATE_FEATURES: readonly StateFeature[] = [
-  { name: 'plan-mode-on', reads: 'the agent is in plan mode (logged)', holds: (view) => view.agent?.plan.logged === true },
-  { name: 'selection-pending', reads: 'a selection waits for the agent\'s next request boundary (SET-02)', holds: (view) => view.agent?.plan.pending !== undefined },
-  { name: 'steered-queued', reads: 'a message steered into the agent waits for its next step (CMD-03)', holds: (view) => (view.agent?.steered.length ?? 0) > 0 },
-  { name: 'request-in-flight', reads: 'the model is handling a request (the user acts mid-turn)', holds: (view) => view.during !== undefined },
-  { name: 'retry-in-flight', reads: 'a request failed and its retry is in flight (SET-06)', holds: (view) => view.during?.retry === true || view.retry === true },
-  { name: 'turn-given-up', reads: 'the agent\'s last turn gave up on a request that failed without retry', holds: (view) => view.agent?.gaveUp === true },
+  {
+    name: 'plan-mode-on',
+    reads: 'the agent is in plan mode (logged)',
+    holds: (view) => view.agent?.plan.logged === true,
+  },
+  {
+    name: 'selection-pending',
+    reads: "a selection waits for the agent's next request boundary (SET-02)",
+    holds: (view) => view.agent?.plan.pending !== undefined,
+  },
+  {
+    name: 'steered-queued',
+    reads: 'a message steered into the agent waits for its next step (CMD-03)',
+    holds: (view) => (view.agent?.steered.length ?? 0) > 0,
+  },
+  {
+    name: 'request-in-flight',
+    reads: 'the model is handling a request (the user acts mid-turn)',
+    holds: (view) => view.during !== undefined,
+  },
+  {
+    name: 'retry-in-flight',
+    reads: 'a request failed and its retry is in flight (SET-06)',
+    holds: (view) => view.during?.retry === true || view.retry === true,
+  },
+  {
+    name: 'turn-given-up',
+    reads: "the agent's last turn gave up on a request that failed without retry",
+    holds: (view) => view.agent?.gaveUp === true,
+  },
   { name: 'fork', reads: 'the agent is a fork (STATE-04)', holds: (view) => view.agent?.kind === 'fork' },
   { name: 'fork-of-fork', reads: 'the agent is a fork of a fork', holds: (view) => (view.agent?.forkDepth ?? 0) >= 2 },
   { name: 'child', reads: 'the agent is a spawned child (STATE-07)', holds: (view) => view.agent?.kind === 'child' },
-  { name: 'owned-child', reads: 'the agent is a child owned by a live agent (rc.8, REVIEW-07)', holds: (view) => view.agent?.kind === 'owned' },
-  { name: 'restart-behind', reads: 'the host restarted earlier in the session (STATE-03)', holds: (view) => view.restarted },
-  { name: 'compaction-behind', reads: 'the agent\'s history was compacted (STATE-05)', holds: (view) => view.agent?.noticesKnown === false },
-  { name: 'code-mode', reads: 'the host presents its tools through a program (TOOL-07, code or both)', holds: (view) => view.toolMode !== 'native' },
+  {
+    name: 'owned-child',
+    reads: 'the agent is a child owned by a live agent (rc.8, REVIEW-07)',
+    holds: (view) => view.agent?.kind === 'owned',
+  },
+  {
+    name: 'restart-behind',
+    reads: 'the host restarted earlier in the session (STATE-03)',
+    holds: (view) => view.restarted,
+  },
+  {
+    name: 'compaction-behind',
+    reads: "the agent's history was compacted (STATE-05)",
+    holds: (view) => view.agent?.noticesKnown === false,
+  },
+  {
+    name: 'code-mode',
+    reads: 'the host presents its tools through a program (TOOL-07, code or both)',
+    holds: (view) => view.toolMode !== 'native',
+  },
 ];
 
 /** The features that hold in a view. */
@@ -80,27 +120,88 @@ export interface ImpossiblePairs {
   reason: string;
 }
 
-const AGENT_FEATURES = ['plan-mode-on', 'selection-pending', 'steered-queued', 'turn-given-up', 'fork', 'fork-of-fork', 'child', 'owned-child', 'compaction-behind'];
+const AGENT_FEATURES = [
+  'plan-mode-on',
+  'selection-pending',
+  'steered-queued',
+  'turn-given-up',
+  'fork',
+  'fork-of-fork',
+  'child',
+  'owned-child',
+  'compaction-behind',
+];
 const IDLE_MOVES = ['new-agent', 'fork', 'spawn', 'spawn-owned', 'compact', 'restart'];
 const ANSWERS = PAIR_ACTIONS.filter((action) => action.startsWith('answer:'));
 const ALL_FEATURES = STATE_FEATURES.map((feature) => feature.name);
 const WITHOUT_OWNED_CHILDREN = EDITIONS.filter((edition) => !EDITION_READINGS[edition].ownedChildCannotReview);
 
 export const IMPOSSIBLE_PAIRS: readonly ImpossiblePairs[] = [
-  { features: AGENT_FEATURES, actions: ['new-agent', 'restart'], reason: 'acts on no agent: a new agent is made, or the host restarts' },
-  { features: ['request-in-flight', 'retry-in-flight'], actions: IDLE_MOVES, reason: 'made only while every agent is idle: only set, /plan lines and another agent\'s prompt are made mid-turn' },
-  { features: ['request-in-flight'], actions: ANSWERS, reason: 'an answer is the request in flight itself, not a move made during it' },
-  { features: ['retry-in-flight'], actions: ['answer:failure', 'answer:give-up'], reason: 'a failed request is never followed by another failure (one retry suffices whatever a host\'s retry policy)' },
-  { features: ['selection-pending'], actions: ['fork'], reason: 'a fork is made only with nothing pending: whether a fork copies a pending selection is not the spec\'s business' },
-  { features: ['owned-child'], actions: PAIR_ACTIONS, editions: WITHOUT_OWNED_CHILDREN, reason: 'the edition has no owned children (REVIEW-07)' },
-  { features: ALL_FEATURES, actions: ['spawn-owned'], editions: WITHOUT_OWNED_CHILDREN, reason: 'the edition has no owned children (REVIEW-07)' },
-  { features: ['code-mode'], actions: PAIR_ACTIONS, toolModes: ['native'], reason: 'a native session presents no program' },
-  { features: ALL_FEATURES, actions: ['answer:program-exit'], toolModes: ['native'], reason: 'a program is written only under a code mode' },
-  { features: ALL_FEATURES, actions: ['answer:exit', 'answer:probe'], toolModes: ['code'], reason: 'under code the wire carries only the code-running tool (the kit writes programs for exits alone)' },
+  {
+    features: AGENT_FEATURES,
+    actions: ['new-agent', 'restart'],
+    reason: 'acts on no agent: a new agent is made, or the host restarts',
+  },
+  {
+    features: ['request-in-flight', 'retry-in-flight'],
+    actions: IDLE_MOVES,
+    reason: "made only while every agent is idle: only set, /plan lines and another agent's prompt are made mid-turn",
+  },
+  {
+    features: ['request-in-flight'],
+    actions: ANSWERS,
+    reason: 'an answer is the request in flight itself, not a move made during it',
+  },
+  {
+    features: ['retry-in-flight'],
+    actions: ['answer:failure', 'answer:give-up'],
+    reason: "a failed request is never followed by another failure (one retry suffices whatever a host's retry policy)",
+  },
+  {
+    features: ['selection-pending'],
+    actions: ['fork'],
+    reason:
+      "a fork is made only with nothing pending: whether a fork copies a pending selection is not the spec's business",
+  },
+  {
+    features: ['owned-child'],
+    actions: PAIR_ACTIONS,
+    editions: WITHOUT_OWNED_CHILDREN,
+    reason: 'the edition has no owned children (REVIEW-07)',
+  },
+  {
+    features: ALL_FEATURES,
+    actions: ['spawn-owned'],
+    editions: WITHOUT_OWNED_CHILDREN,
+    reason: 'the edition has no owned children (REVIEW-07)',
+  },
+  {
+    features: ['code-mode'],
+    actions: PAIR_ACTIONS,
+    toolModes: ['native'],
+    reason: 'a native session presents no program',
+  },
+  {
+    features: ALL_FEATURES,
+    actions: ['answer:program-exit'],
+    toolModes: ['native'],
+    reason: 'a program is written only under a code mode',
+  },
+  {
+    features: ALL_FEATURES,
+    actions: ['answer:exit', 'answer:probe'],
+    toolModes: ['code'],
+    reason: 'under code the wire carries only the code-running tool (the kit writes programs for exits alone)',
+  },
 ];
 
 /** Why the pair cannot happen in sessions of `edition` in every one of `toolModes`; undefined when it can. */
-export function impossibility(feature: string, action: string, edition: Edition, toolModes: readonly ToolMode[]): string | undefined {
+export function impossibility(
+  feature: string,
+  action: string,
+  edition: Edition,
+  toolModes: readonly ToolMode[],
+): string | undefined {
   return IMPOSSIBLE_PAIRS.find(
     (rule) =>
       rule.features.includes(feature) &&

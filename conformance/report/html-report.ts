@@ -15,7 +15,11 @@ import { scenarioRows, type RowOutcome } from './scenario-rows.js';
 import { citeClauses, levelWord } from '../results/clause-citation.js';
 
 export function htmlEscape(text: string): string {
-  return visibleControls(text, '\n\t').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return visibleControls(text, '\n\t')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 const OUTCOME_LABEL: Record<RowOutcome, string> = {
@@ -91,12 +95,20 @@ export function htmlReport(context: RunContext, results: ScenarioResult[], verdi
     // A failure cites its clauses in full (level, the judged edition's statement, the clause page); other rows name them.
     const clauses = row.failure
       ? citeClauses(row.result.clauses, context.catalog)
-          .map((citation) => `<p><a href="${htmlEscape(citation.link)}">${htmlEscape(citation.id)}</a> (${htmlEscape(citation.level ?? 'not in the judged edition')}${citation.level ? `, ${levelWord(citation.level)}` : ''})${citation.statement ? `: ${htmlEscape(citation.statement)}` : ''}</p>`)
+          .map(
+            (citation) =>
+              `<p><a href="${htmlEscape(citation.link)}">${htmlEscape(citation.id)}</a> (${htmlEscape(citation.level ?? 'not in the judged edition')}${citation.level ? `, ${levelWord(citation.level)}` : ''})${citation.statement ? `: ${htmlEscape(citation.statement)}` : ''}</p>`,
+          )
           .join('')
-      : row.result.clauses.map((id) => `<abbr title="${htmlEscape(clauseText.get(id) ?? 'unknown clause')}">${htmlEscape(id)}</abbr>`).join(' ');
-    const at = row.result.failedStepLine !== undefined ? ` (${htmlEscape(row.result.uri)}:${row.result.failedStepLine})` : '';
+      : row.result.clauses
+          .map((id) => `<abbr title="${htmlEscape(clauseText.get(id) ?? 'unknown clause')}">${htmlEscape(id)}</abbr>`)
+          .join(' ');
+    const at =
+      row.result.failedStepLine !== undefined ? ` (${htmlEscape(row.result.uri)}:${row.result.failedStepLine})` : '';
     const message = row.failure && row.outcome !== 'baselined' ? `<pre>${htmlEscape(row.failure.message)}</pre>` : '';
-    const step = row.failure?.step ? `<br>step: <q>${htmlEscape(row.failure.step)}</q>${at} (${htmlEscape(row.failure.kind)})${message}` : message;
+    const step = row.failure?.step
+      ? `<br>step: <q>${htmlEscape(row.failure.step)}</q>${at} (${htmlEscape(row.failure.kind)})${message}`
+      : message;
     out.push(
       `<tr class="${row.outcome}"><th scope="row"><code>${htmlEscape(row.id)}</code><br><small>${htmlEscape(row.result.name)} — ${htmlEscape(row.result.uri)}${row.result.line !== undefined ? `:${row.result.line}` : ''}</small></th>` +
         `<td>${clauses}</td><td>${row.result.level}</td><td>${htmlEscape(OUTCOME_LABEL[row.outcome])}</td>` +

@@ -40,17 +40,25 @@ function clauseLines(context: RunContext, row: ScenarioRow): string[] {
 
 /** Where a failure happened: the step (at its feature file line), the clauses it breaks, the whole message. */
 function failureBody(context: RunContext, row: ScenarioRow, file: string): string {
-  const step = row.failure?.step !== undefined ? `step: ${row.failure.step}${row.result.failedStepLine !== undefined ? ` (${file}:${row.result.failedStepLine})` : ''}` : undefined;
-  return [row.note, ...clauseLines(context, row), step, row.failure?.message].filter((part) => part !== undefined && part !== '').join('\n');
+  const step =
+    row.failure?.step !== undefined
+      ? `step: ${row.failure.step}${row.result.failedStepLine !== undefined ? ` (${file}:${row.result.failedStepLine})` : ''}`
+      : undefined;
+  return [row.note, ...clauseLines(context, row), step, row.failure?.message]
+    .filter((part) => part !== undefined && part !== '')
+    .join('\n');
 }
 
 export function junitReport(context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict): string {
   const rows = scenarioRows(results, verdict);
   // A flaky scenario fails the run, and so this report, unless flaky scenarios are allowed (or it is not counted).
   const counted = new Set(verdict.flaky);
-  const failing = (row: ScenarioRow): boolean => row.outcome === 'failed' || (row.outcome === 'flaky' && counted.has(row.result) && !verdict.allowFlaky);
+  const failing = (row: ScenarioRow): boolean =>
+    row.outcome === 'failed' || (row.outcome === 'flaky' && counted.has(row.result) && !verdict.allowFlaky);
   const failures = rows.filter(failing).length;
-  const skipped = rows.filter((row) => row.outcome !== 'failed' && row.outcome !== 'passed' && row.outcome !== 'flaky').length;
+  const skipped = rows.filter(
+    (row) => row.outcome !== 'failed' && row.outcome !== 'passed' && row.outcome !== 'flaky',
+  ).length;
   const suiteName = `plan-mode-conformance: ${context.adapter.name}`;
   const tally = (outcome: ScenarioRow['outcome']) => String(rows.filter((row) => row.outcome === outcome).length);
   const properties: Array<[string, string]> = [
@@ -62,7 +70,12 @@ export function junitReport(context: RunContext, results: ScenarioResult[], verd
     ['baseline', context.baseline?.path ?? 'none'],
     ['level', context.level],
     ...(context.shard ? [['shard', `${context.shard.index}/${context.shard.count}`] as [string, string]] : []),
-    ...(context.repeat ? [['repeat', String(context.repeat.times)] as [string, string], ['flaky.allowed', String(context.repeat.flakyAllowed)] as [string, string]] : []),
+    ...(context.repeat
+      ? [
+          ['repeat', String(context.repeat.times)] as [string, string],
+          ['flaky.allowed', String(context.repeat.flakyAllowed)] as [string, string],
+        ]
+      : []),
     // The kit's tallies, the same as its closing lines: JUnit's `skipped` also holds the baselined and not-counted scenarios.
     ['conformance', `${summaryLine(verdict).text}${partialSuffix(context.unproven ?? [])}`],
     ['tally.passed', tally('passed')],
@@ -91,22 +104,32 @@ export function junitReport(context: RunContext, results: ScenarioResult[], verd
     // Annotations point at the failing step where there is one, else at the scenario.
     const line = (isFailingRow(row) ? row.result.failedStepLine : undefined) ?? row.result.line;
     const located = `file="${xmlEscape(file)}"${line !== undefined ? ` line="${line}"` : ''}`;
-    lines.push(`    <testcase name="${xmlEscape(row.id)}" classname="${xmlEscape(classname)}" time="${seconds(row.result.durationMs)}" ${located}>`);
+    lines.push(
+      `    <testcase name="${xmlEscape(row.id)}" classname="${xmlEscape(classname)}" time="${seconds(row.result.durationMs)}" ${located}>`,
+    );
     const out = [...clauseLines(context, row), `level: ${row.result.level}`];
     if (row.outcome === 'flaky') {
       const outcomes = row.result.flaky ?? [];
       if (failing(row)) {
-        lines.push(`      <failure message="${xmlEscape(row.detail ?? 'flaky')}" type="flaky">${xmlEscape([...clauseLines(context, row), ...outcomes.map((one, index) => `repeat ${index + 1}: ${one.status}${one.message ? `: ${one.message}` : ''}`)].join('\n'))}</failure>`);
+        lines.push(
+          `      <failure message="${xmlEscape(row.detail ?? 'flaky')}" type="flaky">${xmlEscape([...clauseLines(context, row), ...outcomes.map((one, index) => `repeat ${index + 1}: ${one.status}${one.message ? `: ${one.message}` : ''}`)].join('\n'))}</failure>`,
+        );
       } else {
         // Passing, with each failing repeat as a flakyFailure (the rerun report format of Maven Surefire, which CI tools read).
-        for (const one of outcomes.filter((candidate) => candidate.status !== 'passed' && candidate.status !== 'skipped')) {
-          lines.push(`      <flakyFailure message="${xmlEscape(one.message ?? one.status)}" type="${xmlEscape(one.failureKind ?? one.status)}"/>`);
+        for (const one of outcomes.filter(
+          (candidate) => candidate.status !== 'passed' && candidate.status !== 'skipped',
+        )) {
+          lines.push(
+            `      <flakyFailure message="${xmlEscape(one.message ?? one.status)}" type="${xmlEscape(one.failureKind ?? one.status)}"/>`,
+          );
         }
         out.push(row.detail ?? 'flaky');
       }
     } else if (row.outcome === 'failed') {
       const type = row.failure?.kind ?? 'baseline';
-      lines.push(`      <failure message="${xmlEscape(row.detail ?? 'failed')}" type="${xmlEscape(type)}">${xmlEscape(failureBody(context, row, file))}</failure>`);
+      lines.push(
+        `      <failure message="${xmlEscape(row.detail ?? 'failed')}" type="${xmlEscape(type)}">${xmlEscape(failureBody(context, row, file))}</failure>`,
+      );
     } else if (row.outcome === 'baselined' || row.outcome === 'not-counted' || row.outcome === 'skipped') {
       lines.push(`      <skipped message="${xmlEscape(row.detail ?? row.outcome)}"/>`);
       if (row.failure) out.push(`${row.failure.step ? `step: ${row.failure.step}\n` : ''}${row.failure.message}`);

@@ -37,11 +37,17 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
     '',
   );
   if (context.unproven && context.unproven.length > 0) {
-    lines.push(`**Partial**: ${context.unproven.length} required clause(s) no passing scenario proved (\`--require-all\` fails such a run):`, '');
+    lines.push(
+      `**Partial**: ${context.unproven.length} required clause(s) no passing scenario proved (\`--require-all\` fails such a run):`,
+      '',
+    );
     for (const { clause, reason } of context.unproven) lines.push(`- ${clause}: ${escape(reason)}`);
     lines.push('');
   }
-  lines.push('| clause | level | statement | passed | failed | skipped | baselined | notes |', '|---|---|---|---|---|---|---|---|');
+  lines.push(
+    '| clause | level | statement | passed | failed | skipped | baselined | notes |',
+    '|---|---|---|---|---|---|---|---|',
+  );
   for (const clause of context.catalog) {
     const mine = rows.filter((row) => row.result.clauses.includes(clause.id));
     const tally = (outcome: RowOutcome) => mine.filter((row) => row.outcome === outcome).length;
@@ -64,10 +70,14 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
     for (const row of failing) {
       const step = row.failure?.step ? ` at "${escape(row.failure.step)}" (${row.failure.kind})` : '';
       const where = `${row.result.uri}${row.result.failedStepLine !== undefined ? `:${row.result.failedStepLine}` : row.result.line !== undefined ? `:${row.result.line}` : ''}`;
-      lines.push(`- **${escape(row.id)}** ${escape(row.result.name)} (${escape(where)})${step}: ${escape(firstLine(row.detail))}`);
+      lines.push(
+        `- **${escape(row.id)}** ${escape(row.result.name)} (${escape(where)})${step}: ${escape(firstLine(row.detail))}`,
+      );
       // The clauses it breaks, as the judged edition states them, each linked to its page of the docs site.
       for (const citation of citeClauses(row.result.clauses, context.catalog)) {
-        lines.push(`  - [${citation.id}](${citation.link}) (${citation.level ?? 'not in the judged edition'}${citation.level ? `, ${levelWord(citation.level)}` : ''})${citation.statement ? `: ${kitCell(citation.statement)}` : ''}`);
+        lines.push(
+          `  - [${citation.id}](${citation.link}) (${citation.level ?? 'not in the judged edition'}${citation.level ? `, ${levelWord(citation.level)}` : ''})${citation.statement ? `: ${kitCell(citation.statement)}` : ''}`,
+        );
       }
       // The whole message: what was expected and what the host showed.
       // Shown literally, inside the list item: a host's CR or fence cannot end the block and add headings.
@@ -77,15 +87,24 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
   const flaky = rows.filter((row) => row.outcome === 'flaky');
   if (flaky.length > 0) {
     lines.push('', '## Flaky scenarios (repeats ended differently)', '');
-    for (const row of flaky) lines.push(`- **${escape(row.id)}** ${escape(row.result.name)} (${escape(row.result.uri)}): ${escape(row.detail ?? '')}`);
+    for (const row of flaky)
+      lines.push(
+        `- **${escape(row.id)}** ${escape(row.result.name)} (${escape(row.result.uri)}): ${escape(row.detail ?? '')}`,
+      );
   }
   const baselined = rows.filter((row) => row.outcome === 'baselined');
   if (baselined.length > 0) {
     lines.push('', '## Known divergences (baselined)', '');
     for (const row of baselined) {
-      const extra = [row.baseline?.class, row.baseline?.link, row.baseline?.expires ? `expires ${row.baseline.expires}` : undefined].filter(Boolean);
+      const extra = [
+        row.baseline?.class,
+        row.baseline?.link,
+        row.baseline?.expires ? `expires ${row.baseline.expires}` : undefined,
+      ].filter(Boolean);
       const clause = row.baseline && 'explore' in row.baseline ? row.baseline.explore.clause : row.baseline?.clause;
-      lines.push(`- **${escape(row.id)}** (${escape(clause ?? '')}, ${row.failure?.kind} at "${escape(row.failure?.step ?? '')}"): ${escape(row.baseline?.reason ?? '')}${extra.length > 0 ? ` (${escape(extra.join(', '))})` : ''}`);
+      lines.push(
+        `- **${escape(row.id)}** (${escape(clause ?? '')}, ${row.failure?.kind} at "${escape(row.failure?.step ?? '')}"): ${escape(row.baseline?.reason ?? '')}${extra.length > 0 ? ` (${escape(extra.join(', '))})` : ''}`,
+      );
     }
   }
   if (verdict.stale.length > 0) {
@@ -94,7 +113,8 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
   }
   const skipReasons = new Map<string, number>();
   for (const result of results) {
-    if (result.status === 'skipped') skipReasons.set(result.skipReason ?? 'skipped', (skipReasons.get(result.skipReason ?? 'skipped') ?? 0) + 1);
+    if (result.status === 'skipped')
+      skipReasons.set(result.skipReason ?? 'skipped', (skipReasons.get(result.skipReason ?? 'skipped') ?? 0) + 1);
   }
   if (skipReasons.size > 0) {
     lines.push('', '## Skipped', '');
@@ -104,7 +124,10 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
   if (context.reviewTexts.length === 0) {
     lines.push('No text was collected for review in this run.');
   } else {
-    lines.push('The kit does not judge these texts by their wording (one example per kind). Read whether each says what it should.', '');
+    lines.push(
+      'The kit does not judge these texts by their wording (one example per kind). Read whether each says what it should.',
+      '',
+    );
     for (const text of context.reviewTexts) {
       lines.push(`### ${escape(text.kind)}`, '');
       if (text.expectation) lines.push(`Should: ${escape(text.expectation)}. Seen in ${escape(text.scenario)}:`, '');

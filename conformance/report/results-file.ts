@@ -4,13 +4,24 @@
  * `compare`. Validated before it is written: a document the schema refuses is
  * the kit's own bug and is never written.
  */
-import { ResultsDocumentSchema, RESULTS_SCHEMA_ID, RESULTS_VERSION, signatureMessage, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
+import {
+  ResultsDocumentSchema,
+  RESULTS_SCHEMA_ID,
+  RESULTS_VERSION,
+  signatureMessage,
+  type ResultsDocument,
+  type ScenarioRecord,
+} from '../../src/index.js';
 import type { BaselineVerdict } from '../results/baseline.js';
 import type { ScenarioResult } from '../results/scenario-result.js';
 import type { RunContext } from '../results/run-context.js';
 import { scenarioRows } from './scenario-rows.js';
 
-export function resultsDocument(context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict): ResultsDocument {
+export function resultsDocument(
+  context: RunContext,
+  results: ScenarioResult[],
+  verdict: BaselineVerdict,
+): ResultsDocument {
   const scenarios = scenarioRows(results, verdict).map((row): ScenarioRecord => {
     const { result } = row;
     const record: ScenarioRecord = {
@@ -28,7 +39,13 @@ export function resultsDocument(context: RunContext, results: ScenarioResult[], 
     if (row.baseline) {
       const { reason, class: kind, link, expires } = row.baseline;
       const clause = 'explore' in row.baseline ? row.baseline.explore.clause : row.baseline.clause;
-      record.baseline = { reason, clause, ...(kind ? { class: kind } : {}), ...(link ? { link } : {}), ...(expires ? { expires } : {}) };
+      record.baseline = {
+        reason,
+        clause,
+        ...(kind ? { class: kind } : {}),
+        ...(link ? { link } : {}),
+        ...(expires ? { expires } : {}),
+      };
     }
     if (row.note !== undefined) record.note = row.note;
     if (result.flaky) {

@@ -57,7 +57,11 @@ export function scenarioRows(results: ScenarioResult[], verdict: BaselineVerdict
       row.detail = result.skipReason ?? 'skipped';
     }
     if (outcome === 'flaky') {
-      const how = !counted.has(result) ? 'recommended, not counted' : verdict.allowFlaky ? 'allowed by --allow-flaky' : 'fails the run';
+      const how = !counted.has(result)
+        ? 'recommended, not counted'
+        : verdict.allowFlaky
+          ? 'allowed by --allow-flaky'
+          : 'fails the run';
       row.detail = `flaky: ended differently between repeats: ${repeatOutcomes(result)} (${how})`;
       return row;
     }

@@ -16,13 +16,14 @@ import { markdownReport } from './markdown-report.js';
 import { resultsFile } from './results-file.js';
 import type { RunContext } from '../results/run-context.js';
 
-const WRITERS: Record<KitFormat, (context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict) => string> = {
-  junit: junitReport,
-  html: htmlReport,
-  markdown: markdownReport,
-  results: resultsFile,
-  github: githubAnnotations,
-};
+const WRITERS: Record<KitFormat, (context: RunContext, results: ScenarioResult[], verdict: BaselineVerdict) => string> =
+  {
+    junit: junitReport,
+    html: htmlReport,
+    markdown: markdownReport,
+    results: resultsFile,
+    github: githubAnnotations,
+  };
 
 export async function writeKitReports(
   formats: Format[],
@@ -31,7 +32,8 @@ export async function writeKitReports(
   verdict: BaselineVerdict,
   stdout: (text: string) => void = (text) => process.stdout.write(text),
   /** Where a format with a file is written (the CLI stages it under a temporary name); by default its file. */
-  pathOf: (format: Format) => string | undefined = (format) => (format.file !== undefined ? resolve(format.file) : undefined),
+  pathOf: (format: Format) => string | undefined = (format) =>
+    format.file !== undefined ? resolve(format.file) : undefined,
 ): Promise<string[]> {
   const failures: string[] = [];
   for (const format of formats) {
@@ -48,7 +50,9 @@ export async function writeKitReports(
     } catch (error) {
       // A part-written file is no report: nothing is left under either name.
       await rm(path, { force: true });
-      failures.push(`--format ${format.name}:${format.file}: cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      failures.push(
+        `--format ${format.name}:${format.file}: cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
   }
   return failures;

@@ -101,7 +101,10 @@ export async function readBaseline(path: string, options: ReadOptions): Promise<
     const explore = item !== null && typeof item === 'object' && 'explore' in item;
     const checked = (explore ? ExploreBaselineEntrySchema : BaselineEntrySchema).safeParse(item);
     if (checked.success) known.push({ entry: checked.data, index });
-    else issues.push(...checked.error.issues.map((issue) => ({ ...issue, path: ['known_failures', index, ...issue.path] })));
+    else
+      issues.push(
+        ...checked.error.issues.map((issue) => ({ ...issue, path: ['known_failures', index, ...issue.path] })),
+      );
   });
   const schemaProblems = issues.map((issue) => {
     const node = nearestNode(document, issue.path);
@@ -116,16 +119,24 @@ export async function readBaseline(path: string, options: ReadOptions): Promise<
     const key = entryKey(entry);
     // An entry nobody read must not turn a failure green: the reason --write-baseline proposes is a placeholder.
     if (entry.reason.startsWith(PLACEHOLDER_REASON)) {
-      problems.push(`${at(document.getIn(['known_failures', index, 'reason'], true))}: known_failures[${index}] (${isExploreEntry(entry) ? 'explore' : 'id'} ${key}): the reason is still the placeholder --write-baseline wrote; write what the host does differently and why it is accepted`);
+      problems.push(
+        `${at(document.getIn(['known_failures', index, 'reason'], true))}: known_failures[${index}] (${isExploreEntry(entry) ? 'explore' : 'id'} ${key}): the reason is still the placeholder --write-baseline wrote; write what the host does differently and why it is accepted`,
+      );
     }
-    if (seen.has(key)) problems.push(`${where}: known_failures[${index}] (${isExploreEntry(entry) ? 'explore' : 'id'} ${key}): the ${isExploreEntry(entry) ? 'class' : 'id'} is listed twice (first at ${seen.get(key)}); one entry per scenario or class`);
+    if (seen.has(key))
+      problems.push(
+        `${where}: known_failures[${index}] (${isExploreEntry(entry) ? 'explore' : 'id'} ${key}): the ${isExploreEntry(entry) ? 'class' : 'id'} is listed twice (first at ${seen.get(key)}); one entry per scenario or class`,
+      );
     else seen.set(key, where);
     if (isExploreEntry(entry)) {
       const named = `known_failures[${index}] (explore ${key})`;
       const level = options.clauses?.get(entry.explore.clause);
-      if (options.clauses && entry.explore.clause !== 'host' && level === undefined) problems.push(`${where}: ${named}: clause ${entry.explore.clause} is not in the clause catalog`);
+      if (options.clauses && entry.explore.clause !== 'host' && level === undefined)
+        problems.push(`${where}: ${named}: clause ${entry.explore.clause} is not in the clause catalog`);
       if (level === 'recommended' && options.level === 'default') {
-        problems.push(`${where}: ${named}: the clause is recommended, and a default run never fails on it, so there is nothing to excuse; remove the entry, or run with --level strict`);
+        problems.push(
+          `${where}: ${named}: the clause is recommended, and a default run never fails on it, so there is nothing to excuse; remove the entry, or run with --level strict`,
+        );
       }
       return { entry, where };
     }
@@ -135,7 +146,9 @@ export async function readBaseline(path: string, options: ReadOptions): Promise<
       problems.push(`${where}: ${named}: no scenario has this id`);
     } else {
       if (!facts.clauses.includes(entry.clause)) {
-        problems.push(`${at(document.getIn(['known_failures', index, 'clause'], true))}: ${named}: clause ${entry.clause} is not one the scenario proves (${facts.clauses.join(', ')})`);
+        problems.push(
+          `${at(document.getIn(['known_failures', index, 'clause'], true))}: ${named}: clause ${entry.clause} is not one the scenario proves (${facts.clauses.join(', ')})`,
+        );
       }
       if (facts.level === 'recommended' && options.level === 'default') {
         problems.push(
@@ -159,7 +172,9 @@ export async function readBaseline(path: string, options: ReadOptions): Promise<
  * format, or entries for scenarios that no longer exist, keep their reasons).
  * A file that is not YAML, or has no `known_failures` list, is not overwritten.
  */
-export type PreviousEntry = (Partial<BaselineEntry> & { id: string }) | (Partial<ExploreBaselineEntry> & { explore: ExploreBaselineEntry['explore'] });
+export type PreviousEntry =
+  | (Partial<BaselineEntry> & { id: string })
+  | (Partial<ExploreBaselineEntry> & { explore: ExploreBaselineEntry['explore'] });
 
 export interface PreviousBaseline {
   entries: PreviousEntry[];
@@ -176,7 +191,9 @@ export async function readPreviousEntries(path: string): Promise<PreviousBaselin
   }
   const value = document.toJS() as { known_failures?: unknown } | null;
   if (value === null || typeof value !== 'object' || !Array.isArray(value.known_failures)) {
-    throw new BaselineError(`refusing to overwrite ${path}: it has no known_failures list, so it may not be a baseline`);
+    throw new BaselineError(
+      `refusing to overwrite ${path}: it has no known_failures list, so it may not be a baseline`,
+    );
   }
   const entries = value.known_failures.filter((entry): entry is PreviousEntry => {
     if (entry === null || typeof entry !== 'object') return false;
@@ -184,7 +201,9 @@ export async function readPreviousEntries(path: string): Promise<PreviousBaselin
     return typeof id === 'string' || (typeof explore?.clause === 'string' && typeof explore.check === 'string');
   });
   // A comment right above the first key belongs to that key in the YAML tree; either way it is the file's header.
-  const firstKey = isMap(document.contents) ? (document.contents.items[0]?.key as { commentBefore?: string | null } | undefined) : undefined;
+  const firstKey = isMap(document.contents)
+    ? (document.contents.items[0]?.key as { commentBefore?: string | null } | undefined)
+    : undefined;
   const header = document.commentBefore ?? firstKey?.commentBefore ?? undefined;
   return { entries, ...(header ? { header } : {}) };
 }
@@ -194,7 +213,9 @@ async function parseYaml(path: string): Promise<{ document: Document.Parsed; lin
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new BaselineError(`baseline file ${path} cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new BaselineError(
+      `baseline file ${path} cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, uniqueKeys: true });
@@ -212,13 +233,16 @@ async function parseYaml(path: string): Promise<{ document: Document.Parsed; lin
 }
 
 function problemList(path: string, problems: string[], what = 'has problems'): BaselineError {
-  return new BaselineError(`baseline file ${path} ${what} (${problems.length}):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  return new BaselineError(
+    `baseline file ${path} ${what} (${problems.length}):\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
+  );
 }
 
 /** The deepest node that exists along a path (a missing field is reported at its entry). */
 function nearestNode(document: Document.Parsed, path: readonly PropertyKey[]): unknown {
   for (let length = path.length; length >= 0; length -= 1) {
-    const node = length === 0 ? document.contents : document.getIn(path.slice(0, length) as Array<string | number>, true);
+    const node =
+      length === 0 ? document.contents : document.getIn(path.slice(0, length) as Array<string | number>, true);
     if (node !== undefined && node !== null) return node;
   }
   return undefined;
@@ -299,7 +323,11 @@ export function today(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-export function judge(results: ScenarioResult[], baseline: Baseline | undefined, options: JudgeOptions = {}): BaselineVerdict {
+export function judge(
+  results: ScenarioResult[],
+  baseline: Baseline | undefined,
+  options: JudgeOptions = {},
+): BaselineVerdict {
   const level = options.level ?? 'default';
   const date = options.today ?? today();
   const entries = new Map((baseline?.entries ?? []).map((located) => [entryKey(located.entry), located]));
@@ -362,14 +390,27 @@ export function judge(results: ScenarioResult[], baseline: Baseline | undefined,
  * a witness the host's capabilities cannot run). Not meeting a class in a
  * random sample does not show the host was fixed.
  */
-function classesNotMet(results: readonly ScenarioResult[], baseline: Baseline | undefined, exploration: ExplorationSummary, witnesses: ReadonlyMap<string, WitnessVerdict> | undefined): ScenarioResult[] {
+function classesNotMet(
+  results: readonly ScenarioResult[],
+  baseline: Baseline | undefined,
+  exploration: ExplorationSummary,
+  witnesses: ReadonlyMap<string, WitnessVerdict> | undefined,
+): ScenarioResult[] {
   const found = new Set(results.map((result) => result.stableId));
   return (baseline?.entries ?? []).flatMap((located): ScenarioResult[] => {
     if (!isExploreEntry(located.entry) || found.has(entryKey(located.entry))) return [];
     const entry = located.entry;
     const id = classId(entry.explore);
-    const whole = exploration.share === exploration.budget && exploration.sessions === exploration.budget && exploration.incomplete !== true;
-    const why = entry.witness === undefined ? 'the entry has no witness (--write-baseline records one when the class shows)' : whole ? 'its witness was not run' : `the exploration ran ${exploration.sessions} of its ${exploration.budget} session(s)`;
+    const whole =
+      exploration.share === exploration.budget &&
+      exploration.sessions === exploration.budget &&
+      exploration.incomplete !== true;
+    const why =
+      entry.witness === undefined
+        ? 'the entry has no witness (--write-baseline records one when the class shows)'
+        : whole
+          ? 'its witness was not run'
+          : `the exploration ran ${exploration.sessions} of its ${exploration.budget} session(s)`;
     const witness = witnesses?.get(id) ?? { kind: 'not-judged' as const, why };
     const base = {
       stableId: id,
@@ -377,14 +418,37 @@ function classesNotMet(results: readonly ScenarioResult[], baseline: Baseline | 
       clauses: entry.explore.clause === 'host' ? [] : [entry.explore.clause],
       level: 'required' as const,
       durationMs: 0,
-      exploration: { seed: exploration.seed, budget: exploration.budget, check: entry.explore.check, count: 0, kind: entry.kind ?? classKind(entry.explore) },
+      exploration: {
+        seed: exploration.seed,
+        budget: exploration.budget,
+        check: entry.explore.check,
+        count: 0,
+        kind: entry.kind ?? classKind(entry.explore),
+      },
     };
     const met = `no session of the exploration (${exploration.sessions} of ${exploration.budget}) met this class`;
-    if (witness.kind === 'clean') return [{ ...base, name: `exploration: ${met}; its witness ran clean`, status: 'passed' as const }];
+    if (witness.kind === 'clean')
+      return [{ ...base, name: `exploration: ${met}; its witness ran clean`, status: 'passed' as const }];
     if (witness.kind === 'fails') {
-      return [{ ...base, name: `exploration: ${met}; its witness still fails`, status: 'failed' as const, failureKind: entry.kind ?? classKind(entry.explore), failedStep: entry.explore.check, message: `${met}; its witness still fails: ${witness.message}` }];
+      return [
+        {
+          ...base,
+          name: `exploration: ${met}; its witness still fails`,
+          status: 'failed' as const,
+          failureKind: entry.kind ?? classKind(entry.explore),
+          failedStep: entry.explore.check,
+          message: `${met}; its witness still fails: ${witness.message}`,
+        },
+      ];
     }
-    return [{ ...base, name: `exploration: ${met}; baseline entry not judged`, status: 'skipped' as const, skipReason: `baseline entry ${id} not judged: ${met}, and ${witness.why}` }];
+    return [
+      {
+        ...base,
+        name: `exploration: ${met}; baseline entry not judged`,
+        status: 'skipped' as const,
+        skipReason: `baseline entry ${id} not judged: ${met}, and ${witness.why}`,
+      },
+    ];
   });
 }
 
@@ -399,10 +463,17 @@ export function mismatchOf(result: ScenarioResult, entry: KnownFailure, date: st
   // an entry that names its kind excuses that kind only.
   if (isExploreEntry(entry)) {
     const excused = entry.kind ?? classKind(entry.explore);
-    return excused === kind ? undefined : `fails in another kind than its baseline entry: expected ${excused}, actual ${kind}`;
+    return excused === kind
+      ? undefined
+      : `fails in another kind than its baseline entry: expected ${excused}, actual ${kind}`;
   }
   if (entry.step !== step || entry.kind !== kind) {
-    const differs = entry.step !== step && entry.kind !== kind ? 'another step and another kind' : entry.step !== step ? 'another step' : 'another kind';
+    const differs =
+      entry.step !== step && entry.kind !== kind
+        ? 'another step and another kind'
+        : entry.step !== step
+          ? 'another step'
+          : 'another kind';
     return `fails in ${differs} than its baseline entry: expected ${entry.kind} at "${entry.step}", actual ${kind} at "${step}"`;
   }
   return undefined;
@@ -425,7 +496,10 @@ export function entryFor(result: ScenarioResult, previous: PreviousEntry | undef
     if (witness !== undefined) entry.witness = witness;
     return entry;
   }
-  return scenarioEntryFor(result, previous && !('explore' in previous && previous.explore) ? (previous as Partial<BaselineEntry>) : undefined);
+  return scenarioEntryFor(
+    result,
+    previous && !('explore' in previous && previous.explore) ? (previous as Partial<BaselineEntry>) : undefined,
+  );
 }
 
 function scenarioEntryFor(result: ScenarioResult, previous: Partial<BaselineEntry> | undefined): BaselineEntry {
@@ -436,7 +510,10 @@ function scenarioEntryFor(result: ScenarioResult, previous: Partial<BaselineEntr
     kind: kind as BaselineEntry['kind'],
     // The clause kept from the previous entry when it is still one the scenario proves; otherwise the
     // scenario's first clause (its tags list the clause it mainly proves first), for a person to check.
-    clause: previous?.clause !== undefined && result.clauses.includes(previous.clause) ? previous.clause : (result.clauses[0] ?? 'TODO-00'),
+    clause:
+      previous?.clause !== undefined && result.clauses.includes(previous.clause)
+        ? previous.clause
+        : (result.clauses[0] ?? 'TODO-00'),
     reason: previous?.reason ?? `${PLACEHOLDER_REASON} (${firstLine(result.message)})`,
   };
   if (previous?.class !== undefined) entry.class = previous.class;
@@ -469,10 +546,17 @@ export async function writeBaseline(
   staleClasses: ReadonlySet<string> = new Set(),
 ): Promise<number> {
   const earlier = new Map(previous.map((entry) => [entryKey(entry), entry]));
-  const judged = new Set(results.filter((result) => result.status !== 'skipped').flatMap((result) => (result.stableId !== undefined ? [result.stableId] : [])));
+  const judged = new Set(
+    results
+      .filter((result) => result.status !== 'skipped')
+      .flatMap((result) => (result.stableId !== undefined ? [result.stableId] : [])),
+  );
   const found = results
     // A flaky scenario fails only sometimes, so no entry is proposed for it; one it already has is kept.
-    .filter((result) => isFailing(result.status) && result.stableId !== undefined && (!result.flaky || earlier.has(result.stableId)))
+    .filter(
+      (result) =>
+        isFailing(result.status) && result.stableId !== undefined && (!result.flaky || earlier.has(result.stableId)),
+    )
     .filter((result) => BASELINABLE.has(result.failureKind ?? 'assertion'))
     .filter((result) => level === 'strict' || result.level === 'required')
     .map((result) => entryFor(result, earlier.get(result.stableId!)));
@@ -480,7 +564,9 @@ export async function writeBaseline(
   // (an incomplete exploration, a witness not run or not runnable) was not judged, and is kept as it was.
   const proposed = new Set(found.map(entryKey));
   const unjudged = [...earlier.values()].filter((entry) =>
-    'explore' in entry && entry.explore ? !proposed.has(entryKey(entry)) && !staleClasses.has(entryKey(entry)) : !judged.has(entryKey(entry)),
+    'explore' in entry && entry.explore
+      ? !proposed.has(entryKey(entry)) && !staleClasses.has(entryKey(entry))
+      : !judged.has(entryKey(entry)),
   ) as KnownFailure[];
   const known_failures = [...found, ...unjudged];
   const file: BaselineFile = { adapter, ...(edition ? { edition } : {}), known_failures };
@@ -501,4 +587,3 @@ export async function writeBaseline(
 function firstLine(text: string | undefined): string {
   return (text ?? 'failed').split('\n')[0]!.slice(0, 200);
 }
-

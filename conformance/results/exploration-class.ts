@@ -24,7 +24,8 @@ export interface Signature {
  */
 export function classKind(signature: Signature): FailureKind {
   if (!signature.check.startsWith('adapter-call')) return 'assertion';
-  for (const kind of ['timeout', 'crash', 'protocol-error'] as const) if (signature.check.endsWith(`-${kind}`)) return kind;
+  for (const kind of ['timeout', 'crash', 'protocol-error'] as const)
+    if (signature.check.endsWith(`-${kind}`)) return kind;
   return 'adapter-error';
 }
 

@@ -8,12 +8,17 @@
 import type { ExplorationCoverage } from '../../src/results/results-document.js';
 
 /** Counts by pair (`feature\naction`) and by value class, as the results file lists them: sorted, so one exploration always writes the same. */
-export function coverageOf(pairs: ReadonlyMap<string, number>, valueClasses: ReadonlyMap<string, number>): ExplorationCoverage {
+export function coverageOf(
+  pairs: ReadonlyMap<string, number>,
+  valueClasses: ReadonlyMap<string, number>,
+): ExplorationCoverage {
   return {
     pairs: [...pairs]
       .map(([key, count]) => ({ ...splitPair(key), count }))
       .sort((a, b) => compare(a.feature, b.feature) || compare(a.action, b.action)),
-    valueClasses: [...valueClasses].map(([valueClass, count]) => ({ valueClass, count })).sort((a, b) => compare(a.valueClass, b.valueClass)),
+    valueClasses: [...valueClasses]
+      .map(([valueClass, count]) => ({ valueClass, count }))
+      .sort((a, b) => compare(a.valueClass, b.valueClass)),
   };
 }
 
@@ -24,8 +29,10 @@ export function sumCoverage(shares: ReadonlyArray<ExplorationCoverage | undefine
   const pairs = new Map<string, number>();
   const valueClasses = new Map<string, number>();
   for (const share of given) {
-    for (const pair of share.pairs) pairs.set(pairKey(pair.feature, pair.action), (pairs.get(pairKey(pair.feature, pair.action)) ?? 0) + pair.count);
-    for (const entry of share.valueClasses) valueClasses.set(entry.valueClass, (valueClasses.get(entry.valueClass) ?? 0) + entry.count);
+    for (const pair of share.pairs)
+      pairs.set(pairKey(pair.feature, pair.action), (pairs.get(pairKey(pair.feature, pair.action)) ?? 0) + pair.count);
+    for (const entry of share.valueClasses)
+      valueClasses.set(entry.valueClass, (valueClasses.get(entry.valueClass) ?? 0) + entry.count);
   }
   return coverageOf(pairs, valueClasses);
 }

@@ -17,11 +17,9 @@ import { combineFaultRecords, isFaultResult } from './fault-records.js';
  * clean record stays only when no share failed (its sessions summed). A share
  * whose exploration crashed keeps its failed `explore` record.
  */
-export function combineExploration<T extends { status: string; durationMs: number; exploration?: ExplorationFacts | undefined }>(
-  records: readonly T[],
-  idOf: (record: T) => string,
-  failing: (record: T) => boolean,
-): T[] {
+export function combineExploration<
+  T extends { status: string; durationMs: number; exploration?: ExplorationFacts | undefined },
+>(records: readonly T[], idOf: (record: T) => string, failing: (record: T) => boolean): T[] {
   const classes = new Map<string, T>();
   const failed: T[] = [];
   const clean: T[] = [];
@@ -36,11 +34,21 @@ export function combineExploration<T extends { status: string; durationMs: numbe
       classes.set(id, record);
       continue;
     }
-    const [first, other] = (record.exploration?.session ?? Infinity) < (earlier.exploration?.session ?? Infinity) ? [record, earlier] : [earlier, record];
+    const [first, other] =
+      (record.exploration?.session ?? Infinity) < (earlier.exploration?.session ?? Infinity)
+        ? [record, earlier]
+        : [earlier, record];
     classes.set(id, {
       ...first,
       durationMs: first.durationMs + other.durationMs,
-      ...(first.exploration ? { exploration: { ...first.exploration, count: (first.exploration.count ?? 1) + (other.exploration?.count ?? 1) } } : {}),
+      ...(first.exploration
+        ? {
+            exploration: {
+              ...first.exploration,
+              count: (first.exploration.count ?? 1) + (other.exploration?.count ?? 1),
+            },
+          }
+        : {}),
     });
   }
   const combined = [...failed.slice(0, 1), ...classes.values()];
@@ -58,7 +66,9 @@ export function combineExploration<T extends { status: string; durationMs: numbe
 }
 
 /** The summaries of several shares as one: sessions summed, the first reason to stop kept, incomplete when any share was. */
-export function combineSummaries(summaries: ReadonlyArray<ExplorationSummary | undefined>): ExplorationSummary | undefined {
+export function combineSummaries(
+  summaries: ReadonlyArray<ExplorationSummary | undefined>,
+): ExplorationSummary | undefined {
   const given = summaries.filter((summary): summary is ExplorationSummary => summary !== undefined);
   if (given.length === 0) return undefined;
   const stopped = given.find((summary) => summary.stopped !== undefined)?.stopped;
@@ -107,7 +117,11 @@ export function withCombinedExploration(results: readonly ScenarioResult[]): Sce
  */
 export function foldExplorationRepeats(repeats: ReadonlyArray<ScenarioResult[]>): ScenarioResult[] {
   if (repeats.length <= 1) return [...(repeats[0] ?? [])];
-  const classIds = new Set(repeats.flatMap((results) => results.filter((result) => result.stableId !== EXPLORATION_ID).map((result) => result.stableId!)));
+  const classIds = new Set(
+    repeats.flatMap((results) =>
+      results.filter((result) => result.stableId !== EXPLORATION_ID).map((result) => result.stableId!),
+    ),
+  );
   if (classIds.size === 0) return [...repeats[0]!];
   const passes = repeats.flatMap((results, index) => {
     const found = results.filter((result) => result.stableId !== EXPLORATION_ID);
@@ -117,7 +131,13 @@ export function foldExplorationRepeats(repeats: ReadonlyArray<ScenarioResult[]>)
     return [
       ...found.map((result) => ({ pass: index + 1, result })),
       ...absent.map((id) => {
-        const { exploration: _facts, message: _message, failureKind: _kind, failedStep: _step, ...rest } = repeats.flat().find((result) => result.stableId === id) ?? template;
+        const {
+          exploration: _facts,
+          message: _message,
+          failureKind: _kind,
+          failedStep: _step,
+          ...rest
+        } = repeats.flat().find((result) => result.stableId === id) ?? template;
         return { pass: index + 1, result: { ...rest, status: 'passed' as const } };
       }),
     ];

@@ -40,7 +40,13 @@ const PLACE_NAME: Record<FaultPlace, string> = {
 export function faultRecords(faults: readonly Fault[]): ScenarioResult[] {
   const byPlace = new Map<FaultPlace, Fault[]>();
   for (const fault of faults) byPlace.set(fault.during, [...(byPlace.get(fault.during) ?? []), fault]);
-  return [...byPlace].map(([during, all]) => faultRecord(during, all[0]!.kind, all.map((fault) => fault.message)));
+  return [...byPlace].map(([during, all]) =>
+    faultRecord(
+      during,
+      all[0]!.kind,
+      all.map((fault) => fault.message),
+    ),
+  );
 }
 
 function faultRecord(during: FaultPlace, kind: FaultKind, messages: readonly string[]): ScenarioResult {
@@ -64,7 +70,9 @@ function faultRecord(during: FaultPlace, kind: FaultKind, messages: readonly str
  * Fault records of several shares (workers, shards) as one per place: the
  * first share's kind, every message. Other records are returned as they came.
  */
-export function combineFaultRecords<T extends { uri: string; message?: string | undefined; fault?: { kind: FaultKind; during: FaultPlace } | undefined }>(
+export function combineFaultRecords<
+  T extends { uri: string; message?: string | undefined; fault?: { kind: FaultKind; during: FaultPlace } | undefined },
+>(
   records: readonly T[],
   idOf: (record: T) => string,
   messageOf: (record: T) => string,

@@ -63,7 +63,10 @@ export function markdownText(text: string): string {
  */
 export function markdownBlock(text: string): string[] {
   const lines = visibleControls(text, '\n').split('\n');
-  const longestRun = Math.max(0, ...lines.map((line) => Math.max(0, ...[...line.matchAll(/`+/g)].map((run) => run[0].length))));
+  const longestRun = Math.max(
+    0,
+    ...lines.map((line) => Math.max(0, ...[...line.matchAll(/`+/g)].map((run) => run[0].length))),
+  );
   const fence = '`'.repeat(Math.max(3, longestRun + 1));
   return [`${fence}text`, ...lines, fence];
 }

@@ -51,6 +51,10 @@ export function foldRepeats(repeats: readonly RepeatedResult[]): ScenarioResult[
 /** Each repeat's outcome in a few words: `passed, failed (assertion at "step"), passed`. */
 export function repeatOutcomes(result: ScenarioResult): string {
   return (result.flaky ?? [])
-    .map((outcome) => (isFailing(outcome.status) ? `${outcome.status} (${outcome.failureKind ?? 'assertion'}${outcome.failedStep ? ` at "${outcome.failedStep}"` : ''})` : outcome.status))
+    .map((outcome) =>
+      isFailing(outcome.status)
+        ? `${outcome.status} (${outcome.failureKind ?? 'assertion'}${outcome.failedStep ? ` at "${outcome.failedStep}"` : ''})`
+        : outcome.status,
+    )
     .join(', ');
 }

@@ -17,7 +17,8 @@ export const REVIEW_TEXT_KINDS = {
   'seam-error-failure': "carries the question seam's own error",
   'command-result': 'reports what the /plan line did',
   'command-error': 'says why /plan off with images changed nothing (rc.8)',
-  'owned-child-review-failure': 'tells a delegated child it cannot open the review: put the unresolved decision in its final result (rc.8)',
+  'owned-child-review-failure':
+    'tells a delegated child it cannot open the review: put the unresolved decision in its final result (rc.8)',
   'config-error': 'explains why the plan-mode configuration was refused',
 } as const;
 export type ReviewTextKind = keyof typeof REVIEW_TEXT_KINDS;

@@ -3,7 +3,15 @@
  * which kit and spec version judged it, at which level, against which baseline.
  */
 import { join, relative, sep } from 'node:path';
-import { resultsEdition, type Capabilities, type Edition, type ResultsDocument, type ReviewText, type RunLevel, type Shard } from '../../src/index.js';
+import {
+  resultsEdition,
+  type Capabilities,
+  type Edition,
+  type ResultsDocument,
+  type ReviewText,
+  type RunLevel,
+  type Shard,
+} from '../../src/index.js';
 import type { EditionClause } from '../catalog/clause-catalog.js';
 import type { ExplorationSummary } from './scenario-result.js';
 import { kitIdentity } from '../kit-identity.js';
@@ -51,14 +59,33 @@ export function describeRun(context: RunContext): Array<[string, string]> {
     ['kit', `${context.kit.name} ${context.kit.version}`],
     ['edition', editionOfRun(context)],
     ['spec', `${context.spec.readme}, clause catalog ${context.spec.clauses}`],
-    ['level', context.level === 'strict' ? 'strict (recommended scenarios count)' : 'default (required scenarios count; recommended reported apart)'],
+    [
+      'level',
+      context.level === 'strict'
+        ? 'strict (recommended scenarios count)'
+        : 'default (required scenarios count; recommended reported apart)',
+    ],
     ['baseline', context.baseline ? `${context.baseline.path} (${context.baseline.entries} entries)` : 'none'],
-    ...(context.shard ? [['shard', `${context.shard.index}/${context.shard.count} of ${context.shard.selected} selected scenario(s)`] as [string, string]] : []),
+    ...(context.shard
+      ? [
+          [
+            'shard',
+            `${context.shard.index}/${context.shard.count} of ${context.shard.selected} selected scenario(s)`,
+          ] as [string, string],
+        ]
+      : []),
     ...(context.repeat
-      ? [['repeat', `each scenario ran ${context.repeat.times} times; flaky scenarios ${context.repeat.flakyAllowed ? 'allowed (--allow-flaky)' : 'fail the run'}`] as [string, string]]
+      ? [
+          [
+            'repeat',
+            `each scenario ran ${context.repeat.times} times; flaky scenarios ${context.repeat.flakyAllowed ? 'allowed (--allow-flaky)' : 'fail the run'}`,
+          ] as [string, string],
+        ]
       : []),
     ...(context.exploration ? [['exploration', explorationOfRun(context)] as [string, string]] : []),
-    ...(context.rerun ? [['rerun', `what failed or was flaky in ${context.rerun.from}, run again: not a full run`] as [string, string]] : []),
+    ...(context.rerun
+      ? [['rerun', `what failed or was flaky in ${context.rerun.from}, run again: not a full run`] as [string, string]]
+      : []),
     ['started', context.startedAt],
   ];
 }

@@ -23,7 +23,8 @@ export interface FailureLineOptions {
 }
 
 export function summaryLine(verdict: BaselineVerdict): { text: string; failed: number } {
-  const count = (outcome: string) => verdict.counted.filter((result) => verdict.outcomes.get(result) === outcome).length;
+  const count = (outcome: string) =>
+    verdict.counted.filter((result) => verdict.outcomes.get(result) === outcome).length;
   const failed = count('failed');
   const flaky = count('flaky');
   // Flaky scenarios are neither passed nor failed: named apart, failing the run unless allowed.
@@ -57,7 +58,9 @@ const INDENT = '    ';
  * with --verbose.
  */
 export function failureDetail(result: ScenarioResult, options: FailureLineOptions): string[] {
-  const lines = citeClauses(result.clauses, options.catalog ?? []).map((citation) => `${INDENT}clause ${citationText(citation)}`);
+  const lines = citeClauses(result.clauses, options.catalog ?? []).map(
+    (citation) => `${INDENT}clause ${citationText(citation)}`,
+  );
   if (result.failedStep !== undefined) {
     const at = result.failedStepLine !== undefined ? ` (${result.uri}:${result.failedStepLine})` : '';
     lines.push(`${INDENT}step: ${result.failedStep}${at}`);
@@ -75,36 +78,60 @@ export function failureDetail(result: ScenarioResult, options: FailureLineOption
  * command, whose adapter path must stay as given to be run again).
  */
 function explorationDetail(result: ScenarioResult, options: FailureLineOptions): string[] {
-  const lines = citeClauses(result.clauses, options.catalog ?? []).map((citation) => `${INDENT}clause ${citationText(citation)}`);
+  const lines = citeClauses(result.clauses, options.catalog ?? []).map(
+    (citation) => `${INDENT}clause ${citationText(citation)}`,
+  );
   for (const line of (result.message ?? '').split('\n').slice(1)) lines.push(line === '' ? '' : `${INDENT}${line}`);
   const first = (result.message ?? '').split('\n')[0]!.replace(/^explore:[^:]+: /, '');
   return [`${INDENT}${first}`, ...lines];
 }
 
-export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean, options: FailureLineOptions = {}): string[] {
+export function verdictLines(
+  verdict: BaselineVerdict,
+  withBaseline: boolean,
+  options: FailureLineOptions = {},
+): string[] {
   const lines: string[] = [];
   for (const result of [...verdict.counted, ...verdict.apart].filter((candidate) => candidate.flaky)) {
     const counted = verdict.flaky.includes(result);
-    const how = !counted ? 'recommended, not counted' : verdict.allowFlaky ? 'allowed by --allow-flaky' : 'fails the run; --allow-flaky allows it';
-    lines.push(`flaky: ${result.stableId ?? '(no id)'} (${where(result)}) ended differently between repeats: ${repeatOutcomes(result)} (${how})`);
+    const how = !counted
+      ? 'recommended, not counted'
+      : verdict.allowFlaky
+        ? 'allowed by --allow-flaky'
+        : 'fails the run; --allow-flaky allows it';
+    lines.push(
+      `flaky: ${result.stableId ?? '(no id)'} (${where(result)}) ended differently between repeats: ${repeatOutcomes(result)} (${how})`,
+    );
   }
   for (const result of verdict.unexpected) {
     if (result.exploration?.scenario !== undefined) {
       // A class of the exploration: what differed, the shrunk scenario and its replay command, whole.
-      lines.push(`${withBaseline ? 'unexpected failure' : 'failed'}: ${result.stableId} (${result.exploration.count ?? 1} session(s) of the exploration)`, ...explorationDetail(result, options));
+      lines.push(
+        `${withBaseline ? 'unexpected failure' : 'failed'}: ${result.stableId} (${result.exploration.count ?? 1} session(s) of the exploration)`,
+        ...explorationDetail(result, options),
+      );
       continue;
     }
-    lines.push(`${withBaseline ? 'unexpected failure' : 'failed'}: ${result.stableId ?? '(no id)'} (${where(result)})`, ...failureDetail(result, options));
+    lines.push(
+      `${withBaseline ? 'unexpected failure' : 'failed'}: ${result.stableId ?? '(no id)'} (${where(result)})`,
+      ...failureDetail(result, options),
+    );
   }
   for (const { result, why } of verdict.mismatched) {
-    lines.push(`baselined scenario no longer matches its entry: ${result.stableId} (${where(result)}) ${why}`, ...failureDetail(result, options));
+    lines.push(
+      `baselined scenario no longer matches its entry: ${result.stableId} (${where(result)}) ${why}`,
+      ...failureDetail(result, options),
+    );
   }
   for (const { result, entry } of verdict.stale) {
     const how = result.exploration ? 'the exploration did not meet the class and its witness ran clean' : 'now passes';
     lines.push(`stale baseline entry (${how}): ${result.stableId} (${entry.where})`);
   }
   for (const result of verdict.apart.filter((candidate) => isFailing(candidate.status) && !candidate.flaky)) {
-    lines.push(`recommended, not counted: ${result.stableId ?? '(no id)'} (${where(result)})`, ...failureDetail(result, options));
+    lines.push(
+      `recommended, not counted: ${result.stableId ?? '(no id)'} (${where(result)})`,
+      ...failureDetail(result, options),
+    );
   }
   const reasons = new Map<string, number>();
   for (const result of [...verdict.counted, ...verdict.apart].filter((candidate) => candidate.status === 'skipped')) {
@@ -120,15 +147,25 @@ export function verdictLines(verdict: BaselineVerdict, withBaseline: boolean, op
  * What the run explored, on its own line before the closing one: sessions,
  * seed and classes found; or why it explored nothing.
  */
-export function explorationLine(explored: ExplorationSummary | undefined, verdict: BaselineVerdict): string | undefined {
+export function explorationLine(
+  explored: ExplorationSummary | undefined,
+  verdict: BaselineVerdict,
+): string | undefined {
   if (!explored) return undefined;
   // A baselined class the exploration did not meet (count 0) was judged by its witness: not a class this exploration found.
-  const found = [...verdict.counted, ...verdict.apart].filter((result) => result.exploration?.check !== undefined && result.exploration.count !== 0 && isFailing(result.status));
+  const found = [...verdict.counted, ...verdict.apart].filter(
+    (result) => result.exploration?.check !== undefined && result.exploration.count !== 0 && isFailing(result.status),
+  );
   const baselined = found.filter((result) => verdict.outcomes.get(result) === 'baselined').length;
   const share = explored.share < explored.budget ? ` (this shard's share of ${explored.budget})` : '';
-  const classes = found.length === 0 ? 'every one agreed with the oracle' : `${found.length} class(es) of disagreement${baselined > 0 ? ` (${baselined} baselined)` : ''}`;
+  const classes =
+    found.length === 0
+      ? 'every one agreed with the oracle'
+      : `${found.length} class(es) of disagreement${baselined > 0 ? ` (${baselined} baselined)` : ''}`;
   // A fault during the exploration is a failure of its own: the line never says the exploration was clean without it.
   const faulted = [...verdict.counted, ...verdict.apart].some((result) => result.fault?.during === 'exploration');
   const fault = faulted ? '; a fault during the exploration fails the run' : '';
-  return consoleText(`exploration: ${explored.sessions} session(s)${share}, seed ${explored.seed}: ${classes}${explored.stopped ? `; ${explored.stopped}` : ''}${fault}`);
+  return consoleText(
+    `exploration: ${explored.sessions} session(s)${share}, seed ${explored.seed}: ${classes}${explored.stopped ? `; ${explored.stopped}` : ''}${fault}`,
+  );
 }

@@ -25,13 +25,26 @@ export interface ProofOfScenario {
 
 export function proofOfResult(result: ScenarioResult, verdictOutcome: string | undefined): ProofOfScenario | undefined {
   if (result.exploration !== undefined) return undefined;
-  const outcome = result.flaky !== undefined ? 'flaky' : verdictOutcome === 'baselined' ? 'baselined' : result.status === 'passed' || result.status === 'skipped' ? result.status : 'failed';
+  const outcome =
+    result.flaky !== undefined
+      ? 'flaky'
+      : verdictOutcome === 'baselined'
+        ? 'baselined'
+        : result.status === 'passed' || result.status === 'skipped'
+          ? result.status
+          : 'failed';
   return { clauses: result.clauses, outcome, skipReason: result.skipReason };
 }
 
 export function proofOfRecord(record: ScenarioRecord): ProofOfScenario | undefined {
   if (record.exploration !== undefined) return undefined;
-  const outcome = record.status === 'passed' || record.status === 'skipped' || record.status === 'flaky' || record.status === 'baselined' ? record.status : 'failed';
+  const outcome =
+    record.status === 'passed' ||
+    record.status === 'skipped' ||
+    record.status === 'flaky' ||
+    record.status === 'baselined'
+      ? record.status
+      : 'failed';
   return { clauses: record.clauses, outcome, skipReason: record.skipReason };
 }
 
@@ -43,7 +56,12 @@ export interface UnprovenClause {
 const MISSING_CAPABILITY = /^missing capability (\S+?):/;
 
 /** `scope`: `all` for a whole run (every required clause), `named` for a narrowed one (the clauses its scenarios name). */
-export function unprovenClauses(catalog: readonly EditionClause[], proofs: ReadonlyArray<ProofOfScenario | undefined>, edition: Edition, scope: 'all' | 'named'): UnprovenClause[] {
+export function unprovenClauses(
+  catalog: readonly EditionClause[],
+  proofs: ReadonlyArray<ProofOfScenario | undefined>,
+  edition: Edition,
+  scope: 'all' | 'named',
+): UnprovenClause[] {
   const scenarios = proofs.filter((proof): proof is ProofOfScenario => proof !== undefined);
   const named = new Set(scenarios.flatMap((proof) => proof.clauses));
   const unproven: UnprovenClause[] = [];

@@ -73,20 +73,32 @@ function writeCache(bundle: CompiledBundle): void {
  * in `cacheDir` when they are required. Returns the bundles compiled so far
  * (for tests).
  */
-export function useCompileCache(bundles: readonly string[], cacheDir: string): { compiled: ReadonlyMap<string, CompiledBundle> } {
+export function useCompileCache(
+  bundles: readonly string[],
+  cacheDir: string,
+): { compiled: ReadonlyMap<string, CompiledBundle> } {
   const compiled = new Map<string, CompiledBundle>();
   if (process.env[COMPILE_CACHE_ENV] === '0') return { compiled };
   const cached = new Set(bundles);
   const prototype = (Module as unknown as { prototype: CommonJsModule }).prototype;
   const compileAsNodeDoes = prototype._compile;
 
-  prototype._compile = function compileWithCache(this: CommonJsModule, content: string, filename: string, ...more: unknown[]): unknown {
+  prototype._compile = function compileWithCache(
+    this: CommonJsModule,
+    content: string,
+    filename: string,
+    ...more: unknown[]
+  ): unknown {
     if (!cached.has(filename)) return compileAsNodeDoes.call(this, content, filename, ...more);
     const cacheFile = cacheFileOf(filename, cacheDir);
     const cachedData = readCache(cacheFile);
     // No `import()` from here: after a cache hit V8 has lost the callback it needs (see adapters/import-module.ts).
     const script = new vm.Script(Module.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
-    compiled.set(filename, { script, cacheFile, write: cachedData === undefined || script.cachedDataRejected === true });
+    compiled.set(filename, {
+      script,
+      cacheFile,
+      write: cachedData === undefined || script.cachedDataRejected === true,
+    });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     const require = Module.createRequire(filename);
     return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));

@@ -34,7 +34,10 @@ export async function mergedRun(files: readonly string[]): Promise<Envelope[]> {
       if (error.code === 'ENOENT') return '';
       throw error;
     });
-    const envelopes = text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Envelope);
+    const envelopes = text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Envelope);
     if (envelopes.length > 0) workers.push(envelopes);
   }
   return merge(workers);
@@ -178,9 +181,16 @@ function definitionsOf(envelopes: readonly Envelope[]): object {
     line: reference.location?.line,
     ...(name !== undefined ? { name } : {}),
   });
-  const stepDefinitions = envelopes.flatMap(({ stepDefinition }) => (stepDefinition ? [where(stepDefinition.id, stepDefinition.sourceReference)] : []));
+  const stepDefinitions = envelopes.flatMap(({ stepDefinition }) =>
+    stepDefinition ? [where(stepDefinition.id, stepDefinition.sourceReference)] : [],
+  );
   const hooks = envelopes.flatMap(({ hook }) => (hook ? [where(hook.id, hook.sourceReference, hook.name)] : []));
-  return { stepDefinitions, beforeTestCaseHookDefinitions: hooks, afterTestCaseHookDefinitions: hooks, parameterTypeRegistry: new ParameterTypeRegistry() };
+  return {
+    stepDefinitions,
+    beforeTestCaseHookDefinitions: hooks,
+    afterTestCaseHookDefinitions: hooks,
+    parameterTypeRegistry: new ParameterTypeRegistry(),
+  };
 }
 
 /** Writes `format` (a console format) of the run `envelopes` to `file`, as cucumber writes it for a run of its own. */
@@ -206,7 +216,9 @@ export async function replayConsoleFormat(format: string, envelopes: readonly En
   });
   for (const envelope of envelopes) eventBroadcaster.emit('envelope', envelope);
   await formatter.finished();
-  await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
 }
 
 type FormatterClass = Exclude<Parameters<typeof FormatterBuilder.build>[0], string>;
@@ -214,7 +226,9 @@ type FormatterClass = Exclude<Parameters<typeof FormatterBuilder.build>[0], stri
 /** Cucumber's pretty format is a class of its own package, which cucumber depends on: found from cucumber, as cucumber finds it. */
 async function prettyFormatter(): Promise<FormatterClass> {
   const fromCucumber = createRequire(createRequire(import.meta.url).resolve('@cucumber/cucumber'));
-  const module = (await import(pathToFileURL(fromCucumber.resolve('@cucumber/pretty-formatter')).href)) as { default: FormatterClass | { default: FormatterClass } };
+  const module = (await import(pathToFileURL(fromCucumber.resolve('@cucumber/pretty-formatter')).href)) as {
+    default: FormatterClass | { default: FormatterClass };
+  };
   const found = module.default;
   return typeof found === 'function' ? found : found.default;
 }

@@ -22,12 +22,25 @@ interface SourceOptions extends IGherkinOptions {
 
 function fromPaths(paths: readonly string[], given: SourceOptions): Readable {
   // gherkin-streams' defaults, then what cucumber passes.
-  const options = { defaultDialect: 'en', includeSource: true, includeGherkinDocument: true, includePickles: true, newId: IdGenerator.uuid(), ...given };
+  const options = {
+    defaultDialect: 'en',
+    includeSource: true,
+    includeGherkinDocument: true,
+    includePickles: true,
+    newId: IdGenerator.uuid(),
+    ...given,
+  };
   const envelopes: Envelope[] = [];
   try {
     for (const path of paths) {
-      const { source } = makeSourceEnvelope(readFileSync(path, 'utf8'), options.relativeTo ? relative(options.relativeTo, path) : path);
-      envelopes.push(...(compiledEnvelopes(path, source!.data, source!.uri, options) ?? generateMessages(source!.data, source!.uri, source!.mediaType, options)));
+      const { source } = makeSourceEnvelope(
+        readFileSync(path, 'utf8'),
+        options.relativeTo ? relative(options.relativeTo, path) : path,
+      );
+      envelopes.push(
+        ...(compiledEnvelopes(path, source!.data, source!.uri, options) ??
+          generateMessages(source!.data, source!.uri, source!.mediaType, options)),
+      );
     }
   } catch (error) {
     // As the streams do: a file that cannot be read is an error event, not a throw.

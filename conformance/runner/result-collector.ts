@@ -40,12 +40,16 @@ const STEP_TIMEOUT_MESSAGE = /^function timed out, ensure the (promise|callback)
  * name as `exception.type`; the message shapes are the fallback for errors
  * that lost their class on the way (e.g. rebuilt from another process).
  */
-export function failureKindOf(status: ScenarioStatus, result: Pick<TestStepResult, 'message' | 'exception'>): FailureKind | undefined {
+export function failureKindOf(
+  status: ScenarioStatus,
+  result: Pick<TestStepResult, 'message' | 'exception'>,
+): FailureKind | undefined {
   if (status === 'undefined' || status === 'pending' || status === 'ambiguous') return status;
   if (status !== 'failed') return undefined;
   const type = result.exception?.type ?? '';
   const message = result.exception?.message ?? result.message ?? '';
-  if (type === 'AdapterTimeoutError' || TIMEOUT_MESSAGE.test(message) || STEP_TIMEOUT_MESSAGE.test(message)) return 'timeout';
+  if (type === 'AdapterTimeoutError' || TIMEOUT_MESSAGE.test(message) || STEP_TIMEOUT_MESSAGE.test(message))
+    return 'timeout';
   // A host process that died, or broke the protocol, is not a host error a baseline entry for one excuses.
   if (type === 'HostCrashError') return 'crash';
   if (type === 'HostProtocolError') return 'protocol-error';
@@ -167,7 +171,8 @@ export class ResultCollector {
     let text = body;
     try {
       const value = JSON.parse(body) as { kind?: unknown; text?: unknown };
-      if (typeof value.kind === 'string' && typeof value.text === 'string') ({ kind, text } = value as { kind: string; text: string });
+      if (typeof value.kind === 'string' && typeof value.text === 'string')
+        ({ kind, text } = value as { kind: string; text: string });
     } catch {
       // kept as malformed
     }

@@ -27,7 +27,14 @@ export function runConfigurationOf(settings: KitRunSettings): IRunConfiguration 
     else files[format.slice(colon + 1)] = format.slice(0, colon);
   }
   return {
-    sources: { paths: settings.paths, defaultDialect: 'en', names: [], tagExpression: settings.tags, order: 'defined', shard: '' },
+    sources: {
+      paths: settings.paths,
+      defaultDialect: 'en',
+      names: [],
+      tagExpression: settings.tags,
+      order: 'defined',
+      shard: '',
+    },
     support: { requireModules: [], requirePaths: [], importPaths: [], loaders: [] },
     runtime: {
       dryRun: false,

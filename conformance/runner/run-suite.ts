@@ -97,7 +97,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
     paths = (await kitFeatureFilesMatching(tags, featuresDir)) ?? [`${featuresDir.replace(/\/$/, '')}/**/*.feature`];
   } else {
     // A slice (or a rerun) runs exactly its scenarios, named to cucumber by file and line.
-    const all = options.rerun ? await rerunSelection(featuresDir, tags, options.rerun) : await selectScenarios(featuresDir, tags);
+    const all = options.rerun
+      ? await rerunSelection(featuresDir, tags, options.rerun)
+      : await selectScenarios(featuresDir, tags);
     selected = all.length;
     let mine = options.shard ? sliceOf(all, options.shard) : all;
     if (options.worker) mine = sliceOf(mine, options.worker);
@@ -135,15 +137,30 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteRun> {
   const run: SuiteRun = {
     results,
     wallMs: performance.now() - started,
-    reviewTexts: repeat === 1 ? texts : firstOfEachKind(texts, results.map((result) => result.stableId ?? result.name)),
+    reviewTexts:
+      repeat === 1
+        ? texts
+        : firstOfEachKind(
+            texts,
+            results.map((result) => result.stableId ?? result.name),
+          ),
   };
   return selected === undefined ? run : { ...run, selected };
 }
 
 /** A rerun's scenarios: those of the features it names, then the replayed ones, in serial order each. */
-async function rerunSelection(featuresDir: string, tags: string, rerun: NonNullable<SuiteOptions['rerun']>): Promise<SelectedScenario[]> {
+async function rerunSelection(
+  featuresDir: string,
+  tags: string,
+  rerun: NonNullable<SuiteOptions['rerun']>,
+): Promise<SelectedScenario[]> {
   const wanted = new Set(rerun.ids);
-  const named = wanted.size === 0 ? [] : (await selectScenarios(featuresDir, tags)).filter((scenario) => scenario.stableId !== undefined && wanted.has(scenario.stableId));
+  const named =
+    wanted.size === 0
+      ? []
+      : (await selectScenarios(featuresDir, tags)).filter(
+          (scenario) => scenario.stableId !== undefined && wanted.has(scenario.stableId),
+        );
   const replayed = rerun.replayFeature ? await selectScenarios(dirname(rerun.replayFeature), tags) : [];
   return [...named, ...replayed];
 }
@@ -151,7 +168,9 @@ async function rerunSelection(featuresDir: string, tags: string, rerun: NonNulla
 /** The events of one repeat: the whole run planned once (every repeat's scenarios), each result told with its repeat. */
 function repeatEvents(events: SuiteEvents, pass: number, repeat: number): SuiteEvents {
   return {
-    ...(pass === 1 && events.planned ? { planned: (total: number, selected?: number) => events.planned!(total * repeat, selected) } : {}),
+    ...(pass === 1 && events.planned
+      ? { planned: (total: number, selected?: number) => events.planned!(total * repeat, selected) }
+      : {}),
     ...(events.started ? { started: (scenario: ScenarioStart) => events.started!(scenario) } : {}),
     ...(events.finished ? { finished: (result: ScenarioResult) => events.finished!(result, pass) } : {}),
   };
@@ -161,7 +180,11 @@ function repeatEvents(events: SuiteEvents, pass: number, repeat: number): SuiteE
  * Feeds the collector and tells `events` when a scenario starts (named as the
  * collector would name it) and when its result is final.
  */
-function scenarioEvents(collector: ResultCollector, events: SuiteEvents, selected: number | undefined): (envelope: Envelope) => void {
+function scenarioEvents(
+  collector: ResultCollector,
+  events: SuiteEvents,
+  selected: number | undefined,
+): (envelope: Envelope) => void {
   const documents = new Map<string, GherkinDocument>();
   const rows = new Map<string, Map<string, string>>();
   const lines = new Map<string, Map<string, number>>();

@@ -53,12 +53,19 @@ function fromPackageRoot(definition: Located, cwd: string): Location {
 /** At build time, from the unbundled modules: every definition's own file and line. */
 export async function writeStepLocations(library: LibraryLocations, cwd: string = process.cwd()): Promise<void> {
   const table: LocationTable = {
-    steps: Object.fromEntries(library.stepDefinitions.map((definition) => [keyOf(definition.pattern), fromPackageRoot(definition, cwd)])),
+    steps: Object.fromEntries(
+      library.stepDefinitions.map((definition) => [keyOf(definition.pattern), fromPackageRoot(definition, cwd)]),
+    ),
     before: library.beforeTestCaseHookDefinitions.map((hook) => fromPackageRoot(hook, cwd)),
     after: library.afterTestCaseHookDefinitions.map((hook) => fromPackageRoot(hook, cwd)),
   };
-  const unplaced = [...Object.values(table.steps), ...table.before, ...table.after].filter((location) => location.line === 0 || !location.uri.endsWith('.js'));
-  if (unplaced.length > 0) throw new Error(`step-locations: ${unplaced.length} definition(s) without a file of their own (e.g. ${unplaced[0]!.uri}:${unplaced[0]!.line})`);
+  const unplaced = [...Object.values(table.steps), ...table.before, ...table.after].filter(
+    (location) => location.line === 0 || !location.uri.endsWith('.js'),
+  );
+  if (unplaced.length > 0)
+    throw new Error(
+      `step-locations: ${unplaced.length} definition(s) without a file of their own (e.g. ${unplaced[0]!.uri}:${unplaced[0]!.line})`,
+    );
   await mkdir(dirname(STEP_LOCATIONS_FILE), { recursive: true });
   await writeFile(STEP_LOCATIONS_FILE, `${JSON.stringify(table)}\n`);
 }
@@ -84,5 +91,9 @@ export function placeDefinitions(library: LibraryLocations, cwd: string = proces
 
 /** Cucumber found no location, or only the bundle's. */
 function unplaced(definition: Located, cwd: string): boolean {
-  return definition.uri === 'unknown' || definition.line === 0 || /(^|[\\/])dist[\\/]bundled[\\/]/.test(resolve(cwd, definition.uri));
+  return (
+    definition.uri === 'unknown' ||
+    definition.line === 0 ||
+    /(^|[\\/])dist[\\/]bundled[\\/]/.test(resolve(cwd, definition.uri))
+  );
 }

@@ -120,10 +120,12 @@ function onSignal(signal: NodeJS.Signals): void {
   const code = signal === 'SIGINT' ? 130 : 143;
   const scenario = scenarioInFlight();
   const timer = setTimeout(() => process.exit(code), DISPOSE_ON_SIGNAL_MS);
-  void (scenario ? scenario.dispose() : Promise.resolve()).catch(() => undefined).finally(() => {
-    clearTimeout(timer);
-    process.exit(code);
-  });
+  void (scenario ? scenario.dispose() : Promise.resolve())
+    .catch(() => undefined)
+    .finally(() => {
+      clearTimeout(timer);
+      process.exit(code);
+    });
 }
 
 async function main(): Promise<void> {
@@ -145,7 +147,10 @@ async function main(): Promise<void> {
     void kitSupportLibrary().catch(() => undefined);
     adapter = await loading;
   } catch (error) {
-    const message = error instanceof AdapterLoadError ? error.message : `adapter module ${request.adapterPath} could not be loaded: ${String(error)}`;
+    const message =
+      error instanceof AdapterLoadError
+        ? error.message
+        : `adapter module ${request.adapterPath} could not be loaded: ${String(error)}`;
     await send({ type: 'unusable', message });
     return leave(2);
   }
@@ -154,7 +159,11 @@ async function main(): Promise<void> {
   try {
     const { edition, forced } = chooseEdition(adapter.name, adapter.editions, request.edition, request.forceEdition);
     decision = {
-      adapter: { name: adapter.name, capabilities: adapter.capabilities, ...(adapter.editions ? { editions: adapter.editions } : {}) },
+      adapter: {
+        name: adapter.name,
+        capabilities: adapter.capabilities,
+        ...(adapter.editions ? { editions: adapter.editions } : {}),
+      },
       ...(adapter.release !== undefined ? { release: adapter.release } : {}),
       edition,
       forced,
@@ -189,7 +198,8 @@ async function main(): Promise<void> {
     // No formatter asked for: runSuite discards cucumber's default one.
     ...((request.formats ?? []).length > 0 ? { stdout } : {}),
     events: {
-      planned: (total, selected) => void send({ type: 'planned', total, ...(selected !== undefined ? { selected } : {}) }),
+      planned: (total, selected) =>
+        void send({ type: 'planned', total, ...(selected !== undefined ? { selected } : {}) }),
       started: (scenario) => {
         lastStarted = scenario;
         void send({ type: 'started', scenario });
@@ -259,6 +269,9 @@ function reportLateOutput(adapter: ExecAdapter): void {
 }
 
 main().catch(async (error: unknown) => {
-  await sendFault(`the suite process failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 'crash');
+  await sendFault(
+    `the suite process failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    'crash',
+  );
   await leave(1);
 });

@@ -23,25 +23,33 @@ export type ChildRequest = Omit<SuiteOptions, 'stdout' | 'events'> & {
 };
 
 /** Any message may carry formatter output that comes before it (`output`). */
-export type ChildMessage = (
+export type ChildMessage =
   /** The adapter loaded and is well-formed; what the child decided from it (checked where the CLI uses it). */
-  | { type: 'ready'; decision: SuiteDecision }
-  /** The adapter (or the run's input) cannot be used: exit 2 with this line. */
-  | { type: 'unusable'; message: string }
-  /** Formatter output meant for stdout, in order. */
-  | { type: 'output'; text: string }
-  /** `selected`: the whole selection's size, for a sliced run (see SuiteEvents.planned). */
-  | { type: 'planned'; total: number; selected?: number }
-  | { type: 'started'; scenario: ScenarioStart }
-  /** `pass`: the repeat it is of (`--repeat`), when the run repeats. */
-  | { type: 'finished'; result: ScenarioResult; pass?: number }
-  /** A fault no scenario can be charged with (between scenarios, or during the exploration): a failed record of its own. */
-  | { type: 'fault'; message: string; kind: FaultKind; during: FaultPlace }
-  /** What a host wrote after `scenario` had ended (its process parked): it fails that scenario. */
-  | { type: 'late'; scenario: ScenarioStart; message: string }
-  /** Fail fast: the run stops here (exit 2, this line). */
-  | { type: 'stop'; message: string }
-  /** While the exploration runs: a sign that the process still answers (its event loop is not held by the host). */
-  | { type: 'alive' }
-  | { type: 'done'; results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[]; exploration?: ExplorationSummary; exploreMs?: number }
-) & { output?: string };
+  (
+    | { type: 'ready'; decision: SuiteDecision }
+    /** The adapter (or the run's input) cannot be used: exit 2 with this line. */
+    | { type: 'unusable'; message: string }
+    /** Formatter output meant for stdout, in order. */
+    | { type: 'output'; text: string }
+    /** `selected`: the whole selection's size, for a sliced run (see SuiteEvents.planned). */
+    | { type: 'planned'; total: number; selected?: number }
+    | { type: 'started'; scenario: ScenarioStart }
+    /** `pass`: the repeat it is of (`--repeat`), when the run repeats. */
+    | { type: 'finished'; result: ScenarioResult; pass?: number }
+    /** A fault no scenario can be charged with (between scenarios, or during the exploration): a failed record of its own. */
+    | { type: 'fault'; message: string; kind: FaultKind; during: FaultPlace }
+    /** What a host wrote after `scenario` had ended (its process parked): it fails that scenario. */
+    | { type: 'late'; scenario: ScenarioStart; message: string }
+    /** Fail fast: the run stops here (exit 2, this line). */
+    | { type: 'stop'; message: string }
+    /** While the exploration runs: a sign that the process still answers (its event loop is not held by the host). */
+    | { type: 'alive' }
+    | {
+        type: 'done';
+        results: ScenarioResult[];
+        wallMs: number;
+        reviewTexts: ReviewText[];
+        exploration?: ExplorationSummary;
+        exploreMs?: number;
+      }
+  ) & { output?: string };

@@ -104,7 +104,15 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   let inFlightSince = 0;
   let explorationStarted = false;
   let decision: SuiteDecision | undefined;
-  let done: { results: ScenarioResult[]; wallMs: number; reviewTexts: ReviewText[]; exploration?: ExplorationSummary; exploreMs?: number } | undefined;
+  let done:
+    | {
+        results: ScenarioResult[];
+        wallMs: number;
+        reviewTexts: ReviewText[];
+        exploration?: ExplorationSummary;
+        exploreMs?: number;
+      }
+    | undefined;
   const silence = silenceWatch(child, silenceLimitOf(options.request));
   let selected: number | undefined;
   let told: SuiteEnding | undefined;
@@ -195,7 +203,13 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       process.removeListener('SIGTERM', onSignal);
       options.abort?.removeEventListener('abort', onAbort);
       const wallMs = performance.now() - started;
-      const base = { decision, faults, notRun: 0, reviewTexts: [] as ReviewText[], ...(selected !== undefined ? { selected } : {}) };
+      const base = {
+        decision,
+        faults,
+        notRun: 0,
+        reviewTexts: [] as ReviewText[],
+        ...(selected !== undefined ? { selected } : {}),
+      };
       // One result per scenario however often `--repeat` ran it (a single run's results as they are).
       const results = [...foldRepeats(failLate(finished, late)), ...faultRecords(faults)];
       if (interrupted) {
@@ -207,7 +221,12 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       if (done && code === 0) {
         // The child's results do not know what a host wrote after its scenario ended: its repeats do.
         const amended = late.length > 0 ? foldRepeats(failLate(finished, late)) : done.results;
-        return resolve({ ...base, ...done, results: [...amended, ...faultRecords(faults)], ending: { kind: 'completed' } });
+        return resolve({
+          ...base,
+          ...done,
+          results: [...amended, ...faultRecords(faults)],
+          ending: { kind: 'completed' },
+        });
       }
 
       const how =
@@ -217,17 +236,26 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
             ? `exited with code ${code}`
             : `was killed by ${signal ?? 'a signal'}`;
       const tail = lastLines();
-      const output = tail.length > 0 ? `\nlast output of the suite process:\n${tail.map((line) => `  ${line}`).join('\n')}` : '';
+      const output =
+        tail.length > 0 ? `\nlast output of the suite process:\n${tail.map((line) => `  ${line}`).join('\n')}` : '';
       if (decision === undefined) {
         const message = `adapter module ${options.request.adapterPath} ended the suite process while loading (it ${how})${output}`;
         return resolve({ ...base, results, wallMs, ending: { kind: 'unusable', message } });
       }
-      const where = inFlight ? `during scenario ${inFlight.stableId ?? inFlight.name} (${inFlight.uri})` : done ? 'after the run' : 'between scenarios';
+      const where = inFlight
+        ? `during scenario ${inFlight.stableId ?? inFlight.name} (${inFlight.uri})`
+        : done
+          ? 'after the run'
+          : 'between scenarios';
       const message = `the suite process ${how} ${where}: the adapter or host ended it${output}`;
       const repeats = failLate(finished, late);
       if (!inFlight && !done) {
         // Nothing was in flight to charge: the crash is a fault record of its own, so every report fails.
-        faults.push({ message, kind: silence.fired !== undefined ? 'timeout' : 'crash', during: explorationStarted ? 'exploration' : 'between-scenarios' });
+        faults.push({
+          message,
+          kind: silence.fired !== undefined ? 'timeout' : 'crash',
+          during: explorationStarted ? 'exploration' : 'between-scenarios',
+        });
       }
       if (inFlight) {
         repeats.push({
@@ -247,7 +275,13 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
           },
         });
       }
-      resolve({ ...base, results: [...foldRepeats(repeats), ...faultRecords(faults)], wallMs, notRun: Math.max(0, planned - repeats.length), ending: { kind: 'crashed', message } });
+      resolve({
+        ...base,
+        results: [...foldRepeats(repeats), ...faultRecords(faults)],
+        wallMs,
+        notRun: Math.max(0, planned - repeats.length),
+        ending: { kind: 'crashed', message },
+      });
     });
   });
 }
@@ -257,7 +291,10 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
  * already told) fails that scenario: the last repeat of it that finished, if
  * it passed (a failing one already fails). Never any other scenario.
  */
-function failLate(finished: RepeatedResult[], late: Array<{ scenario: ScenarioStart; message: string }>): RepeatedResult[] {
+function failLate(
+  finished: RepeatedResult[],
+  late: Array<{ scenario: ScenarioStart; message: string }>,
+): RepeatedResult[] {
   const results = [...finished];
   for (const { scenario, message } of late) {
     const key = scenarioKey(scenario);
@@ -289,7 +326,10 @@ function silenceLimitOf(request: ChildRequest): number {
 }
 
 /** Ends the child when, once armed, it says nothing for `limitMs`; `fired` tells the silence that ended it. */
-function silenceWatch(child: ChildProcess, limitMs: number): { arm(): void; heard(): void; disarm(): void; fired: number | undefined } {
+function silenceWatch(
+  child: ChildProcess,
+  limitMs: number,
+): { arm(): void; heard(): void; disarm(): void; fired: number | undefined } {
   let timer: NodeJS.Timeout | undefined;
   const watch = {
     fired: undefined as number | undefined,

@@ -41,7 +41,9 @@ export async function runSuiteInWorkers(options: IsolatedOptions, workers: numbe
           request: {
             ...options.request,
             worker: { index: lane + 1, count: workers },
-            ...(consoleFiles.length > 0 ? { formats: formatsOfWorker(options.request.formats ?? [], consoleFiles, lane) } : {}),
+            ...(consoleFiles.length > 0
+              ? { formats: formatsOfWorker(options.request.formats ?? [], consoleFiles, lane) }
+              : {}),
           },
           onOutput: (text) => lanes.write(lane, text),
           abort: stopAll.signal,
@@ -57,7 +59,8 @@ export async function runSuiteInWorkers(options: IsolatedOptions, workers: numbe
     // Cucumber's files are kept only for a run that completed (the CLI discards them otherwise).
     if (run.ending.kind === 'completed' && consoleFiles.length > 0) {
       const { mergedRun, replayConsoleFormat } = await import('./console-replay.js');
-      for (const { name, file, workerFiles } of consoleFiles) await replayConsoleFormat(name, await mergedRun(workerFiles), file);
+      for (const { name, file, workerFiles } of consoleFiles)
+        await replayConsoleFormat(name, await mergedRun(workerFiles), file);
     }
     return run;
   } finally {
@@ -83,7 +86,14 @@ function consoleFormatsToFiles(formats: readonly string[], workers: number): Con
     const name = colon < 0 ? format : format.slice(0, colon);
     if (colon < 0 || !CONSOLE_FORMATS.includes(name)) return [];
     const file = format.slice(colon + 1);
-    return [{ format, name, file, workerFiles: Array.from({ length: workers }, (_, lane) => `${file}.worker-${lane + 1}.ndjson`) }];
+    return [
+      {
+        format,
+        name,
+        file,
+        workerFiles: Array.from({ length: workers }, (_, lane) => `${file}.worker-${lane + 1}.ndjson`),
+      },
+    ];
   });
 }
 
@@ -105,7 +115,10 @@ function combine(runs: IsolatedRun[], wallMs: number): IsolatedRun {
   // Each worker explored its share of the sessions: its classes are combined into the run's.
   const results = withCombinedExploration(inSerialOrder(runs.flatMap((run) => run.results)));
   const exploration = combineSummaries(runs.map((run) => run.exploration));
-  const exploreMs = runs.reduce<number | undefined>((longest, run) => (run.exploreMs === undefined ? longest : Math.max(longest ?? 0, run.exploreMs)), undefined);
+  const exploreMs = runs.reduce<number | undefined>(
+    (longest, run) => (run.exploreMs === undefined ? longest : Math.max(longest ?? 0, run.exploreMs)),
+    undefined,
+  );
   const selected = runs.find((run) => run.selected !== undefined)?.selected;
   return {
     ending,

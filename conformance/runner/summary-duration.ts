@@ -24,18 +24,22 @@ class Duration {
 
   /** Tokens are runs of one letter, padded to the run's length; 'quoted' text is literal. */
   toFormat(format: string): string {
-    return format.replace(/'([^']*)'|([A-Za-z])\2*/g, (token: string, literal: string | undefined, letter: string | undefined) => {
-      if (literal !== undefined) return literal;
-      const unit = TOKEN_UNIT[letter!];
-      if (unit === undefined) return unsupported(`the format token ${token}`);
-      return String(this.parts[unit]).padStart(token.length, '0');
-    });
+    return format.replace(
+      /'([^']*)'|([A-Za-z])\2*/g,
+      (token: string, literal: string | undefined, letter: string | undefined) => {
+        if (literal !== undefined) return literal;
+        const unit = TOKEN_UNIT[letter!];
+        if (unit === undefined) return unsupported(`the format token ${token}`);
+        return String(this.parts[unit]).padStart(token.length, '0');
+      },
+    );
   }
 }
 
 function toDuration(ms: number, units: readonly string[]): Duration {
   const order: Unit[] = ['minutes', 'seconds', 'milliseconds'];
-  if (units.length !== order.length || units.some((unit, index) => unit !== order[index])) return unsupported(`durations in ${units.join(', ')}`);
+  if (units.length !== order.length || units.some((unit, index) => unit !== order[index]))
+    return unsupported(`durations in ${units.join(', ')}`);
   let rest = ms;
   const parts = {} as Record<Unit, number>;
   for (const unit of order) {

@@ -23,7 +23,12 @@ export function kitSupportLibrary(): Promise<SupportCodeLibrary> {
   library ??= (async () => {
     orderParameterTypesWithoutIcu();
     // No coordinates: cucumber then globs and imports nothing of its own.
-    supportCodeLibraryBuilder.reset(process.cwd(), IdGenerator.uuid(), { requireModules: [], requirePaths: [], importPaths: [], loaders: [] });
+    supportCodeLibraryBuilder.reset(process.cwd(), IdGenerator.uuid(), {
+      requireModules: [],
+      requirePaths: [],
+      importPaths: [],
+      loaders: [],
+    });
     // Cucumber reads each definition's location off a stack trace taken as it is
     // registered: the first frame outside cucumber, a few frames deep. Longer traces cost
     // about 30 ms of every start in parsing alone.

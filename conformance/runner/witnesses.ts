@@ -32,7 +32,11 @@ export function witnessFeature(entries: ReadonlyArray<{ entry: ExploreBaselineEn
     'Feature: witnesses of exploration baseline entries',
     ...entries.flatMap(({ entry, id }) => {
       const lines = entry.witness!.split('\n');
-      const tags = [...(entry.explore.clause === 'host' ? [] : [`@${entry.explore.clause}`]), `@id:${id}`, ...neededCapabilities(lines).map((need) => `@needs:${need}`)];
+      const tags = [
+        ...(entry.explore.clause === 'host' ? [] : [`@${entry.explore.clause}`]),
+        `@id:${id}`,
+        ...neededCapabilities(lines).map((need) => `@needs:${need}`),
+      ];
       return ['', `  ${tags.join(' ')}`, ...lines.map((line) => `  ${line}`)];
     }),
     '',
@@ -40,11 +44,20 @@ export function witnessFeature(entries: ReadonlyArray<{ entry: ExploreBaselineEn
 }
 
 /** Runs each entry's witness once on the host; an entry without one is not judged. Keyed by the entry's class id. */
-export async function judgeWitnesses(entries: ReadonlyArray<{ key: string; entry: ExploreBaselineEntry }>, run: WitnessRun): Promise<Map<string, WitnessVerdict>> {
+export async function judgeWitnesses(
+  entries: ReadonlyArray<{ key: string; entry: ExploreBaselineEntry }>,
+  run: WitnessRun,
+): Promise<Map<string, WitnessVerdict>> {
   const verdicts = new Map<string, WitnessVerdict>();
-  const runnable = entries.filter(({ entry }) => entry.witness !== undefined).map((one, index) => ({ ...one, id: `witness-${index + 1}` }));
+  const runnable = entries
+    .filter(({ entry }) => entry.witness !== undefined)
+    .map((one, index) => ({ ...one, id: `witness-${index + 1}` }));
   for (const { key, entry } of entries) {
-    if (entry.witness === undefined) verdicts.set(key, { kind: 'not-judged', why: 'the entry has no witness (--write-baseline records one when the class shows)' });
+    if (entry.witness === undefined)
+      verdicts.set(key, {
+        kind: 'not-judged',
+        why: 'the entry has no witness (--write-baseline records one when the class shows)',
+      });
   }
   if (runnable.length === 0) return verdicts;
   const folder = await mkdtemp(join(temporaryRoot(), 'pmc-witness-'));
@@ -67,11 +80,20 @@ export async function judgeWitnesses(entries: ReadonlyArray<{ key: string; entry
     const byId = new Map(outcome.results.map((result) => [result.stableId, result]));
     for (const { key, id } of runnable) {
       const result = byId.get(id);
-      if (!result) verdicts.set(key, { kind: 'not-judged', why: `its witness did not run (${outcome.ending.kind === 'completed' ? 'no result' : outcome.ending.kind})` });
+      if (!result)
+        verdicts.set(key, {
+          kind: 'not-judged',
+          why: `its witness did not run (${outcome.ending.kind === 'completed' ? 'no result' : outcome.ending.kind})`,
+        });
       else if (result.status === 'passed') verdicts.set(key, { kind: 'clean' });
       else if (result.status === 'failed') verdicts.set(key, { kind: 'fails', message: result.message ?? 'failed' });
-      else if (result.status === 'skipped') verdicts.set(key, { kind: 'not-judged', why: `its witness cannot run on this host: ${result.skipReason ?? 'skipped'}` });
-      else verdicts.set(key, { kind: 'not-judged', why: `its witness's steps are not the kit's (step ${result.status})` });
+      else if (result.status === 'skipped')
+        verdicts.set(key, {
+          kind: 'not-judged',
+          why: `its witness cannot run on this host: ${result.skipReason ?? 'skipped'}`,
+        });
+      else
+        verdicts.set(key, { kind: 'not-judged', why: `its witness's steps are not the kit's (step ${result.status})` });
     }
   } finally {
     await rm(folder, { recursive: true, force: true });

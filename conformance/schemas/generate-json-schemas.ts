@@ -16,7 +16,11 @@ import { HELP_OPTION } from '../options/shared-options.js';
 // `input`: what a parse accepts. Objects the contract does not mark strict accept (and drop) unknown
 // fields, so their JSON Schemas allow them too: adding an optional field stays an additive change.
 export function render(entry: PublishedSchema): string {
-  const generated = z.toJSONSchema(entry.schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const generated = z.toJSONSchema(entry.schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
   const { $schema, ...rest } = generated;
   const document = { $schema, title: entry.title, description: entry.description, ...rest };
   return `${JSON.stringify(document, null, 2)}\n`;
@@ -34,7 +38,8 @@ export async function drift(root = PACKAGE_ROOT): Promise<string[]> {
   for (const folder of new Set(PUBLISHED_SCHEMAS.map((entry) => dirname(entry.file)))) {
     for (const name of await readdir(join(root, folder)).catch(() => [] as string[])) {
       const file = `${folder}/${name}`;
-      if (name.endsWith('.schema.json') && !expected.has(file)) problems.push(`${file} belongs to no schema (remove it)`);
+      if (name.endsWith('.schema.json') && !expected.has(file))
+        problems.push(`${file} belongs to no schema (remove it)`);
     }
   }
   return problems;
@@ -65,14 +70,18 @@ async function main(argv: string[]): Promise<number> {
     const problems = await drift();
     for (const problem of problems) console.error(`schemas: ${problem}`);
     if (problems.length > 0) {
-      console.error('schemas: the committed JSON Schemas drifted from the zod schemas; run `npm run schemas` and commit the result');
+      console.error(
+        'schemas: the committed JSON Schemas drifted from the zod schemas; run `npm run schemas` and commit the result',
+      );
       return 1;
     }
     console.log(`schemas: ${PUBLISHED_SCHEMAS.length} JSON Schemas match their zod schemas`);
     return 0;
   }
   await write();
-  console.log(`schemas: wrote ${PUBLISHED_SCHEMAS.length} JSON Schemas under ${relative(process.cwd(), PACKAGE_ROOT) || '.'}`);
+  console.log(
+    `schemas: wrote ${PUBLISHED_SCHEMAS.length} JSON Schemas under ${relative(process.cwd(), PACKAGE_ROOT) || '.'}`,
+  );
   return 0;
 }
 

@@ -40,7 +40,8 @@ export const PUBLISHED_SCHEMAS: PublishedSchema[] = [
     schema: RpcMessageSchema,
   },
   ...methodSchemas('kit to host', KIT_TO_HOST),
-  ...methodSchemas('host to kit', HOST_TO_KIT),  {
+  ...methodSchemas('host to kit', HOST_TO_KIT),
+  {
     file: 'protocol/schemas/results.schema.json',
     title: 'plan-mode-conformance results file',
     description: `One conformance run (--format results:FILE), read by \`docs\` and \`compare\`: "schema" is "${RESULTS_SCHEMA_ID}", "version" ${RESULTS_VERSION}.`,

@@ -9,7 +9,11 @@ import type { ContentBlock, Message, ModelRequest } from '../../src/index.js';
 
 function canonicalBlock(block: ContentBlock): ContentBlock {
   if (block.type === 'text') return block;
-  return { type: 'image', mediaType: block.mediaType.toLowerCase(), data: Buffer.from(block.data, 'base64').toString('base64') };
+  return {
+    type: 'image',
+    mediaType: block.mediaType.toLowerCase(),
+    data: Buffer.from(block.data, 'base64').toString('base64'),
+  };
 }
 
 function canonicalMessage(message: Message): Message {

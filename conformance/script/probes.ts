@@ -31,7 +31,8 @@ export function probeSectionText(order: number): string {
  * bracketed so that no order's text is a part of another's (5 of 50.5).
  */
 export function orderedProbeSection(order: number): ProbeSection {
-  if (!Number.isFinite(order) || order === 50) throw new Error(`a further probe section needs a finite order other than 50, not ${order}`);
+  if (!Number.isFinite(order) || order === 50)
+    throw new Error(`a further probe section needs a finite order other than 50, not ${order}`);
   return { name: `probe:order-${order}`, order, text: `[PROBE SECTION ORDERED ${order}]` };
 }
 
@@ -41,7 +42,11 @@ export const PROBE_TOOL_RESULT = 'PROBE TOOL RESULT';
 /** The probe tool of each effect: its name, the arguments a scripted call passes, the text it returns. */
 export const PROBE_TOOLS: Record<ProbeToolEffect, { name: string; args: Record<string, unknown>; result: string }> = {
   read: { name: PROBE_TOOL_NAME, args: { query: 'anything' }, result: PROBE_TOOL_RESULT },
-  write: { name: 'probe_write_file', args: { path: 'notes.md', content: 'written by the probe' }, result: 'PROBE WRITE RESULT' },
+  write: {
+    name: 'probe_write_file',
+    args: { path: 'notes.md', content: 'written by the probe' },
+    result: 'PROBE WRITE RESULT',
+  },
   command: { name: 'probe_run_command', args: { command: 'echo probe' }, result: 'PROBE COMMAND RESULT' },
 };
 
@@ -116,7 +121,8 @@ export function makeProbeTools(
     },
     {
       name: PROBE_TOOLS.command.name,
-      description: 'Runs a shell command in the workspace (a probe tool of the conformance kit; it only records the command).',
+      description:
+        'Runs a shell command in the workspace (a probe tool of the conformance kit; it only records the command).',
       effect: 'command',
       parameters: {
         type: 'object',

@@ -133,7 +133,9 @@ export class ScriptedModel {
       try {
         await this.onRequest(request.agent, n);
       } catch (error) {
-        this.problems.push(`reading the log when request ${n} arrived: ${error instanceof Error ? error.message : String(error)}`);
+        this.problems.push(
+          `reading the log when request ${n} arrived: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     const actions = this.actions.get(key) ?? [];
@@ -142,7 +144,9 @@ export class ScriptedModel {
       try {
         await action();
       } catch (error) {
-        this.problems.push(`mid-turn action during request ${n}: ${error instanceof Error ? error.message : String(error)}`);
+        this.problems.push(
+          `mid-turn action during request ${n}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     const gate = this.held.get(key);

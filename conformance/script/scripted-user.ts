@@ -35,7 +35,11 @@ export function isPlanReview(question: Question): boolean {
  * intent is not mistaken for the host's own question.
  */
 export function readsAsPlanReview(question: Question): boolean {
-  return isPlanReview(question) || question.approveLabel !== undefined || question.options.some((option) => option.label === 'Approve');
+  return (
+    isPlanReview(question) ||
+    question.approveLabel !== undefined ||
+    question.options.some((option) => option.label === 'Approve')
+  );
 }
 
 export class ScriptedUser {

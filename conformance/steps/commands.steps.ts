@@ -49,7 +49,11 @@ export async function addedIn(world: PlanWorld, n: number, name = DEFAULT_AGENT)
   const later = requestNumber(requests, n, name).messages;
   if (n === 1) return later;
   const earlier = requestNumber(requests, n - 1, name).messages;
-  expectEqual(later.slice(0, earlier.length), earlier, `the first ${earlier.length} messages of request ${n} (they must repeat request ${n - 1})`);
+  expectEqual(
+    later.slice(0, earlier.length),
+    earlier,
+    `the first ${earlier.length} messages of request ${n} (they must repeat request ${n - 1})`,
+  );
   return later.slice(earlier.length);
 }
 
@@ -69,13 +73,16 @@ When('the user types the command {string}', async function (this: PlanWorld, lin
   this.assertNoProblems();
 });
 
-Given('while the model handles request {int}, the user types the command {string}', async function (this: PlanWorld, n: number, line: string) {
-  const agent = await this.agent();
-  await this.host();
-  this.model.during(agent, n, async () => {
-    await typeCommand(this, DEFAULT_AGENT, line);
-  });
-});
+Given(
+  'while the model handles request {int}, the user types the command {string}',
+  async function (this: PlanWorld, n: number, line: string) {
+    const agent = await this.agent();
+    await this.host();
+    this.model.during(agent, n, async () => {
+      await typeCommand(this, DEFAULT_AGENT, line);
+    });
+  },
+);
 
 /** CMD-07: the last command's result is a success, whatever its text says. */
 Then('the command succeeded', function (this: PlanWorld) {
@@ -96,28 +103,34 @@ Then('the {int} command results are successes', function (this: PlanWorld, count
 });
 
 /** CMD-08 (recommended): results reporting different outcomes differ, so N outcomes give N texts. */
-Then('the {int} command results have {int} different texts', function (this: PlanWorld, count: number, distinct: number) {
-  const lines = linesOf(this);
-  const results = this.commandResults;
-  expectEqual(results.length, count, () => `number of command results (lines typed: ${show(lines)})`);
-  results.forEach((result) => showForReview(this, 'command-result', result.text));
-  const texts = new Set(results.map((result) => result.text));
-  expectEqual(
-    texts.size,
-    distinct,
-    () => `number of different result texts in ${show(results.map((result, index) => `${lines[index]} → ${result.text}`))}`,
-  );
-});
+Then(
+  'the {int} command results have {int} different texts',
+  function (this: PlanWorld, count: number, distinct: number) {
+    const lines = linesOf(this);
+    const results = this.commandResults;
+    expectEqual(results.length, count, () => `number of command results (lines typed: ${show(lines)})`);
+    results.forEach((result) => showForReview(this, 'command-result', result.text));
+    const texts = new Set(results.map((result) => result.text));
+    expectEqual(
+      texts.size,
+      distinct,
+      () =>
+        `number of different result texts in ${show(results.map((result, index) => `${lines[index]} → ${result.text}`))}`,
+    );
+  },
+);
 
 /** CMD-08 (recommended): two commands whose outcomes differ must not report the same thing. */
 Then('the results of commands {int} and {int} differ', function (this: PlanWorld, a: number, b: number) {
   const lines = linesOf(this);
   const first = this.commandResults[a - 1];
   const second = this.commandResults[b - 1];
-  if (!first || !second) fail(`only ${this.commandResults.length} command results were recorded (lines typed: ${show(lines)})`);
+  if (!first || !second)
+    fail(`only ${this.commandResults.length} command results were recorded (lines typed: ${show(lines)})`);
   expectTrue(
     first.text !== second.text,
-    () => `command ${a} ${show(lines[a - 1])} and command ${b} ${show(lines[b - 1])} report different things but the host answered both with ${show(first.text)}`,
+    () =>
+      `command ${a} ${show(lines[a - 1])} and command ${b} ${show(lines[b - 1])} report different things but the host answered both with ${show(first.text)}`,
   );
 });
 
@@ -125,27 +138,46 @@ Then('the model received nothing', async function (this: PlanWorld) {
   expectEqual(this.model.requestsOf(await this.agent()).length, 0, 'number of model requests of the agent');
 });
 
-Then('the model received the user message {string} under plan guidance', async function (this: PlanWorld, text: string) {
-  const requests = await requestsOfAtLeast(this, DEFAULT_AGENT, 1);
-  const first = requestNumber(requests, 1, DEFAULT_AGENT);
-  expectEqual(first.messages, [{ role: 'user', source: 'user', text }], 'the messages of the first request after the command');
-  assertInPlanMode(this, first, 'the first request after the command');
-});
+Then(
+  'the model received the user message {string} under plan guidance',
+  async function (this: PlanWorld, text: string) {
+    const requests = await requestsOfAtLeast(this, DEFAULT_AGENT, 1);
+    const first = requestNumber(requests, 1, DEFAULT_AGENT);
+    expectEqual(
+      first.messages,
+      [{ role: 'user', source: 'user', text }],
+      'the messages of the first request after the command',
+    );
+    assertInPlanMode(this, first, 'the first request after the command');
+  },
+);
 
 /**
  * CMD-03 and its timing (docs/clauses.md, "Left open"): a message steered while the agent runs keeps the turn
  * going, or waits for the agent's next step, the first of its next turn, ahead of that turn's prompt. Either way
  * request `n` is the first to carry it, as the first user text it adds (only later prompts may follow it), in plan mode.
  */
-Then('request {int} is the first to carry the steered message {string}, under plan guidance, ahead of any later prompt', async function (this: PlanWorld, n: number, text: string) {
-  const added = await addedIn(this, n);
-  const texts = userTexts(added);
-  expectEqual(texts[0], text, () => `the first user-typed message request ${n} adds (added: ${show(added)})`);
-  const others = texts.slice(1).filter((other) => !this.prompted.includes(other));
-  expectEqual(others, [], () => `user-typed messages request ${n} adds after the steered one that are no later prompt (added: ${show(added)})`);
-  const requests = await requestsOfAtLeast(this, DEFAULT_AGENT, n);
-  assertInPlanMode(this, requestNumber(requests, n, DEFAULT_AGENT), `request ${n}, the first to carry the steered message`);
-});
+Then(
+  'request {int} is the first to carry the steered message {string}, under plan guidance, ahead of any later prompt',
+  async function (this: PlanWorld, n: number, text: string) {
+    const added = await addedIn(this, n);
+    const texts = userTexts(added);
+    expectEqual(texts[0], text, () => `the first user-typed message request ${n} adds (added: ${show(added)})`);
+    const others = texts.slice(1).filter((other) => !this.prompted.includes(other));
+    expectEqual(
+      others,
+      [],
+      () =>
+        `user-typed messages request ${n} adds after the steered one that are no later prompt (added: ${show(added)})`,
+    );
+    const requests = await requestsOfAtLeast(this, DEFAULT_AGENT, n);
+    assertInPlanMode(
+      this,
+      requestNumber(requests, n, DEFAULT_AGENT),
+      `request ${n}, the first to carry the steered message`,
+    );
+  },
+);
 
 Then('the only user text request {int} adds is {string}', async function (this: PlanWorld, n: number, text: string) {
   const added = await addedIn(this, n);
@@ -157,15 +189,23 @@ Then('request {int} adds no user text', async function (this: PlanWorld, n: numb
   expectEqual(userTexts(added), [], `user-typed messages added in request ${n}`);
 });
 
-Then('request {int} of {agent} has exactly the messages of request {int} of {agent}', async function (this: PlanWorld, a: number, first: string, b: number, second: string) {
-  const left = requestNumber(this.model.requestsOf(await this.agent(first)), a, first);
-  const right = requestNumber(this.model.requestsOf(await this.agent(second)), b, second);
-  expectEqual(left.messages, right.messages, `messages of request ${a} of ${first} vs request ${b} of ${second}`);
-});
+Then(
+  'request {int} of {agent} has exactly the messages of request {int} of {agent}',
+  async function (this: PlanWorld, a: number, first: string, b: number, second: string) {
+    const left = requestNumber(this.model.requestsOf(await this.agent(first)), a, first);
+    const right = requestNumber(this.model.requestsOf(await this.agent(second)), b, second);
+    expectEqual(left.messages, right.messages, `messages of request ${a} of ${first} vs request ${b} of ${second}`);
+  },
+);
 
 /** What the kit itself put into the scenario so far: the only user texts and replies a request may carry. */
 export function kitAuthored(world: PlanWorld): KitAuthored {
-  return { prompts: world.prompted, commandLines: linesOf(world), replies: world.model.replies, compacted: world.compacted };
+  return {
+    prompts: world.prompted,
+    commandLines: linesOf(world),
+    replies: world.model.replies,
+    compacted: world.compacted,
+  };
 }
 
 /** Fails when a request of the scenario holds a message that should not be there (see assertions/message-provenance.ts). */
@@ -176,7 +216,8 @@ export function assertNoStrayMessage(world: PlanWorld, what: string): void {
     const stray = strayMessages(request, kit);
     expectTrue(
       stray.length === 0,
-      () => `request ${index + 1} (agent ${request.agent}) holds ${what}: ${stray.map((one) => `message ${one.index + 1} ${show(one.message)} is ${one.why}`).join('; ')}`,
+      () =>
+        `request ${index + 1} (agent ${request.agent}) holds ${what}: ${stray.map((one) => `message ${one.index + 1} ${show(one.message)} is ${one.why}`).join('; ')}`,
     );
   });
 }
@@ -190,7 +231,10 @@ export function assertNoStrayMessage(world: PlanWorld, what: string): void {
  */
 Then('no request shows a command line or a command result', function (this: PlanWorld) {
   expectTrue(linesOf(this).length > 0, 'the scenario typed no command');
-  assertNoStrayMessage(this, 'a message that is no prompt, steered message, model reply, tool result, notice or compaction product (a command line or result?)');
+  assertNoStrayMessage(
+    this,
+    'a message that is no prompt, steered message, model reply, tool result, notice or compaction product (a command line or result?)',
+  );
 });
 
 Then('the log holds the user message {string} once', async function (this: PlanWorld, text: string) {

@@ -20,7 +20,8 @@ const START_WRAPPER = /^adapter method start: threw: /;
 function deploymentSection(world: PlanWorld): string {
   if (world.deploymentText === undefined) fail('the scenario gives no deployment');
   const config = readPlanModeEntry(world.deploymentText).config as { section?: unknown } | undefined;
-  if (typeof config?.section !== 'string') fail(`the deployment's plan-mode config has no string section: ${show(config)}`);
+  if (typeof config?.section !== 'string')
+    fail(`the deployment's plan-mode config has no string section: ${show(config)}`);
   return config.section;
 }
 
@@ -44,7 +45,10 @@ function refusal(world: PlanWorld): string {
   const error = startErrors.get(world);
   if (error === undefined) fail('the scenario did not start the host');
   if (error === null) fail('the host started although its deployment should have been refused');
-  expectTrue(START_WRAPPER.test(error.message), () => `start should reject with the plugin's own error, not ${show(error.message)}`);
+  expectTrue(
+    START_WRAPPER.test(error.message),
+    () => `start should reject with the plugin's own error, not ${show(error.message)}`,
+  );
   return error.message.replace(START_WRAPPER, '');
 }
 
@@ -76,20 +80,23 @@ Then('the host started', function (this: PlanWorld) {
  * order 50, wrapped in nothing but the separator the host puts between sections,
  * which is what stood at order 50 in request `off` (out of plan mode).
  */
-Then('request {int} carries the deployment\'s section exactly as written, where request {int} had none', async function (this: PlanWorld, on: number, off: number) {
-  const section = deploymentSection(this);
-  const requests = this.model.requestsOf(await this.agent());
-  const active = requestNumber(requests, on, 'the agent');
-  const inactive = requestNumber(requests, off, 'the agent');
-  const separator = layoutOf(inactive.systemPrompt, `request ${off}`).atOrder50;
-  const slot = layoutOf(active.systemPrompt, `request ${on}`).atOrder50;
-  const count = occurrences(active.systemPrompt, section);
-  if (count === 0) fail(sectionMismatch(on, section, separator, slot));
-  expectEqual(count, 1, () => `occurrences of the section ${show(section)} in request ${on}`);
-  expectTrue(!inactive.systemPrompt.includes(section), `request ${off} should not carry the section`);
-  const candidates = [separator + section + separator, section + separator, separator + section];
-  expectTrue(candidates.includes(slot), () => sectionMismatch(on, section, separator, slot));
-});
+Then(
+  "request {int} carries the deployment's section exactly as written, where request {int} had none",
+  async function (this: PlanWorld, on: number, off: number) {
+    const section = deploymentSection(this);
+    const requests = this.model.requestsOf(await this.agent());
+    const active = requestNumber(requests, on, 'the agent');
+    const inactive = requestNumber(requests, off, 'the agent');
+    const separator = layoutOf(inactive.systemPrompt, `request ${off}`).atOrder50;
+    const slot = layoutOf(active.systemPrompt, `request ${on}`).atOrder50;
+    const count = occurrences(active.systemPrompt, section);
+    if (count === 0) fail(sectionMismatch(on, section, separator, slot));
+    expectEqual(count, 1, () => `occurrences of the section ${show(section)} in request ${on}`);
+    expectTrue(!inactive.systemPrompt.includes(section), `request ${off} should not carry the section`);
+    const candidates = [separator + section + separator, section + separator, separator + section];
+    expectTrue(candidates.includes(slot), () => sectionMismatch(on, section, separator, slot));
+  },
+);
 
 /**
  * Says which way the host's section differs from the deployment's: a host that
@@ -100,7 +107,9 @@ function sectionMismatch(on: number, section: string, separator: string, slot: s
   const head = `order 50 of request ${on} is ${show(slot)} (the host's separator, which order 50 is out of plan mode, is ${show(separator)}); it should hold the separators and the deployment's section as a YAML parser reads it, ${show(section)}`;
   const trimmed = (text: string) => text.replace(/\n+$/, '');
   const hostSection = slot.startsWith(separator) ? slot.slice(separator.length) : slot;
-  const hostCore = hostSection.endsWith(separator) ? hostSection.slice(0, hostSection.length - separator.length) : hostSection;
+  const hostCore = hostSection.endsWith(separator)
+    ? hostSection.slice(0, hostSection.length - separator.length)
+    : hostSection;
   if (trimmed(hostCore) === trimmed(section) && hostCore !== section) {
     const lacks = hostCore.length < section.length;
     return `${head}: the host's section ${lacks ? 'lacks' : 'adds'} the final line break${lacks ? '' : 's'} (a \`|\` or \`>\` block keeps one, \`|-\` none, \`|+\` all): read the deployment with a YAML library and keep its value as it is`;

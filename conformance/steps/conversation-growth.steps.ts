@@ -10,10 +10,22 @@ import type { PlanWorld } from '../world/plan-world.js';
 
 type Table = { hashes(): Array<Record<string, string>> };
 
-Then('request {int} grows request {int} by exactly:', async function (this: PlanWorld, later: number, earlier: number, table: Table) {
-  const added = appended(await this.request(earlier), await this.request(later), `request ${later} vs request ${earlier}`);
-  expectMessagesMatch(this, added, rowsOf(table), `messages request ${later} added after those of request ${earlier}`);
-});
+Then(
+  'request {int} grows request {int} by exactly:',
+  async function (this: PlanWorld, later: number, earlier: number, table: Table) {
+    const added = appended(
+      await this.request(earlier),
+      await this.request(later),
+      `request ${later} vs request ${earlier}`,
+    );
+    expectMessagesMatch(
+      this,
+      added,
+      rowsOf(table),
+      `messages request ${later} added after those of request ${earlier}`,
+    );
+  },
+);
 
 Then('the messages of request {int} are exactly:', async function (this: PlanWorld, n: number, table: Table) {
   expectMessagesMatch(this, (await this.request(n)).messages, rowsOf(table), `messages of request ${n}`);
@@ -22,5 +34,9 @@ Then('the messages of request {int} are exactly:', async function (this: PlanWor
 Then('request {int} adds the user message {string}', async function (this: PlanWorld, n: number, text: string) {
   const added = appended(await this.request(n - 1), await this.request(n), `request ${n} vs request ${n - 1}`);
   const users = added.filter((message) => message.role === 'user' && message.source === 'user');
-  expectEqual(users.map((message) => message.text), [text], `user messages added in request ${n}`);
+  expectEqual(
+    users.map((message) => message.text),
+    [text],
+    `user messages added in request ${n}`,
+  );
 });

@@ -22,18 +22,31 @@ Given('{agent} is a child agent owned by {agent}', async function (this: PlanWor
  * REVIEW-07: a failed call, and no plan review reached the user for that agent
  * (a question of the host's own approval policy may: SCOPE-02).
  */
-Then('request {int} of {agent} shows exit_plan_mode failing without a review', async function (this: PlanWorld, n: number, name: string) {
-  const agent = await this.agent(name);
-  const request = requestNumber(this.model.requestsOf(agent), n, name);
-  const result = toolResults(request.messages, 'exit_plan_mode').at(-1);
-  if (!result) fail(`request ${n} of ${name} shows no exit_plan_mode result`);
-  expectTrue(result.isError, () => `the exit_plan_mode result in request ${n} of ${name} should be a failed call: ${show(result)}`);
-  const reviews = this.user.asked.filter((asked) => asked.agent === agent && readsAsPlanReview(asked.question));
-  expectEqual(reviews.length, 0, () => `plan reviews asked of the user for ${name} (${show(reviews.map((asked) => asked.question))})`);
-  showForReview(this, 'owned-child-review-failure', result.text);
-});
+Then(
+  'request {int} of {agent} shows exit_plan_mode failing without a review',
+  async function (this: PlanWorld, n: number, name: string) {
+    const agent = await this.agent(name);
+    const request = requestNumber(this.model.requestsOf(agent), n, name);
+    const result = toolResults(request.messages, 'exit_plan_mode').at(-1);
+    if (!result) fail(`request ${n} of ${name} shows no exit_plan_mode result`);
+    expectTrue(
+      result.isError,
+      () => `the exit_plan_mode result in request ${n} of ${name} should be a failed call: ${show(result)}`,
+    );
+    const reviews = this.user.asked.filter((asked) => asked.agent === agent && readsAsPlanReview(asked.question));
+    expectEqual(
+      reviews.length,
+      0,
+      () => `plan reviews asked of the user for ${name} (${show(reviews.map((asked) => asked.question))})`,
+    );
+    showForReview(this, 'owned-child-review-failure', result.text);
+  },
+);
 
 /** TOOL-04: exactly one review, for that agent, carrying the submitted plan unchanged. */
-Then('the user was asked one plan review, for {agent}, showing the plan {string}', async function (this: PlanWorld, name: string, plan: string) {
-  await assertOneReviewShowingPlan(this, name, plan);
-});
+Then(
+  'the user was asked one plan review, for {agent}, showing the plan {string}',
+  async function (this: PlanWorld, name: string, plan: string) {
+    await assertOneReviewShowingPlan(this, name, plan);
+  },
+);

@@ -27,66 +27,104 @@ function expectFailed(result: ToolResultMessage): void {
 }
 
 /** TOOL-01: the model calls exit_plan_mode with arguments that do not carry the plan as a string. */
-Given('the model will answer request {int} by calling exit_plan_mode with the arguments {string}', async function (this: PlanWorld, n: number, json: string) {
-  let args: unknown;
-  try {
-    args = JSON.parse(json);
-  } catch (error) {
-    fail(`the scenario's arguments are not JSON: ${show(json)} (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) fail(`the scenario's arguments are not a JSON object: ${show(json)}`);
-  argumentsCallCounter += 1;
-  this.model.answer(await this.agent(), n, {
-    type: 'tool_calls',
-    text: '',
-    calls: [{ id: `call_args_${argumentsCallCounter}`, name: 'exit_plan_mode', arguments: args as Record<string, unknown> }],
-  });
-});
+Given(
+  'the model will answer request {int} by calling exit_plan_mode with the arguments {string}',
+  async function (this: PlanWorld, n: number, json: string) {
+    let args: unknown;
+    try {
+      args = JSON.parse(json);
+    } catch (error) {
+      fail(
+        `the scenario's arguments are not JSON: ${show(json)} (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+    if (args === null || typeof args !== 'object' || Array.isArray(args))
+      fail(`the scenario's arguments are not a JSON object: ${show(json)}`);
+    argumentsCallCounter += 1;
+    this.model.answer(await this.agent(), n, {
+      type: 'tool_calls',
+      text: '',
+      calls: [
+        { id: `call_args_${argumentsCallCounter}`, name: 'exit_plan_mode', arguments: args as Record<string, unknown> },
+      ],
+    });
+  },
+);
 
 /** TOOL-01: the parameters the model receives describe an argument object (JSON schema `type: object`). */
-Then('exit_plan_mode\'s parameter schema describes an object of arguments', async function (this: PlanWorld) {
+Then("exit_plan_mode's parameter schema describes an object of arguments", async function (this: PlanWorld) {
   const request = await this.request(1);
   const tool = request.tools.find((candidate) => candidate.name === 'exit_plan_mode');
   if (!tool) fail(`exit_plan_mode is not in the catalog: ${show(request.tools.map((t) => t.name))}`);
   const schema = tool.parameters as { type?: unknown } | null | undefined;
-  expectEqual(schema?.type, 'object', () => `the JSON-schema type of exit_plan_mode's parameters ${show(tool.parameters)}`);
+  expectEqual(
+    schema?.type,
+    'object',
+    () => `the JSON-schema type of exit_plan_mode's parameters ${show(tool.parameters)}`,
+  );
 });
 
 /** TOOL-01: wherever the tool stands in the catalog, it takes the plan as a required string. */
-Then('the tool catalog offers exit_plan_mode taking a string {string}', async function (this: PlanWorld, parameter: string) {
-  assertOffersExit(await this.request(1), parameter);
-});
+Then(
+  'the tool catalog offers exit_plan_mode taking a string {string}',
+  async function (this: PlanWorld, parameter: string) {
+    assertOffersExit(await this.request(1), parameter);
+  },
+);
 
-Then('request {int} of {agent} offers exit_plan_mode taking a string {string}', async function (this: PlanWorld, n: number, name: string, parameter: string) {
-  assertOffersExit(await this.request(n, name), parameter);
-});
+Then(
+  'request {int} of {agent} offers exit_plan_mode taking a string {string}',
+  async function (this: PlanWorld, n: number, name: string, parameter: string) {
+    assertOffersExit(await this.request(n, name), parameter);
+  },
+);
 
 function assertOffersExit(request: ModelRequest, parameter: string): void {
   const tool = request.tools.find((candidate) => candidate.name === 'exit_plan_mode');
   if (!tool) fail(`exit_plan_mode is not in the catalog: ${show(request.tools.map((t) => t.name))}`);
   const schema = tool.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown };
   expectEqual(schema?.properties?.[parameter]?.type, 'string', `type of exit_plan_mode parameter ${parameter}`);
-  expectTrue(Array.isArray(schema.required) && schema.required.includes(parameter), `exit_plan_mode must require ${parameter}`);
+  expectTrue(
+    Array.isArray(schema.required) && schema.required.includes(parameter),
+    `exit_plan_mode must require ${parameter}`,
+  );
 }
 
 /** REVIEW-04 (the user's feedback) and REVIEW-06 (a provider's error): text the kit chose reaches the model unchanged. */
-Then('request {int} shows exit_plan_mode failing with a message containing {string}', async function (this: PlanWorld, n: number, text: string) {
-  const result = await lastExitResult(this, n);
-  expectFailed(result);
-  // Containment, because the clauses ask for it: the kit's text reaches the model "within the failure text" (REVIEW-06),
-  // carried by a failure whose other words are the host's own (REVIEW-04).
-  expectTrue(result.text.includes(text), () => `the exit_plan_mode failure should carry ${show(text)} unchanged: ${show(result.text)}`);
-  showForReview(this, providerMessagesOf(this).includes(text) ? 'seam-error-failure' : 'keep-planning-failure', result.text);
-});
+Then(
+  'request {int} shows exit_plan_mode failing with a message containing {string}',
+  async function (this: PlanWorld, n: number, text: string) {
+    const result = await lastExitResult(this, n);
+    expectFailed(result);
+    // Containment, because the clauses ask for it: the kit's text reaches the model "within the failure text" (REVIEW-06),
+    // carried by a failure whose other words are the host's own (REVIEW-04).
+    expectTrue(
+      result.text.includes(text),
+      () => `the exit_plan_mode failure should carry ${show(text)} unchanged: ${show(result.text)}`,
+    );
+    showForReview(
+      this,
+      providerMessagesOf(this).includes(text) ? 'seam-error-failure' : 'keep-planning-failure',
+      result.text,
+    );
+  },
+);
 
 /** As above, for a text the feature writes in the notation of world/text-notation.ts (line breaks, invisible characters). */
-Then('request {int} shows exit_plan_mode failing with a message containing {string}, reading ⇥, ↵ and ⟨U+hex⟩ as that character', async function (this: PlanWorld, n: number, written: string) {
-  const text = readNotation(written);
-  const result = await lastExitResult(this, n);
-  expectFailed(result);
-  expectTrue(result.text.includes(text), () => `the exit_plan_mode failure should carry the user's feedback ${show(text)} byte for byte: ${show(result.text)}`);
-  showForReview(this, 'keep-planning-failure', result.text);
-});
+Then(
+  'request {int} shows exit_plan_mode failing with a message containing {string}, reading ⇥, ↵ and ⟨U+hex⟩ as that character',
+  async function (this: PlanWorld, n: number, written: string) {
+    const text = readNotation(written);
+    const result = await lastExitResult(this, n);
+    expectFailed(result);
+    expectTrue(
+      result.text.includes(text),
+      () =>
+        `the exit_plan_mode failure should carry the user's feedback ${show(text)} byte for byte: ${show(result.text)}`,
+    );
+    showForReview(this, 'keep-planning-failure', result.text);
+  },
+);
 
 Then('request {int} shows exit_plan_mode failing', async function (this: PlanWorld, n: number) {
   expectFailed(await lastExitResult(this, n));
@@ -103,6 +141,6 @@ Then('request {int} shows exit_plan_mode failing outside plan mode', async funct
 Then('request {int} shows exit_plan_mode succeeding', async function (this: PlanWorld, n: number) {
   const result = await lastExitResult(this, n);
   expectTrue(!result.isError, () => `the exit_plan_mode result should succeed: ${show(result)}`);
-  expectTrue(result.text.trim().length > 0, 'the approval should carry the tool\'s confirmation text');
+  expectTrue(result.text.trim().length > 0, "the approval should carry the tool's confirmation text");
   showForReview(this, 'exit-approved-result', result.text);
 });

@@ -31,7 +31,9 @@ function blocksOf(message: UserMessage): ContentBlock[] {
 /** Blocks shown in a failure message: an image by its media type and size, not its base64. */
 function describe(blocks: ContentBlock[]): string[] {
   return blocks.map((block) =>
-    block.type === 'text' ? `text ${JSON.stringify(block.text)}` : `image ${block.mediaType} (${Buffer.from(block.data, 'base64').length} bytes)`,
+    block.type === 'text'
+      ? `text ${JSON.stringify(block.text)}`
+      : `image ${block.mediaType} (${Buffer.from(block.data, 'base64').length} bytes)`,
   );
 }
 
@@ -42,19 +44,27 @@ function userTyped(messages: Message[]): UserMessage[] {
 /** Exactly one user-typed message among `messages`, holding `expected`, block by block. */
 function assertOneUserMessage(messages: Message[], expected: ContentBlock[], where: string): void {
   const typed = userTyped(messages);
-  expectEqual(typed.length, 1, () => `user-typed messages ${where} (there should be exactly one; the model received ${show(messages)})`);
+  expectEqual(
+    typed.length,
+    1,
+    () => `user-typed messages ${where} (there should be exactly one; the model received ${show(messages)})`,
+  );
   // The kit's images are canonical already (lower-case media types, padded base64), as recorded requests are.
   const actual = blocksOf(typed[0]!);
   expectTrue(
     isDeepStrictEqual(actual, expected),
-    () => `the user message ${where} should hold ${show(describe(expected))} in that order, but it holds ${show(describe(actual))}`,
+    () =>
+      `the user message ${where} should hold ${show(describe(expected))} in that order, but it holds ${show(describe(actual))}`,
   );
 }
 
-When('the user types the command {string} with the images {string}', async function (this: PlanWorld, line: string, images: string) {
-  await typeCommand(this, DEFAULT_AGENT, line, imagesNamed(images));
-  this.assertNoProblems();
-});
+When(
+  'the user types the command {string} with the images {string}',
+  async function (this: PlanWorld, line: string, images: string) {
+    await typeCommand(this, DEFAULT_AGENT, line, imagesNamed(images));
+    this.assertNoProblems();
+  },
+);
 
 Given(
   'while the model handles request {int}, the user types the command {string} with the images {string}',
@@ -68,17 +78,23 @@ Given(
   },
 );
 
-When('the user prompts {agent} with {string} and the images {string}', async function (this: PlanWorld, name: string, text: string, images: string) {
-  const host = await this.host();
-  await host.prompt(await this.agent(name), text, imagesNamed(images));
-  this.assertNoProblems();
-});
+When(
+  'the user prompts {agent} with {string} and the images {string}',
+  async function (this: PlanWorld, name: string, text: string, images: string) {
+    const host = await this.host();
+    await host.prompt(await this.agent(name), text, imagesNamed(images));
+    this.assertNoProblems();
+  },
+);
 
 /** CMD-10 (rc.8): the one `/plan` result that is not a success; its text is the host's own. */
 Then('the command failed', function (this: PlanWorld) {
   const result = this.commandResults.at(-1);
   if (!result) fail('no command was run');
-  expectTrue(!result.ok, () => `the command ${show(linesOf(this).at(-1))} should fail, with an error result: ${show(result)}`);
+  expectTrue(
+    !result.ok,
+    () => `the command ${show(linesOf(this).at(-1))} should fail, with an error result: ${show(result)}`,
+  );
   showForReview(this, 'command-error', result.text);
 });
 
@@ -87,57 +103,91 @@ Then('the command results were {string}', function (this: PlanWorld, list: strin
   const expected = list.split(',').map((word) => word.trim());
   const lines = linesOf(this);
   const actual = this.commandResults.map((result) => (result.ok ? 'success' : 'error'));
-  expectEqual(actual, expected, () => `the outcomes of the command lines ${show(lines)} (results: ${show(this.commandResults)})`);
+  expectEqual(
+    actual,
+    expected,
+    () => `the outcomes of the command lines ${show(lines)} (results: ${show(this.commandResults)})`,
+  );
 });
 
 Then(
   'the model received one user message holding the images {string} and then the text {string}, under plan guidance',
   async function (this: PlanWorld, images: string, text: string) {
     const first = requestNumber(await requestsOfAtLeast(this, DEFAULT_AGENT, 1), 1, DEFAULT_AGENT);
-    expectEqual(first.messages.length, 1, () => `messages of the first request after the command: ${show(first.messages)}`);
+    expectEqual(
+      first.messages.length,
+      1,
+      () => `messages of the first request after the command: ${show(first.messages)}`,
+    );
     assertOneUserMessage(first.messages, expectedBlocks(images, text), 'of the first request after the command');
     assertInPlanMode(this, first, 'the first request after the command');
   },
 );
 
-Then('the model received one user message holding only the images {string}, under plan guidance', async function (this: PlanWorld, images: string) {
-  const first = requestNumber(await requestsOfAtLeast(this, DEFAULT_AGENT, 1), 1, DEFAULT_AGENT);
-  expectEqual(first.messages.length, 1, () => `messages of the first request after the command: ${show(first.messages)}`);
-  assertOneUserMessage(first.messages, expectedBlocks(images, ''), 'of the first request after the command');
-  assertInPlanMode(this, first, 'the first request after the command');
-});
+Then(
+  'the model received one user message holding only the images {string}, under plan guidance',
+  async function (this: PlanWorld, images: string) {
+    const first = requestNumber(await requestsOfAtLeast(this, DEFAULT_AGENT, 1), 1, DEFAULT_AGENT);
+    expectEqual(
+      first.messages.length,
+      1,
+      () => `messages of the first request after the command: ${show(first.messages)}`,
+    );
+    assertOneUserMessage(first.messages, expectedBlocks(images, ''), 'of the first request after the command');
+    assertInPlanMode(this, first, 'the first request after the command');
+  },
+);
 
-Then('request {int} adds one user message holding the images {string} and then the text {string}', async function (this: PlanWorld, n: number, images: string, text: string) {
-  assertOneUserMessage(await addedIn(this, n), expectedBlocks(images, text), `added in request ${n}`);
-});
+Then(
+  'request {int} adds one user message holding the images {string} and then the text {string}',
+  async function (this: PlanWorld, n: number, images: string, text: string) {
+    assertOneUserMessage(await addedIn(this, n), expectedBlocks(images, text), `added in request ${n}`);
+  },
+);
 
 /** CMD-03 where `/plan` takes no images (the seed, 0.0.1-rc.1): the steered message is one text block, nothing before or after it. */
-Then('request {int} adds one user message holding only the text {string}', async function (this: PlanWorld, n: number, text: string) {
-  assertOneUserMessage(await addedIn(this, n), [{ type: 'text', text }], `added in request ${n}`);
-});
+Then(
+  'request {int} adds one user message holding only the text {string}',
+  async function (this: PlanWorld, n: number, text: string) {
+    assertOneUserMessage(await addedIn(this, n), [{ type: 'text', text }], `added in request ${n}`);
+  },
+);
 
-Then('request {int} adds one user message holding only the images {string}', async function (this: PlanWorld, n: number, images: string) {
-  assertOneUserMessage(await addedIn(this, n), expectedBlocks(images, ''), `added in request ${n}`);
-});
+Then(
+  'request {int} adds one user message holding only the images {string}',
+  async function (this: PlanWorld, n: number, images: string) {
+    assertOneUserMessage(await addedIn(this, n), expectedBlocks(images, ''), `added in request ${n}`);
+  },
+);
 
 /** Any agent, among what else the request adds (explore prints it): one user message holding these blocks, in order ("none": no images). */
-Then('request {int} of {agent} adds a user message holding the images {string} and then the text {text}', async function (this: PlanWorld, n: number, name: string, images: string, text: string) {
-  const requests = this.model.requestsOf(await this.agent(name));
-  const request = requestNumber(requests, n, name);
-  const earlier = n > 1 ? requestNumber(requests, n - 1, name).messages.length : 0;
-  const expected: ContentBlock[] = [...(images.trim() === 'none' ? [] : imagesNamed(images)), ...(text.length > 0 ? [{ type: 'text' as const, text }] : [])];
-  const typed = userTyped(request.messages.slice(earlier));
-  expectTrue(
-    typed.some((message) => isDeepStrictEqual(blocksOf(message), expected)),
-    () => `request ${n} of ${name} should add a user message holding ${show(describe(expected))} in that order; it adds ${show(typed.map((message) => describe(blocksOf(message))))}`,
-  );
-});
+Then(
+  'request {int} of {agent} adds a user message holding the images {string} and then the text {text}',
+  async function (this: PlanWorld, n: number, name: string, images: string, text: string) {
+    const requests = this.model.requestsOf(await this.agent(name));
+    const request = requestNumber(requests, n, name);
+    const earlier = n > 1 ? requestNumber(requests, n - 1, name).messages.length : 0;
+    const expected: ContentBlock[] = [
+      ...(images.trim() === 'none' ? [] : imagesNamed(images)),
+      ...(text.length > 0 ? [{ type: 'text' as const, text }] : []),
+    ];
+    const typed = userTyped(request.messages.slice(earlier));
+    expectTrue(
+      typed.some((message) => isDeepStrictEqual(blocksOf(message), expected)),
+      () =>
+        `request ${n} of ${name} should add a user message holding ${show(describe(expected))} in that order; it adds ${show(typed.map((message) => describe(blocksOf(message))))}`,
+    );
+  },
+);
 
 /** Any agent (explore prints sessions of several): the result is judged by a later step, as rc.8 lets `/plan off` with images fail. */
-When('the user types the command {text} with the images {string} for {agent}', async function (this: PlanWorld, line: string, images: string, name: string) {
-  await typeCommand(this, name, line, imagesNamed(images));
-  this.assertNoProblems();
-});
+When(
+  'the user types the command {text} with the images {string} for {agent}',
+  async function (this: PlanWorld, line: string, images: string, name: string) {
+    await typeCommand(this, name, line, imagesNamed(images));
+    this.assertNoProblems();
+  },
+);
 
 Given(
   'while the model handles request {int} of {agent}, the user types the command {text} with the images {string} for {agent}',

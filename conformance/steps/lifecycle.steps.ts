@@ -61,7 +61,11 @@ Then('the projection of {agent} is what its log folds to', async function (this:
   const host = await this.host();
   const agent = await this.agent(name);
   const log = await host.readLog(agent);
-  expectEqual(await host.readProjection(agent), foldPlanProjection(log, this.kit.edition), () => `the plan projection of ${name} vs a cold fold of its log ${show(log)}`);
+  expectEqual(
+    await host.readProjection(agent),
+    foldPlanProjection(log, this.kit.edition),
+    () => `the plan projection of ${name} vs a cold fold of its log ${show(log)}`,
+  );
 });
 
 /** Agents otherwise come into being when a step first names them; this one makes an agent now (before a restart, say). */
@@ -87,8 +91,15 @@ When('the history of {agent} is compacted', async function (this: PlanWorld, nam
 Then('the log of {agent} kept everything it held before the restart', async function (this: PlanWorld, name: string) {
   const before = snapshotOf(this, name).log;
   const after = await (await this.host()).readLog(await this.agent(name));
-  expectTrue(after.length >= before.length, `the log of ${name} lost events in the restart: ${before.length} before, ${after.length} after`);
-  expectEqual(after.slice(0, before.length), before, `the first ${before.length} events of ${name}'s log after the restart`);
+  expectTrue(
+    after.length >= before.length,
+    `the log of ${name} lost events in the restart: ${before.length} before, ${after.length} after`,
+  );
+  expectEqual(
+    after.slice(0, before.length),
+    before,
+    `the first ${before.length} events of ${name}'s log after the restart`,
+  );
   expectEqual(payloads(after.slice(before.length)), [], `plan/mode events the restart itself added to ${name}'s log`);
 });
 
@@ -99,17 +110,21 @@ Then('the projection reads the same as before the restart', async function (this
   expectEqual(after, before, 'the plan projection after the restart vs before it');
 });
 
-Then('get reports plan mode {onoff}, the pending selection kept or lost', async function (this: PlanWorld, active: boolean) {
-  const before = snapshotOf(this, DEFAULT_AGENT).state;
-  expectTrue(before.pending !== undefined, () => `nothing was pending before the restart: ${show(before)}`);
-  const state = await (await this.host()).getPlanMode(await this.agent());
-  const lost = { active };
-  const kept = { active, pending: before.pending };
-  expectTrue(
-    JSON.stringify(state) === JSON.stringify(lost) || JSON.stringify(state) === JSON.stringify(kept),
-    () => `get after the restart should be ${show(lost)} (selection lost) or ${show(kept)} (selection kept); the host showed ${show(state)}`,
-  );
-});
+Then(
+  'get reports plan mode {onoff}, the pending selection kept or lost',
+  async function (this: PlanWorld, active: boolean) {
+    const before = snapshotOf(this, DEFAULT_AGENT).state;
+    expectTrue(before.pending !== undefined, () => `nothing was pending before the restart: ${show(before)}`);
+    const state = await (await this.host()).getPlanMode(await this.agent());
+    const lost = { active };
+    const kept = { active, pending: before.pending };
+    expectTrue(
+      JSON.stringify(state) === JSON.stringify(lost) || JSON.stringify(state) === JSON.stringify(kept),
+      () =>
+        `get after the restart should be ${show(lost)} (selection lost) or ${show(kept)} (selection kept); the host showed ${show(state)}`,
+    );
+  },
+);
 
 /**
  * LIM-01: the events logged before the restart are intact, and afterwards at
@@ -119,11 +134,19 @@ Then('get reports plan mode {onoff}, the pending selection kept or lost', async 
 Then('the log holds no plan\\/mode event that no selection asked for', async function (this: PlanWorld) {
   const before = snapshotOf(this, DEFAULT_AGENT);
   const log = await (await this.host()).readLog(await this.agent());
-  expectEqual(payloads(log.slice(0, before.log.length)), payloads(before.log), 'plan/mode events logged before the restart');
+  expectEqual(
+    payloads(log.slice(0, before.log.length)),
+    payloads(before.log),
+    'plan/mode events logged before the restart',
+  );
   const added = payloads(log.slice(before.log.length));
   if (added.length === 0) return;
   const allowed = before.state.pending === undefined ? [] : [{ active: before.state.pending }];
-  expectEqual(added, allowed, () => `plan/mode events appended after the restart (pending before it: ${show(before.state)})`);
+  expectEqual(
+    added,
+    allowed,
+    () => `plan/mode events appended after the restart (pending before it: ${show(before.state)})`,
+  );
   const at = log.findIndex((event, index) => index >= before.log.length && event.type === 'plan/mode');
   const agent = await this.agent();
   const requestedAfter = this.model.requestsOf(agent).length > before.requests;

@@ -10,7 +10,11 @@ async function logOf(world: PlanWorld, name = DEFAULT_AGENT) {
 }
 
 Then('the log holds no plan\\/mode event', async function (this: PlanWorld) {
-  expectEqual(planModeEvents(await logOf(this)).map((event) => event.payload), [], 'plan/mode events of the log');
+  expectEqual(
+    planModeEvents(await logOf(this)).map((event) => event.payload),
+    [],
+    'plan/mode events of the log',
+  );
 });
 
 Then('the log holds the plan\\/mode events {string}', async function (this: PlanWorld, list: string) {
@@ -18,10 +22,13 @@ Then('the log holds the plan\\/mode events {string}', async function (this: Plan
   expectEqual(actual, parseOnOffList(list), 'the active values of the plan/mode events, in log order');
 });
 
-Then('the log of {agent} holds the plan\\/mode events {string}', async function (this: PlanWorld, name: string, list: string) {
-  const actual = planModeEvents(await logOf(this, name)).map((event) => event.payload.active);
-  expectEqual(actual, parseOnOffList(list), `the plan/mode events of ${name}`);
-});
+Then(
+  'the log of {agent} holds the plan\\/mode events {string}',
+  async function (this: PlanWorld, name: string, list: string) {
+    const actual = planModeEvents(await logOf(this, name)).map((event) => event.payload.active);
+    expectEqual(actual, parseOnOffList(list), `the plan/mode events of ${name}`);
+  },
+);
 
 Then('every plan\\/mode payload is exactly \\{ active: boolean }', async function (this: PlanWorld) {
   const events = planModeEvents(await logOf(this));
@@ -68,5 +75,8 @@ Then('the log holds {int} notice(s)', async function (this: PlanWorld, count: nu
  * scenarios also compare each request's messages with a table.
  */
 Then('no model request carries a plan\\/mode record', function (this: PlanWorld) {
-  assertNoStrayMessage(this, 'a message that is no prompt, model reply, tool result, notice or compaction product (a plan/mode record?)');
+  assertNoStrayMessage(
+    this,
+    'a message that is no prompt, model reply, tool result, notice or compaction product (a plan/mode record?)',
+  );
 });

@@ -19,7 +19,12 @@ async function newNotices(world: PlanWorld, n: number, name: string): Promise<Me
   return noticesIn(appended(earlier, later, `request ${n} vs request ${n - 1}`));
 }
 
-async function assertAddsOneNotice(world: PlanWorld, n: number, name: string, direction: NoticeDirection): Promise<void> {
+async function assertAddsOneNotice(
+  world: PlanWorld,
+  n: number,
+  name: string,
+  direction: NoticeDirection,
+): Promise<void> {
   const added = await newNotices(world, n, name);
   expectEqual(added.length, 1, () => `notices added in request ${n} of ${name}: ${show(added)}`);
   judgeNotice(world, direction, added[0]!.text, `request ${n} of ${name}`);
@@ -29,9 +34,12 @@ Then('request {int} adds one notice that the user switched to plan mode', async 
   await assertAddsOneNotice(this, n, DEFAULT_AGENT, 'entry');
 });
 
-Then('request {int} adds one notice that the user switched back to the default mode', async function (this: PlanWorld, n: number) {
-  await assertAddsOneNotice(this, n, DEFAULT_AGENT, 'exit');
-});
+Then(
+  'request {int} adds one notice that the user switched back to the default mode',
+  async function (this: PlanWorld, n: number) {
+    await assertAddsOneNotice(this, n, DEFAULT_AGENT, 'exit');
+  },
+);
 
 Then('request {int} adds no notice', async function (this: PlanWorld, n: number) {
   expectEqual(await newNotices(this, n, DEFAULT_AGENT), [], `notices added in request ${n}`);

@@ -38,27 +38,40 @@ export async function assertProjectionAgreesWithGet(world: PlanWorld, name: stri
   );
 }
 
-Then('the projection shows plan mode {onoff} with {projectionPending}', async function (this: PlanWorld, active: boolean, pending: string) {
-  expectEqual(await view(this), expected(active, pending), 'the plan projection view');
-});
+Then(
+  'the projection shows plan mode {onoff} with {projectionPending}',
+  async function (this: PlanWorld, active: boolean, pending: string) {
+    expectEqual(await view(this), expected(active, pending), 'the plan projection view');
+  },
+);
 
-Given('while the model handles request {int}, the projection shows plan mode {onoff} with {projectionPending}', async function (this: PlanWorld, n: number, active: boolean, pending: string) {
-  const agent = await this.agent();
-  this.model.during(agent, n, async () => {
-    expectEqual(await view(this), expected(active, pending), `the plan projection view while the model handles request ${n}`);
-  });
-});
+Given(
+  'while the model handles request {int}, the projection shows plan mode {onoff} with {projectionPending}',
+  async function (this: PlanWorld, n: number, active: boolean, pending: string) {
+    const agent = await this.agent();
+    this.model.during(agent, n, async () => {
+      expectEqual(
+        await view(this),
+        expected(active, pending),
+        `the plan projection view while the model handles request ${n}`,
+      );
+    });
+  },
+);
 
 Then('the projection agrees with get', async function (this: PlanWorld) {
   await assertProjectionAgreesWithGet(this, DEFAULT_AGENT, 'now');
 });
 
-Given('while the model handles request {int}, the projection agrees with get', async function (this: PlanWorld, n: number) {
-  const agent = await this.agent();
-  this.model.during(agent, n, async () => {
-    await assertProjectionAgreesWithGet(this, DEFAULT_AGENT, `while the model handles request ${n}`);
-  });
-});
+Given(
+  'while the model handles request {int}, the projection agrees with get',
+  async function (this: PlanWorld, n: number) {
+    const agent = await this.agent();
+    this.model.during(agent, n, async () => {
+      await assertProjectionAgreesWithGet(this, DEFAULT_AGENT, `while the model handles request ${n}`);
+    });
+  },
+);
 
 Then('reading the projection twice gives the same view', async function (this: PlanWorld) {
   const first = await view(this);
@@ -93,7 +106,11 @@ function foldedCommandRecords(edition: Edition): ReadonlyArray<SessionEvent['typ
 /** The events the unit folds: a `/plan` line's records and `plan/mode`. */
 function foldedByUnit(event: SessionEvent, edition: Edition): boolean {
   if (event.type === 'plan/mode') return true;
-  return (event.type === 'command/run' || event.type === 'command/done') && event.name === 'plan' && foldedCommandRecords(edition).includes(event.type);
+  return (
+    (event.type === 'command/run' || event.type === 'command/done') &&
+    event.name === 'plan' &&
+    foldedCommandRecords(edition).includes(event.type)
+  );
 }
 
 /**
@@ -119,24 +136,39 @@ Then('since then the projection pushed the view it now shows', async function (t
   const before = noted.get(this);
   if (!before?.view) fail('the scenario did not note the projection pushes first');
   const now = await view(this);
-  expectTrue(!isDeepStrictEqual(now, before.view), () => `the view did not change since the scenario noted it (${show(now)}): this step needs a change to look for`);
-  const pushed = (await pushes(this)).slice(before.pushes.length);
-  expectTrue(pushed.length > 0, () => `the view changed from ${show(before.view)} to ${show(now)} but the registry pushed no view to subscribers since`);
-  expectEqual(pushed.at(-1), now, () => `the last view pushed since the scenario noted them (every one: ${show(pushed)}) vs the view now shown`);
-});
-
-Then('since then the projection pushed no view for an event the plan unit does not fold', async function (this: PlanWorld) {
-  const before = noted.get(this);
-  if (!before) fail('the scenario did not note the projection pushes first');
-  const now = await pushes(this);
-  expectEqual(now.slice(0, before.pushes.length), before.pushes, 'the views pushed before the scenario noted them');
-  const log = await (await this.host()).readLog(await this.agent());
-  const added = log.slice(before.logLength);
-  const folds = (event: SessionEvent): boolean => foldedByUnit(event, this.kit.edition);
-  const folded = added.filter(folds).length;
-  const pushed = now.slice(before.pushes.length);
   expectTrue(
-    pushed.length <= folded,
-    () => `the registry pushed ${pushed.length} view(s) ${show(pushed)} for ${folded} event(s) the plan unit folds; the other events it logged, ${show(added.filter((event) => !folds(event)).map((event) => (event.type === 'other' ? event.name : event.type)))}, must return the same state and push nothing`,
+    !isDeepStrictEqual(now, before.view),
+    () => `the view did not change since the scenario noted it (${show(now)}): this step needs a change to look for`,
+  );
+  const pushed = (await pushes(this)).slice(before.pushes.length);
+  expectTrue(
+    pushed.length > 0,
+    () =>
+      `the view changed from ${show(before.view)} to ${show(now)} but the registry pushed no view to subscribers since`,
+  );
+  expectEqual(
+    pushed.at(-1),
+    now,
+    () => `the last view pushed since the scenario noted them (every one: ${show(pushed)}) vs the view now shown`,
   );
 });
+
+Then(
+  'since then the projection pushed no view for an event the plan unit does not fold',
+  async function (this: PlanWorld) {
+    const before = noted.get(this);
+    if (!before) fail('the scenario did not note the projection pushes first');
+    const now = await pushes(this);
+    expectEqual(now.slice(0, before.pushes.length), before.pushes, 'the views pushed before the scenario noted them');
+    const log = await (await this.host()).readLog(await this.agent());
+    const added = log.slice(before.logLength);
+    const folds = (event: SessionEvent): boolean => foldedByUnit(event, this.kit.edition);
+    const folded = added.filter(folds).length;
+    const pushed = now.slice(before.pushes.length);
+    expectTrue(
+      pushed.length <= folded,
+      () =>
+        `the registry pushed ${pushed.length} view(s) ${show(pushed)} for ${folded} event(s) the plan unit folds; the other events it logged, ${show(added.filter((event) => !folds(event)).map((event) => (event.type === 'other' ? event.name : event.type)))}, must return the same state and push nothing`,
+    );
+  },
+);

@@ -41,7 +41,8 @@ function lastTwoReadings(world: PlanWorld): [Reading, Reading] {
 function judged(event: SessionEvent): string | undefined {
   if (event.type === 'plan/mode') {
     const keys = Object.keys(event.payload);
-    if (keys.length === 1 && typeof event.payload.active === 'boolean') return `plan/mode ${event.payload.active ? 'on' : 'off'}`;
+    if (keys.length === 1 && typeof event.payload.active === 'boolean')
+      return `plan/mode ${event.payload.active ? 'on' : 'off'}`;
     return `plan/mode ${JSON.stringify(event.payload)}`;
   }
   if (event.type === 'user/message' && event.source !== 'plugin') return `${event.source} message`;
@@ -52,21 +53,37 @@ When('the user reads the plan state', async function (this: PlanWorld) {
   await takeReading(this);
 });
 
-Given('while the model handles request {int}, the user reads the plan state', async function (this: PlanWorld, n: number) {
-  this.model.during(await this.agent(), n, async () => {
-    await takeReading(this);
-  });
-});
+Given(
+  'while the model handles request {int}, the user reads the plan state',
+  async function (this: PlanWorld, n: number) {
+    this.model.during(await this.agent(), n, async () => {
+      await takeReading(this);
+    });
+  },
+);
 
 Then('between the last two readings the log gained {string}', function (this: PlanWorld, list: string) {
   const [earlier, later] = lastTwoReadings(this);
-  expectTrue(later.log.length >= earlier.log.length, `the log shrank from ${earlier.log.length} to ${later.log.length} events`);
-  expectEqual(later.log.slice(0, earlier.log.length), earlier.log, 'the earlier part of the log (the log is append-only)');
+  expectTrue(
+    later.log.length >= earlier.log.length,
+    `the log shrank from ${earlier.log.length} to ${later.log.length} events`,
+  );
+  expectEqual(
+    later.log.slice(0, earlier.log.length),
+    earlier.log,
+    'the earlier part of the log (the log is append-only)',
+  );
   const gained = later.log
     .slice(earlier.log.length)
     .map(judged)
     .filter((text): text is string => text !== undefined)
     .sort();
-  const expected = list.trim() === 'nothing' ? [] : list.split(',').map((item) => item.trim()).sort();
+  const expected =
+    list.trim() === 'nothing'
+      ? []
+      : list
+          .split(',')
+          .map((item) => item.trim())
+          .sort();
   expectEqual(gained, expected, 'plan/mode events and user messages appended between the two readings (in any order)');
 });

@@ -19,28 +19,35 @@ export function assertInPlanMode(world: PlanWorld, request: ModelRequest, label:
   const layout = layoutOf(request.systemPrompt, label);
   expectTrue(
     occurrences(request.systemPrompt, text) === 1,
-    () => `${label}: expected the configured section exactly once in the system prompt, found it ${occurrences(request.systemPrompt, text)} time(s) in ${show(request.systemPrompt)}`,
+    () =>
+      `${label}: expected the configured section exactly once in the system prompt, found it ${occurrences(request.systemPrompt, text)} time(s) in ${show(request.systemPrompt)}`,
   );
   expectTrue(
     layout.atOrder50.includes(text),
-    () => `${label}: the section is not between the probes at orders 49 and 51; order-50 slot holds ${show(layout.atOrder50)}`,
+    () =>
+      `${label}: the section is not between the probes at orders 49 and 51; order-50 slot holds ${show(layout.atOrder50)}`,
   );
   const misplaced = orderedProbesProblem(request.systemPrompt, text, world.orderedProbes);
   expectTrue(misplaced === undefined, () => `${label}: ${misplaced}`);
   const expected = `${layout.separator}${text}${layout.separator}`;
   expectTrue(
     layout.atOrder50 === expected,
-    () => `${label}: order 50 should hold exactly the section between two of the host's separators ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
+    () =>
+      `${label}: order 50 should hold exactly the section between two of the host's separators ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
   );
 }
 
 export function assertNotInPlanMode(world: PlanWorld, request: ModelRequest, label: string): void {
   const text = world.planSection();
-  expectTrue(!request.systemPrompt.includes(text), `${label}: the system prompt carries the plan section while plan mode is off`);
+  expectTrue(
+    !request.systemPrompt.includes(text),
+    `${label}: the system prompt carries the plan section while plan mode is off`,
+  );
   const layout = layoutOf(request.systemPrompt, label);
   expectTrue(
     layout.atOrder50 === layout.separator,
-    () => `${label}: while inactive order 50 should hold nothing but the host's separator ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
+    () =>
+      `${label}: while inactive order 50 should hold nothing but the host's separator ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
   );
 }
 
@@ -70,21 +77,42 @@ Then('every request is in plan mode', async function (this: PlanWorld) {
   requests.forEach((request, index) => assertInPlanMode(this, request, `request ${index + 1}`));
 });
 
-Then('the system prompts of requests {int} and {int} are identical', async function (this: PlanWorld, a: number, b: number) {
-  expectEqual((await this.request(b)).systemPrompt, (await this.request(a)).systemPrompt, `system prompt of request ${b} vs request ${a}`);
-});
+Then(
+  'the system prompts of requests {int} and {int} are identical',
+  async function (this: PlanWorld, a: number, b: number) {
+    expectEqual(
+      (await this.request(b)).systemPrompt,
+      (await this.request(a)).systemPrompt,
+      `system prompt of request ${b} vs request ${a}`,
+    );
+  },
+);
 
-Then('the system prompts of requests {int} and {int} are identical up to order 50', async function (this: PlanWorld, a: number, b: number) {
-  const first = layoutOf((await this.request(a)).systemPrompt, `request ${a}`);
-  const second = layoutOf((await this.request(b)).systemPrompt, `request ${b}`);
-  expectEqual(second.beforeOrder50, first.beforeOrder50, `system prompt before order 50, request ${b} vs request ${a}`);
-});
+Then(
+  'the system prompts of requests {int} and {int} are identical up to order 50',
+  async function (this: PlanWorld, a: number, b: number) {
+    const first = layoutOf((await this.request(a)).systemPrompt, `request ${a}`);
+    const second = layoutOf((await this.request(b)).systemPrompt, `request ${b}`);
+    expectEqual(
+      second.beforeOrder50,
+      first.beforeOrder50,
+      `system prompt before order 50, request ${b} vs request ${a}`,
+    );
+  },
+);
 
-Then('the system prompts of request {int} of {agent} and request {int} of {agent} are identical up to order 50', async function (this: PlanWorld, a: number, first: string, b: number, second: string) {
-  const earlier = layoutOf((await this.request(a, first)).systemPrompt, `request ${a} of ${first}`);
-  const later = layoutOf((await this.request(b, second)).systemPrompt, `request ${b} of ${second}`);
-  expectEqual(later.beforeOrder50, earlier.beforeOrder50, `system prompt before order 50, request ${b} of ${second} vs request ${a} of ${first}`);
-});
+Then(
+  'the system prompts of request {int} of {agent} and request {int} of {agent} are identical up to order 50',
+  async function (this: PlanWorld, a: number, first: string, b: number, second: string) {
+    const earlier = layoutOf((await this.request(a, first)).systemPrompt, `request ${a} of ${first}`);
+    const later = layoutOf((await this.request(b, second)).systemPrompt, `request ${b} of ${second}`);
+    expectEqual(
+      later.beforeOrder50,
+      earlier.beforeOrder50,
+      `system prompt before order 50, request ${b} of ${second} vs request ${a} of ${first}`,
+    );
+  },
+);
 
 Then('the plan section adds exactly its own text to the system prompt', async function (this: PlanWorld) {
   // Compares an active and an inactive request of the same agent: the only
@@ -101,7 +129,8 @@ Then('the plan section adds exactly its own text to the system prompt', async fu
   const [lead, trail] = on.atOrder50.split(text) as [string, string];
   expectTrue(
     off.atOrder50 === lead || off.atOrder50 === trail,
-    () => `inactive order-50 slot ${show(off.atOrder50)} should be just the host's separator (${show(lead)} or ${show(trail)})`,
+    () =>
+      `inactive order-50 slot ${show(off.atOrder50)} should be just the host's separator (${show(lead)} or ${show(trail)})`,
   );
 });
 
@@ -113,20 +142,21 @@ Then('every request carried the same tool catalog', async function (this: PlanWo
   );
 });
 
-
-
 Then('no request carries a notice', function (this: PlanWorld) {
   this.model.requests.forEach((request, index) =>
     expectEqual(noticesIn(request.messages), [], `plugin notices in request ${index + 1}`),
   );
 });
 
-Then('request {int} starts with every message of request {int}', async function (this: PlanWorld, later: number, earlier: number) {
-  const before = (await this.request(earlier)).messages;
-  const after = (await this.request(later)).messages;
-  expectTrue(after.length >= before.length, `request ${later} has fewer messages than request ${earlier}`);
-  expectEqual(after.slice(0, before.length), before, `the first ${before.length} messages of request ${later}`);
-});
+Then(
+  'request {int} starts with every message of request {int}',
+  async function (this: PlanWorld, later: number, earlier: number) {
+    const before = (await this.request(earlier)).messages;
+    const after = (await this.request(later)).messages;
+    expectTrue(after.length >= before.length, `request ${later} has fewer messages than request ${earlier}`);
+    expectEqual(after.slice(0, before.length), before, `the first ${before.length} messages of request ${later}`);
+  },
+);
 
 /**
  * SET-06 (rc.8): a same-step retry reuses the frozen request of the attempt
@@ -136,13 +166,21 @@ Then('request {int} starts with every message of request {int}', async function 
 Then('request {int} re-sends request {int} unchanged', async function (this: PlanWorld, retry: number, failed: number) {
   const before = await this.request(failed);
   const after = await this.request(retry);
-  expectEqual(after.systemPrompt, before.systemPrompt, `the system prompt of request ${retry}, the retry of request ${failed}`);
+  expectEqual(
+    after.systemPrompt,
+    before.systemPrompt,
+    `the system prompt of request ${retry}, the retry of request ${failed}`,
+  );
   expectEqual(after.messages, before.messages, `the messages of request ${retry}, the retry of request ${failed}`);
 });
 
 Then('request {int} ends with the user message {string}', async function (this: PlanWorld, n: number, text: string) {
   const last = (await this.request(n)).messages.at(-1);
-  expectEqual(last?.role === 'user' ? { source: last.source, text: last.text } : last, { source: 'user', text }, `last message of request ${n}`);
+  expectEqual(
+    last?.role === 'user' ? { source: last.source, text: last.text } : last,
+    { source: 'user', text },
+    `last message of request ${n}`,
+  );
 });
 
 // The last request: after compaction a host may have made requests of its own
@@ -163,11 +201,18 @@ Then('the last request is not in plan mode', async function (this: PlanWorld) {
 });
 
 Then('the system prompts of request 1 and the last request are identical', async function (this: PlanWorld) {
-  expectEqual((await lastRequestOf(this)).systemPrompt, (await this.request(1)).systemPrompt, 'system prompt of the last request vs request 1');
+  expectEqual(
+    (await lastRequestOf(this)).systemPrompt,
+    (await this.request(1)).systemPrompt,
+    'system prompt of the last request vs request 1',
+  );
 });
 
 Then('the last request carries fewer messages than request {int}', async function (this: PlanWorld, n: number) {
   const before = (await this.request(n)).messages.length;
   const after = (await lastRequestOf(this)).messages.length;
-  expectTrue(after < before, `the history did not shrink: request ${n} had ${before} messages, the last request has ${after}`);
+  expectTrue(
+    after < before,
+    `the history did not shrink: request ${n} had ${before} messages, the last request has ${after}`,
+  );
 });

@@ -23,12 +23,15 @@ When('the user turns plan mode {onoff} for {agent}', async function (this: PlanW
   await this.selectPlanMode(name, active);
 });
 
-Given('while the model handles request {int}, the user turns plan mode {onoff}', async function (this: PlanWorld, n: number, active: boolean) {
-  const agent = await this.agent();
-  this.model.during(agent, n, async () => {
-    await this.selectPlanMode(DEFAULT_AGENT, active);
-  });
-});
+Given(
+  'while the model handles request {int}, the user turns plan mode {onoff}',
+  async function (this: PlanWorld, n: number, active: boolean) {
+    const agent = await this.agent();
+    this.model.during(agent, n, async () => {
+      await this.selectPlanMode(DEFAULT_AGENT, active);
+    });
+  },
+);
 
 Then('set returned {outcome}', function (this: PlanWorld, expected: SetOutcome) {
   expectEqual(this.setOutcomes.at(-1), expected, 'the last set result');
@@ -49,47 +52,70 @@ Then('get reports plan mode {onoff} for {agent}', async function (this: PlanWorl
   expectEqual(state, { active }, `get(${name})`);
 });
 
-Then('get reports plan mode {onoff} with plan mode {onoff} pending', async function (this: PlanWorld, active: boolean, pending: boolean) {
-  const state = await (await this.host()).getPlanMode(await this.agent());
-  expectEqual(state, { active, pending }, 'get(agent)');
-});
+Then(
+  'get reports plan mode {onoff} with plan mode {onoff} pending',
+  async function (this: PlanWorld, active: boolean, pending: boolean) {
+    const state = await (await this.host()).getPlanMode(await this.agent());
+    expectEqual(state, { active, pending }, 'get(agent)');
+  },
+);
 
-Given('while the model handles request {int}, get reports plan mode {onoff} with plan mode {onoff} pending', async function (this: PlanWorld, n: number, active: boolean, pending: boolean) {
-  const agent = await this.agent();
-  this.model.during(agent, n, async () => {
-    const state = await (await this.host()).getPlanMode(agent);
-    expectEqual(state, { active, pending }, `get(agent) while the model handles request ${n}`);
-  });
-});
+Given(
+  'while the model handles request {int}, get reports plan mode {onoff} with plan mode {onoff} pending',
+  async function (this: PlanWorld, n: number, active: boolean, pending: boolean) {
+    const agent = await this.agent();
+    this.model.during(agent, n, async () => {
+      const state = await (await this.host()).getPlanMode(agent);
+      expectEqual(state, { active, pending }, `get(agent) while the model handles request ${n}`);
+    });
+  },
+);
 
-Given('while the model handles request {int}, get reports plan mode {onoff} with nothing pending', async function (this: PlanWorld, n: number, active: boolean) {
-  const agent = await this.agent();
-  this.model.during(agent, n, async () => {
-    const state = await (await this.host()).getPlanMode(agent);
-    expectEqual(state, { active }, `get(agent) while the model handles request ${n}`);
-  });
-});
+Given(
+  'while the model handles request {int}, get reports plan mode {onoff} with nothing pending',
+  async function (this: PlanWorld, n: number, active: boolean) {
+    const agent = await this.agent();
+    this.model.during(agent, n, async () => {
+      const state = await (await this.host()).getPlanMode(agent);
+      expectEqual(state, { active }, `get(agent) while the model handles request ${n}`);
+    });
+  },
+);
 
 /**
  * SET-03: right after a pending selection was withdrawn, and until the next
  * boundary, `get` may still report a `pending` equal to `active`; it must not
  * report one that differs.
  */
-function expectNothingPendingAfterWithdrawal(state: { active: boolean; pending?: boolean }, active: boolean, what: string): void {
+function expectNothingPendingAfterWithdrawal(
+  state: { active: boolean; pending?: boolean },
+  active: boolean,
+  what: string,
+): void {
   const withdrawn = { active, pending: active };
   if (isDeepStrictEqual(state, withdrawn)) return;
   expectEqual(state, { active }, () => `${what} (a pending equal to active, ${show(withdrawn)}, would also do)`);
 }
 
-Then('get reports plan mode {onoff} with nothing pending but the withdrawn selection', async function (this: PlanWorld, active: boolean) {
-  const state = await (await this.host()).getPlanMode(await this.agent());
-  expectNothingPendingAfterWithdrawal(state, active, 'get(agent) after the pending selection was withdrawn');
-});
+Then(
+  'get reports plan mode {onoff} with nothing pending but the withdrawn selection',
+  async function (this: PlanWorld, active: boolean) {
+    const state = await (await this.host()).getPlanMode(await this.agent());
+    expectNothingPendingAfterWithdrawal(state, active, 'get(agent) after the pending selection was withdrawn');
+  },
+);
 
-Given('while the model handles request {int}, get reports plan mode {onoff} with nothing pending but the withdrawn selection', async function (this: PlanWorld, n: number, active: boolean) {
-  const agent = await this.agent();
-  this.model.during(agent, n, async () => {
-    const state = await (await this.host()).getPlanMode(agent);
-    expectNothingPendingAfterWithdrawal(state, active, `get(agent) while the model handles request ${n}, after the pending selection was withdrawn`);
-  });
-});
+Given(
+  'while the model handles request {int}, get reports plan mode {onoff} with nothing pending but the withdrawn selection',
+  async function (this: PlanWorld, n: number, active: boolean) {
+    const agent = await this.agent();
+    this.model.during(agent, n, async () => {
+      const state = await (await this.host()).getPlanMode(agent);
+      expectNothingPendingAfterWithdrawal(
+        state,
+        active,
+        `get(agent) while the model handles request ${n}, after the pending selection was withdrawn`,
+      );
+    });
+  },
+);

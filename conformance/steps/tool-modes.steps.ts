@@ -28,7 +28,9 @@ Given('the host presents its tools in {toolMode} mode', function (this: PlanWorl
   this.assertNotStarted('choosing the tool mode');
   // Fail closed: a scenario that forgot its @needs tag must not send a mode the host never declared.
   if (mode !== 'native' && !isSupported(this.adapter.capabilities, MODE_CAPABILITY[mode])) {
-    fail(`the scenario asks for ${mode} mode without @needs:${MODE_CAPABILITY[mode]}, and the host does not declare it`);
+    fail(
+      `the scenario asks for ${mode} mode without @needs:${MODE_CAPABILITY[mode]}, and the host does not declare it`,
+    );
   }
   this.toolMode = mode;
 });
@@ -37,36 +39,54 @@ let programCounter = 0;
 
 async function answerWithExitProgram(world: PlanWorld, n: number, plan: string, name = DEFAULT_AGENT): Promise<void> {
   const codeTool = world.adapter.codeTool;
-  if (world.toolMode === 'native' || codeTool === undefined) fail('a program can only be sent to a host started in code or both mode');
+  if (world.toolMode === 'native' || codeTool === undefined)
+    fail('a program can only be sent to a host started in code or both mode');
   programCounter += 1;
   world.model.answer(await world.agent(name), n, {
     type: 'tool_calls',
     text: '',
-    calls: [{ id: `call_program_${programCounter}`, name: codeTool.name, arguments: exitProgramArguments(codeTool, plan) }],
+    calls: [
+      { id: `call_program_${programCounter}`, name: codeTool.name, arguments: exitProgramArguments(codeTool, plan) },
+    ],
   });
 }
 
 /** TOOL-08: the model answers with one call of the code-running tool whose program calls exit_plan_mode with the plan. */
-Given('the model will answer request {int} with a program calling exit_plan_mode with the plan {string}', async function (this: PlanWorld, n: number, plan: string) {
-  await answerWithExitProgram(this, n, plan);
-});
+Given(
+  'the model will answer request {int} with a program calling exit_plan_mode with the plan {string}',
+  async function (this: PlanWorld, n: number, plan: string) {
+    await answerWithExitProgram(this, n, plan);
+  },
+);
 
-Given('the model will answer request {int} with a program calling exit_plan_mode with the plan:', async function (this: PlanWorld, n: number, plan: string) {
-  await answerWithExitProgram(this, n, plan);
-});
+Given(
+  'the model will answer request {int} with a program calling exit_plan_mode with the plan:',
+  async function (this: PlanWorld, n: number, plan: string) {
+    await answerWithExitProgram(this, n, plan);
+  },
+);
 
-Given('the model will answer request {int} of {agent} with a program calling exit_plan_mode with the plan {text}', async function (this: PlanWorld, n: number, name: string, plan: string) {
-  await answerWithExitProgram(this, n, plan, name);
-});
+Given(
+  'the model will answer request {int} of {agent} with a program calling exit_plan_mode with the plan {text}',
+  async function (this: PlanWorld, n: number, name: string, plan: string) {
+    await answerWithExitProgram(this, n, plan, name);
+  },
+);
 
 // A plan with characters a feature cannot show (invisible, format, combining): written in world/text-notation.ts.
-Given('the model will answer request {int} with a program calling exit_plan_mode with the plan {string}, reading ⇥, ↵ and ⟨U+hex⟩ as that character', async function (this: PlanWorld, n: number, plan: string) {
-  await answerWithExitProgram(this, n, readNotation(plan));
-});
+Given(
+  'the model will answer request {int} with a program calling exit_plan_mode with the plan {string}, reading ⇥, ↵ and ⟨U+hex⟩ as that character',
+  async function (this: PlanWorld, n: number, plan: string) {
+    await answerWithExitProgram(this, n, readNotation(plan));
+  },
+);
 
-Then('the user was asked exactly one plan review, for the agent, showing the plan {string}, reading ⇥, ↵ and ⟨U+hex⟩ the same way', async function (this: PlanWorld, plan: string) {
-  await assertOneReviewShowingPlan(this, DEFAULT_AGENT, readNotation(plan));
-});
+Then(
+  'the user was asked exactly one plan review, for the agent, showing the plan {string}, reading ⇥, ↵ and ⟨U+hex⟩ the same way',
+  async function (this: PlanWorld, plan: string) {
+    await assertOneReviewShowingPlan(this, DEFAULT_AGENT, readNotation(plan));
+  },
+);
 
 /** Where the model can read the SDK text: the system prompt, or a wire tool's description. */
 function shownToModel(request: ModelRequest, sdk: string): boolean {
@@ -75,7 +95,8 @@ function shownToModel(request: ModelRequest, sdk: string): boolean {
 
 function sdkOf(request: ModelRequest, n: number, mode: ToolMode): string {
   const sdk = request.toolSdk;
-  if (sdk === undefined || sdk.trim() === '') fail(`request ${n}, in ${mode} mode, reports no SDK text (ModelRequest.toolSdk)`);
+  if (sdk === undefined || sdk.trim() === '')
+    fail(`request ${n}, in ${mode} mode, reports no SDK text (ModelRequest.toolSdk)`);
   return sdk;
 }
 
@@ -85,13 +106,19 @@ function sdkOf(request: ModelRequest, n: number, mode: ToolMode): string {
  * wire carries only the code-running tool, and the SDK (shown to the model)
  * names the exit binding. Both: the two together.
  */
-Then('request {int} reaches exit_plan_mode the way {toolMode} mode reaches tools', async function (this: PlanWorld, n: number, mode: ToolMode) {
-  await assertExitReachable(this, n, mode, DEFAULT_AGENT);
-});
+Then(
+  'request {int} reaches exit_plan_mode the way {toolMode} mode reaches tools',
+  async function (this: PlanWorld, n: number, mode: ToolMode) {
+    await assertExitReachable(this, n, mode, DEFAULT_AGENT);
+  },
+);
 
-Then('request {int} of {agent} reaches exit_plan_mode the way {toolMode} mode reaches tools', async function (this: PlanWorld, n: number, name: string, mode: ToolMode) {
-  await assertExitReachable(this, n, mode, name);
-});
+Then(
+  'request {int} of {agent} reaches exit_plan_mode the way {toolMode} mode reaches tools',
+  async function (this: PlanWorld, n: number, name: string, mode: ToolMode) {
+    await assertExitReachable(this, n, mode, name);
+  },
+);
 
 async function assertExitReachable(world: PlanWorld, n: number, mode: ToolMode, name: string): Promise<void> {
   const request = await world.request(n, name);
@@ -100,9 +127,19 @@ async function assertExitReachable(world: PlanWorld, n: number, mode: ToolMode, 
   if (mode !== 'native') {
     if (codeTool === undefined) fail(`the adapter declares ${mode} mode but no codeTool`);
     const sdk = sdkOf(request, n, mode);
-    expectTrue(shownToModel(request, sdk), () => `request ${n}'s SDK text should reach the model, in its system prompt or a tool's description: ${show(sdk.slice(0, 200))}`);
-    expectTrue(sdk.includes(EXIT_TOOL), () => `request ${n}'s SDK text should hold the ${EXIT_TOOL} binding: ${show(sdk.slice(0, 400))}`);
-    expectTrue(names.includes(codeTool), () => `request ${n} should carry the code-running tool ${show(codeTool)} on the wire: ${show(names)}`);
+    expectTrue(
+      shownToModel(request, sdk),
+      () =>
+        `request ${n}'s SDK text should reach the model, in its system prompt or a tool's description: ${show(sdk.slice(0, 200))}`,
+    );
+    expectTrue(
+      sdk.includes(EXIT_TOOL),
+      () => `request ${n}'s SDK text should hold the ${EXIT_TOOL} binding: ${show(sdk.slice(0, 400))}`,
+    );
+    expectTrue(
+      names.includes(codeTool),
+      () => `request ${n} should carry the code-running tool ${show(codeTool)} on the wire: ${show(names)}`,
+    );
   }
   if (mode === 'code') {
     expectEqual(names, [codeTool], `the wire tools of request ${n} in code mode (only the code-running tool)`);
@@ -120,5 +157,7 @@ Then('every request showed the same SDK text', function (this: PlanWorld) {
   const requests = this.model.requests;
   expectTrue(requests.length > 1, 'the scenario needs at least two requests to compare SDK texts');
   const first = sdkOf(requests[0]!, 1, this.toolMode);
-  requests.forEach((request, index) => expectEqual(sdkOf(request, index + 1, this.toolMode), first, `SDK text of request ${index + 1} vs request 1`));
+  requests.forEach((request, index) =>
+    expectEqual(sdkOf(request, index + 1, this.toolMode), first, `SDK text of request ${index + 1} vs request 1`),
+  );
 });

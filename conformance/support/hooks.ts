@@ -9,7 +9,14 @@
 import { After, AfterStep, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import { CAPABILITIES, missingReason, type Capability } from '../../src/index.js';
 import { PlanWorld } from '../world/plan-world.js';
-import { beginScenario, endScenario, faultsSettled, noteScenarioStore, takeFaults, watchingFaults } from './in-flight.js';
+import {
+  beginScenario,
+  endScenario,
+  faultsSettled,
+  noteScenarioStore,
+  takeFaults,
+  watchingFaults,
+} from './in-flight.js';
 import { SKIP_REASON_MEDIA_TYPE } from '../results/skip-reason.js';
 import { startLimitFor, stepTimeoutFor } from '../guard/time-limit.js';
 import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
@@ -62,5 +69,8 @@ After(async function (this: PlanWorld, { result }) {
 
 function throwFaults(world: PlanWorld, when: string): void {
   const faults = takeFaults(world);
-  if (faults.length > 0) throw new Error(`the host raised ${faults.length === 1 ? 'a fault' : `${faults.length} faults`} outside any awaited call, ${when}: ${faults.join('\n')}`);
+  if (faults.length > 0)
+    throw new Error(
+      `the host raised ${faults.length === 1 ? 'a fault' : `${faults.length} faults`} outside any awaited call, ${when}: ${faults.join('\n')}`,
+    );
 }

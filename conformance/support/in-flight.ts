@@ -97,7 +97,8 @@ function record(fault: string): void {
 
 function describe(reason: unknown): string {
   // The first frames say where; the whole stack would bury the scenario's other lines.
-  if (reason instanceof Error) return (reason.stack ?? `${reason.name}: ${reason.message}`).split('\n').slice(0, 6).join('\n');
+  if (reason instanceof Error)
+    return (reason.stack ?? `${reason.name}: ${reason.message}`).split('\n').slice(0, 6).join('\n');
   try {
     return typeof reason === 'string' ? reason : JSON.stringify(reason);
   } catch {

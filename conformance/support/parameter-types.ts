@@ -33,5 +33,6 @@ defineParameterType({
 defineParameterType({
   name: 'text',
   regexp: /"([^"\\]*(?:\\.[^"\\]*)*)"|'([^'\\]*(?:\\.[^'\\]*)*)'/,
-  transformer: (double?: string, single?: string) => readNotation((double ?? single ?? '').replace(/\\"/g, '"').replace(/\\'/g, "'")),
+  transformer: (double?: string, single?: string) =>
+    readNotation((double ?? single ?? '').replace(/\\"/g, '"').replace(/\\'/g, "'")),
 });

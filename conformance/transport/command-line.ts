@@ -51,7 +51,9 @@ export function splitCommandLine(line: string): string[] {
       inWord = true;
       i += 2;
     } else if (SHELL_ONLY.has(c)) {
-      throw new CommandLineError(`'${c}' needs a shell, and the command runs without one (quote it, or wrap the command in a script): ${line}`);
+      throw new CommandLineError(
+        `'${c}' needs a shell, and the command runs without one (quote it, or wrap the command in a script): ${line}`,
+      );
     } else {
       word += c;
       inWord = true;
@@ -59,6 +61,7 @@ export function splitCommandLine(line: string): string[] {
     }
   }
   if (inWord) words.push(word);
-  if (words.length === 0) throw new CommandLineError('the exec: adapter needs a command line, e.g. exec:python3 host.py');
+  if (words.length === 0)
+    throw new CommandLineError('the exec: adapter needs a command line, e.g. exec:python3 host.py');
   return words;
 }

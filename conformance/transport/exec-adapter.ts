@@ -16,13 +16,7 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { join } from 'node:path';
-import {
-  defineAdapter,
-  type Adapter,
-  type Capabilities,
-  type HostHandle,
-  type StartOptions,
-} from '../../src/index.js';
+import { defineAdapter, type Adapter, type Capabilities, type HostHandle, type StartOptions } from '../../src/index.js';
 import {
   HOST_TO_KIT,
   InitializeResultSchema,
@@ -105,7 +99,10 @@ export async function loadExecAdapter(command: ExecCommand): Promise<ExecAdapter
     const message = error instanceof Error ? error.message.replace(/^adapter method initialize: /, '') : String(error);
     throw new ExecLoadError(`the host command '${command.argv.join(' ')}' could not be initialized: ${message}`);
   }
-  const processes: Processes = { idle: new IdleHosts<Served>(), ahead: new ProcessesAhead((ahead) => startInitialized(command, info, ahead)) };
+  const processes: Processes = {
+    idle: new IdleHosts<Served>(),
+    ahead: new ProcessesAhead((ahead) => startInitialized(command, info, ahead)),
+  };
   // The process at load serves the first scenario too (it was initialized, never started).
   if (info.reuse === true) processes.idle.park(served);
   else processes.ahead.adopt(served);
@@ -156,7 +153,10 @@ function startInitialized(command: ExecCommand, atLoad: InitializeResult, ahead:
         (info.reuse === true) !== (atLoad.reuse === true) ||
         JSON.stringify(info.codeTool) !== JSON.stringify(atLoad.codeTool)
       ) {
-        throw new AdapterError('start', 'the host declared another name, other capabilities, another code tool or another reuse than at load (initialize must always answer the same)');
+        throw new AdapterError(
+          'start',
+          'the host declared another name, other capabilities, another code tool or another reuse than at load (initialize must always answer the same)',
+        );
       }
       return served;
     } catch (error) {
@@ -171,7 +171,9 @@ async function withLoadLimit<T>(run: Promise<T>, host: HostProcess): Promise<T> 
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      void host.kill().then(() => reject(host.leftovers('initialize') ?? new Error(`no answer within ${LOAD_LIMIT_MS} ms`)));
+      void host
+        .kill()
+        .then(() => reject(host.leftovers('initialize') ?? new Error(`no answer within ${LOAD_LIMIT_MS} ms`)));
     }, LOAD_LIMIT_MS);
   });
   try {
@@ -186,7 +188,10 @@ async function initialize(host: HostProcess): Promise<InitializeResult> {
   const raw = await host.request('initialize', { protocolVersion: PROTOCOL_VERSION, kit: KIT_IDENTITY });
   const info = parseReturned('initialize', InitializeResultSchema, raw);
   if (info.protocolVersion !== PROTOCOL_VERSION) {
-    throw new AdapterError('initialize', `the host speaks protocol version ${info.protocolVersion}, the kit speaks ${PROTOCOL_VERSION}`);
+    throw new AdapterError(
+      'initialize',
+      `the host speaks protocol version ${info.protocolVersion}, the kit speaks ${PROTOCOL_VERSION}`,
+    );
   }
   return info;
 }
@@ -203,7 +208,10 @@ function spawnHost(command: ExecCommand): Served {
         // request before start or after dispose belongs to no scenario, so no scenario's model or
         // user may answer it, and a reply behind it in the same chunk must not start a scenario.
         if (!served.options) {
-          throw new RpcError(RpcErrorCode.invalidRequest, `a ${method} request while the host served no scenario (before start or after dispose)`);
+          throw new RpcError(
+            RpcErrorCode.invalidRequest,
+            `a ${method} request while the host served no scenario (before start or after dispose)`,
+          );
         }
         return answerHost(served.options, method, params);
       },
@@ -220,19 +228,24 @@ async function answerHost(options: StartOptions, method: string, params: Record<
       return options.model(request);
     }
     case 'question': {
-      const { question, context } = params as { question: Parameters<StartOptions['questions']>[0]; context: { agent: string } };
+      const { question, context } = params as {
+        question: Parameters<StartOptions['questions']>[0];
+        context: { agent: string };
+      };
       return options.questions(question, context);
     }
     case 'tool': {
       const { name, arguments: args } = params as { name: string; arguments: Record<string, unknown> };
       const tool = options.probes.tools.find((candidate) => candidate.name === name);
-      if (!tool) throw new RpcError(RpcErrorCode.invalidParams, `no probe tool named ${JSON.stringify(name)} was registered`);
+      if (!tool)
+        throw new RpcError(RpcErrorCode.invalidParams, `no probe tool named ${JSON.stringify(name)} was registered`);
       return { text: await tool.execute(args) };
     }
     case 'command': {
       const { name, agent, args } = params as { name: string; agent: string; args: string };
       const command = (options.probes.commands ?? []).find((candidate) => candidate.name === name);
-      if (!command) throw new RpcError(RpcErrorCode.invalidParams, `no probe command named ${JSON.stringify(name)} was registered`);
+      if (!command)
+        throw new RpcError(RpcErrorCode.invalidParams, `no probe command named ${JSON.stringify(name)} was registered`);
       return { text: await command.run(agent, args) };
     }
     default:
@@ -276,12 +289,14 @@ async function startExecHost(shared: Shared, options: StartOptions): Promise<Hos
 
   return {
     createAgent: () => call('createAgent', {}),
-    prompt: async (agent, text, images) => void (await call('prompt', images === undefined ? { agent, text } : { agent, text, images })),
+    prompt: async (agent, text, images) =>
+      void (await call('prompt', images === undefined ? { agent, text } : { agent, text, images })),
     setPlanMode: (agent, active) => call('setPlanMode', { agent, active }),
     getPlanMode: (agent) => call('getPlanMode', { agent }),
     readLog: (agent) => call('readLog', { agent }),
     readObserved: (agent) => call('readObserved', { agent }),
-    runCommand: (agent, line, images) => call('runCommand', images === undefined ? { agent, line } : { agent, line, images }),
+    runCommand: (agent, line, images) =>
+      call('runCommand', images === undefined ? { agent, line } : { agent, line, images }),
     readProjection: (agent) => call('readProjection', { agent }),
     readProjectionPushes: (agent) => call('readProjectionPushes', { agent }),
     fork: (agent) => call('fork', { agent }),
@@ -356,7 +371,11 @@ function park(shared: Shared, served: Served, storeDir: string): void {
  * to `start` is the host's verdict on this scenario's options; the process
  * stays reusable.
  */
-async function startParked(idle: IdleHosts<Served>, options: StartOptions, hold: (served: Served) => void): Promise<Served | undefined> {
+async function startParked(
+  idle: IdleHosts<Served>,
+  options: StartOptions,
+  hold: (served: Served) => void,
+): Promise<Served | undefined> {
   const served = idle.take();
   if (!served) return undefined;
   hold(served);
@@ -399,7 +418,8 @@ async function boot(shared: Shared, options: StartOptions, hold: (served: Served
 
 /** Sends `start` with the scenario's options (the ports stay on the kit's side) and checks its result. */
 async function sendStart(host: HostProcess, options: StartOptions): Promise<void> {
-  await host.request('start', {
+  await host
+    .request('start', {
       storeDir: options.storeDir,
       edition: options.edition,
       deployment: options.deployment,
@@ -412,7 +432,8 @@ async function sendStart(host: HostProcess, options: StartOptions): Promise<void
         commands: (options.probes.commands ?? []).map(({ name, description }) => ({ name, description })),
       },
       ...(options.toolMode === undefined ? {} : { toolMode: options.toolMode }),
-  }).then((raw) => parseReturned('start', KIT_TO_HOST.start.result, raw));
+    })
+    .then((raw) => parseReturned('start', KIT_TO_HOST.start.result, raw));
 }
 
 function sameCapabilities(a: Capabilities, b: Capabilities): boolean {
@@ -422,7 +443,10 @@ function sameCapabilities(a: Capabilities, b: Capabilities): boolean {
 async function withinMs<T>(ms: number, run: Promise<T>, onTimeout: () => Promise<Error | undefined>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => void onTimeout().then((error) => reject(error ?? new Error(`no answer within ${ms} ms`))), ms);
+    timer = setTimeout(
+      () => void onTimeout().then((error) => reject(error ?? new Error(`no answer within ${ms} ms`))),
+      ms,
+    );
   });
   try {
     return await Promise.race([run, limit]);

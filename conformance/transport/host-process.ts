@@ -22,7 +22,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { z } from 'zod';
-import { JsonRpcPeer, LineSplitter, RpcError, RpcErrorCode, quoteLine, type WireFault } from '../../src/protocol/index.js';
+import {
+  JsonRpcPeer,
+  LineSplitter,
+  RpcError,
+  RpcErrorCode,
+  quoteLine,
+  type WireFault,
+} from '../../src/protocol/index.js';
 import { AdapterError } from '../guard/adapter-error.js';
 import { StderrTail } from './stderr-tail.js';
 
@@ -113,7 +120,10 @@ export class HostProcess {
         } catch (error) {
           // A request the kit cannot take (e.g. a tool it never registered) breaks the protocol too.
           if (error instanceof RpcError && error.code !== RpcErrorCode.applicationError) {
-            this.fail(`the host broke the protocol: its ${method} request was refused with ${error.code}: ${error.message}`, 'protocol');
+            this.fail(
+              `the host broke the protocol: its ${method} request was refused with ${error.code}: ${error.message}`,
+              'protocol',
+            );
           }
           throw error;
         } finally {
@@ -125,7 +135,10 @@ export class HostProcess {
     const lines = new LineSplitter((line) => {
       if (this.failure !== undefined) return;
       if (this.parked) {
-        this.fail(`the host wrote on stdout while it served no scenario (after it answered dispose and ping): ${quoteLine(line)}`, 'protocol');
+        this.fail(
+          `the host wrote on stdout while it served no scenario (after it answered dispose and ping): ${quoteLine(line)}`,
+          'protocol',
+        );
         return;
       }
       this.peer.receive(line);
@@ -133,7 +146,11 @@ export class HostProcess {
     this.child.stdout!.on('data', (chunk: Buffer) => lines.push(chunk));
     this.child.stdout!.on('end', () => {
       const rest = lines.end();
-      if (rest !== '') this.fail(`the host's stdout ended in the middle of a line (a message must end with \\n): ${quoteLine(rest)}`, 'protocol');
+      if (rest !== '')
+        this.fail(
+          `the host's stdout ended in the middle of a line (a message must end with \\n): ${quoteLine(rest)}`,
+          'protocol',
+        );
     });
     this.child.stderr!.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     // Writing to a host that died is reported by its exit, not as a crash of the kit.
@@ -152,7 +169,10 @@ export class HostProcess {
         live.delete(this);
         this.gone = true;
         if (!this.ending && !this.closingParked) {
-          this.fail(signal ? `the host process was killed by ${signal}` : `the host process exited with code ${code}`, 'crash');
+          this.fail(
+            signal ? `the host process was killed by ${signal}` : `the host process exited with code ${code}`,
+            'crash',
+          );
         }
         resolve();
       });
@@ -172,7 +192,11 @@ export class HostProcess {
    * rejects with the host's own message (like an in-process adapter that
    * throws); everything else rejects with an `AdapterError` naming `method`.
    */
-  async request(method: string, params: Record<string, unknown>, options: { lastOfScenario?: boolean } = {}): Promise<unknown> {
+  async request(
+    method: string,
+    params: Record<string, unknown>,
+    options: { lastOfScenario?: boolean } = {},
+  ): Promise<unknown> {
     if (this.failure !== undefined) {
       await this.drained();
       throw this.failureError(method);
@@ -186,9 +210,15 @@ export class HostProcess {
       if (!(error instanceof RpcError)) throw error;
       if (error.code === RpcErrorCode.applicationError) throw new Error(error.message);
       if (error.code === RpcErrorCode.methodNotFound) {
-        throw new AdapterError(method, `the host does not know this method (it answered -32601: ${error.message})${this.stderr.describe()}`);
+        throw new AdapterError(
+          method,
+          `the host does not know this method (it answered -32601: ${error.message})${this.stderr.describe()}`,
+        );
       }
-      throw new AdapterError(method, `the host answered error ${error.code}: ${error.message}${this.stderr.describe()}`);
+      throw new AdapterError(
+        method,
+        `the host answered error ${error.code}: ${error.message}${this.stderr.describe()}`,
+      );
     }
   }
 
@@ -205,7 +235,8 @@ export class HostProcess {
     try {
       await this.peer.request('ping', {}, () => void (this.parked = true));
     } catch (error) {
-      if (!(error instanceof RpcError && error.code === RpcErrorCode.methodNotFound)) throw this.failure ? this.failureError('dispose') : error;
+      if (!(error instanceof RpcError && error.code === RpcErrorCode.methodNotFound))
+        throw this.failure ? this.failureError('dispose') : error;
     }
     if (this.failure !== undefined) {
       await this.drained();
@@ -235,7 +266,10 @@ export class HostProcess {
 
   /** Whether this process keeps the kit running: not while it is parked or started ahead of need. */
   holdsKit(keeps: boolean): void {
-    for (const handle of [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as Array<{ ref?(): void; unref?(): void } | null>) {
+    for (const handle of [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as Array<{
+      ref?(): void;
+      unref?(): void;
+    } | null>) {
       if (keeps) handle?.ref?.();
       else handle?.unref?.();
     }
@@ -261,7 +295,8 @@ export class HostProcess {
    * tail holds everything the host wrote.
    */
   leftovers(method: string, { protocolOnly = false }: { protocolOnly?: boolean } = {}): AdapterError | undefined {
-    if (protocolOnly) return this.failure?.kind === 'protocol' && !this.failureReported ? this.failureError(method) : undefined;
+    if (protocolOnly)
+      return this.failure?.kind === 'protocol' && !this.failureReported ? this.failureError(method) : undefined;
     if (this.failure !== undefined && !this.failureReported) return this.failureError(method);
     const unanswered = this.peer.pendingMethods();
     if (unanswered.length > 0) {
@@ -328,9 +363,10 @@ export class HostProcess {
   /** Resolves when the process's pipes closed, or after a second (a descendant that left the group may hold them). */
   private drained(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    return Promise.race([this.closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_LIMIT_MS)))]).finally(() =>
-      clearTimeout(timer),
-    );
+    return Promise.race([
+      this.closed,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_LIMIT_MS))),
+    ]).finally(() => clearTimeout(timer));
   }
 
   private failureError(method: string): AdapterError {

@@ -7,8 +7,16 @@
 import type { ImageBlock } from '../../src/index.js';
 
 const NAMED_IMAGES: Record<string, ImageBlock> = {
-  red: { type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC' },
-  blue: { type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC' },
+  red: {
+    type: 'image',
+    mediaType: 'image/png',
+    data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  },
+  blue: {
+    type: 'image',
+    mediaType: 'image/png',
+    data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC',
+  },
   green: { type: 'image', mediaType: 'image/gif', data: 'R0lGODlhAQABAIAAAAAAAAD/ACwAAAAAAQABAAACAkwBADs=' },
 };
 
@@ -17,7 +25,10 @@ export const IMAGE_NAMES: readonly string[] = Object.keys(NAMED_IMAGES);
 
 /** The images of a feature's list, `"red, blue"`, in that order. */
 export function imagesNamed(list: string): ImageBlock[] {
-  const names = list.split(',').map((name) => name.trim()).filter((name) => name.length > 0);
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0);
   if (names.length === 0) throw new Error(`no image named in ${JSON.stringify(list)}`);
   return names.map((name) => {
     const image = NAMED_IMAGES[name];

@@ -2,7 +2,15 @@
  * Read-only views over what a host has shown so far: its model requests, its
  * session log and the results of the user's actions. Steps assert on these.
  */
-import type { Edition, Message, ModelRequest, PlanProjectionView, SessionEvent, ToolResultMessage, UserMessage } from '../../src/index.js';
+import type {
+  Edition,
+  Message,
+  ModelRequest,
+  PlanProjectionView,
+  SessionEvent,
+  ToolResultMessage,
+  UserMessage,
+} from '../../src/index.js';
 import { fail } from '../assertions/expect.js';
 import { EDITION_READINGS } from '../oracle/edition-readings.js';
 
@@ -57,7 +65,8 @@ export function foldPlanProjection(log: readonly SessionEvent[], edition: Editio
 
 export function noticesInLog(log: SessionEvent[]): Array<Extract<SessionEvent, { type: 'user/message' }>> {
   return log.filter(
-    (event): event is Extract<SessionEvent, { type: 'user/message' }> => event.type === 'user/message' && event.source === 'plugin',
+    (event): event is Extract<SessionEvent, { type: 'user/message' }> =>
+      event.type === 'user/message' && event.source === 'plugin',
   );
 }
 
@@ -66,7 +75,9 @@ export function noticesIn(messages: Message[]): UserMessage[] {
 }
 
 export function toolResults(messages: Message[], toolName: string): ToolResultMessage[] {
-  return messages.filter((message): message is ToolResultMessage => message.role === 'tool' && message.toolName === toolName);
+  return messages.filter(
+    (message): message is ToolResultMessage => message.role === 'tool' && message.toolName === toolName,
+  );
 }
 
 /** Reads a feature's list of states, "on, off, on" (or "none"), as booleans. */

@@ -26,7 +26,13 @@ import { ScriptedUser } from '../script/scripted-user.js';
 import { fail } from '../assertions/expect.js';
 import { headerOfRequest } from '../assertions/request-headers.js';
 import { requestNumber } from './observations.js';
-import { emptyProbeRecord, makeProbeCommands, makeProbeTools, orderedProbeSection, PROBE_SECTIONS } from '../script/probes.js';
+import {
+  emptyProbeRecord,
+  makeProbeCommands,
+  makeProbeTools,
+  orderedProbeSection,
+  PROBE_SECTIONS,
+} from '../script/probes.js';
 import { readParameters, type KitParameters } from './parameters.js';
 import { insideRunFolder } from './run-folder.js';
 import type { StartAttempt } from './start-watch.js';
@@ -45,7 +51,8 @@ function adapterAt(path: string): Promise<Adapter> {
 }
 
 export const DEFAULT_AGENT = 'the agent';
-export const DEFAULT_SECTION = 'You are in plan mode. Explore and design before presenting the complete plan through exit_plan_mode.';
+export const DEFAULT_SECTION =
+  'You are in plan mode. Explore and design before presenting the complete plan through exit_plan_mode.';
 
 export class PlanWorld extends World<KitParameters> {
   readonly kit: KitParameters;

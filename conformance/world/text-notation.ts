@@ -18,5 +18,7 @@ export function readNotation(text: string): string {
  * characters, combining marks, private use, unassigned) and the notation's own `⟨`, `⇥`, `↵` become `⟨U+hex⟩`.
  */
 export function writeNotation(text: string): string {
-  return text.replace(/\p{C}|\p{Z}|\p{M}|[⟨⇥↵]/gu, (character) => (character === ' ' ? ' ' : `⟨U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`));
+  return text.replace(/\p{C}|\p{Z}|\p{M}|[⟨⇥↵]/gu, (character) =>
+    character === ' ' ? ' ' : `⟨U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`,
+  );
 }

@@ -36,8 +36,8 @@ const SDK_HEADING = [
   '## Calling tools from run_code',
   '',
   '`run_code` runs `code`, the body of an async JavaScript function. Call a tool as `await tools.<name>(args)`, with the',
-  'arguments object its parameters describe. A call resolves to the tool\'s structured result (its text when it has none);',
-  'a failed call throws an error whose `toolName` names the tool and whose `message` is the tool\'s failure text.',
+  "arguments object its parameters describe. A call resolves to the tool's structured result (its text when it has none);",
+  "a failed call throws an error whose `toolName` names the tool and whose `message` is the tool's failure text.",
   'Return a value or use `console.log(...)` to see results.',
   '',
   'The tools:',
@@ -45,7 +45,10 @@ const SDK_HEADING = [
 
 /** The SDK text: the usage notes, then one binding per tool in registration order. */
 export function sdkText(tools: readonly ToolDescriptor[]): string {
-  const bindings = tools.map((tool) => `/** ${tool.description} */\ntools.${tool.name}(args: ${JSON.stringify(tool.parameters)}): Promise<unknown>`);
+  const bindings = tools.map(
+    (tool) =>
+      `/** ${tool.description} */\ntools.${tool.name}(args: ${JSON.stringify(tool.parameters)}): Promise<unknown>`,
+  );
   return [SDK_HEADING, ...bindings].join('\n\n');
 }
 
@@ -70,13 +73,17 @@ export function codeTool(tools: () => readonly ToolDefinition[], runTool: RunToo
     parameters: CODE_TOOL.parameters,
     async execute(args, context): Promise<ToolOutcome> {
       const code = args['code'];
-      if (typeof code !== 'string') return { text: "run_code needs the program as a string argument 'code'.", isError: true };
+      if (typeof code !== 'string')
+        return { text: "run_code needs the program as a string argument 'code'.", isError: true };
       let calls = 0;
       const bindings: Record<string, ProgramBinding> = {};
       for (const tool of tools()) {
         bindings[tool.name] = async (callArgs) => {
           calls += 1;
-          const result = await runTool(tool.name, snapshot(callArgs), { ...context, toolCallId: `${context.toolCallId}:code:${calls}` });
+          const result = await runTool(tool.name, snapshot(callArgs), {
+            ...context,
+            toolCallId: `${context.toolCallId}:code:${calls}`,
+          });
           if (result.isError) throw new ToolCallError(tool.name, result.text);
           return result.value === undefined ? result.text : structuredClone(result.value);
         };
@@ -84,7 +91,10 @@ export function codeTool(tools: () => readonly ToolDefinition[], runTool: RunToo
       const run = await runProgram(code, BINDINGS_NAMESPACE, bindings);
       const output = [...run.logs, ...(run.value === undefined ? [] : [rendered(run.value)])].join('\n');
       if (run.error !== undefined) {
-        return { text: `The program failed: ${run.error}${output === '' ? '' : `\nIts output:\n${output}`}`, isError: true };
+        return {
+          text: `The program failed: ${run.error}${output === '' ? '' : `\nIts output:\n${output}`}`,
+          isError: true,
+        };
       }
       return { text: output === '' ? '(the program printed and returned nothing)' : output };
     },

@@ -76,7 +76,9 @@ export class Host {
     const projections = this.projections;
     // The registry's change feed follows the log: each appended event is folded once.
     if (projections) {
-      this.bus.subscribe((agent, e) => projections.advance(agent, e, () => this.agents.get(agent)?.log.read().slice(0, -1) ?? []));
+      this.bus.subscribe((agent, e) =>
+        projections.advance(agent, e, () => this.agents.get(agent)?.log.read().slice(0, -1) ?? []),
+      );
     }
     const questions = options.compose?.questions;
     this.questions = questions ? new UserQuestionSeam(questions.provider) : undefined;
@@ -183,7 +185,8 @@ export class Host {
     if (!parsed) return { ok: false, text: `not a command line: ${JSON.stringify(line)}` };
     const command = this.commands.find(parsed.name);
     if (!command) return { ok: false, text: `unknown command /${parsed.name}` };
-    if (images.length > 0 && command.input?.images !== true) return { ok: false, text: `/${parsed.name} takes no image attachments` };
+    if (images.length > 0 && command.input?.images !== true)
+      return { ok: false, text: `/${parsed.name} takes no image attachments` };
     target.log.append(event('command/run', { name: parsed.name, args: parsed.args }));
     const result = await this.runHandler(command, agent, parsed.args, images);
     if (this.options.logsCommandDone) target.log.append(event('command/done', { name: parsed.name, ok: result.ok }));
@@ -191,7 +194,12 @@ export class Host {
   }
 
   /** A handler that throws is a failed command, reported with its error. */
-  private async runHandler(command: CommandDefinition, agent: string, args: string, images: readonly ImageAttachment[]): Promise<CommandResult> {
+  private async runHandler(
+    command: CommandDefinition,
+    agent: string,
+    args: string,
+    images: readonly ImageAttachment[],
+  ): Promise<CommandResult> {
     try {
       return await command.run(agent, args, images);
     } catch (error) {

@@ -24,12 +24,20 @@ export interface ProgramRun {
 /** How long the synchronous part of a program may run before it is stopped. */
 const SYNCHRONOUS_LIMIT_MS = 2_000;
 
-export async function runProgram(code: string, namespace: string, bindings: Record<string, ProgramBinding>, synchronousLimitMs = SYNCHRONOUS_LIMIT_MS): Promise<ProgramRun> {
+export async function runProgram(
+  code: string,
+  namespace: string,
+  bindings: Record<string, ProgramBinding>,
+  synchronousLimitMs = SYNCHRONOUS_LIMIT_MS,
+): Promise<ProgramRun> {
   const logs: string[] = [];
   const callable = Object.create(null) as Record<string, ProgramBinding>;
   for (const [name, binding] of Object.entries(bindings)) callable[name] = binding;
   const context = createContext(
-    { [namespace]: Object.freeze(callable), console: Object.freeze({ log: (...parts: unknown[]) => logs.push(parts.map(rendered).join(' ')) }) },
+    {
+      [namespace]: Object.freeze(callable),
+      console: Object.freeze({ log: (...parts: unknown[]) => logs.push(parts.map(rendered).join(' ')) }),
+    },
     { codeGeneration: { strings: false, wasm: false } },
   );
   try {
@@ -37,7 +45,10 @@ export async function runProgram(code: string, namespace: string, bindings: Reco
     const value: unknown = await script.runInContext(context, { timeout: synchronousLimitMs });
     return value === undefined ? { logs } : { logs, value };
   } catch (error) {
-    return { logs, error: error instanceof Error || isErrorLike(error) ? String((error as Error).message) : rendered(error) };
+    return {
+      logs,
+      error: error instanceof Error || isErrorLike(error) ? String((error as Error).message) : rendered(error),
+    };
   }
 }
 

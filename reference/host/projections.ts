@@ -35,7 +35,9 @@ export class ProjectionRegistry {
     let states = this.live.get(agent);
     if (!states) {
       const history = earlier();
-      states = new Map([...this.units].map(([name, unit]) => [name, history.reduce((s, e) => unit.reduce(s, e), unit.initial)]));
+      states = new Map(
+        [...this.units].map(([name, unit]) => [name, history.reduce((s, e) => unit.reduce(s, e), unit.initial)]),
+      );
       this.live.set(agent, states);
     }
     for (const [name, unit] of this.units) {

@@ -47,9 +47,7 @@ export interface ProviderContext {
 
 export type QuestionProvider = (question: PendingQuestion, context: ProviderContext) => Promise<ProviderReply>;
 
-export type QuestionOutcome =
-  | { kind: 'answered'; answer: AnswerItem | undefined }
-  | { kind: 'dismissed' };
+export type QuestionOutcome = { kind: 'answered'; answer: AnswerItem | undefined } | { kind: 'dismissed' };
 
 export class QuestionUnavailableError extends Error {
   override name = 'QuestionUnavailableError';

@@ -14,7 +14,10 @@ export class ToolRegistry {
   private readonly code: ToolDefinition;
 
   constructor(readonly mode: ToolMode = 'native') {
-    this.code = codeTool(() => this.tools, (name, args, context) => this.runRegistered(name, args, context));
+    this.code = codeTool(
+      () => this.tools,
+      (name, args, context) => this.runRegistered(name, args, context),
+    );
   }
 
   register(tool: ToolDefinition): void {
@@ -56,19 +59,30 @@ export class ToolRegistry {
   async run(name: string, args: Record<string, unknown>, context: ToolContext): Promise<ToolRunResult> {
     if (this.mode !== 'native' && name === CODE_TOOL_NAME) return runDefinition(this.code, args, context);
     if (this.mode === 'code') {
-      return { text: `Only ${CODE_TOOL_NAME} can be called directly; call '${name}' from a ${CODE_TOOL_NAME} program.`, isError: true };
+      return {
+        text: `Only ${CODE_TOOL_NAME} can be called directly; call '${name}' from a ${CODE_TOOL_NAME} program.`,
+        isError: true,
+      };
     }
     return this.runRegistered(name, args, context);
   }
 
-  private async runRegistered(name: string, args: Record<string, unknown>, context: ToolContext): Promise<ToolRunResult> {
+  private async runRegistered(
+    name: string,
+    args: Record<string, unknown>,
+    context: ToolContext,
+  ): Promise<ToolRunResult> {
     const tool = this.find(name);
     if (!tool) return { text: `Unknown tool '${name}'.`, isError: true };
     return runDefinition(tool, args, context);
   }
 }
 
-async function runDefinition(tool: ToolDefinition, args: Record<string, unknown>, context: ToolContext): Promise<ToolRunResult> {
+async function runDefinition(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  context: ToolContext,
+): Promise<ToolRunResult> {
   try {
     const outcome = await tool.execute(args, context);
     return { text: outcome.text, isError: outcome.isError === true, value: outcome.value };

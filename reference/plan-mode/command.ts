@@ -34,7 +34,8 @@ export const LEAVE_TEXTS: Record<SetOutcome, string> = {
 
 export const ENTRY_ALREADY_QUEUED = 'Plan mode is already queued for the next step.';
 export const EXIT_ALREADY_QUEUED = 'Leaving plan mode is already queued for the next step.';
-export const OFF_WITH_IMAGES = '/plan off takes no images: nothing changed. Send the images with /plan <message> or a prompt.';
+export const OFF_WITH_IMAGES =
+  '/plan off takes no images: nothing changed. Send the images with /plan <message> or a prompt.';
 
 export function isOffArgument(args: string): boolean {
   return args.trim() === OFF_ARGUMENT;
@@ -49,7 +50,12 @@ function error(text: string): CommandResult {
 }
 
 /** The result text: the outcome's, except a noop while the same target already waits. */
-export function resultText(texts: Record<SetOutcome, string>, outcome: SetOutcome, stillPending: boolean, queuedText: string): string {
+export function resultText(
+  texts: Record<SetOutcome, string>,
+  outcome: SetOutcome,
+  stillPending: boolean,
+  queuedText: string,
+): string {
   if (outcome === 'noop' && stillPending) return queuedText;
   return texts[outcome];
 }
@@ -59,7 +65,11 @@ export interface PlanCommandOptions {
   takesImages: boolean;
 }
 
-export function planCommand(ctx: Pick<PluginContext, 'steer'>, selections: PlanModeSelections, options: PlanCommandOptions): CommandDefinition {
+export function planCommand(
+  ctx: Pick<PluginContext, 'steer'>,
+  selections: PlanModeSelections,
+  options: PlanCommandOptions,
+): CommandDefinition {
   return {
     name: PLAN_COMMAND_NAME,
     description: '/plan [message]: enter plan mode (and send the message); /plan off: leave it',

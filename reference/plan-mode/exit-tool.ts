@@ -27,7 +27,7 @@ export const PLAN_ARGUMENT_MISSING = "exit_plan_mode needs the plan as a string 
 export const APPROVED_TEXT = 'The user approved the plan. Plan mode is off; carry out the plan now.';
 export const REJECTED_TEXT = 'The user did not approve the plan. You are still in plan mode; revise the plan.';
 export const DISMISSED_TEXT =
-  'The user dismissed the plan review to talk to you instead. Stay in plan mode, stop here, and wait for the user\'s message.';
+  "The user dismissed the plan review to talk to you instead. Stay in plan mode, stop here, and wait for the user's message.";
 export const OWNED_CHILD_TEXT =
   'A delegated agent cannot open the plan review; you are still in plan mode. ' +
   'Include the plan and the decision it needs in your final result, for the agent that delegated to you.';
@@ -57,7 +57,11 @@ function reviewFailed(message: string): ToolOutcome {
   return failed(`The plan review failed, so you are still in plan mode: ${message}`);
 }
 
-export function exitPlanModeTool(ctx: Context, selections: PlanModeSelections, options: ExitToolOptions): ToolDefinition {
+export function exitPlanModeTool(
+  ctx: Context,
+  selections: PlanModeSelections,
+  options: ExitToolOptions,
+): ToolDefinition {
   return {
     name: EXIT_TOOL_NAME,
     description: EXIT_TOOL_DESCRIPTION,

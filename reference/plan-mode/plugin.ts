@@ -40,7 +40,9 @@ export function planModePlugin(config: unknown, rules: PlanModeRules = SEED_PLAN
     install(ctx) {
       const selections = new PlanModeSelections(ctx);
       ctx.registerSection(policySection(ctx, section));
-      ctx.registerTool(exitPlanModeTool(ctx, selections, { ownedChildrenCannotReview: rules.ownedChildrenCannotReview }));
+      ctx.registerTool(
+        exitPlanModeTool(ctx, selections, { ownedChildrenCannotReview: rules.ownedChildrenCannotReview }),
+      );
       ctx.onBoundary(({ agent }) => selections.applyPending(agent));
       ctx.commands?.register(planCommand(ctx, selections, { takesImages: rules.commandTakesImages }));
       ctx.sessionProjections?.register(planProjection({ settlesOnDone: rules.projectionSettlesOnDone }));

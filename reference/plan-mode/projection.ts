@@ -33,7 +33,11 @@ export interface PlanProjectionRules {
 
 export const SEED_PROJECTION_RULES: PlanProjectionRules = Object.freeze({ settlesOnDone: false });
 
-export const INITIAL_PLAN_PROJECTION: PlanProjectionState = Object.freeze({ active: false, target: undefined, unsettled: undefined });
+export const INITIAL_PLAN_PROJECTION: PlanProjectionState = Object.freeze({
+  active: false,
+  target: undefined,
+  unsettled: undefined,
+});
 
 export function commandTarget(args: string): boolean {
   return !isOffArgument(args);
@@ -69,7 +73,9 @@ export function viewPlanProjection(state: PlanProjectionState): PlanProjectionVi
 }
 
 /** The unit under the edition's rules. */
-export function planProjection(rules: PlanProjectionRules = SEED_PROJECTION_RULES): ProjectionUnit<PlanProjectionState, PlanProjectionView> {
+export function planProjection(
+  rules: PlanProjectionRules = SEED_PROJECTION_RULES,
+): ProjectionUnit<PlanProjectionState, PlanProjectionView> {
   return {
     name: PLAN_PROJECTION_NAME,
     initial: INITIAL_PLAN_PROJECTION,

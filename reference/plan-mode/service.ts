@@ -26,7 +26,12 @@ export interface PlanModeService {
 type Context = Pick<PluginContext, 'append' | 'readLog' | 'isRunning'>;
 
 /** What a `set` does, from the logged state, the (settled) pending target and whether a turn is open. */
-export function decideSet(logged: boolean, pending: boolean | undefined, target: boolean, running: boolean): SetOutcome {
+export function decideSet(
+  logged: boolean,
+  pending: boolean | undefined,
+  target: boolean,
+  running: boolean,
+): SetOutcome {
   if (pending !== undefined && target === pending) return 'noop';
   if (pending !== undefined) return 'cancelled';
   if (target === logged) return 'noop';

@@ -84,8 +84,12 @@ export class RunConformanceError extends Error {
 export function parseRunConformanceOptions(options: unknown): z.output<typeof RunConformanceOptionsSchema> {
   const parsed = RunConformanceOptionsSchema.safeParse(options ?? {});
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'options'}: ${issue.message}`);
-  throw new RunConformanceError(`runConformance: the options are not the CLI's (${problems.length}):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  const problems = parsed.error.issues.map(
+    (issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'options'}: ${issue.message}`,
+  );
+  throw new RunConformanceError(
+    `runConformance: the options are not the CLI's (${problems.length}):\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
+  );
 }
 
 /** The command-line arguments the options stand for (after `plan-mode-conformance`). */
@@ -122,10 +126,16 @@ export function conformanceArguments(options: RunConformanceOptions): string[] {
 function kitCommand(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'plan-mode-conformance') {
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'plan-mode-conformance'
+    ) {
       return join(dir, 'dist', 'bundled', 'cli.js');
     }
-    if (dirname(dir) === dir) throw new RunConformanceError('runConformance: cannot find the plan-mode-conformance package this module belongs to');
+    if (dirname(dir) === dir)
+      throw new RunConformanceError(
+        'runConformance: cannot find the plan-mode-conformance package this module belongs to',
+      );
   }
 }
 
@@ -143,7 +153,10 @@ export async function runConformance(options: RunConformanceOptions = {}): Promi
   const resultsFile = join(folder, 'results.json');
   try {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [kitCommand(), ...args, '--format', `results:${resultsFile}`], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [kitCommand(), ...args, '--format', `results:${resultsFile}`], {
+        cwd,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let text = '';
       child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       child.once('error', reject);
@@ -154,7 +167,12 @@ export async function runConformance(options: RunConformanceOptions = {}): Promi
       throw new RunConformanceError(`runConformance: the run wrote no results (exit ${code})${said}`, code, stderr);
     }
     const parsed = ResultsDocumentSchema.safeParse(JSON.parse(await readFile(resultsFile, 'utf8')));
-    if (!parsed.success) throw new RunConformanceError(`runConformance: the run's results file does not match its schema (a kit bug): ${parsed.error.message}`, code, stderr);
+    if (!parsed.success)
+      throw new RunConformanceError(
+        `runConformance: the run's results file does not match its schema (a kit bug): ${parsed.error.message}`,
+        code,
+        stderr,
+      );
     return parsed.data;
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -200,11 +200,17 @@ export interface Adapter {
  * A host declaring a code mode (`codeMode` or `bothMode` supported) describes
  * its code-running tool, or the kit could not write a program for it.
  */
-export function requireCodeToolWithCodeModes<T extends z.ZodType<{ capabilities: Capabilities; codeTool?: CodeTool | undefined }>>(schema: T): T {
+export function requireCodeToolWithCodeModes<
+  T extends z.ZodType<{ capabilities: Capabilities; codeTool?: CodeTool | undefined }>,
+>(schema: T): T {
   return schema.superRefine((value, context) => {
     const declares = (['codeMode', 'bothMode'] as const).filter((mode) => value.capabilities[mode] === true);
     if (declares.length > 0 && value.codeTool === undefined) {
-      context.addIssue({ code: 'custom', path: ['codeTool'], message: `missing: a host supporting ${declares.join(' and ')} describes its code-running tool` });
+      context.addIssue({
+        code: 'custom',
+        path: ['codeTool'],
+        message: `missing: a host supporting ${declares.join(' and ')} describes its code-running tool`,
+      });
     }
   }) as unknown as T;
 }
@@ -213,7 +219,12 @@ export const AdapterShapeSchema = requireCodeToolWithCodeModes(
   z.object({
     name: z.string().min(1, 'the adapter needs a name for reports'),
     editions: DeclaredEditionsSchema.optional(),
-    release: z.string().trim().min(1, 'a release names a version, e.g. 0.1.0-rc.8; leave it out when there is none').max(100).optional(),
+    release: z
+      .string()
+      .trim()
+      .min(1, 'a release names a version, e.g. 0.1.0-rc.8; leave it out when there is none')
+      .max(100)
+      .optional(),
     capabilities: CapabilitiesSchema,
     codeTool: CodeToolSchema.optional(),
     start: z.custom<Adapter['start']>((value) => typeof value === 'function', 'start must be a function'),
@@ -224,13 +235,19 @@ export const AdapterShapeSchema = requireCodeToolWithCodeModes(
 export class AdapterDefinitionError extends Error {
   override name = 'AdapterDefinitionError';
   constructor(readonly problems: string[]) {
-    super(`defineAdapter: the adapter definition has ${problems.length} problem(s):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    super(
+      `defineAdapter: the adapter definition has ${problems.length} problem(s):\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
+    );
   }
 }
 
 /** `capabilities.fork.missing` style path of a value inside the definition. */
 function pathOf(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out === '' ? String(part) : `${out}.${String(part)}`), '');
+  return path.reduce<string>(
+    (out, part) =>
+      typeof part === 'number' ? `${out}[${part}]` : out === '' ? String(part) : `${out}.${String(part)}`,
+    '',
+  );
 }
 
 /**
@@ -243,21 +260,36 @@ export function describeZodIssues(error: z.ZodError): string[] {
 }
 
 function describeZodIssue(issue: z.core.$ZodIssue): string {
-  const received = issue.code === 'invalid_union' ? issue.errors.flat().map((one) => one.message.match(/received (\w+)/)?.[1]).find(Boolean) : undefined;
+  const received =
+    issue.code === 'invalid_union'
+      ? issue.errors
+          .flat()
+          .map((one) => one.message.match(/received (\w+)/)?.[1])
+          .find(Boolean)
+      : undefined;
   if (issue.code === 'invalid_union' && issue.message !== 'Invalid input') {
     // The schema says in words what it takes.
-    return received === 'undefined' ? `missing: ${issue.message}` : `${issue.message}${received ? `, received ${received}` : ''}`;
+    return received === 'undefined'
+      ? `missing: ${issue.message}`
+      : `${issue.message}${received ? `, received ${received}` : ''}`;
   }
-  if (issue.code === 'invalid_union' && issue.errors.length > 0 && issue.errors.every((branch) => branch.length > 0 && branch[0]!.path.length === 0)) {
+  if (
+    issue.code === 'invalid_union' &&
+    issue.errors.length > 0 &&
+    issue.errors.every((branch) => branch.length > 0 && branch[0]!.path.length === 0)
+  ) {
     const expected = issue.errors.map((branch) => {
       const first = branch[0]!;
       if (first.code === 'invalid_value') return first.values.map((value) => JSON.stringify(value)).join(' or ');
       if (first.code === 'invalid_type') return first.expected === 'object' ? 'an object' : first.expected;
       return first.message;
     });
-    return received === 'undefined' ? `missing: expected ${expected.join(' or ')}` : `expected ${expected.join(' or ')}${received ? `, received ${received}` : ''}`;
+    return received === 'undefined'
+      ? `missing: expected ${expected.join(' or ')}`
+      : `expected ${expected.join(' or ')}${received ? `, received ${received}` : ''}`;
   }
-  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return `missing: expected ${issue.expected}`;
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message))
+    return `missing: expected ${issue.expected}`;
   return issue.message.replace(/^Invalid input: /, '');
 }
 

@@ -29,7 +29,8 @@ export const EDITION_SOURCES: Record<Edition, { readme: string; describes: strin
   },
   '0.0.1-rc.1': {
     readme: 'rc1-plan-mode.README.zh.md',
-    describes: 'the README published with @deepseek-ai/dsh-plan-mode 0.0.1-rc.1 (a month after 0.1.0-rc.8, with a lower version)',
+    describes:
+      'the README published with @deepseek-ai/dsh-plan-mode 0.0.1-rc.1 (a month after 0.1.0-rc.8, with a lower version)',
     spec: 'README of the package @deepseek-ai/dsh-plan-mode 0.0.1-rc.1',
   },
   'rc.8': {

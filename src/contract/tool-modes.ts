@@ -52,7 +52,8 @@ export function exitProgramArguments(codeTool: CodeTool, plan: string): Record<s
   const fill = (value: unknown): unknown => {
     if (typeof value === 'string') return value.split(PLAN_PLACEHOLDER).join(literal);
     if (Array.isArray(value)) return value.map(fill);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner)]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fill(inner)]));
     return value;
   };
   return fill(codeTool.exitArguments) as Record<string, unknown>;

@@ -6,7 +6,13 @@
  * so the contract stays the one source of truth.
  */
 import { z } from 'zod';
-import { ProbeToolEffectSchema, type Composition, type ProbeCommand, type ProbeSection, type ProbeTool } from '../contract/adapter.js';
+import {
+  ProbeToolEffectSchema,
+  type Composition,
+  type ProbeCommand,
+  type ProbeSection,
+  type ProbeTool,
+} from '../contract/adapter.js';
 import { AgentIdSchema } from '../contract/host.js';
 import { ToolCallSchema, type ModelResponse } from '../contract/model.js';
 import { AnswerItemReplySchema, type QuestionContext, type QuestionReply } from '../contract/questions.js';
@@ -68,4 +74,12 @@ const sameProbeSection: Same<z.infer<typeof ProbeSectionSchema>, ProbeSection> =
 const sameComposition: Same<z.infer<typeof CompositionSchema>, Composition> = true;
 const sameProbeTool: Same<z.infer<typeof ProbeToolDescriptorSchema>, Omit<ProbeTool, 'execute'>> = true;
 const sameProbeCommand: Same<z.infer<typeof ProbeCommandDescriptorSchema>, Omit<ProbeCommand, 'run'>> = true;
-void [sameModelResponse, sameQuestionReply, sameQuestionContext, sameProbeSection, sameComposition, sameProbeTool, sameProbeCommand];
+void [
+  sameModelResponse,
+  sameQuestionReply,
+  sameQuestionContext,
+  sameProbeSection,
+  sameComposition,
+  sameProbeTool,
+  sameProbeCommand,
+];

@@ -35,7 +35,11 @@ export type RpcErrorObject = z.infer<typeof RpcErrorSchema>;
 export const RpcSuccessSchema = z
   .object({ jsonrpc: z.literal('2.0'), id: RpcIdSchema, result: z.unknown() })
   .refine((message) => 'result' in message, { message: 'a reply needs a result or an error', path: ['result'] });
-export const RpcFailureSchema = z.object({ jsonrpc: z.literal('2.0'), id: RpcIdSchema.nullable(), error: RpcErrorSchema });
+export const RpcFailureSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: RpcIdSchema.nullable(),
+  error: RpcErrorSchema,
+});
 
 /** Any one line of the protocol. */
 export const RpcMessageSchema = z.union([RpcRequestSchema, RpcFailureSchema, RpcSuccessSchema]);

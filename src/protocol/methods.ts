@@ -139,19 +139,32 @@ export const KIT_TO_HOST = {
     result: NullResultSchema,
     description: 'Start the host on the store folder with the deployment, composition and probes.',
   },
-  createAgent: { params: NoParamsSchema, result: AgentIdSchema, description: 'Create a top-level agent with an empty session; returns its id.' },
+  createAgent: {
+    params: NoParamsSchema,
+    result: AgentIdSchema,
+    description: 'Create a top-level agent with an empty session; returns its id.',
+  },
   prompt: {
     params: AgentParamsSchema.extend({ text: z.string(), images: ImagesParamSchema }),
     result: NullResultSchema,
-    description: 'Submit a prompt as the user, with its image attachments if any; the reply comes when the agent is idle again.',
+    description:
+      'Submit a prompt as the user, with its image attachments if any; the reply comes when the agent is idle again.',
   },
   setPlanMode: {
     params: AgentParamsSchema.extend({ active: z.boolean() }),
     result: SetOutcomeSchema,
     description: "The plan-mode service's set(agent, active).",
   },
-  getPlanMode: { params: AgentParamsSchema, result: PlanModeStateSchema, description: "The plan-mode service's get(agent)." },
-  readLog: { params: AgentParamsSchema, result: SessionLogSchema, description: "The agent's session log, normalised, oldest first." },
+  getPlanMode: {
+    params: AgentParamsSchema,
+    result: PlanModeStateSchema,
+    description: "The plan-mode service's get(agent).",
+  },
+  readLog: {
+    params: AgentParamsSchema,
+    result: SessionLogSchema,
+    description: "The agent's session log, normalised, oldest first.",
+  },
   readObserved: {
     params: AgentParamsSchema,
     result: SessionLogSchema,
@@ -161,7 +174,7 @@ export const KIT_TO_HOST = {
     params: AgentParamsSchema.extend({ line: z.string(), images: ImagesParamSchema }),
     result: CommandResultSchema,
     capability: 'commands',
-    description: 'Run a command line such as `/plan off` for the agent, with the composer\'s image attachments if any.',
+    description: "Run a command line such as `/plan off` for the agent, with the composer's image attachments if any.",
   },
   readProjection: {
     params: AgentParamsSchema,
@@ -175,16 +188,35 @@ export const KIT_TO_HOST = {
     capability: 'projections',
     description: "Every view of the agent's `plan` unit the registry pushed to subscribers, oldest first.",
   },
-  fork: { params: AgentParamsSchema, result: AgentIdSchema, capability: 'fork', description: "Fork the agent; returns the fork's id." },
-  spawn: { params: AgentParamsSchema, result: AgentIdSchema, capability: 'spawn', description: "Spawn a child agent; returns its id." },
+  fork: {
+    params: AgentParamsSchema,
+    result: AgentIdSchema,
+    capability: 'fork',
+    description: "Fork the agent; returns the fork's id.",
+  },
+  spawn: {
+    params: AgentParamsSchema,
+    result: AgentIdSchema,
+    capability: 'spawn',
+    description: 'Spawn a child agent; returns its id.',
+  },
   spawnOwnedChild: {
     params: z.object({ owner: AgentIdSchema }),
     result: AgentIdSchema,
     capability: 'ownedChild',
     description: 'Create an idle child agent, with an empty session, owned by the live agent `owner`; returns its id.',
   },
-  compact: { params: AgentParamsSchema, result: NullResultSchema, capability: 'compaction', description: "Compact the agent's history now." },
-  dispose: { params: NoParamsSchema, result: NullResultSchema, description: 'Release everything; the kit then closes stdin.' },
+  compact: {
+    params: AgentParamsSchema,
+    result: NullResultSchema,
+    capability: 'compaction',
+    description: "Compact the agent's history now.",
+  },
+  dispose: {
+    params: NoParamsSchema,
+    result: NullResultSchema,
+    description: 'Release everything; the kit then closes stdin.',
+  },
   ping: {
     params: NoParamsSchema,
     result: NullResultSchema,
@@ -214,7 +246,8 @@ export const HOST_TO_KIT = {
   command: {
     params: CommandParamsSchema,
     result: CommandTextSchema,
-    description: 'Run a probe command the kit registered with `start` (a command line such as `/probe x` for an agent).',
+    description:
+      'Run a probe command the kit registered with `start` (a command line such as `/probe x` for an agent).',
   },
 } as const satisfies Record<string, MethodSchemas>;
 export type HostMethodName = keyof typeof HOST_TO_KIT;

@@ -104,7 +104,11 @@ export class JsonRpcPeer {
       raw = JSON.parse(line);
     } catch {
       this.fault({ kind: 'not-json', message: `a line that is not JSON: ${quoteLine(line)}` });
-      this.send({ jsonrpc: '2.0', id: null, error: { code: RpcErrorCode.parseError, message: 'parse error: a line that is not JSON' } });
+      this.send({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: RpcErrorCode.parseError, message: 'parse error: a line that is not JSON' },
+      });
       return;
     }
     const message = readRpcMessage(raw);
@@ -119,7 +123,11 @@ export class JsonRpcPeer {
       }
       this.fault({ kind: 'not-json-rpc', message: `JSON that is not a JSON-RPC 2.0 message: ${quoteLine(line)}` });
       const id = isObject(raw) && (typeof raw.id === 'string' || typeof raw.id === 'number') ? raw.id : null;
-      this.send({ jsonrpc: '2.0', id, error: { code: RpcErrorCode.invalidRequest, message: 'invalid request: not a JSON-RPC 2.0 message' } });
+      this.send({
+        jsonrpc: '2.0',
+        id,
+        error: { code: RpcErrorCode.invalidRequest, message: 'invalid request: not a JSON-RPC 2.0 message' },
+      });
       return;
     }
     this.dispatch(message);
@@ -132,12 +140,18 @@ export class JsonRpcPeer {
     }
     if (message.id === null) {
       const error = 'error' in message ? message.error : undefined;
-      this.fault({ kind: 'error-reply-without-id', message: `an error reply without an id: ${error?.code} ${error?.message}` });
+      this.fault({
+        kind: 'error-reply-without-id',
+        message: `an error reply without an id: ${error?.code} ${error?.message}`,
+      });
       return;
     }
     const pending = this.pending.get(message.id);
     if (!pending) {
-      this.fault({ kind: 'unknown-reply-id', message: `a reply to id ${JSON.stringify(message.id)}, which no pending request has` });
+      this.fault({
+        kind: 'unknown-reply-id',
+        message: `a reply to id ${JSON.stringify(message.id)}, which no pending request has`,
+      });
       return;
     }
     this.pending.delete(message.id);
@@ -150,7 +164,11 @@ export class JsonRpcPeer {
     try {
       const schema = Object.hasOwn(this.options.incoming, method) ? this.options.incoming[method] : undefined;
       if (!schema) {
-        this.fault({ kind: 'unknown-method', method, message: `a request for method ${quoteLine(method)}, which this side does not have` });
+        this.fault({
+          kind: 'unknown-method',
+          method,
+          message: `a request for method ${quoteLine(method)}, which this side does not have`,
+        });
         throw new RpcError(RpcErrorCode.methodNotFound, `method not found: ${method}`);
       }
       const parsed = schema.safeParse(raw);
@@ -162,8 +180,18 @@ export class JsonRpcPeer {
       const result = await this.options.handle(method, parsed.data as Record<string, unknown>);
       this.send({ jsonrpc: '2.0', id, result: result ?? null });
     } catch (error) {
-      const rpc = error instanceof RpcError ? error : new RpcError(RpcErrorCode.applicationError, error instanceof Error ? error.message : String(error));
-      this.send({ jsonrpc: '2.0', id, error: rpc.data === undefined ? { code: rpc.code, message: rpc.message } : { code: rpc.code, message: rpc.message, data: rpc.data } });
+      const rpc =
+        error instanceof RpcError
+          ? error
+          : new RpcError(RpcErrorCode.applicationError, error instanceof Error ? error.message : String(error));
+      this.send({
+        jsonrpc: '2.0',
+        id,
+        error:
+          rpc.data === undefined
+            ? { code: rpc.code, message: rpc.message }
+            : { code: rpc.code, message: rpc.message, data: rpc.data },
+      });
     }
   }
 

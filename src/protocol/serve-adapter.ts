@@ -17,7 +17,14 @@ import { DEFAULT_EDITION } from '../contract/editions.js';
 import { ModelResponseSchema, QuestionReplySchema } from './contract-values.js';
 import { RpcError, RpcErrorCode } from './json-rpc.js';
 import { LineSplitter } from './line-splitter.js';
-import { CommandTextSchema, HOST_TO_KIT, KIT_TO_HOST, ToolResultSchema, type KitParams, type StartParams } from './methods.js';
+import {
+  CommandTextSchema,
+  HOST_TO_KIT,
+  KIT_TO_HOST,
+  ToolResultSchema,
+  type KitParams,
+  type StartParams,
+} from './methods.js';
 import { JsonRpcPeer } from './peer.js';
 import { PROTOCOL_VERSION } from './version.js';
 
@@ -54,7 +61,11 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
   });
 
   /** Calls the kit and parses its answer with the method's result schema. */
-  async function callKitNow<T>(method: keyof typeof HOST_TO_KIT, params: Record<string, unknown>, parse: (value: unknown) => T): Promise<T> {
+  async function callKitNow<T>(
+    method: keyof typeof HOST_TO_KIT,
+    params: Record<string, unknown>,
+    parse: (value: unknown) => T,
+  ): Promise<T> {
     return parse(await peer.request(method, params));
   }
 
@@ -62,17 +73,24 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
     const mine = {};
     scenario = mine;
     /** Calls the kit for this scenario only: a disposed host's late call must not reach the next scenario. */
-    function callKit<T>(method: keyof typeof HOST_TO_KIT, params: Record<string, unknown>, parse: (value: unknown) => T): Promise<T> {
-      if (scenario !== mine) return Promise.reject(new Error(`the host was disposed; its ${method} request was not sent`));
+    function callKit<T>(
+      method: keyof typeof HOST_TO_KIT,
+      params: Record<string, unknown>,
+      parse: (value: unknown) => T,
+    ): Promise<T> {
+      if (scenario !== mine)
+        return Promise.reject(new Error(`the host was disposed; its ${method} request was not sent`));
       return callKitNow(method, params, parse);
     }
     const tools: ProbeTool[] = params.probes.tools.map((tool) => ({
       ...tool,
-      execute: async (args) => (await callKit('tool', { name: tool.name, arguments: args }, (v) => ToolResultSchema.parse(v))).text,
+      execute: async (args) =>
+        (await callKit('tool', { name: tool.name, arguments: args }, (v) => ToolResultSchema.parse(v))).text,
     }));
     const commands: ProbeCommand[] = (params.probes.commands ?? []).map((command) => ({
       ...command,
-      run: async (agent, args) => (await callKit('command', { name: command.name, agent, args }, (v) => CommandTextSchema.parse(v))).text,
+      run: async (agent, args) =>
+        (await callKit('command', { name: command.name, agent, args }, (v) => CommandTextSchema.parse(v))).text,
     }));
     return {
       storeDir: params.storeDir,
@@ -93,7 +111,8 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
 
   function optional<K extends keyof HostHandle>(method: K): NonNullable<HostHandle[K]> {
     const fn = started()[method];
-    if (typeof fn !== 'function') throw new RpcError(RpcErrorCode.methodNotFound, `method not found: ${method} (capability not provided)`);
+    if (typeof fn !== 'function')
+      throw new RpcError(RpcErrorCode.methodNotFound, `method not found: ${method} (capability not provided)`);
     return (fn as (...args: unknown[]) => unknown).bind(handle) as NonNullable<HostHandle[K]>;
   }
 
@@ -103,7 +122,9 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
       case 'initialize': {
         const { protocolVersion } = raw as KitParams<'initialize'>;
         if (protocolVersion !== PROTOCOL_VERSION) {
-          throw new Error(`protocol version ${protocolVersion} is not spoken here (this host speaks ${PROTOCOL_VERSION})`);
+          throw new Error(
+            `protocol version ${protocolVersion} is not spoken here (this host speaks ${PROTOCOL_VERSION})`,
+          );
         }
         return {
           protocolVersion: PROTOCOL_VERSION,
@@ -128,7 +149,9 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
         return started().createAgent();
       case 'prompt':
         // Images only when sent: an adapter written before them keeps seeing two arguments.
-        await (params.images === undefined ? started().prompt(params.agent, params.text) : started().prompt(params.agent, params.text, params.images));
+        await (params.images === undefined
+          ? started().prompt(params.agent, params.text)
+          : started().prompt(params.agent, params.text, params.images));
         return null;
       case 'setPlanMode':
         return started().setPlanMode(params.agent, params.active);
@@ -183,7 +206,9 @@ export function serveAdapter(adapter: Adapter, options: ServeOptions = {}): void
     // The kit closed stdin: it is done with this process (after dispose, or because it is going away).
     peer.rejectAll((method) => new Error(`the kit closed the connection while ${method} was pending`));
     disposeCurrent()
-      .catch((error: unknown) => log(`[${adapter.name}] dispose failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        log(`[${adapter.name}] dispose failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(onClosed);
   });
 }

@@ -12,7 +12,16 @@ import { EditionSchema } from '../contract/editions.js';
  * malformed value; `timeout`: an adapter call missed its time limit; `crash`: the host process (or
  * the suite's process) died; `protocol-error`: a host process broke the host protocol.
  */
-export const FailureKindSchema = z.enum(['assertion', 'adapter-error', 'timeout', 'crash', 'protocol-error', 'undefined', 'pending', 'ambiguous']);
+export const FailureKindSchema = z.enum([
+  'assertion',
+  'adapter-error',
+  'timeout',
+  'crash',
+  'protocol-error',
+  'undefined',
+  'pending',
+  'ambiguous',
+]);
 export type FailureKind = z.infer<typeof FailureKindSchema>;
 export const BaselinableKindSchema = z.enum(['assertion', 'adapter-error', 'timeout', 'crash', 'protocol-error']);
 
@@ -63,8 +72,15 @@ export const ExploreBaselineEntrySchema = z
   .object({
     explore: z
       .object({
-        clause: z.string().regex(/^([A-Z]+-\d{2}|host)$/, 'clause ids look like SET-06 (or host, for a host that fails to answer)'),
-        check: z.string().regex(/^[a-z]+(-[a-z]+)*$/, 'a check name is lower-case words joined by -, as in the record id explore:CLAUSE/check'),
+        clause: z
+          .string()
+          .regex(/^([A-Z]+-\d{2}|host)$/, 'clause ids look like SET-06 (or host, for a host that fails to answer)'),
+        check: z
+          .string()
+          .regex(
+            /^[a-z]+(-[a-z]+)*$/,
+            'a check name is lower-case words joined by -, as in the record id explore:CLAUSE/check',
+          ),
       })
       .strict(),
     kind: BaselinableKindSchema.optional(),

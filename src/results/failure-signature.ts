@@ -15,7 +15,8 @@ const STACK_FRAME = /^\s+at\s.+$/;
  * `C:/a/b`, `\\server\share\b`), with any `:line:col` after it. A POSIX path
  * needs two segments, so a lone `/plan` (a command) or `a/b` stays.
  */
-const ABSOLUTE_PATH = /(?:(?:file:\/\/|(?<![\w.:/-]))\/(?:[^\s/'"`()<>[\]{},;]+\/)+[^\s/'"`()<>[\]{},;:]*|\b[A-Za-z]:[\\/](?:[^\s\\/'"`()<>[\]{},;]+[\\/])*[^\s\\/'"`()<>[\]{},;:]*|\\\\[^\s\\'"`]+(?:\\[^\s\\'"`()<>,;:]+)+)(?::\d+(?::\d+)?)?/g;
+const ABSOLUTE_PATH =
+  /(?:(?:file:\/\/|(?<![\w.:/-]))\/(?:[^\s/'"`()<>[\]{},;]+\/)+[^\s/'"`()<>[\]{},;:]*|\b[A-Za-z]:[\\/](?:[^\s\\/'"`()<>[\]{},;]+[\\/])*[^\s\\/'"`()<>[\]{},;:]*|\\\\[^\s\\'"`]+(?:\\[^\s\\'"`()<>,;:]+)+)(?::\d+(?::\d+)?)?/g;
 
 /** What a path is replaced with in a signature's message. */
 export const PATH_PLACEHOLDER = '<path>';

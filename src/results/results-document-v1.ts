@@ -14,7 +14,12 @@ import { DEFAULT_EDITION, editionReadme, EditionSchema } from '../contract/editi
 import { FailureKindSchema } from './baseline.js';
 import { signatureMessage } from './failure-signature.js';
 import { RepeatOutcomeSchema, RESULTS_SCHEMA_ID, type ResultsDocument } from './results-document.js';
-import { ResultsDocumentV2Schema, RESULTS_VERSION_2, ScenarioRecordV2Schema, upgradeResultsV2 } from './results-document-v2.js';
+import {
+  ResultsDocumentV2Schema,
+  RESULTS_VERSION_2,
+  ScenarioRecordV2Schema,
+  upgradeResultsV2,
+} from './results-document-v2.js';
 
 export const RESULTS_VERSION_1 = 1;
 
@@ -32,7 +37,20 @@ const FailureV1Schema = z
 /** Version 1's scenario record: the fields it had, with the old failure shape. */
 const ScenarioRecordV1Schema = z
   .object({
-    ...ScenarioRecordV2Schema.pick({ id: true, name: true, uri: true, line: true, clauses: true, level: true, status: true, skipReason: true, baseline: true, note: true, repeats: true, durationMs: true }).shape,
+    ...ScenarioRecordV2Schema.pick({
+      id: true,
+      name: true,
+      uri: true,
+      line: true,
+      clauses: true,
+      level: true,
+      status: true,
+      skipReason: true,
+      baseline: true,
+      note: true,
+      repeats: true,
+      durationMs: true,
+    }).shape,
     failure: FailureV1Schema.optional(),
   })
   .strict();
@@ -50,7 +68,17 @@ const SpecV1Schema = z
 /** Version 1 as it was written: the fields of version 1 only (a field added in version 2 is refused in a version 1 file). */
 export const ResultsDocumentV1Schema = z
   .object({
-    ...ResultsDocumentV2Schema.pick({ kit: true, adapter: true, level: true, baseline: true, startedAt: true, durationMs: true, shard: true, repeat: true, reviewTexts: true }).shape,
+    ...ResultsDocumentV2Schema.pick({
+      kit: true,
+      adapter: true,
+      level: true,
+      baseline: true,
+      startedAt: true,
+      durationMs: true,
+      shard: true,
+      repeat: true,
+      reviewTexts: true,
+    }).shape,
     schema: z.literal(RESULTS_SCHEMA_ID),
     version: z.literal(RESULTS_VERSION_1),
     spec: SpecV1Schema,
@@ -76,8 +104,25 @@ export function upgradeResultsV1(document: ResultsDocumentV1): ResultsDocument {
       const { failure, repeats, ...rest } = record;
       return {
         ...rest,
-        ...(failure ? { failure: { clauses: record.clauses, kind: failure.kind, ...(failure.step !== undefined ? { step: failure.step } : {}), message: signatureMessage(failure.message) } } : {}),
-        ...(repeats ? { repeats: repeats.map((one) => (one.message === undefined ? one : RepeatOutcomeSchema.parse({ ...one, message: signatureMessage(one.message) }))) } : {}),
+        ...(failure
+          ? {
+              failure: {
+                clauses: record.clauses,
+                kind: failure.kind,
+                ...(failure.step !== undefined ? { step: failure.step } : {}),
+                message: signatureMessage(failure.message),
+              },
+            }
+          : {}),
+        ...(repeats
+          ? {
+              repeats: repeats.map((one) =>
+                one.message === undefined
+                  ? one
+                  : RepeatOutcomeSchema.parse({ ...one, message: signatureMessage(one.message) }),
+              ),
+            }
+          : {}),
       };
     }),
   };

@@ -12,7 +12,14 @@
  * the kind their failure says.
  */
 import { z } from 'zod';
-import { ExplorationOfRunSchema, ExplorationRecordSchema, ResultsDocumentSchema, RESULTS_VERSION, ScenarioRecordSchema, type ResultsDocument } from './results-document.js';
+import {
+  ExplorationOfRunSchema,
+  ExplorationRecordSchema,
+  ResultsDocumentSchema,
+  RESULTS_VERSION,
+  ScenarioRecordSchema,
+  type ResultsDocument,
+} from './results-document.js';
 
 export const RESULTS_VERSION_2 = 2;
 

@@ -124,7 +124,11 @@ export type ExplorationRecord = z.infer<typeof ExplorationRecordSchema>;
  */
 export const ExplorationCoverageSchema = z
   .object({
-    pairs: z.array(z.object({ feature: z.string().min(1), action: z.string().min(1), count: z.number().int().nonnegative() }).strict()),
+    pairs: z.array(
+      z
+        .object({ feature: z.string().min(1), action: z.string().min(1), count: z.number().int().nonnegative() })
+        .strict(),
+    ),
     valueClasses: z.array(z.object({ valueClass: z.string().min(1), count: z.number().int().nonnegative() }).strict()),
   })
   .strict();
@@ -272,7 +276,10 @@ export const ResultsDocumentSchema = z
      */
     shard: ShardSchema.optional(),
     /** Present when each scenario ran several times (`--repeat N`), and whether flaky scenarios were allowed (`--allow-flaky`). */
-    repeat: z.object({ times: z.number().int().min(2), flakyAllowed: z.boolean() }).strict().optional(),
+    repeat: z
+      .object({ times: z.number().int().min(2), flakyAllowed: z.boolean() })
+      .strict()
+      .optional(),
     exploration: ExplorationOfRunSchema.optional(),
     /**
      * Which features the run judged: `kit`, the kit's own (every record's id is

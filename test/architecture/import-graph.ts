@@ -31,7 +31,13 @@ function sourceFiles(root: string, folder: string): string[] {
 function resolveSpecifier(root: string, from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const target = resolve(root, dirname(from), specifier);
-  const candidates = [target, target.replace(/\.js$/, '.ts'), target.replace(/\.mjs$/, '.mts'), `${target}.ts`, join(target, 'index.ts')];
+  const candidates = [
+    target,
+    target.replace(/\.js$/, '.ts'),
+    target.replace(/\.mjs$/, '.mts'),
+    `${target}.ts`,
+    join(target, 'index.ts'),
+  ];
   const found = candidates.find((candidate) => existsSync(candidate) && SOURCE.test(candidate));
   return found === undefined ? undefined : relative(root, found).split(sep).join('/');
 }
@@ -41,7 +47,10 @@ function resolveSpecifier(root: string, from: string, specifier: string): string
  * file of the repository), plus the relative specifiers that name no file
  * (`unresolved`), which the test reports rather than ignores.
  */
-export function importGraph(root: string, folders: readonly string[]): { files: string[]; edges: ImportEdge[]; unresolved: string[] } {
+export function importGraph(
+  root: string,
+  folders: readonly string[],
+): { files: string[]; edges: ImportEdge[]; unresolved: string[] } {
   const files = folders.flatMap((folder) => sourceFiles(root, folder));
   const edges: ImportEdge[] = [];
   const unresolved: string[] = [];

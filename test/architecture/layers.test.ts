@@ -25,19 +25,23 @@ const tierOf = (folder: string): number => CONFORMANCE_TIERS.findIndex((tier) =>
 function violation({ from, to }: ImportEdge): string | undefined {
   const [fromTop, toTop] = [topOf(from), topOf(to)];
   if (!(toTop in REPOSITORY_LAYERS)) return `${toTop}/ is not a layer of the repository`;
-  if (fromTop !== toTop) return REPOSITORY_LAYERS[fromTop]!.includes(toTop) ? undefined : `${fromTop}/ may not import ${toTop}/`;
+  if (fromTop !== toTop)
+    return REPOSITORY_LAYERS[fromTop]!.includes(toTop) ? undefined : `${fromTop}/ may not import ${toTop}/`;
   if (fromTop !== 'conformance') return undefined;
   const [fromFolder, toFolder] = [conformanceFolderOf(from), conformanceFolderOf(to)];
   if (fromFolder === toFolder) return undefined;
   const [fromTier, toTier] = [tierOf(fromFolder), tierOf(toFolder)];
   if (fromTier < 0) return `conformance/${fromFolder}/ is in no tier of layers.ts`;
   if (toTier < 0) return `conformance/${toFolder}/ is in no tier of layers.ts`;
-  if (toTier === fromTier) return `conformance/${fromFolder}/ and ${toFolder}/ share a tier: neither may import the other`;
-  if (toTier > fromTier) return `conformance/${fromFolder}/ (tier ${fromTier}) may not import ${toFolder}/ (tier ${toTier}), a higher layer`;
+  if (toTier === fromTier)
+    return `conformance/${fromFolder}/ and ${toFolder}/ share a tier: neither may import the other`;
+  if (toTier > fromTier)
+    return `conformance/${fromFolder}/ (tier ${fromTier}) may not import ${toFolder}/ (tier ${toTier}), a higher layer`;
   return undefined;
 }
 
-const excused = (edge: ImportEdge): boolean => KNOWN_EXCEPTIONS.some((exception) => exception.from === edge.from && exception.to === edge.to);
+const excused = (edge: ImportEdge): boolean =>
+  KNOWN_EXCEPTIONS.some((exception) => exception.from === edge.from && exception.to === edge.to);
 
 describe('the layering', () => {
   it('reads the imports of every source file, each naming a file that exists', () => {
@@ -62,18 +66,45 @@ describe('the layering', () => {
 
   it('places every folder of conformance/ in exactly one tier, and every exception is still needed', () => {
     const folders = new Set(graph.files.filter((file) => topOf(file) === 'conformance').map(conformanceFolderOf));
-    for (const folder of folders) expect(CONFORMANCE_TIERS.filter((tier) => tier.includes(folder)), folder).toHaveLength(1);
-    for (const exception of KNOWN_EXCEPTIONS) expect(graph.edges, `${exception.from} -> ${exception.to}`).toContainEqual({ from: exception.from, to: exception.to });
+    for (const folder of folders)
+      expect(
+        CONFORMANCE_TIERS.filter((tier) => tier.includes(folder)),
+        folder,
+      ).toHaveLength(1);
+    for (const exception of KNOWN_EXCEPTIONS)
+      expect(graph.edges, `${exception.from} -> ${exception.to}`).toContainEqual({
+        from: exception.from,
+        to: exception.to,
+      });
   });
 
   it('has teeth: it finds a circle, a back-arrow and an import across a tier', () => {
-    expect(importCircles([{ from: 'a.ts', to: 'b.ts' }, { from: 'b.ts', to: 'c.ts' }, { from: 'c.ts', to: 'a.ts' }, { from: 'c.ts', to: 'd.ts' }])).toEqual([['a.ts', 'b.ts', 'c.ts']]);
-    expect(violation({ from: 'conformance/report/html-report.ts', to: 'conformance/cli/main.ts' })).toMatch(/higher layer/);
-    expect(violation({ from: 'conformance/results/summary.ts', to: 'conformance/runner/run-suite.ts' })).toMatch(/higher layer/);
-    expect(violation({ from: 'conformance/report/html-report.ts', to: 'conformance/evidence/mutation-evidence.ts' })).toMatch(/share a tier/);
-    expect(violation({ from: 'src/index.ts', to: 'conformance/cli/main.ts' })).toMatch(/src\/ may not import conformance\//);
-    expect(violation({ from: 'conformance/cli/main.ts', to: 'reference/adapter.ts' })).toMatch(/may not import reference/);
-    expect(violation({ from: 'reference/adapter.ts', to: 'adapters/dsh/adapter.ts' })).toMatch(/may not import adapters/);
+    expect(
+      importCircles([
+        { from: 'a.ts', to: 'b.ts' },
+        { from: 'b.ts', to: 'c.ts' },
+        { from: 'c.ts', to: 'a.ts' },
+        { from: 'c.ts', to: 'd.ts' },
+      ]),
+    ).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    expect(violation({ from: 'conformance/report/html-report.ts', to: 'conformance/cli/main.ts' })).toMatch(
+      /higher layer/,
+    );
+    expect(violation({ from: 'conformance/results/summary.ts', to: 'conformance/runner/run-suite.ts' })).toMatch(
+      /higher layer/,
+    );
+    expect(
+      violation({ from: 'conformance/report/html-report.ts', to: 'conformance/evidence/mutation-evidence.ts' }),
+    ).toMatch(/share a tier/);
+    expect(violation({ from: 'src/index.ts', to: 'conformance/cli/main.ts' })).toMatch(
+      /src\/ may not import conformance\//,
+    );
+    expect(violation({ from: 'conformance/cli/main.ts', to: 'reference/adapter.ts' })).toMatch(
+      /may not import reference/,
+    );
+    expect(violation({ from: 'reference/adapter.ts', to: 'adapters/dsh/adapter.ts' })).toMatch(
+      /may not import adapters/,
+    );
     expect(violation({ from: 'conformance/cli/main.ts', to: 'conformance/results/summary.ts' })).toBeUndefined();
   });
 });

@@ -11,7 +11,10 @@ import { PROCESS_LIMIT_MS } from '../limits.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BROWSER_TEST = 'test/conformance/docs/site-in-browser.test.ts';
 
-function quietly(args: string[], env: Record<string, string | undefined> = {}): { status: number | null; output: string } {
+function quietly(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): { status: number | null; output: string } {
   const result = spawnSync(process.execPath, ['.ci/quietly.mjs', 'step', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -23,7 +26,10 @@ function quietly(args: string[], env: Record<string, string | undefined> = {}): 
 }
 
 const vitestWithoutChromium = (env: Record<string, string | undefined> = {}) =>
-  quietly(['npx', 'vitest', 'run', BROWSER_TEST, '--reporter=dot', '--reporter=./.ci/skipped-tests-reporter.mjs'], { PLAN_MODE_CONFORMANCE_CHROMIUM: '/nonexistent/chromium', ...env });
+  quietly(['npx', 'vitest', 'run', BROWSER_TEST, '--reporter=dot', '--reporter=./.ci/skipped-tests-reporter.mjs'], {
+    PLAN_MODE_CONFORMANCE_CHROMIUM: '/nonexistent/chromium',
+    ...env,
+  });
 let onCi: ReturnType<typeof quietly> | undefined;
 /** The browser test without chromium under CI=true (run once: two tests read it). */
 const vitestOnCiWithoutChromium = () => (onCi ??= vitestWithoutChromium({ CI: 'true' }));
@@ -33,7 +39,9 @@ describe("npm test's step reports", () => {
     const run = vitestWithoutChromium();
     expect(run.status, run.output).toBe(0);
     expect(run.output).toMatch(/^ok {3}step /m);
-    expect(run.output).toMatch(/^ {5}skipped: test\/conformance\/docs\/site-in-browser\.test\.ts > docs site in a browser: SKIPPED, no chromium at \/nonexistent\/chromium \(apt-get install -y chromium\) \(\d+ tests\)$/m);
+    expect(run.output).toMatch(
+      /^ {5}skipped: test\/conformance\/docs\/site-in-browser\.test\.ts > docs site in a browser: SKIPPED, no chromium at \/nonexistent\/chromium \(apt-get install -y chromium\) \(\d+ tests\)$/m,
+    );
   });
 
   it('fails under CI=true when the browser test would be skipped', () => {
@@ -43,7 +51,14 @@ describe("npm test's step reports", () => {
   });
 
   it('gives a step no colour when its output is not a terminal, even if FORCE_COLOR was set', () => {
-    const run = quietly([process.execPath, '-e', 'console.log(`FORCE_COLOR=${process.env.FORCE_COLOR} NO_COLOR=${process.env.NO_COLOR}`); process.exit(3)'], { FORCE_COLOR: '1' });
+    const run = quietly(
+      [
+        process.execPath,
+        '-e',
+        'console.log(`FORCE_COLOR=${process.env.FORCE_COLOR} NO_COLOR=${process.env.NO_COLOR}`); process.exit(3)',
+      ],
+      { FORCE_COLOR: '1' },
+    );
     expect(run.status).toBe(3);
     expect(run.output).toContain('FORCE_COLOR=undefined NO_COLOR=1');
     // eslint-disable-next-line no-control-regex

@@ -28,5 +28,13 @@ export function runCli(args: string[], env: Record<string, string> = {}): CliRun
 }
 
 export function fixtureRun(adapter: string, extra: string[] = []): CliRun {
-  return runCli(['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}features`, '--tags', 'not @id:fixture-undefined', ...extra]);
+  return runCli([
+    '--adapter',
+    `${FIXTURES}adapters/${adapter}`,
+    '--features',
+    `${FIXTURES}features`,
+    '--tags',
+    'not @id:fixture-undefined',
+    ...extra,
+  ]);
 }

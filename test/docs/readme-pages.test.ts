@@ -9,17 +9,26 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const pages = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join('docs', name));
+const pages = readdirSync(join(root, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => join('docs', name));
 const markdownFiles = ['README.md', ...pages];
 
 /** Markdown text outside fenced code blocks, where links and headings count. */
 function outsideCode(text: string): string {
-  return text.split(/^```.*$/m).filter((_, index) => index % 2 === 0).join('\n');
+  return text
+    .split(/^```.*$/m)
+    .filter((_, index) => index % 2 === 0)
+    .join('\n');
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 function slug(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\- _]/gu, '')
+    .replace(/ /g, '-');
 }
 
 function anchorsOf(file: string): Set<string> {
@@ -48,7 +57,8 @@ describe('the README and its docs pages', () => {
       const [path, anchor] = target.split('#') as [string, string | undefined];
       const resolved = path === '' ? file : normalize(join(dirname(file), path));
       if (!existsSync(join(root, resolved))) broken.push(`${target}: no file ${resolved}`);
-      else if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor)) broken.push(`${target}: no heading #${anchor}`);
+      else if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor))
+        broken.push(`${target}: no heading #${anchor}`);
     }
     expect(broken).toEqual([]);
   });

@@ -45,7 +45,9 @@ function matrixOf(job: Job, context: Context = {}): Array<Record<string, string>
   let combinations: Array<Record<string, string>> = [{}];
   for (const [key, given] of Object.entries(job.strategy?.matrix ?? {})) {
     const values = typeof given === 'string' ? (JSON.parse(expand(given, context)) as unknown[]) : given;
-    combinations = combinations.flatMap((combination) => values.map((value) => ({ ...combination, [key]: String(value) })));
+    combinations = combinations.flatMap((combination) =>
+      values.map((value) => ({ ...combination, [key]: String(value) })),
+    );
   }
   return combinations;
 }
@@ -66,7 +68,10 @@ function jobOrder(jobs: Record<string, Job>): string[] {
 function fakeNpx(dir: string, body: string): string {
   const bin = join(dir, '.bin');
   mkdirSync(bin, { recursive: true });
-  writeFileSync(join(bin, 'npx'), `#!/bin/sh\n[ "$1" = plan-mode-conformance ] || { echo "npx $1: not the kit" >&2; exit 127; }\nshift\n${body}\n`);
+  writeFileSync(
+    join(bin, 'npx'),
+    `#!/bin/sh\n[ "$1" = plan-mode-conformance ] || { echo "npx $1: not the kit" >&2; exit 127; }\nshift\n${body}\n`,
+  );
   chmodSync(join(bin, 'npx'), 0o755);
   return bin;
 }
@@ -89,80 +94,110 @@ process.exit(${code});\n`,
 }
 
 describe('the CI workflow example', () => {
-  it('runs its kit commands locally: the shard list, each shard through the action, merge, the compare gate and the docs site', async () => {
-    const dir = await temporaryFolder('pmc-ci-');
-    // `npx plan-mode-conformance` is this checkout's CLI, as an installed kit's bin would be; the action is this checkout's.
-    const bin = fakeNpx(dir, `exec "${process.execPath}" "${CLI}" "$@"`);
-    const PATH = `${bin}:${process.env.PATH}`;
-    const work = join(dir, 'repo');
-    mkdirSync(join(work, 'last-release'), { recursive: true });
-    // The last release's results: a serial run of the reference, so the gate also proves merged shards equal to it.
-    const lastRelease = runCli(['--format', `results:${join(work, 'last-release', 'conformance-results.json')}`]);
-    expect(lastRelease.status).toBe(0);
+  it(
+    'runs its kit commands locally: the shard list, each shard through the action, merge, the compare gate and the docs site',
+    async () => {
+      const dir = await temporaryFolder('pmc-ci-');
+      // `npx plan-mode-conformance` is this checkout's CLI, as an installed kit's bin would be; the action is this checkout's.
+      const bin = fakeNpx(dir, `exec "${process.execPath}" "${CLI}" "$@"`);
+      const PATH = `${bin}:${process.env.PATH}`;
+      const work = join(dir, 'repo');
+      mkdirSync(join(work, 'last-release'), { recursive: true });
+      // The last release's results: a serial run of the reference, so the gate also proves merged shards equal to it.
+      const lastRelease = runCli(['--format', `results:${join(work, 'last-release', 'conformance-results.json')}`]);
+      expect(lastRelease.status).toBe(0);
 
-    const ran: string[] = [];
-    const uploads: string[] = [];
-    const jobOutputs: Record<string, { outputs: Record<string, string> }> = {};
-    for (const jobName of jobOrder(workflow.jobs)) {
-      const job = workflow.jobs[jobName]!;
-      // The workflow's env, but the reference as the adapter.
-      const env = { ...workflow.env, ...job.env, ADAPTER: 'reference' };
-      const needs = Object.fromEntries(needsOf(job).map((name) => [name, jobOutputs[name] ?? { outputs: {} }]));
-      for (const matrix of matrixOf(job, { needs })) {
-        const steps: Record<string, { outputs: Record<string, string> }> = {};
-        for (const step of job.steps) {
-          const context: Context = { matrix, env, needs, steps };
-          const where = `${jobName} ${JSON.stringify(matrix)}: ${step.name ?? step.run ?? step.uses}`;
-          if (step.uses === THE_ACTION) {
-            const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, expand(String(value), context)]));
-            const run = playAction(inputs, { workspace: work, scratch: dir, env: { PATH } });
-            expect(run.outcome, `${where}\n${run.stderr}`).toBe('success');
-            uploads.push(...run.uploads.map((upload) => `${upload.name}: ${upload.path.slice(work.length + 1)}`));
-            ran.push(`${jobName}: ${step.name}`);
-            continue;
+      const ran: string[] = [];
+      const uploads: string[] = [];
+      const jobOutputs: Record<string, { outputs: Record<string, string> }> = {};
+      for (const jobName of jobOrder(workflow.jobs)) {
+        const job = workflow.jobs[jobName]!;
+        // The workflow's env, but the reference as the adapter.
+        const env = { ...workflow.env, ...job.env, ADAPTER: 'reference' };
+        const needs = Object.fromEntries(needsOf(job).map((name) => [name, jobOutputs[name] ?? { outputs: {} }]));
+        for (const matrix of matrixOf(job, { needs })) {
+          const steps: Record<string, { outputs: Record<string, string> }> = {};
+          for (const step of job.steps) {
+            const context: Context = { matrix, env, needs, steps };
+            const where = `${jobName} ${JSON.stringify(matrix)}: ${step.name ?? step.run ?? step.uses}`;
+            if (step.uses === THE_ACTION) {
+              const inputs = Object.fromEntries(
+                Object.entries(step.with ?? {}).map(([name, value]) => [name, expand(String(value), context)]),
+              );
+              const run = playAction(inputs, { workspace: work, scratch: dir, env: { PATH } });
+              expect(run.outcome, `${where}\n${run.stderr}`).toBe('success');
+              uploads.push(...run.uploads.map((upload) => `${upload.name}: ${upload.path.slice(work.length + 1)}`));
+              ran.push(`${jobName}: ${step.name}`);
+              continue;
+            }
+            // A job whose outputs others read is played whole; elsewhere only the steps that call the kit.
+            if (step.run === undefined || (job.outputs === undefined && !step.run.includes('plan-mode-conformance')))
+              continue;
+            const result = runStep(expand(step.run, context), work, { ...env, PATH }, dir);
+            expect(result.status, `${where}\n${result.stderr}`).toBe(0);
+            if (step.id) steps[step.id] = { outputs: result.outputs };
+            ran.push(`${jobName}: ${step.name ?? step.run.split(' ').slice(0, 3).join(' ')}`);
           }
-          // A job whose outputs others read is played whole; elsewhere only the steps that call the kit.
-          if (step.run === undefined || (job.outputs === undefined && !step.run.includes('plan-mode-conformance'))) continue;
-          const result = runStep(expand(step.run, context), work, { ...env, PATH }, dir);
-          expect(result.status, `${where}\n${result.stderr}`).toBe(0);
-          if (step.id) steps[step.id] = { outputs: result.outputs };
-          ran.push(`${jobName}: ${step.name ?? step.run.split(' ').slice(0, 3).join(' ')}`);
+          if (job.outputs)
+            jobOutputs[jobName] = {
+              outputs: Object.fromEntries(
+                Object.entries(job.outputs).map(([name, value]) => [name, expand(value, { steps })]),
+              ),
+            };
         }
-        if (job.outputs) jobOutputs[jobName] = { outputs: Object.fromEntries(Object.entries(job.outputs).map(([name, value]) => [name, expand(value, { steps })])) };
       }
-    }
-    const shards = Number(workflow.env?.SHARDS);
-    expect(jobOutputs.shards?.outputs.list).toBe(JSON.stringify(Array.from({ length: shards }, (_, index) => index + 1)));
-    const combinations = matrixOf(workflow.jobs.conformance!, { needs: jobOutputs });
-    expect(combinations.length).toBe(2 * shards);
-    expect(ran).toEqual([
-      'shards: shard numbers',
-      ...Array<string>(combinations.length).fill('conformance: conformance, shard ${{ matrix.shard }} on Node ${{ matrix.node }}'),
-      'merge: merge the shards',
-      'merge: release gate',
-      'merge: docs site',
-    ]);
-    expect(uploads).toEqual(combinations.map(({ node, shard }) => `conformance-node${node}-shard-${shard}: reports/shard-${shard}.json`));
-    const merged = JSON.parse(readFileSync(join(work, 'reports', 'results.json'), 'utf8')) as { scenarios: unknown[] };
-    const serial = JSON.parse(readFileSync(join(work, 'last-release', 'conformance-results.json'), 'utf8')) as { scenarios: unknown[] };
-    expect(merged.scenarios.length).toBe(serial.scenarios.length);
-    expect(existsSync(join(work, 'reports', 'site', 'index.html'))).toBe(true);
-  }, limitForProcesses(8)); // the last release's run, each shard of the matrix, merge, compare, docs
+      const shards = Number(workflow.env?.SHARDS);
+      expect(jobOutputs.shards?.outputs.list).toBe(
+        JSON.stringify(Array.from({ length: shards }, (_, index) => index + 1)),
+      );
+      const combinations = matrixOf(workflow.jobs.conformance!, { needs: jobOutputs });
+      expect(combinations.length).toBe(2 * shards);
+      expect(ran).toEqual([
+        'shards: shard numbers',
+        ...Array<string>(combinations.length).fill(
+          'conformance: conformance, shard ${{ matrix.shard }} on Node ${{ matrix.node }}',
+        ),
+        'merge: merge the shards',
+        'merge: release gate',
+        'merge: docs site',
+      ]);
+      expect(uploads).toEqual(
+        combinations.map(({ node, shard }) => `conformance-node${node}-shard-${shard}: reports/shard-${shard}.json`),
+      );
+      const merged = JSON.parse(readFileSync(join(work, 'reports', 'results.json'), 'utf8')) as {
+        scenarios: unknown[];
+      };
+      const serial = JSON.parse(readFileSync(join(work, 'last-release', 'conformance-results.json'), 'utf8')) as {
+        scenarios: unknown[];
+      };
+      expect(merged.scenarios.length).toBe(serial.scenarios.length);
+      expect(existsSync(join(work, 'reports', 'site', 'index.html'))).toBe(true);
+    },
+    limitForProcesses(8),
+  ); // the last release's run, each shard of the matrix, merge, compare, docs
 
   it('gates the pull request or the tag that would become a release, never a release already published', () => {
     const on = (parse(readFileSync(WORKFLOW, 'utf8')) as { on: Record<string, unknown> }).on;
     expect(Object.keys(on).sort()).toEqual(['pull_request', 'push']);
     expect(on.push).toMatchObject({ tags: ['v*'] });
     const record = workflow.jobs.merge!.steps.find((step) => step.run?.includes('gh release upload'))!;
-    expect(evaluate(record.if!, { github: { ref: 'refs/tags/v1.2.0' }, needs: { conformance: { result: 'success' } } })).toBe(true);
-    expect(evaluate(record.if!, { github: { ref: 'refs/heads/main' }, needs: { conformance: { result: 'success' } } })).toBe(false);
-    expect(evaluate(record.if!, { github: { ref: 'refs/tags/v1.2.0' }, needs: { conformance: { result: 'failure' } } })).toBe(false);
+    expect(
+      evaluate(record.if!, { github: { ref: 'refs/tags/v1.2.0' }, needs: { conformance: { result: 'success' } } }),
+    ).toBe(true);
+    expect(
+      evaluate(record.if!, { github: { ref: 'refs/heads/main' }, needs: { conformance: { result: 'success' } } }),
+    ).toBe(false);
+    expect(
+      evaluate(record.if!, { github: { ref: 'refs/tags/v1.2.0' }, needs: { conformance: { result: 'failure' } } }),
+    ).toBe(false);
   });
 
   describe('its job graph', () => {
     const [gateName, gate] = Object.entries(workflow.jobs).find(([, job]) => job.if === 'always()') ?? [];
     const suiteJobs = Object.entries(workflow.jobs)
-      .filter(([, job]) => job.steps.some((step) => step.uses === THE_ACTION || step.run?.includes('plan-mode-conformance')))
+      .filter(([, job]) =>
+        job.steps.some((step) => step.uses === THE_ACTION || step.run?.includes('plan-mode-conformance')),
+      )
       .map(([name]) => name);
 
     it('has a gate that always runs and needs every job that runs the kit', () => {
@@ -187,7 +222,9 @@ describe('the CI workflow example', () => {
       for (const step of job.steps) {
         if (!stepRuns(step.if, context, failed)) continue;
         if (step.uses === THE_ACTION) {
-          const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, expand(String(value), context)]));
+          const inputs = Object.fromEntries(
+            Object.entries(step.with ?? {}).map(([name, value]) => [name, expand(String(value), context)]),
+          );
           const run = playAction(inputs, { workspace: dir, scratch: dir, actionPath: standInKit(dir, code), env });
           if (run.outcome === 'failure') failed = true;
         } else if (step.run !== undefined) {
@@ -203,7 +240,9 @@ describe('the CI workflow example', () => {
       const needs = Object.fromEntries(Object.entries(results).map(([name, result]) => [name, { result }]));
       for (const step of gate!.steps) {
         if (step.run === undefined) continue;
-        const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, expand(value, { needs })]));
+        const env = Object.fromEntries(
+          Object.entries(step.env ?? {}).map(([key, value]) => [key, expand(value, { needs })]),
+        );
         if (runStep(expand(step.run, { needs }), dir, env, dir).status !== 0) return false;
       }
       return true;
@@ -219,7 +258,14 @@ describe('the CI workflow example', () => {
       expect(result).toBe(expected);
       // The merge of a failed shard may succeed (exit 1 leaves a results file) or fail (exit 2 leaves none); the gate fails either way.
       for (const merge of result === 'success' ? ['success'] : ['success', 'failure', 'skipped']) {
-        expect(await gatePasses({ ...Object.fromEntries(needsOf(gate!).map((name) => [name, 'success'])), conformance: result, merge }), `merge ${merge}`).toBe(passes);
+        expect(
+          await gatePasses({
+            ...Object.fromEntries(needsOf(gate!).map((name) => [name, 'success'])),
+            conformance: result,
+            merge,
+          }),
+          `merge ${merge}`,
+        ).toBe(passes);
       }
     });
 

@@ -16,11 +16,16 @@ import { limitForProcesses } from '../limits.js';
 
 /** Markdown text outside fenced code blocks. */
 function outsideCode(text: string): string {
-  return text.split(/^```.*$/m).filter((_, index) => index % 2 === 0).join('\n');
+  return text
+    .split(/^```.*$/m)
+    .filter((_, index) => index % 2 === 0)
+    .join('\n');
 }
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }
 
 describe('the packed package', () => {
@@ -28,7 +33,13 @@ describe('the packed package', () => {
   beforeAll(async () => {
     const dir = await temporaryFolder('pmc-pack-');
     // The built dist/ is packed as is: `prepare` (a rebuild) is what npm runs before publishing, not this test.
-    const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').at(-1)!;
+    const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .at(-1)!;
     execFileSync('tar', ['-xzf', join(dir, tarball), '-C', dir]);
     root = join(dir, 'package');
   }, limitForProcesses(2)); // npm pack and tar
@@ -48,12 +59,23 @@ describe('the packed package', () => {
   });
 
   it('exports runConformance and the adapter contract from its public API, as an install imports it', async () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: { '.': { import: string; types: string } } };
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      exports: { '.': { import: string; types: string } };
+    };
     const api = (await import(join(root, manifest.exports['.'].import))) as Record<string, unknown>;
-    for (const name of ['runConformance', 'conformanceArguments', 'RunConformanceOptionsSchema', 'RunConformanceError', 'defineAdapter', 'ResultsDocumentSchema']) {
+    for (const name of [
+      'runConformance',
+      'conformanceArguments',
+      'RunConformanceOptionsSchema',
+      'RunConformanceError',
+      'defineAdapter',
+      'ResultsDocumentSchema',
+    ]) {
       expect(typeof api[name], name).not.toBe('undefined');
     }
-    expect(readFileSync(join(root, manifest.exports['.'].types), 'utf8')).toContain("export * from './api/run-conformance.js';");
+    expect(readFileSync(join(root, manifest.exports['.'].types), 'utf8')).toContain(
+      "export * from './api/run-conformance.js';",
+    );
     expect(existsSync(join(root, 'dist', 'bundled', 'cli.js'))).toBe(true);
   });
 
@@ -62,22 +84,33 @@ describe('the packed package', () => {
     // their relative links point into the upstream repository, as features/editions/README.md says.
     const upstream = (file: string) => /^features\/editions\/.+\.README\.zh\.md$/.test(relative(root, file));
     const markdown = filesUnder(root).filter((file) => file.endsWith('.md') && !upstream(file));
-    expect(markdown.map((file) => relative(root, file))).toEqual(expect.arrayContaining(['README.md', 'docs/clauses.md', 'docs/cli.md', 'protocol/README.md']));
+    expect(markdown.map((file) => relative(root, file))).toEqual(
+      expect.arrayContaining(['README.md', 'docs/clauses.md', 'docs/cli.md', 'protocol/README.md']),
+    );
     const missing: string[] = [];
     for (const file of markdown) {
       const text = outsideCode(readFileSync(file, 'utf8'));
-      const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!).filter((target) => !/^[a-z]+:/i.test(target) && !target.startsWith('#'));
+      const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((match) => match[1]!)
+        .filter((target) => !/^[a-z]+:/i.test(target) && !target.startsWith('#'));
       for (const link of links) {
         const target = normalize(join(dirname(file), decodeURI(link.split('#')[0]!)));
         if (!target.startsWith(root) || !existsSync(target)) missing.push(`${relative(root, file)} links ${link}`);
       }
       // A file the text names in code style, by a path from the package root (docs/clauses.md, protocol/schemas/...).
-      const named = [...text.matchAll(/`((?:docs|protocol|examples|features|adapters)\/[\w./-]+\.(?:md|json|ya?ml|py|xsd|feature))`/g)].map((match) => match[1]!);
-      for (const path of named) if (!existsSync(join(root, path))) missing.push(`${relative(root, file)} names ${path}`);
+      const named = [
+        ...text.matchAll(
+          /`((?:docs|protocol|examples|features|adapters)\/[\w./-]+\.(?:md|json|ya?ml|py|xsd|feature))`/g,
+        ),
+      ].map((match) => match[1]!);
+      for (const path of named)
+        if (!existsSync(join(root, path))) missing.push(`${relative(root, file)} names ${path}`);
     }
     expect(missing).toEqual([]);
     // The README's links are followed into the docs pages: they exist and are files.
-    const readmeLinks = [...outsideCode(readFileSync(join(root, 'README.md'), 'utf8')).matchAll(/\]\((docs\/[^)#\s]+)/g)].map((match) => match[1]!);
+    const readmeLinks = [
+      ...outsideCode(readFileSync(join(root, 'README.md'), 'utf8')).matchAll(/\]\((docs\/[^)#\s]+)/g),
+    ].map((match) => match[1]!);
     expect(readmeLinks.length).toBeGreaterThan(5);
     for (const link of readmeLinks) expect(statSync(join(root, link)).isFile()).toBe(true);
   });

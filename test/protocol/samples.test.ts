@@ -50,7 +50,8 @@ function problemsOf(samples: Sample[]): string[] {
       problems.push(`${sample.where}: not whole JSON (${(error as Error).message})`);
       continue;
     }
-    if (!RpcMessageSchema.safeParse(message).success) problems.push(`${sample.where}: not a JSON-RPC 2.0 message of the protocol`);
+    if (!RpcMessageSchema.safeParse(message).success)
+      problems.push(`${sample.where}: not a JSON-RPC 2.0 message of the protocol`);
     const methods: Record<string, MethodSchemas> = sample.from === 'kit' ? KIT_TO_HOST : HOST_TO_KIT;
     if (typeof message.method === 'string') {
       const schemas = methods[message.method];
@@ -59,10 +60,14 @@ function problemsOf(samples: Sample[]): string[] {
         continue;
       }
       const params = schemas.params.safeParse(message.params);
-      if (!params.success) problems.push(`${sample.where}: ${message.method} params: ${params.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+      if (!params.success)
+        problems.push(
+          `${sample.where}: ${message.method} params: ${params.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+        );
       if (message.method === 'start') {
         const deployment = (message.params as { deployment?: unknown }).deployment;
-        if (deployment !== planModeDeployment({ section: DEFAULT_SECTION })) problems.push(`${sample.where}: the deployment is not the one the kit sends: ${JSON.stringify(deployment)}`);
+        if (deployment !== planModeDeployment({ section: DEFAULT_SECTION }))
+          problems.push(`${sample.where}: the deployment is not the one the kit sends: ${JSON.stringify(deployment)}`);
       }
       pending.set(`${sample.from}:${String(message.id)}`, { method: message.method, schemas });
     } else {
@@ -75,7 +80,10 @@ function problemsOf(samples: Sample[]): string[] {
       pending.delete(`${asker}:${String(message.id)}`);
       if ('result' in message) {
         const result = request.schemas.result.safeParse(message.result);
-        if (!result.success) problems.push(`${sample.where}: ${request.method} result: ${result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+        if (!result.success)
+          problems.push(
+            `${sample.where}: ${request.method} result: ${result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+          );
       }
     }
   }
@@ -98,7 +106,11 @@ describe('protocol samples in the documentation', () => {
     const broken: Sample[] = [
       { ...start, json: start.json.replace('"- id: plan-mode', '"plugins:\\n  - id: plan-mode') },
       { where: 'cut', from: 'kit', json: '{"jsonrpc":"2.0","id":3,"method":"createAgent","params":{…}}' },
-      { where: 'refused', from: 'kit', json: '{"jsonrpc":"2.0","id":4,"method":"setPlanMode","params":{"agent":"a1","active":"yes"}}' },
+      {
+        where: 'refused',
+        from: 'kit',
+        json: '{"jsonrpc":"2.0","id":4,"method":"setPlanMode","params":{"agent":"a1","active":"yes"}}',
+      },
     ];
     const problems = problemsOf(broken);
     expect(problems).toHaveLength(3);

@@ -34,8 +34,17 @@ describe('agent loop', () => {
       void host.steer(agent, 'typed while it failed');
       return retryable();
     };
-    const model = scriptedModel([failsWhileTheUserTypes, { type: 'text', text: 'fine' }, { type: 'text', text: 'and the message' }]);
-    const host = Host.open({ storeDir: tempStore(), model, loop: { retryReusesRequest: true }, onWarning: () => undefined });
+    const model = scriptedModel([
+      failsWhileTheUserTypes,
+      { type: 'text', text: 'fine' },
+      { type: 'text', text: 'and the message' },
+    ]);
+    const host = Host.open({
+      storeDir: tempStore(),
+      model,
+      loop: { retryReusesRequest: true },
+      onWarning: () => undefined,
+    });
     const boundaries: BoundaryKind[] = [];
     host.install({ name: 'spy', install: (ctx) => ctx.onBoundary(({ kind }) => void boundaries.push(kind)) });
     const agent = host.createAgent();
@@ -82,7 +91,12 @@ describe('agent loop', () => {
         ],
       },
     ]);
-    host.tools.register({ name: 'echo', description: 'd', parameters: {}, execute: async (a) => ({ text: JSON.stringify(a) }) });
+    host.tools.register({
+      name: 'echo',
+      description: 'd',
+      parameters: {},
+      execute: async (a) => ({ text: JSON.stringify(a) }),
+    });
     host.tools.register({
       name: 'boom',
       description: 'd',

@@ -7,7 +7,12 @@ describe('frozenCopy', () => {
     const copy = frozenCopy(original);
     expect(copy).toEqual(original);
     expect(copy).not.toBe(original);
-    expect(Object.isFrozen(copy) && Object.isFrozen(copy.payload) && Object.isFrozen(copy.payload.list) && Object.isFrozen(copy.payload.list[1])).toBe(true);
+    expect(
+      Object.isFrozen(copy) &&
+        Object.isFrozen(copy.payload) &&
+        Object.isFrozen(copy.payload.list) &&
+        Object.isFrozen(copy.payload.list[1]),
+    ).toBe(true);
     original.payload.active = false;
     (original.payload.list[1] as { deep: string }).deep = 'changed';
     expect(copy.payload).toEqual({ active: true, list: [1, { deep: 'x' }] });

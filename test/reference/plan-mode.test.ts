@@ -12,14 +12,16 @@ import {
 } from '../../src/index.js';
 import { tempStore } from './helpers.js';
 import { event } from '../../reference/host/index.js';
-import { INITIAL_PLAN_PROJECTION, reducePlanProjection, viewPlanProjection } from '../../reference/plan-mode/projection.js';
+import {
+  INITIAL_PLAN_PROJECTION,
+  reducePlanProjection,
+  viewPlanProjection,
+} from '../../reference/plan-mode/projection.js';
 
 const SECTION = 'You are in plan mode.\nExplore, then present the plan through exit_plan_mode.\n';
 type Step = ModelResponse | ((request: ModelRequest) => ModelResponse | Promise<ModelResponse>);
 
-async function harness(
-  opts: { questions?: boolean; replies?: QuestionReply[]; storeDir?: string } = {},
-) {
+async function harness(opts: { questions?: boolean; replies?: QuestionReply[]; storeDir?: string } = {}) {
   const script: Step[] = [];
   const requests: ModelRequest[] = [];
   const asked: Question[] = [];
@@ -43,8 +45,12 @@ async function harness(
         { name: 'probe:low', order: 10, text: 'LOW' },
         { name: 'probe:high', order: 90, text: 'HIGH' },
       ],
-      tools: [{ name: 'probe_tool', description: 'probe', parameters: { type: 'object' }, execute: async () => 'probed' }],
-      commands: [{ name: 'probe', description: 'probe command', run: async (agent, args) => `probed ${agent} ${args}` }],
+      tools: [
+        { name: 'probe_tool', description: 'probe', parameters: { type: 'object' }, execute: async () => 'probed' },
+      ],
+      commands: [
+        { name: 'probe', description: 'probe command', run: async (agent, args) => `probed ${agent} ${args}` },
+      ],
     },
   });
   const agent = await host.createAgent();
@@ -88,7 +94,11 @@ describe('selection (SET) and narration (NARR)', () => {
     expect(notices(log)).toHaveLength(1);
     expect(requests[0]!.systemPrompt).not.toContain(SECTION);
     expect(requests[1]!.systemPrompt).toContain(SECTION);
-    expect(requests[1]!.messages.at(-1)).toEqual({ role: 'user', source: 'plugin', text: 'The user switched to plan mode.' });
+    expect(requests[1]!.messages.at(-1)).toEqual({
+      role: 'user',
+      source: 'plugin',
+      text: 'The user switched to plan mode.',
+    });
     expect(requests[0]!.tools).toEqual(requests[1]!.tools);
     expect(await host.getPlanMode(agent)).toEqual({ active: true });
   });
@@ -147,7 +157,9 @@ describe('exit_plan_mode (TOOL, REVIEW)', () => {
   });
 
   it('leaves plan mode on an exact approval, without a notice', async () => {
-    const { host, agent, script, requests, asked } = await harness({ replies: [{ type: 'answer', selected: ['Approve'] }] });
+    const { host, agent, script, requests, asked } = await harness({
+      replies: [{ type: 'answer', selected: ['Approve'] }],
+    });
     await host.setPlanMode(agent, true);
     script.push(exitCall('step 1\nstep 2'));
     await host.prompt(agent, 'plan it');
@@ -247,7 +259,10 @@ describe('/plan (CMD) and the plan projection (PROJ)', () => {
   it('mid-turn: /plan queues, /plan off cancels the entry with no event and no notice', async () => {
     const { host, agent, script } = await harness();
     script.push(async () => {
-      expect(await host.runCommand!(agent, '/plan')).toEqual({ ok: true, text: 'Plan mode is queued for the next step.' });
+      expect(await host.runCommand!(agent, '/plan')).toEqual({
+        ok: true,
+        text: 'Plan mode is queued for the next step.',
+      });
       expect(await host.readProjection!(agent)).toEqual({ active: false, pending: true });
       expect(await host.runCommand!(agent, '/plan off')).toEqual({ ok: true, text: 'Plan mode entry cancelled.' });
       expect(await host.readProjection!(agent)).toEqual({ active: false, pending: false });
@@ -313,11 +328,20 @@ describe('the plan projection under the rc.8 edition (PROJ-02, PROJ-03)', () => 
   it('keeps a /plan selection its command/done reports successful, and drops a failed one', () => {
     const run = event('command/run', { name: 'plan', args: '' });
     expect(viewPlanProjection(fold([run]))).toEqual({ active: false, pending: true });
-    expect(viewPlanProjection(fold([run, event('command/done', { name: 'plan', ok: true })]))).toEqual({ active: false, pending: true });
-    expect(viewPlanProjection(fold([run, event('command/done', { name: 'plan', ok: false })]))).toEqual({ active: false, pending: false });
+    expect(viewPlanProjection(fold([run, event('command/done', { name: 'plan', ok: true })]))).toEqual({
+      active: false,
+      pending: true,
+    });
+    expect(viewPlanProjection(fold([run, event('command/done', { name: 'plan', ok: false })]))).toEqual({
+      active: false,
+      pending: false,
+    });
     // A failed /plan off after a kept /plan leaves the kept selection as it was.
     const kept = [run, event('command/done', { name: 'plan', ok: true })];
-    const refused = [event('command/run', { name: 'plan', args: 'off' }), event('command/done', { name: 'plan', ok: false })];
+    const refused = [
+      event('command/run', { name: 'plan', args: 'off' }),
+      event('command/done', { name: 'plan', ok: false }),
+    ];
     expect(viewPlanProjection(fold([...kept, ...refused]))).toEqual({ active: false, pending: true });
   });
 

@@ -84,7 +84,13 @@ describe('session log persistence (JSON lines)', () => {
     const torn = Buffer.from('{"t":"é', 'utf8').subarray(0, 7); // ends inside 'é'
     writeFileSync(file, Buffer.concat([whole, torn]));
     const warnings: string[] = [];
-    expect(readJsonLines(file, (v) => v, (m) => warnings.push(m))).toEqual([{ t: 'plan — é' }]);
+    expect(
+      readJsonLines(
+        file,
+        (v) => v,
+        (m) => warnings.push(m),
+      ),
+    ).toEqual([{ t: 'plan — é' }]);
     expect(warnings[0]).toContain(`${file}:2`);
     expect(readFileSync(file)).toEqual(whole);
   });
@@ -94,7 +100,13 @@ describe('session log persistence (JSON lines)', () => {
     const file = `${dir}/log.jsonl`;
     writeFileSync(file, '{"a":1}\n{"a":2}');
     const warnings: string[] = [];
-    expect(readJsonLines(file, (v) => v, (m) => warnings.push(m))).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(
+      readJsonLines(
+        file,
+        (v) => v,
+        (m) => warnings.push(m),
+      ),
+    ).toEqual([{ a: 1 }, { a: 2 }]);
     expect(warnings).toEqual([]);
     expect(readFileSync(file, 'utf8')).toBe('{"a":1}\n{"a":2}\n');
   });

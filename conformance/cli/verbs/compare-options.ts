@@ -15,7 +15,10 @@ scenario is newly flaky; or when one newly fails: it is new and fails, or was sk
 2 on unusable input, or when the two runs judged different editions of the spec (nothing is compared).`,
   positionals: { name: 'OLD.json NEW.json', what: 'results file', min: 2, max: 2 },
   options: {
-    'allow-new-failures': { type: 'boolean', help: 'scenarios that newly fail (new, or skipped in OLD) do not fail the gate' },
+    'allow-new-failures': {
+      type: 'boolean',
+      help: 'scenarios that newly fail (new, or skipped in OLD) do not fail the gate',
+    },
     help: HELP_OPTION,
   },
 });

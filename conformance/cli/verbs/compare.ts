@@ -33,7 +33,9 @@ export async function run(argv: string[]): Promise<number> {
   const reruns = [before, after].filter((file) => file.document.rerun !== undefined);
   if (reruns.length > 0) {
     for (const file of reruns) {
-      console.error(`plan-mode-conformance compare: ${file.path} is a rerun of what failed in ${file.document.rerun!.from}, not a full run: nothing is compared; compare the results files of full runs`);
+      console.error(
+        `plan-mode-conformance compare: ${file.path} is a rerun of what failed in ${file.document.rerun!.from}, not a full run: nothing is compared; compare the results files of full runs`,
+      );
     }
     return 2;
   }
@@ -46,10 +48,14 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
   if (Boolean(before.document.spec.forced) !== Boolean(after.document.spec.forced)) {
-    console.error(`compare: note: one run was forced to the ${editions[0]} edition (--force-edition) and the other was not`);
+    console.error(
+      `compare: note: one run was forced to the ${editions[0]} edition (--force-edition) and the other was not`,
+    );
   }
   if (before.document.adapter.name !== after.document.adapter.name) {
-    console.error(`compare: note: the runs are of different hosts (${before.document.adapter.name} and ${after.document.adapter.name})`);
+    console.error(
+      `compare: note: the runs are of different hosts (${before.document.adapter.name} and ${after.document.adapter.name})`,
+    );
   }
   const comparison = compareResults(before.document, after.document);
   for (const line of formatComparison(before.document, after.document, comparison)) console.log(line);

@@ -11,11 +11,25 @@ export const DOCS_COMMAND_LINE = defineCommandLine({
 from results files written with --format results:FILE. --mutants adds the mutation
 evidence that npm run mutants writes (reports/mutants/evidence.json): each clause
 page lists the mutants its scenarios catch, the matrix counts them per clause.`,
-  positionals: { name: 'RESULTS.json ...', what: 'results file', min: 0, max: Infinity, help: 'results files, one host column each (none: the documentation alone)' },
+  positionals: {
+    name: 'RESULTS.json ...',
+    what: 'results file',
+    min: 0,
+    max: Infinity,
+    help: 'results files, one host column each (none: the documentation alone)',
+  },
   options: {
     out: { type: 'string', value: 'DIR', required: true, help: 'the folder to write the site to' },
-    features: { type: 'string', value: 'DIR', help: "the feature files the results were judged on, when not the kit's own" },
-    mutants: { type: 'string', value: 'EVIDENCE.json', help: 'the mutation evidence (npm run mutants): the mutants each clause catches' },
+    features: {
+      type: 'string',
+      value: 'DIR',
+      help: "the feature files the results were judged on, when not the kit's own",
+    },
+    mutants: {
+      type: 'string',
+      value: 'EVIDENCE.json',
+      help: 'the mutation evidence (npm run mutants): the mutants each clause catches',
+    },
     help: HELP_OPTION,
   },
 });

@@ -14,19 +14,34 @@ import { readCommandLine } from '../../options/option-table.js';
 import { DOCS_COMMAND_LINE } from './docs-options.js';
 
 export async function run(argv: string[]): Promise<number> {
-  const commandLine = readCommandLine(DOCS_COMMAND_LINE, argv, ({ options, positionals }) => ({ ...options, results: positionals }));
+  const commandLine = readCommandLine(DOCS_COMMAND_LINE, argv, ({ options, positionals }) => ({
+    ...options,
+    results: positionals,
+  }));
   if (!commandLine.ok) return commandLine.exit;
   const { out, features, mutants, results: resultsFiles } = commandLine.value;
   try {
     const results = await Promise.all(resultsFiles.map((path) => readResultsFile(path)));
     const evidence = mutants === undefined ? undefined : await readEvidenceForKit(mutants);
     const outDir = resolve(out);
-    const site = await writeSite({ outDir, results, ...(features ? { featuresDir: resolve(features) } : {}), ...(evidence ? { evidence } : {}) });
+    const site = await writeSite({
+      outDir,
+      results,
+      ...(features ? { featuresDir: resolve(features) } : {}),
+      ...(evidence ? { evidence } : {}),
+    });
     const hosts = site.model.hosts.map((host) => host.name);
-    console.log(`docs: wrote ${site.files.length} pages to ${outDir} (${site.model.clauses.length} clauses, ${hosts.length ? `hosts ${hosts.join(', ')}` : 'no host'}); open ${resolve(outDir, 'index.html')}`);
+    console.log(
+      `docs: wrote ${site.files.length} pages to ${outDir} (${site.model.clauses.length} clauses, ${hosts.length ? `hosts ${hosts.join(', ')}` : 'no host'}); open ${resolve(outDir, 'index.html')}`,
+    );
     return 0;
   } catch (error) {
-    if (error instanceof ResultsFileError || error instanceof EvidenceFileError || error instanceof ReadmeQuoteError || error instanceof FeatureFileError) {
+    if (
+      error instanceof ResultsFileError ||
+      error instanceof EvidenceFileError ||
+      error instanceof ReadmeQuoteError ||
+      error instanceof FeatureFileError
+    ) {
       console.error(`plan-mode-conformance docs: ${error.message}`);
       return 2;
     }

@@ -11,31 +11,40 @@ import { ADAPTER_OPTION, editionOption, FORCE_EDITION_OPTION, HELP_OPTION } from
 /** explore's own wording for a bounded whole number: `--runs needs a whole number from 1 to 100000`. */
 function positiveInteger(max: number): (text: string, option: string) => number {
   return (text, option) => {
-    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) throw new UsageError(`${option} needs a whole number from 1 to ${max}, got '${text}'`);
+    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max)
+      throw new UsageError(`${option} needs a whole number from 1 to ${max}, got '${text}'`);
     return Number(text);
   };
 }
 
 function parseSeed(text: string, option: string): number {
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`${option} needs a whole number, got '${text}'`);
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
+    throw new UsageError(`${option} needs a whole number, got '${text}'`);
   const seed = Number(text) | 0;
   if (String(seed) !== String(Number(text))) throw new UsageError(`${option} must fit in 32 bits, got '${text}'`);
   return seed;
 }
 
 function parsePath(text: string, option: string): string {
-  if (!/^\d+(:\d+)*$/.test(text)) throw new UsageError(`${option} needs a fast-check path such as 12:0:3, got '${text}'`);
+  if (!/^\d+(:\d+)*$/.test(text))
+    throw new UsageError(`${option} needs a fast-check path such as 12:0:3, got '${text}'`);
   return text;
 }
 
 function parseStrict(text: string, option: string): boolean {
-  if (text !== 'strict' && text !== 'default') throw new UsageError(`${option} takes 'strict' (or 'default'), got '${text}'`);
+  if (text !== 'strict' && text !== 'default')
+    throw new UsageError(`${option} takes 'strict' (or 'default'), got '${text}'`);
   return text === 'strict';
 }
 
 function parseExpect(text: string, option: string): string[] {
-  const ids = text.split(',').map((id) => id.trim()).filter((id) => id !== '');
-  for (const id of ids) if (!/^[A-Z]+-\d{2}(@retry)?$/.test(id)) throw new UsageError(`${option} takes clause ids such as SET-06 or SET-06@retry, got '${id}'`);
+  const ids = text
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  for (const id of ids)
+    if (!/^[A-Z]+-\d{2}(@retry)?$/.test(id))
+      throw new UsageError(`${option} takes clause ids such as SET-06 or SET-06@retry, got '${id}'`);
   return ids;
 }
 
@@ -53,15 +62,37 @@ scenario written with the suite's own steps.`,
     adapter: ADAPTER_OPTION,
     runs: { type: 'string', value: 'N', default: 100, parse: positiveInteger(100_000), help: 'sessions to generate' },
     seed: { type: 'string', value: 'S', parse: parseSeed, defaultText: 'random, printed', help: 'fast-check seed' },
-    path: { type: 'string', value: 'P', parse: parsePath, help: 'replay the counterexample at fast-check path P (with its --seed)' },
-    'max-steps': { type: 'string', value: 'M', default: DEFAULT_MAX_STEPS, parse: positiveInteger(200), help: 'at most M commands per session' },
+    path: {
+      type: 'string',
+      value: 'P',
+      parse: parsePath,
+      help: 'replay the counterexample at fast-check path P (with its --seed)',
+    },
+    'max-steps': {
+      type: 'string',
+      value: 'M',
+      default: DEFAULT_MAX_STEPS,
+      parse: positiveInteger(200),
+      help: 'at most M commands per session',
+    },
     out: { type: 'string', value: 'FILE', help: 'write the counterexample as a complete feature file' },
-    level: { type: 'string', value: 'default|strict', default: false, defaultText: 'default', parse: parseStrict, help: 'strict: also judge recommended (SHOULD) clauses' },
+    level: {
+      type: 'string',
+      value: 'default|strict',
+      default: false,
+      defaultText: 'default',
+      parse: parseStrict,
+      help: 'strict: also judge recommended (SHOULD) clauses',
+    },
     edition: {
       ...editionOption(`the edition of the spec the host and the oracle follow (${EDITIONS.join(', ')})`),
       defaultText: 'the newest edition the adapter declares, or seed when it declares none (as the suite chooses)',
     },
-    'force-edition': { ...FORCE_EDITION_OPTION, help: 'with --edition: an edition the adapter does not declare', docs: 'with `--edition`: an edition the adapter does not declare' },
+    'force-edition': {
+      ...FORCE_EDITION_OPTION,
+      help: 'with --edition: an edition the adapter does not declare',
+      docs: 'with `--edition`: an edition the adapter does not declare',
+    },
     expect: {
       type: 'string',
       value: 'IDS',
@@ -69,7 +100,13 @@ scenario written with the suite's own steps.`,
       parse: parseExpect,
       help: 'comma-separated clause ids of known divergences (ID, or ID@retry for one seen only at a\nretry of a failed request): a run stopping at one is counted, not reported',
     },
-    'call-limit': { type: 'string', value: 'MS', default: 5_000, parse: positiveInteger(600_000), help: 'time limit for one adapter call' },
+    'call-limit': {
+      type: 'string',
+      value: 'MS',
+      default: 5_000,
+      parse: positiveInteger(600_000),
+      help: 'time limit for one adapter call',
+    },
     coverage: {
       type: 'boolean',
       help: "also print which pairs of state feature and action, and which value classes, the sessions\nreached (not the run's --coverage, which lints the clause catalog)",
@@ -96,9 +133,13 @@ export interface ExploreArguments {
 }
 
 /** The parsed table as explore's arguments, with the rules between options. */
-export function exploreArguments({ options }: ParsedCommandLine<typeof EXPLORE_COMMAND_LINE.options>): ExploreArguments {
-  if (options['force-edition'] && options.edition === undefined) throw new UsageError('--force-edition needs --edition NAME');
-  if (options.path !== undefined && options.seed === undefined) throw new UsageError('--path replays a run of one seed: give --seed too');
+export function exploreArguments({
+  options,
+}: ParsedCommandLine<typeof EXPLORE_COMMAND_LINE.options>): ExploreArguments {
+  if (options['force-edition'] && options.edition === undefined)
+    throw new UsageError('--force-edition needs --edition NAME');
+  if (options.path !== undefined && options.seed === undefined)
+    throw new UsageError('--path replays a run of one seed: give --seed too');
   return {
     adapter: options.adapter,
     runs: options.runs,

@@ -26,10 +26,13 @@ export async function run(argv: string[]): Promise<number> {
   const adapter = await loadAdapter(resolveAdapterPath(args.adapter));
   // The edition as the suite would choose it, so a written scenario replays under the same one.
   const { edition, forced } = chooseEdition(adapter.name, adapter.editions, args.edition, args.forceEdition);
-  console.log(`explore: edition ${edition}${forced ? ` (forced with --force-edition; the adapter declares ${(adapter.editions ?? ['seed']).join(', ')})` : ''}`);
+  console.log(
+    `explore: edition ${edition}${forced ? ` (forced with --force-edition; the adapter declares ${(adapter.editions ?? ['seed']).join(', ')})` : ''}`,
+  );
   const catalog = await loadCatalog();
   const known = new Set(catalog.map((clause) => clause.id));
-  for (const id of args.expect.map((entry) => entry.split('@')[0]!)) if (!known.has(id)) throw new UsageError(`explore: --expect names ${id}, which is not in the clause catalog`);
+  for (const id of args.expect.map((entry) => entry.split('@')[0]!))
+    if (!known.has(id)) throw new UsageError(`explore: --expect names ${id}, which is not in the clause catalog`);
   const seed = args.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
   const started = Date.now();
   const session = {
@@ -57,18 +60,27 @@ export async function run(argv: string[]): Promise<number> {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if (args.coverage) console.log(`${coverageTable(result.coverage, edition, toolModesOf(adapter))}\n`);
     for (const [clause, count] of result.expected) {
-      console.log(`explore: ${count} run(s) stopped at the known divergence ${clause} (--expect); the rest of those sessions went unexplored`);
+      console.log(
+        `explore: ${count} run(s) stopped at the known divergence ${clause} (--expect); the rest of those sessions went unexplored`,
+      );
     }
     if (result.stopped) console.log(`explore: ${result.stopped}`);
     if (result.classes.length === 0) {
-      console.log(`explore: ${adapter.name} agreed with the oracle on ${result.sessions} session(s) (seed ${seed}, ${seconds}s)`);
+      console.log(
+        `explore: ${adapter.name} agreed with the oracle on ${result.sessions} session(s) (seed ${seed}, ${seconds}s)`,
+      );
       return 0;
     }
-    console.log(`explore: ${adapter.name} disagrees with the oracle in ${result.classes.length} class(es) of ${result.sessions} session(s) (seed ${seed}, ${seconds}s)`);
+    console.log(
+      `explore: ${adapter.name} disagrees with the oracle in ${result.classes.length} class(es) of ${result.sessions} session(s) (seed ${seed}, ${seconds}s)`,
+    );
     found = result.classes.map((explored) => ({ ...explored.found, adapterArgument: args.adapter }));
     result.classes.forEach((explored, index) => {
       console.log('');
-      printFound(`explore: ${explored.id}: ${explored.count} session(s), the first (session ${explored.session}) shrunk ${explored.shrinks} time(s) to path ${explored.found.path}`, found[index]!);
+      printFound(
+        `explore: ${explored.id}: ${explored.count} session(s), the first (session ${explored.session}) shrunk ${explored.shrinks} time(s) to path ${explored.found.path}`,
+        found[index]!,
+      );
     });
   }
   if (args.out) {
@@ -76,7 +88,9 @@ export async function run(argv: string[]): Promise<number> {
     await mkdir(dirname(out), { recursive: true });
     await writeFile(out, featureText(found));
     const level = [...(args.strict ? ['--level', 'strict'] : []), ...editionArguments(args)];
-    console.log(`explore: wrote ${out}; run it with: plan-mode-conformance --adapter ${args.adapter} --features ${dirname(out)}${level.map((part) => ` ${part}`).join('')}`);
+    console.log(
+      `explore: wrote ${out}; run it with: plan-mode-conformance --adapter ${args.adapter} --features ${dirname(out)}${level.map((part) => ` ${part}`).join('')}`,
+    );
     console.log(`explore: ${replayVerdict(args.adapter, dirname(out), level)}`);
   }
   return 1;
@@ -100,7 +114,10 @@ function printFound(headline: string, found: FoundScenario): void {
  * process (a host keeping module state across instances) would not replay.
  */
 function replayVerdict(adapter: string, folder: string, level: string[]): string {
-  const run = spawnSync(process.execPath, [CLI_BUNDLE, '--adapter', adapter, '--features', folder, ...level], { encoding: 'utf8', timeout: 300_000 });
+  const run = spawnSync(process.execPath, [CLI_BUNDLE, '--adapter', adapter, '--features', folder, ...level], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   if (run.status === 1) return `the written feature fails against ${adapter} in a fresh process, as it should`;
   if (run.status === 0) {
     return `warning: the written feature passes against ${adapter} in a fresh process; the disagreement depends on state the host kept from earlier sessions in the same process`;

@@ -20,11 +20,16 @@ export async function run(argv: string[]): Promise<number> {
     await writeFile(path, ADAPTER_SKELETON.replace('__FILE__', basename(file)), { flag: 'wx' });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EEXIST' ? 'it already exists; refusing to overwrite it (choose another file name)' : `cannot write it (${code ?? (error as Error).message})`;
+    const why =
+      code === 'EEXIST'
+        ? 'it already exists; refusing to overwrite it (choose another file name)'
+        : `cannot write it (${code ?? (error as Error).message})`;
     console.error(`plan-mode-conformance init: ${path}: ${why}`);
     return 2;
   }
   console.log(`wrote ${path}`);
-  console.log(`next: connect your host in start(), then run: npx plan-mode-conformance --adapter ./${file.replace(/^\.\//, '')}`);
+  console.log(
+    `next: connect your host in start(), then run: npx plan-mode-conformance --adapter ./${file.replace(/^\.\//, '')}`,
+  );
   return 0;
 }

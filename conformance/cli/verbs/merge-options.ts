@@ -18,7 +18,13 @@ Refuses (exit 2, saying why) shards that overlap, miss scenarios or shards, or c
 kit versions, editions, specs, adapters, levels, baselines, repeat counts or tag expressions.`,
   positionals: { name: 'SHARD.json...', what: "shard's results file", min: 1, max: Infinity },
   options: {
-    out: { type: 'string', value: 'FILE', required: true, parse: fileName, help: 'the merged results file (may be one of the shards: read before it is replaced)' },
+    out: {
+      type: 'string',
+      value: 'FILE',
+      required: true,
+      parse: fileName,
+      help: 'the merged results file (may be one of the shards: read before it is replaced)',
+    },
     help: HELP_OPTION,
   },
 });

@@ -40,4 +40,3 @@ export async function run(argv: string[]): Promise<number> {
   console.log(`merge: wrote ${out}: ${merged.document.scenarios.length} scenario(s) from ${files.length} shard(s)`);
   return 0;
 }
-

@@ -7,7 +7,8 @@ export const QUOTES_COMMAND_LINE = defineCommandLine({
   program: 'plan-mode-conformance quotes',
   usage: ['plan-mode-conformance quotes --edition NAME FILE'],
   synopsis: 'quotes --edition NAME FILE',
-  summary: "check an edition's quotes against a README FILE: list each clause\nwhose sentence FILE does not say (exit 1 when any is missing)",
+  summary:
+    "check an edition's quotes against a README FILE: list each clause\nwhose sentence FILE does not say (exit 1 when any is missing)",
   description: `Checks the quotes of edition NAME (${EDITIONS.join(', ')}) against the README FILE and lists every clause
 whose quoted sentence FILE does not contain verbatim (or contains more than once).
 Exit 1 when any is missing, 0 when all are found, 2 on bad arguments or an unreadable FILE.`,

@@ -22,7 +22,9 @@ export async function run(argv: string[]): Promise<number> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    return usage(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    return usage(
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
   const clauses = clausesOfEdition(await loadCatalog(), edition);
   const { problems, missing } = new QuotedReadme(text, file).check(clauses);

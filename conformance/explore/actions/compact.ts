@@ -10,19 +10,33 @@ import { runTurn } from '../turn.js';
 import type { CompactMove, PlannedRequest } from '../moves.js';
 import type { Action, Generation } from './action.js';
 
-const LONG_PARAGRAPH = 'Read the module, list every caller, note how each one handles errors, and keep the findings for the plan. '.repeat(12);
+const LONG_PARAGRAPH =
+  'Read the module, list every caller, note how each one handles errors, and keep the findings for the plan. '.repeat(
+    12,
+  );
 
 export const compactAction: Action<CompactMove> = {
   kind: 'compact',
   move: (g: Generation) =>
-    g.has('compaction') ? { weight: 1, arbitrary: fc.record({ kind: fc.constant('compact' as const), agent: g.agent, waiting: fc.boolean() }, { requiredKeys: ['kind', 'agent'] }) } : undefined,
+    g.has('compaction')
+      ? {
+          weight: 1,
+          arbitrary: fc.record(
+            { kind: fc.constant('compact' as const), agent: g.agent, waiting: fc.boolean() },
+            { requiredKeys: ['kind', 'agent'] },
+          ),
+        }
+      : undefined,
   feasible: (session, move) => session.agentAt(move.agent).turns > 0,
   async run(session, move) {
     const agent = session.agentAt(move.agent);
     session.transcript.step('When', `the user has a long conversation with ${agent.name}`);
-    for (let part = 1; part <= 3; part += 1) await runTurn(session, agent, [], `Part ${part}: ${LONG_PARAGRAPH}`, undefined);
+    for (let part = 1; part <= 3; part += 1)
+      await runTurn(session, agent, [], `Part ${part}: ${LONG_PARAGRAPH}`, undefined);
     // A selection made while the model gives the last part's final answer waits through the compaction (SET-02, STATE-05).
-    const last: PlannedRequest[] = move.waiting ? [{ answer: { type: 'text' }, during: [{ kind: 'set', agent: move.agent, active: !agent.plan.logged }] }] : [];
+    const last: PlannedRequest[] = move.waiting
+      ? [{ answer: { type: 'text' }, during: [{ kind: 'set', agent: move.agent, active: !agent.plan.logged }] }]
+      : [];
     await runTurn(session, agent, last, `Part 4: ${LONG_PARAGRAPH}`, undefined);
     session.transcript.step('When', `the history of ${agent.name} is compacted`);
     session.compacted = true;

@@ -15,7 +15,17 @@ import { setAction } from './set.js';
 import { spawnAction } from './spawn.js';
 import { spawnOwnedAction } from './spawn-owned.js';
 
-export const ACTIONS = [promptAction, setAction, planLineAction, newAgentAction, forkAction, spawnAction, spawnOwnedAction, compactAction, restartAction] as const;
+export const ACTIONS = [
+  promptAction,
+  setAction,
+  planLineAction,
+  newAgentAction,
+  forkAction,
+  spawnAction,
+  spawnOwnedAction,
+  compactAction,
+  restartAction,
+] as const;
 
 /** The module of a move's action. */
 export function actionOf<M extends SessionMove>(move: M): Action<M> {

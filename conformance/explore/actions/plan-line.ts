@@ -45,10 +45,17 @@ function arbitrary(g: Generation): fc.Arbitrary<PlanLineMove> {
   const plain = fc.record({ kind: fc.constant('plan-line' as const), agent: g.agent, line: planLines });
   if (!EDITION_READINGS[g.edition].planTakesImages) return plain;
   const images = fc.option(
-    fc.oneof({ weight: 2, arbitrary: fc.shuffledSubarray([...IMAGE_NAMES], { minLength: 1 }) }, { weight: 1, arbitrary: fc.array(fc.constantFrom(...IMAGE_NAMES), { minLength: 2, maxLength: 8 }) }),
+    fc.oneof(
+      { weight: 2, arbitrary: fc.shuffledSubarray([...IMAGE_NAMES], { minLength: 1 }) },
+      { weight: 1, arbitrary: fc.array(fc.constantFrom(...IMAGE_NAMES), { minLength: 2, maxLength: 8 }) },
+    ),
     { nil: undefined, freq: 2 },
   );
-  return fc.tuple(plain, images).map(([line, attached]) => (attached === undefined || readPlanCommand(line.line) === undefined ? line : { ...line, images: attached }));
+  return fc
+    .tuple(plain, images)
+    .map(([line, attached]) =>
+      attached === undefined || readPlanCommand(line.line) === undefined ? line : { ...line, images: attached },
+    );
 }
 
 export const planLineAction: Action<PlanLineMove> = {
@@ -56,17 +63,26 @@ export const planLineAction: Action<PlanLineMove> = {
   move: (g) => (g.has('commands') ? { weight: 2, arbitrary: arbitrary(g) } : undefined),
   midTurn: (g) => (g.has('commands') ? { weight: 4, arbitrary: arbitrary(g) } : undefined),
   run: (session, move, during) => planLine(session, session.agentAt(move.agent), move.line, during, move.images),
-  describe: (move) => `#${move.agent} ${JSON.stringify(move.line)}${move.images ? ` +images(${move.images.join(', ')})` : ''}`,
+  describe: (move) =>
+    `#${move.agent} ${JSON.stringify(move.line)}${move.images ? ` +images(${move.images.join(', ')})` : ''}`,
 };
 
-async function planLine(session: ExploredSession, agent: OracleAgent, line: string, during: During | undefined, imageNames?: string[]): Promise<void> {
+async function planLine(
+  session: ExploredSession,
+  agent: OracleAgent,
+  line: string,
+  during: During | undefined,
+  imageNames?: string[],
+): Promise<void> {
   const attached = imageNames === undefined ? '' : ` with the images ${quote(imageNames.join(', '))}`;
   const printed = `the user types the command ${quote(line)}${attached} for ${agent.name}`;
-  if (during) session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${printed}`);
+  if (during)
+    session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${printed}`);
   const images = imageNames === undefined ? undefined : imagesNamed(imageNames.join(','));
   session.typedLines.push(line);
   const command = readPlanCommand(line);
-  if (command && images && command.kind === 'leave') return refusedPlanOff(session, agent, line, images, printed, during);
+  if (command && images && command.kind === 'leave')
+    return refusedPlanOff(session, agent, line, images, printed, during);
   if (!command) {
     // Another command (the kit's probe command): plan state, and the projection that folds only `plan` records, stay as they are.
     if (!during) session.transcript.step('When', printed);
@@ -112,10 +128,15 @@ async function planLine(session: ExploredSession, agent: OracleAgent, line: stri
   }
   agent.plan.commandDone(result.ok);
   if (!result.ok) {
-    session.disagree('command-succeeds', ['CMD-07'], `${JSON.stringify(line)} for ${agent.name} answered a failure: ${JSON.stringify(result.text)}`, {
-      text: 'every command result so far is a success',
-      midTurn: false,
-    });
+    session.disagree(
+      'command-succeeds',
+      ['CMD-07'],
+      `${JSON.stringify(line)} for ${agent.name} answered a failure: ${JSON.stringify(result.text)}`,
+      {
+        text: 'every command result so far is a success',
+        midTurn: false,
+      },
+    );
   }
   checkCommandTexts(session, result.text, outcomeName);
   await observeGet(session, agent, during);
@@ -127,7 +148,14 @@ async function planLine(session: ExploredSession, agent: OracleAgent, line: stri
  * nothing selected or cancelled, and in the projection its line is a failed
  * one, which leaves no target. Its text is no /plan outcome CMD-08 compares.
  */
-async function refusedPlanOff(session: ExploredSession, agent: OracleAgent, line: string, images: ImageBlock[], printed: string, during: During | undefined): Promise<void> {
+async function refusedPlanOff(
+  session: ExploredSession,
+  agent: OracleAgent,
+  line: string,
+  images: ImageBlock[],
+  printed: string,
+  during: During | undefined,
+): Promise<void> {
   if (!during) session.transcript.step('When', printed);
   agent.plan.commandRun(false);
   const result = await session.host.runCommand(agent.id, line, images);
@@ -135,10 +163,15 @@ async function refusedPlanOff(session: ExploredSession, agent: OracleAgent, line
   session.commandTexts.push(result.text);
   session.commandOutcomes.push('other');
   if (result.ok) {
-    session.disagree('plan-off-with-images-refused', ['CMD-10', 'CMD-07'], `${JSON.stringify(line)} with images for ${agent.name} answered a success: ${JSON.stringify(result.text)}`, {
-      text: 'the command failed',
-      midTurn: false,
-    });
+    session.disagree(
+      'plan-off-with-images-refused',
+      ['CMD-10', 'CMD-07'],
+      `${JSON.stringify(line)} with images for ${agent.name} answered a success: ${JSON.stringify(result.text)}`,
+      {
+        text: 'the command failed',
+        midTurn: false,
+      },
+    );
   }
   await observeGet(session, agent, during);
   // Not agreement with get: a selection made through the service is pending there but never in the
@@ -151,25 +184,42 @@ async function refusedPlanOff(session: ExploredSession, agent: OracleAgent, line
       const text = `the projection of ${agent.name} shows plan mode ${onOff(predicted.active)} with ${pending}`;
       // A pending target the refused line made is CMD-10's; one it wiped out (or any other difference) PROJ-03's.
       const clause = projection.pending && !predicted.pending ? 'CMD-10' : 'PROJ-03';
-      session.disagree('projection-after-refused-command', [clause], `after ${JSON.stringify(line)} with images the projection of ${agent.name} is ${JSON.stringify(projection)}, the oracle ${JSON.stringify(predicted)}`, {
-        text: during ? `while the model handles request ${during.n} of ${during.agent.name}, ${text}` : text,
-        midTurn: during !== undefined,
-      });
+      session.disagree(
+        'projection-after-refused-command',
+        [clause],
+        `after ${JSON.stringify(line)} with images the projection of ${agent.name} is ${JSON.stringify(projection)}, the oracle ${JSON.stringify(predicted)}`,
+        {
+          text: during ? `while the model handles request ${during.n} of ${during.agent.name}, ${text}` : text,
+          midTurn: during !== undefined,
+        },
+      );
     }
   }
 }
 
 /** PROJ-05: once a /plan line has completed, the projection and get agree. */
-async function checkProjectionAgainstGet(session: ExploredSession, agent: OracleAgent, line: string, during: During | undefined): Promise<void> {
+async function checkProjectionAgainstGet(
+  session: ExploredSession,
+  agent: OracleAgent,
+  line: string,
+  during: During | undefined,
+): Promise<void> {
   if (!session.composed.projections) return;
   const projection = await session.host.readProjection(agent.id);
   const state = await session.host.getPlanMode(agent.id);
   const agreeing = { active: state.active, pending: state.pending !== undefined && state.pending !== state.active };
   if (!isDeepStrictEqual(projection, agreeing)) {
-    session.disagree('projection-agrees-with-get', ['PROJ-05'], `after ${JSON.stringify(line)} the projection of ${agent.name} is ${JSON.stringify(projection)}, get ${JSON.stringify(state)}`, {
-      text: during ? `while the model handles request ${during.n} of ${during.agent.name}, the projection of ${agent.name} agrees with get` : `the projection of ${agent.name} agrees with get`,
-      midTurn: during !== undefined,
-    });
+    session.disagree(
+      'projection-agrees-with-get',
+      ['PROJ-05'],
+      `after ${JSON.stringify(line)} the projection of ${agent.name} is ${JSON.stringify(projection)}, get ${JSON.stringify(state)}`,
+      {
+        text: during
+          ? `while the model handles request ${during.n} of ${during.agent.name}, the projection of ${agent.name} agrees with get`
+          : `the projection of ${agent.name} agrees with get`,
+        midTurn: during !== undefined,
+      },
+    );
   }
 }
 
@@ -183,10 +233,15 @@ function checkCommandTexts(session: ExploredSession, text: string, outcome: stri
   for (let earlier = 0; earlier < last; earlier += 1) {
     if (session.commandOutcomes[earlier] === 'other') continue;
     if (session.commandOutcomes[earlier] !== outcome && session.commandTexts[earlier] === text) {
-      session.disagree('command-texts-differ', ['CMD-08'], `commands ${earlier + 1} and ${last + 1} report different outcomes (${session.commandOutcomes[earlier]}, ${outcome}) with the same text ${JSON.stringify(text)}`, {
-        text: `the results of commands ${earlier + 1} and ${last + 1} differ`,
-        midTurn: false,
-      });
+      session.disagree(
+        'command-texts-differ',
+        ['CMD-08'],
+        `commands ${earlier + 1} and ${last + 1} report different outcomes (${session.commandOutcomes[earlier]}, ${outcome}) with the same text ${JSON.stringify(text)}`,
+        {
+          text: `the results of commands ${earlier + 1} and ${last + 1} differ`,
+          midTurn: false,
+        },
+      );
     }
   }
 }

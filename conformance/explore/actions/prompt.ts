@@ -12,10 +12,16 @@ import type { Action, Generation } from './action.js';
 import { texts } from '../values/texts.js';
 
 // Half the prompts hold a text of the whole domain after the kit's words (which keep a prompt from reading as a command).
-const promptTexts = fc.option(texts({ long: true }).map(({ text }) => text), { nil: undefined, freq: 2 });
+const promptTexts = fc.option(
+  texts({ long: true }).map(({ text }) => text),
+  { nil: undefined, freq: 2 },
+);
 
 const arbitrary = (g: Generation, requests: fc.Arbitrary<PlannedRequest[]>) =>
-  fc.record({ kind: fc.constant('prompt' as const), agent: g.agent, requests, text: promptTexts }, { requiredKeys: ['kind', 'agent', 'requests'] });
+  fc.record(
+    { kind: fc.constant('prompt' as const), agent: g.agent, requests, text: promptTexts },
+    { requiredKeys: ['kind', 'agent', 'requests'] },
+  );
 
 export const promptAction: Action<PromptMove> = {
   kind: 'prompt',
@@ -29,10 +35,13 @@ export const promptAction: Action<PromptMove> = {
   async run(session, move, during) {
     const agent = session.agentAt(move.agent);
     const text = move.text === undefined ? promptText(agent) : `${promptText(agent)}: ${move.text}`;
-    if (!during) return runTurn(session, agent, move.requests, text, `the user prompts ${agent.name} with ${quote(text)}`);
+    if (!during)
+      return runTurn(session, agent, move.requests, text, `the user prompts ${agent.name} with ${quote(text)}`);
     // Another agent's turn inside this request; an agent already running (this one included) is not prompted.
     if (session.turns.has(agent.id) || agent.plan.running) return;
-    session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, the user prompts ${agent.name} with ${quote(text)}`);
+    session.transcript.setup(
+      `while the model handles request ${during.n} of ${during.agent.name}, the user prompts ${agent.name} with ${quote(text)}`,
+    );
     await runTurn(session, agent, move.requests, text, undefined);
   },
   describe: (move, describeMove) => `prompt #${move.agent}: ${describeRequests(move.requests, describeMove)}`,
@@ -40,8 +49,12 @@ export const promptAction: Action<PromptMove> = {
 
 function describeRequests(requests: PlannedRequest[], describeMove: (move: SessionMove) => string): string {
   // A turn inside the request is put in brackets, so a session reads unambiguously.
-  const during = (move: PlannedRequest['during'][number]) => (move.kind === 'prompt' ? `(${describeMove(move)})` : describeMove(move));
+  const during = (move: PlannedRequest['during'][number]) =>
+    move.kind === 'prompt' ? `(${describeMove(move)})` : describeMove(move);
   return requests
-    .map((request) => `${answerFamily(request.answer).describe(request.answer)}${request.during.length ? `[${request.during.map(during).join('; ')}]` : ''}`)
+    .map(
+      (request) =>
+        `${answerFamily(request.answer).describe(request.answer)}${request.during.length ? `[${request.during.map(during).join('; ')}]` : ''}`,
+    )
     .join(' ');
 }

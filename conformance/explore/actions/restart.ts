@@ -13,7 +13,8 @@ export const restartAction: Action<RestartMove> = {
   kind: 'restart',
   move: (g) => (g.has('restart') ? { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) } : undefined),
   // Nor while a steered message waits for an agent's next turn: it lives where a pending selection lives.
-  feasible: (session) => session.agents.every((agent) => agent.plan.pending === undefined && agent.steered.length === 0),
+  feasible: (session) =>
+    session.agents.every((agent) => agent.plan.pending === undefined && agent.steered.length === 0),
   async run(session) {
     session.transcript.step('When', 'the host restarts');
     await session.host.restart();

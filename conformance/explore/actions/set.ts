@@ -7,7 +7,8 @@ import { onOff, quote } from '../transcript.js';
 import type { SetMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
 
-const arbitrary = (g: Generation) => fc.record({ kind: fc.constant('set' as const), agent: g.agent, active: fc.boolean() });
+const arbitrary = (g: Generation) =>
+  fc.record({ kind: fc.constant('set' as const), agent: g.agent, active: fc.boolean() });
 
 export const setAction: Action<SetMove> = {
   kind: 'set',
@@ -16,23 +17,34 @@ export const setAction: Action<SetMove> = {
   async run(session, move, during) {
     const agent = session.agentAt(move.agent);
     const phrase = `the user turns plan mode ${onOff(move.active)} for ${agent.name}`;
-    if (during) session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${phrase}`);
+    if (during)
+      session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${phrase}`);
     else session.transcript.step('When', phrase);
     await select(session, agent, move.active, during);
   },
   describe: (move) => `set #${move.agent} ${move.active ? 'on' : 'off'}`,
 };
 
-export async function select(session: ExploredSession, agent: OracleAgent, active: boolean, during: During | undefined): Promise<void> {
+export async function select(
+  session: ExploredSession,
+  agent: OracleAgent,
+  active: boolean,
+  during: During | undefined,
+): Promise<void> {
   const predicted = agent.plan.set(active);
   session.predictedSets.push(predicted);
   const actual = await session.host.setPlanMode(agent.id, active);
   if (actual !== predicted) {
     const clause = { committed: 'SET-01', queued: 'SET-02', cancelled: 'SET-03', noop: 'SET-04' }[predicted];
-    session.disagree('set-outcome', [clause], `set(${agent.name}, ${active}) answered ${actual}, the oracle ${predicted}`, {
-      text: `the set results were ${quote(session.predictedSets.join(', '))}`,
-      midTurn: false,
-    });
+    session.disagree(
+      'set-outcome',
+      [clause],
+      `set(${agent.name}, ${active}) answered ${actual}, the oracle ${predicted}`,
+      {
+        text: `the set results were ${quote(session.predictedSets.join(', '))}`,
+        midTurn: false,
+      },
+    );
   }
   await observeGet(session, agent, during);
 }

@@ -14,7 +14,10 @@ const arbitrary = (g: Generation) => fc.record({ kind: fc.constant('spawn-owned'
 
 export const spawnOwnedAction: Action<SpawnOwnedMove> = {
   kind: 'spawn-owned',
-  move: (g) => (g.has('ownedChild') && EDITION_READINGS[g.edition].ownedChildCannotReview ? { weight: 2, arbitrary: arbitrary(g) } : undefined),
+  move: (g) =>
+    g.has('ownedChild') && EDITION_READINGS[g.edition].ownedChildCannotReview
+      ? { weight: 2, arbitrary: arbitrary(g) }
+      : undefined,
   async run(session, move) {
     const owner = session.agentAt(move.agent);
     session.names.child += 1;

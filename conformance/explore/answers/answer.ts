@@ -39,7 +39,13 @@ export interface ModelAnswer<A extends PlannedAnswer = PlannedAnswer> {
   /** The model's response; undefined for the kit model's default (a final text). */
   response(session: ExploredSession, answer: A): ScriptedResponse | undefined;
   /** For a tool call: checks the result the agent's next request shows (`result` undefined when it shows none). */
-  resolve?(session: ExploredSession, agent: OracleAgent, call: OpenCall & { answer: A }, result: ToolResultMessage | undefined, n: number): void;
+  resolve?(
+    session: ExploredSession,
+    agent: OracleAgent,
+    call: OpenCall & { answer: A },
+    result: ToolResultMessage | undefined,
+    n: number,
+  ): void;
   describe(answer: A): string;
 }
 

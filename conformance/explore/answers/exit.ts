@@ -10,7 +10,14 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { REVIEW_ANSWERS, type PlanShape, type ReviewAnswer } from '../moves.js';
 import { planShapes, planText } from '../plan-shapes.js';
-import { carriedTextClauseOf, carriedTextOf, consentOf, exitExpectation, refusalClauseOf, reviewCountAllowed } from '../../oracle/exit-review.js';
+import {
+  carriedTextClauseOf,
+  carriedTextOf,
+  consentOf,
+  exitExpectation,
+  refusalClauseOf,
+  reviewCountAllowed,
+} from '../../oracle/exit-review.js';
 import { reviewStep } from '../reviews.js';
 import { quote } from '../transcript.js';
 import { texts } from '../values/texts.js';
@@ -20,12 +27,18 @@ import { toolResults } from '../../world/observations.js';
 import type { ExploredSession, OpenCall } from '../explored-session.js';
 import type { ExitCircumstances } from '../../oracle/exit-review.js';
 
-const reviewAnswers = fc.oneof({ weight: 2, arbitrary: fc.constantFrom<ReviewAnswer>('dismiss', 'keep-planning', 'abort', 'provider-fails') }, { weight: 3, arbitrary: fc.constantFrom(...REVIEW_ANSWERS) });
+const reviewAnswers = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom<ReviewAnswer>('dismiss', 'keep-planning', 'abort', 'provider-fails') },
+  { weight: 3, arbitrary: fc.constantFrom(...REVIEW_ANSWERS) },
+);
 
 type ExitAnswer = { type: 'exit'; review: ReviewAnswer; plan?: PlanShape; feedback?: string };
 
 /** What the user types with a review answer that carries text: any text, multi-line, invisible characters and all (REVIEW-04). */
-const feedbackTexts = fc.option(texts({ empty: true, maxFragments: 5 }).map(({ text }) => text), { nil: undefined, freq: 4 });
+const feedbackTexts = fc.option(
+  texts({ empty: true, maxFragments: 5 }).map(({ text }) => text),
+  { nil: undefined, freq: 4 },
+);
 
 export const exitAnswer: ModelAnswer<ExitAnswer> = {
   type: 'exit',
@@ -36,13 +49,20 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
   generate: (g) =>
     g.toolMode === 'code'
       ? undefined
-      : { weight: 3, arbitrary: fc.record({ type: fc.constant('exit' as const), review: reviewAnswers, plan: planShapes, feedback: feedbackTexts }, { requiredKeys: ['type', 'review'] }) },
+      : {
+          weight: 3,
+          arbitrary: fc.record(
+            { type: fc.constant('exit' as const), review: reviewAnswers, plan: planShapes, feedback: feedbackTexts },
+            { requiredKeys: ['type', 'review'] },
+          ),
+        },
   response(session, answer) {
     const id = `call_${++session.callCounter}`;
     const plan = planText(session.callCounter, answer.plan);
     return {
       response: { type: 'tool_calls', text: '', calls: [{ id, name: 'exit_plan_mode', arguments: { plan } }] },
-      step: (n, name) => `the model will answer request ${n} of ${name} by calling exit_plan_mode with the plan ${quote(plan)}`,
+      step: (n, name) =>
+        `the model will answer request ${n} of ${name} by calling exit_plan_mode with the plan ${quote(plan)}`,
       plan,
     };
   },
@@ -50,35 +70,68 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     const review = call.answer.review;
     const failing = `request ${n} of ${agent.name} shows exit_plan_mode failing`;
     if (!result) {
-      return session.disagree('exit-result-present', ['TOOL-06'], `request ${n} of ${agent.name} carries no result for the exit_plan_mode call ${call.id}`, { text: failing, midTurn: false });
+      return session.disagree(
+        'exit-result-present',
+        ['TOOL-06'],
+        `request ${n} of ${agent.name} carries no result for the exit_plan_mode call ${call.id}`,
+        { text: failing, midTurn: false },
+      );
     }
     const reviewsBefore = session.reviewsAsked - call.questions;
     const expected = exitExpectation(exitCircumstances(session, agent, call));
     if (expected.kind === 'outside-plan-mode') {
-      if (call.questions > 0) session.disagree('exit-outside-plan-mode-asks-no-review', ['TOOL-03'], `exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`, { text: `the user was asked ${reviewsBefore} plan reviews`, midTurn: false });
-      if (!result.isError) session.disagree('exit-outside-plan-mode-fails', ['TOOL-03'], `exit_plan_mode outside plan mode succeeded for ${agent.name}: ${JSON.stringify(result.text)}`, { text: failing, midTurn: false });
+      if (call.questions > 0)
+        session.disagree(
+          'exit-outside-plan-mode-asks-no-review',
+          ['TOOL-03'],
+          `exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`,
+          { text: `the user was asked ${reviewsBefore} plan reviews`, midTurn: false },
+        );
+      if (!result.isError)
+        session.disagree(
+          'exit-outside-plan-mode-fails',
+          ['TOOL-03'],
+          `exit_plan_mode outside plan mode succeeded for ${agent.name}: ${JSON.stringify(result.text)}`,
+          { text: failing, midTurn: false },
+        );
       return;
     }
     if (expected.kind === 'owned-child') {
       // REVIEW-07: a failed call that opens no review; plan mode stays on.
       if (call.questions > 0 || !result.isError) {
-        session.disagree('owned-child-refused-review', ['REVIEW-07'], `exit_plan_mode of the owned child ${agent.name} ${call.questions > 0 ? `opened ${call.questions} review(s)` : 'succeeded'}`, {
-          text: `request ${n} of ${agent.name} shows exit_plan_mode failing without a review`,
-          midTurn: false,
-        });
+        session.disagree(
+          'owned-child-refused-review',
+          ['REVIEW-07'],
+          `exit_plan_mode of the owned child ${agent.name} ${call.questions > 0 ? `opened ${call.questions} review(s)` : 'succeeded'}`,
+          {
+            text: `request ${n} of ${agent.name} shows exit_plan_mode failing without a review`,
+            midTurn: false,
+          },
+        );
       }
       return;
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
       if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review, call.answer.feedback));
-      session.disagree('review-count', ['TOOL-04'], `exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`, {
-        text: `the user was asked ${reviewsBefore + 1} plan reviews`,
-        midTurn: false,
-      });
+      session.disagree(
+        'review-count',
+        ['TOOL-04'],
+        `exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`,
+        {
+          text: `the user was asked ${reviewsBefore + 1} plan reviews`,
+          midTurn: false,
+        },
+      );
     }
     if (call.questions === 0) {
-      if (!result.isError) session.disagree('exit-unasked-fails', ['REVIEW-06'], `exit_plan_mode succeeded for ${agent.name} without asking the user`, { text: failing, midTurn: false });
+      if (!result.isError)
+        session.disagree(
+          'exit-unasked-fails',
+          ['REVIEW-06'],
+          `exit_plan_mode succeeded for ${agent.name} without asking the user`,
+          { text: failing, midTurn: false },
+        );
       return;
     }
     // One review was asked, and the seam recorded the user's reply: its reading decides.
@@ -87,30 +140,46 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     const approved = consent === true || (consent === 'open' && !result.isError);
     if (approved) {
       if (result.isError || !isDeepStrictEqual(result.value, { approved: true })) {
-        session.disagree('approved-exit-succeeds', ['TOOL-04', 'TOOL-05'], `the review of ${agent.name} was approved, yet exit_plan_mode answered ${JSON.stringify({ isError: result.isError, value: result.value })}; an approval succeeds with the value { approved: true }`, {
-          text: `request ${n} of ${agent.name} shows exit_plan_mode succeeding`,
-          midTurn: false,
-        });
+        session.disagree(
+          'approved-exit-succeeds',
+          ['TOOL-04', 'TOOL-05'],
+          `the review of ${agent.name} was approved, yet exit_plan_mode answered ${JSON.stringify({ isError: result.isError, value: result.value })}; an approval succeeds with the value { approved: true }`,
+          {
+            text: `request ${n} of ${agent.name} shows exit_plan_mode succeeding`,
+            midTurn: false,
+          },
+        );
       }
       agent.plan.approveExit();
       return;
     }
     if (!result.isError) {
-      session.disagree('refused-exit-fails', [refusalClauseOf(reply)], `the review of ${agent.name} answered ${review} is not consent, yet exit_plan_mode succeeded`, {
-        text: failing,
-        midTurn: false,
-      });
+      session.disagree(
+        'refused-exit-fails',
+        [refusalClauseOf(reply)],
+        `the review of ${agent.name} answered ${review} is not consent, yet exit_plan_mode succeeded`,
+        {
+          text: failing,
+          midTurn: false,
+        },
+      );
     }
     checkDismissalDistinct(session, agent, call.answer.review, result, n);
     const carried = carriedTextOf(reply);
     if (carried !== undefined && !result.text.includes(carried)) {
-      session.disagree('refusal-carries-text', [carriedTextClauseOf(reply)], `the failed exit_plan_mode of ${agent.name} (${review}) does not carry ${JSON.stringify(carried)}: ${JSON.stringify(result.text)}`, {
-        text: `request ${n} of ${agent.name} shows exit_plan_mode failing with a message containing ${quote(carried)}`,
-        midTurn: false,
-      });
+      session.disagree(
+        'refusal-carries-text',
+        [carriedTextClauseOf(reply)],
+        `the failed exit_plan_mode of ${agent.name} (${review}) does not carry ${JSON.stringify(carried)}: ${JSON.stringify(result.text)}`,
+        {
+          text: `request ${n} of ${agent.name} shows exit_plan_mode failing with a message containing ${quote(carried)}`,
+          midTurn: false,
+        },
+      );
     }
   },
-  describe: (answer) => `exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
+  describe: (answer) =>
+    `exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
 };
 
 /** What the oracle knows of the agent when its exit ran (a spawned child may have no way to ask the user: REVIEW-06). */
@@ -130,17 +199,39 @@ const UNLIKE_DISMISSAL: ReadonlySet<ReviewAnswer> = new Set(['keep-planning', 'a
  * from the seam's own errors. Compared among the exit_plan_mode results one
  * request shows (its history), by the answers their reviews got.
  */
-function checkDismissalDistinct(session: ExploredSession, agent: OracleAgent, review: ReviewAnswer, result: ToolResultMessage, n: number): void {
+function checkDismissalDistinct(
+  session: ExploredSession,
+  agent: OracleAgent,
+  review: ReviewAnswer,
+  result: ToolResultMessage,
+  n: number,
+): void {
   session.reviewOutcomes.set(result.toolCallId, review);
-  const versus = review === 'dismiss' ? (other: ReviewAnswer) => UNLIKE_DISMISSAL.has(other) : UNLIKE_DISMISSAL.has(review) ? (other: ReviewAnswer) => other === 'dismiss' : undefined;
+  const versus =
+    review === 'dismiss'
+      ? (other: ReviewAnswer) => UNLIKE_DISMISSAL.has(other)
+      : UNLIKE_DISMISSAL.has(review)
+        ? (other: ReviewAnswer) => other === 'dismiss'
+        : undefined;
   if (!versus) return;
   const results = toolResults(session.model.requestsOf(agent.id)[n - 1]!.messages, 'exit_plan_mode');
   const at = results.findIndex((candidate) => candidate.toolCallId === result.toolCallId);
-  const same = results.findIndex((other, index) => index !== at && other.isError && other.text === result.text && versus(session.reviewOutcomes.get(other.toolCallId) ?? 'approve'));
+  const same = results.findIndex(
+    (other, index) =>
+      index !== at &&
+      other.isError &&
+      other.text === result.text &&
+      versus(session.reviewOutcomes.get(other.toolCallId) ?? 'approve'),
+  );
   if (at < 0 || same < 0) return;
   const [dismissal, other] = review === 'dismiss' ? [at, same] : [same, at];
-  session.disagree('dismissal-distinct', ['REVIEW-05'], `the failure of a dismissed review reads like that of ${session.reviewOutcomes.get(results[other]!.toolCallId)} for ${agent.name}: ${JSON.stringify(result.text)}`, {
-    text: `request ${n} of ${agent.name} shows exit_plan_mode result ${dismissal + 1} unlike result ${other + 1}`,
-    midTurn: false,
-  });
+  session.disagree(
+    'dismissal-distinct',
+    ['REVIEW-05'],
+    `the failure of a dismissed review reads like that of ${session.reviewOutcomes.get(results[other]!.toolCallId)} for ${agent.name}: ${JSON.stringify(result.text)}`,
+    {
+      text: `request ${n} of ${agent.name} shows exit_plan_mode result ${dismissal + 1} unlike result ${other + 1}`,
+      midTurn: false,
+    },
+  );
 }

@@ -9,7 +9,11 @@ import type { ModelAnswer } from './answer.js';
 
 type ProbeAnswer = { type: 'probe'; effect: 'read' | 'write' | 'command' };
 
-const TOOL_STEP = { read: 'the probe tool', write: 'the writing probe tool', command: 'the command-running probe tool' } as const;
+const TOOL_STEP = {
+  read: 'the probe tool',
+  write: 'the writing probe tool',
+  command: 'the command-running probe tool',
+} as const;
 const TOOL_RESULT = { read: 'probe tool', write: 'writing probe tool', command: 'command-running probe tool' } as const;
 
 export const probeAnswer: ModelAnswer<ProbeAnswer> = {
@@ -17,7 +21,15 @@ export const probeAnswer: ModelAnswer<ProbeAnswer> = {
   place: 'continues',
   // Under `code` a probe tool is reached only from a program, which the kit writes for exits alone.
   generate: (g) =>
-    g.toolMode === 'code' ? undefined : { weight: 3, arbitrary: fc.record({ type: fc.constant('probe' as const), effect: fc.constantFrom('read' as const, 'write' as const, 'command' as const) }) },
+    g.toolMode === 'code'
+      ? undefined
+      : {
+          weight: 3,
+          arbitrary: fc.record({
+            type: fc.constant('probe' as const),
+            effect: fc.constantFrom('read' as const, 'write' as const, 'command' as const),
+          }),
+        },
   response(session, answer) {
     const id = `call_${++session.callCounter}`;
     const probe = PROBE_TOOLS[answer.effect];
@@ -29,10 +41,15 @@ export const probeAnswer: ModelAnswer<ProbeAnswer> = {
   resolve(session, agent, call, result, n) {
     const probe = PROBE_TOOLS[call.answer.effect];
     if (!result || result.isError || result.text !== probe.result) {
-      session.disagree('tool-result', ['SCOPE-02'], `request ${n} of ${agent.name} shows the result of ${probe.name} as ${JSON.stringify(result)}`, {
-        text: `request ${n} of ${agent.name} shows the ${TOOL_RESULT[call.answer.effect]} result`,
-        midTurn: false,
-      });
+      session.disagree(
+        'tool-result',
+        ['SCOPE-02'],
+        `request ${n} of ${agent.name} shows the result of ${probe.name} as ${JSON.stringify(result)}`,
+        {
+          text: `request ${n} of ${agent.name} shows the ${TOOL_RESULT[call.answer.effect]} result`,
+          midTurn: false,
+        },
+      );
     }
   },
   describe: (answer) => `probe(${answer.effect})`,

@@ -31,15 +31,31 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
   generate: (g) =>
     g.toolMode === 'native'
       ? undefined
-      : { weight: 3, arbitrary: fc.record({ type: fc.constant('program-exit' as const), review: fc.constantFrom(...DECIDED_REVIEWS), plan: planShapes }, { requiredKeys: ['type', 'review'] }) },
+      : {
+          weight: 3,
+          arbitrary: fc.record(
+            {
+              type: fc.constant('program-exit' as const),
+              review: fc.constantFrom(...DECIDED_REVIEWS),
+              plan: planShapes,
+            },
+            { requiredKeys: ['type', 'review'] },
+          ),
+        },
   response(session, answer) {
     const codeTool = session.options.adapter.codeTool;
-    if (codeTool === undefined) throw new Error(`adapter ${session.options.adapter.name} declares a code mode but no codeTool`);
+    if (codeTool === undefined)
+      throw new Error(`adapter ${session.options.adapter.name} declares a code mode but no codeTool`);
     const id = `call_${++session.callCounter}`;
     const plan = planText(session.callCounter, answer.plan);
     return {
-      response: { type: 'tool_calls', text: '', calls: [{ id, name: codeTool.name, arguments: exitProgramArguments(codeTool, plan) }] },
-      step: (n, name) => `the model will answer request ${n} of ${name} with a program calling exit_plan_mode with the plan ${quote(plan)}`,
+      response: {
+        type: 'tool_calls',
+        text: '',
+        calls: [{ id, name: codeTool.name, arguments: exitProgramArguments(codeTool, plan) }],
+      },
+      step: (n, name) =>
+        `the model will answer request ${n} of ${name} with a program calling exit_plan_mode with the plan ${quote(plan)}`,
       plan,
     };
   },
@@ -48,30 +64,45 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
     const expected = exitExpectation(exitCircumstances(session, agent, call));
     if (expected.kind === 'outside-plan-mode') {
       if (call.questions > 0) {
-        session.disagree('program-exit-outside-plan-mode-asks-no-review', ['TOOL-08', 'TOOL-03'], `a program's exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`, {
-          text: `the user was asked ${reviewsBefore} plan reviews`,
-          midTurn: false,
-        });
+        session.disagree(
+          'program-exit-outside-plan-mode-asks-no-review',
+          ['TOOL-08', 'TOOL-03'],
+          `a program's exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`,
+          {
+            text: `the user was asked ${reviewsBefore} plan reviews`,
+            midTurn: false,
+          },
+        );
       }
       return;
     }
     if (expected.kind === 'owned-child') {
       // REVIEW-07 (rc.8), as for a native call: an owned child opens no review, and plan mode stays on.
       if (call.questions > 0) {
-        session.disagree('owned-child-refused-review', ['TOOL-08', 'REVIEW-07'], `a program's exit_plan_mode of the owned child ${agent.name} opened ${call.questions} review(s)`, {
-          text: `the user was asked ${reviewsBefore} plan reviews`,
-          midTurn: false,
-        });
+        session.disagree(
+          'owned-child-refused-review',
+          ['TOOL-08', 'REVIEW-07'],
+          `a program's exit_plan_mode of the owned child ${agent.name} opened ${call.questions} review(s)`,
+          {
+            text: `the user was asked ${reviewsBefore} plan reviews`,
+            midTurn: false,
+          },
+        );
       }
       return;
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
       if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review));
-      session.disagree('program-exit-review-count', ['TOOL-08', 'TOOL-04'], `a program's exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`, {
-        text: `the user was asked ${reviewsBefore + 1} plan reviews`,
-        midTurn: false,
-      });
+      session.disagree(
+        'program-exit-review-count',
+        ['TOOL-08', 'TOOL-04'],
+        `a program's exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`,
+        {
+          text: `the user was asked ${reviewsBefore + 1} plan reviews`,
+          midTurn: false,
+        },
+      );
     }
     if (call.questions !== 1) return;
     const reply = call.reply!;
@@ -83,5 +114,6 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
     // Not consent: plan mode stays on, which the next request shows; a host that left it breaks these.
     agent.plan.cause = ['TOOL-08', refusalClauseOf(reply)];
   },
-  describe: (answer) => `program-exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
+  describe: (answer) =>
+    `program-exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
 };

@@ -6,7 +6,11 @@ import type { During } from '../explored-session.js';
 import { onOff } from '../transcript.js';
 
 /** The disagreement of `state`, what `get` answered for `agent`, with the oracle; undefined when the MUST clauses allow it. */
-export function getDisagreement(agent: OracleAgent, state: PlanModeState, during: During | undefined): Disagreement | undefined {
+export function getDisagreement(
+  agent: OracleAgent,
+  state: PlanModeState,
+  during: During | undefined,
+): Disagreement | undefined {
   if (agent.plan.acceptsGet(state)) return undefined;
   const expected = agent.plan.get();
   const phrase =
@@ -17,10 +21,15 @@ export function getDisagreement(agent: OracleAgent, state: PlanModeState, during
     clauses: [...new Set(['SET-05', ...agent.plan.cause.filter((clause) => clause !== 'SET-05')])],
     check: 'get-state',
     message: `get(${agent.name}) is ${JSON.stringify(state)}; the oracle ${describeGet(expected)}`,
-    step: { text: during ? `while the model handles request ${during.n} of ${during.agent.name}, ${phrase}` : phrase, midTurn: during !== undefined },
+    step: {
+      text: during ? `while the model handles request ${during.n} of ${during.agent.name}, ${phrase}` : phrase,
+      midTurn: during !== undefined,
+    },
   };
 }
 
 function describeGet(state: PlanModeState): string {
-  return state.pending === undefined ? `{"active":${state.active}} (or a pending equal to active)` : JSON.stringify(state);
+  return state.pending === undefined
+    ? `{"active":${state.active}} (or a pending equal to active)`
+    : JSON.stringify(state);
 }

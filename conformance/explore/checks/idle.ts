@@ -15,7 +15,10 @@ import { onOff, onOffList } from '../transcript.js';
 export type LoggedPayload = Extract<SessionEvent, { type: 'plan/mode' }>['payload'];
 
 /** STATE-01: the events the agent logged itself (after those a fork inherited) are the oracle's, payload for payload. */
-export function loggedEventsDisagreement(agent: OracleAgent, logged: readonly LoggedPayload[]): Disagreement | undefined {
+export function loggedEventsDisagreement(
+  agent: OracleAgent,
+  logged: readonly LoggedPayload[],
+): Disagreement | undefined {
   const own = logged.slice(agent.inheritedEvents);
   const expected = agent.plan.events.map((active) => ({ active }));
   if (isDeepStrictEqual(own, expected)) return undefined;
@@ -23,7 +26,10 @@ export function loggedEventsDisagreement(agent: OracleAgent, logged: readonly Lo
     clauses: [...new Set(['STATE-01', ...agent.plan.cause])],
     check: 'logged-events',
     message: `the plan/mode events ${agent.name} logged are ${JSON.stringify(own)}; the oracle ${JSON.stringify(expected)}`,
-    step: { text: `the plan/mode events ${agent.name} logged itself are ${onOffList(agent.plan.events)}`, midTurn: false },
+    step: {
+      text: `the plan/mode events ${agent.name} logged itself are ${onOffList(agent.plan.events)}`,
+      midTurn: false,
+    },
   };
 }
 
@@ -35,7 +41,10 @@ export function projectionDisagreement(agent: OracleAgent, view: unknown): Disag
     clauses: ['PROJ-02', 'PROJ-03', 'PROJ-04'],
     check: 'projection-fold',
     message: `the projection of ${agent.name} is ${JSON.stringify(view)}; the log folds to ${JSON.stringify(predicted)}`,
-    step: { text: `the projection of ${agent.name} shows plan mode ${onOff(predicted.active)} with ${predicted.pending ? 'a selection pending' : 'nothing pending'}`, midTurn: false },
+    step: {
+      text: `the projection of ${agent.name} shows plan mode ${onOff(predicted.active)} with ${predicted.pending ? 'a selection pending' : 'nothing pending'}`,
+      midTurn: false,
+    },
   };
 }
 
@@ -45,12 +54,20 @@ export function projectionDisagreement(agent: OracleAgent, view: unknown): Disag
  * event since one restart (the observers told before it were the ended host's
  * stream's: see OracleAgent.eventsAtRestarts).
  */
-export function observersDisagreement(agent: OracleAgent, observed: readonly LoggedPayload[], logged: readonly LoggedPayload[]): Disagreement | undefined {
-  if ([0, ...agent.eventsAtRestarts].some((start) => isDeepStrictEqual(observed, logged.slice(start)))) return undefined;
+export function observersDisagreement(
+  agent: OracleAgent,
+  observed: readonly LoggedPayload[],
+  logged: readonly LoggedPayload[],
+): Disagreement | undefined {
+  if ([0, ...agent.eventsAtRestarts].some((start) => isDeepStrictEqual(observed, logged.slice(start))))
+    return undefined;
   return {
     clauses: ['STATE-06'],
     check: 'observers-told',
     message: `observers of ${agent.name} were told of ${JSON.stringify(observed)}; the log holds ${JSON.stringify(logged)}`,
-    step: { text: `observers of ${agent.name} were told of the plan/mode events ${onOffList(logged.map((payload) => payload.active === true))}`, midTurn: false },
+    step: {
+      text: `observers of ${agent.name} were told of the plan/mode events ${onOffList(logged.map((payload) => payload.active === true))}`,
+      midTurn: false,
+    },
   };
 }

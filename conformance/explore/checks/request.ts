@@ -15,7 +15,13 @@ import type { ContentBlock, ModelRequest } from '../../../src/index.js';
 import { imagesNamed } from '../../world/images.js';
 import { strayMessages } from '../../assertions/message-provenance.js';
 import { orderedProbesProblem } from '../../assertions/system-prompt.js';
-import { noticesAtRequest, noticeTextProblem, userTextsAtRequest, type NoticeExpectation, type OracleAgent } from '../../oracle/session-oracle.js';
+import {
+  noticesAtRequest,
+  noticeTextProblem,
+  userTextsAtRequest,
+  type NoticeExpectation,
+  type OracleAgent,
+} from '../../oracle/session-oracle.js';
 import { noticesIn, planModeEvents } from '../../world/observations.js';
 import { answerFamily } from '../answers/index.js';
 import type { ToolResultMessage } from '../answers/answer.js';
@@ -53,12 +59,20 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   const previousAnswer = session.lastAnswer.get(id);
   const kind = index === 0 ? 'submission' : isFailure(previousAnswer?.type) ? 'retry' : 'continuation';
   session.inFlight.set(id, kind);
-  session.coverage.met(session.viewOf(agent, { retry: kind === 'retry' }), answerAction((turn.planned[index]?.answer ?? { type: 'text' }).type));
+  session.coverage.met(
+    session.viewOf(agent, { retry: kind === 'retry' }),
+    answerAction((turn.planned[index]?.answer ?? { type: 'text' }).type),
+  );
   if (index > 0 && index >= turn.planned.length && previousAnswer?.type === 'text' && agent.steered.length === 0) {
-    session.disagree('extra-request', turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [], `${agent.name} made request ${n} after the model's final answer, with nothing steered`, {
-      text: `the number of model requests of ${agent.name} is ${n - 1}`,
-      midTurn: false,
-    });
+    session.disagree(
+      'extra-request',
+      turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [],
+      `${agent.name} made request ${n} after the model's final answer, with nothing steered`,
+      {
+        text: `the number of model requests of ${agent.name} is ${n - 1}`,
+        midTurn: false,
+      },
+    );
   }
   resolveCall(session, agent, request, n);
 
@@ -71,28 +85,48 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   const clauses = predicted.applied ? ['SET-06'] : cause;
   const guided = request.systemPrompt.includes(session.section);
   if (guided !== predicted.inPlanMode) {
-    session.disagree('request-in-plan-mode', clauses, `request ${n} of ${agent.name} (${kind}) ${guided ? 'is' : 'is not'} in plan mode; the oracle says it ${predicted.inPlanMode ? 'is' : 'is not'}`, {
-      text: `request ${n} of ${agent.name} ${predicted.inPlanMode ? 'is' : 'is not'} in plan mode`,
-      midTurn: false,
-    });
+    session.disagree(
+      'request-in-plan-mode',
+      clauses,
+      `request ${n} of ${agent.name} (${kind}) ${guided ? 'is' : 'is not'} in plan mode; the oracle says it ${predicted.inPlanMode ? 'is' : 'is not'}`,
+      {
+        text: `request ${n} of ${agent.name} ${predicted.inPlanMode ? 'is' : 'is not'} in plan mode`,
+        midTurn: false,
+      },
+    );
   }
   const folded = planModeEvents(logAtArrival).at(-1)?.payload.active === true;
   if (folded !== predicted.inPlanMode) {
-    session.disagree('log-at-request', predicted.applied || !preStep ? ['SET-06'] : ['STATE-02'], `when request ${n} of ${agent.name} reached the model its log folded to ${onOff(folded)}; the request should be assembled ${onOff(predicted.inPlanMode)}`, {
-      text: `when request ${n} of ${agent.name} reached the model, its log folded to plan mode ${onOff(predicted.inPlanMode)}`,
+    session.disagree(
+      'log-at-request',
+      predicted.applied || !preStep ? ['SET-06'] : ['STATE-02'],
+      `when request ${n} of ${agent.name} reached the model its log folded to ${onOff(folded)}; the request should be assembled ${onOff(predicted.inPlanMode)}`,
+      {
+        text: `when request ${n} of ${agent.name} reached the model, its log folded to plan mode ${onOff(predicted.inPlanMode)}`,
+        midTurn: false,
+      },
+    );
+  }
+  const misplaced = guided
+    ? orderedProbesProblem(request.systemPrompt, session.section, session.probeOrders)
+    : undefined;
+  if (misplaced) {
+    session.disagree('section-order', ['POLICY-01'], `request ${n} of ${agent.name}: ${misplaced}`, {
+      text: `request ${n} of ${agent.name} is in plan mode`,
       midTurn: false,
     });
-  }
-  const misplaced = guided ? orderedProbesProblem(request.systemPrompt, session.section, session.probeOrders) : undefined;
-  if (misplaced) {
-    session.disagree('section-order', ['POLICY-01'], `request ${n} of ${agent.name}: ${misplaced}`, { text: `request ${n} of ${agent.name} is in plan mode`, midTurn: false });
   }
   const laidOut = sectionLayoutProblem(request.systemPrompt, session.section, guided);
   if (laidOut) {
-    session.disagree('section-layout', guided ? ['POLICY-01', 'MX-01'] : ['POLICY-02', 'MX-01'], `request ${n} of ${agent.name}: ${laidOut}`, {
-      text: `request ${n} of ${agent.name} ${guided ? 'is' : 'is not'} in plan mode`,
-      midTurn: false,
-    });
+    session.disagree(
+      'section-layout',
+      guided ? ['POLICY-01', 'MX-01'] : ['POLICY-02', 'MX-01'],
+      `request ${n} of ${agent.name}: ${laidOut}`,
+      {
+        text: `request ${n} of ${agent.name} ${guided ? 'is' : 'is not'} in plan mode`,
+        midTurn: false,
+      },
+    );
   }
   const previousPrompt = session.lastPrompt.get(agent.id);
   session.lastPrompt.set(agent.id, { n, guided, systemPrompt: request.systemPrompt });
@@ -111,7 +145,14 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   const response = session.scripted.get(`${id}#${n}`);
   if (response && answerFamily(planned).resolve) {
     const plan = response.plan;
-    session.calls.set(id, { id: response.id, answer: planned, ...(plan === undefined ? {} : { plan }), activeAtCall: agent.plan.logged, questions: 0, request: n });
+    session.calls.set(id, {
+      id: response.id,
+      answer: planned,
+      ...(plan === undefined ? {} : { plan }),
+      activeAtCall: agent.plan.logged,
+      questions: 0,
+      request: n,
+    });
   }
 }
 
@@ -120,12 +161,19 @@ function resolveCall(session: ExploredSession, agent: OracleAgent, request: Mode
   const call = session.calls.get(agent.id);
   if (!call) return;
   session.calls.delete(agent.id);
-  const result = request.messages.find((message): message is ToolResultMessage => message.role === 'tool' && message.toolCallId === call.id);
+  const result = request.messages.find(
+    (message): message is ToolResultMessage => message.role === 'tool' && message.toolCallId === call.id,
+  );
   answerFamily(call.answer).resolve?.(session, agent, call, result, n);
 }
 
 /** NARR-01, NARR-02: the notices request `n` shows (their texts) against the oracle's expectation. */
-export function noticeDisagreement(agent: OracleAgent, n: number, expectation: NoticeExpectation, notices: readonly string[]): Disagreement | undefined {
+export function noticeDisagreement(
+  agent: OracleAgent,
+  n: number,
+  expectation: NoticeExpectation,
+  notices: readonly string[],
+): Disagreement | undefined {
   const { expected } = expectation;
   if (!expectation.known) {
     // After a compaction: the notices before it may live on in a summary, those since must reach the model.
@@ -134,19 +182,38 @@ export function noticeDisagreement(agent: OracleAgent, n: number, expectation: N
       clauses: ['NARR-01'],
       check: 'notice-count',
       message: `request ${n} of ${agent.name} carries ${notices.length} notice(s); ${expected.length} were added since its history was compacted (${expected.join(', ')})`,
-      step: { text: `request ${n} of ${agent.name} ends with the notices ${quote(expected.join(', '))}`, midTurn: false },
+      step: {
+        text: `request ${n} of ${agent.name} ends with the notices ${quote(expected.join(', '))}`,
+        midTurn: false,
+      },
     };
   }
-  const step = { text: `request ${n} of ${agent.name} carries the notices ${quote(expected.length === 0 ? 'none' : expected.join(', '))}`, midTurn: false };
+  const step = {
+    text: `request ${n} of ${agent.name} carries the notices ${quote(expected.length === 0 ? 'none' : expected.join(', '))}`,
+    midTurn: false,
+  };
   if (notices.length !== expected.length) {
-    return { clauses: ['NARR-01', 'NARR-02'], check: 'notice-count', message: `request ${n} of ${agent.name} carries ${notices.length} notice(s); the oracle ${expected.length} (${expected.join(', ') || 'none'})`, step };
+    return {
+      clauses: ['NARR-01', 'NARR-02'],
+      check: 'notice-count',
+      message: `request ${n} of ${agent.name} carries ${notices.length} notice(s); the oracle ${expected.length} (${expected.join(', ') || 'none'})`,
+      step,
+    };
   }
   const problem = noticeTextProblem(expected, notices);
-  return problem ? { clauses: ['NARR-01'], check: 'notice-text', message: `request ${n} of ${agent.name}: ${problem}`, step } : undefined;
+  return problem
+    ? { clauses: ['NARR-01'], check: 'notice-text', message: `request ${n} of ${agent.name}: ${problem}`, step }
+    : undefined;
 }
 
 /** The user texts a request adds beyond the agent's previous request (CMD-02..04, CMD-06, MX-03). */
-function checkUserTexts(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number, { expected, steered: carried }: { expected: string[]; steered: string[] }): void {
+function checkUserTexts(
+  session: ExploredSession,
+  agent: OracleAgent,
+  request: ModelRequest,
+  n: number,
+  { expected, steered: carried }: { expected: string[]; steered: string[] },
+): void {
   // Steered messages join the next pre-step; a retry that is none (rc.8) leaves them waiting. At a submission
   // they waited through the end of the last turn (left open), so they come ahead of the new prompt.
   if (agent.compactedSinceRequest) return;
@@ -155,7 +222,12 @@ function checkUserTexts(session: ExploredSession, agent: OracleAgent, request: M
   const step = `request ${n} of ${agent.name} adds the user texts ${quote(expected.length === 0 ? 'none' : expected.join(' | '))}`;
   const earlier = previous?.messages ?? [];
   if (!isDeepStrictEqual(request.messages.slice(0, earlier.length), earlier)) {
-    session.disagree('history-repeated', ['MX-03', 'NARR-05'], `request ${n} of ${agent.name} does not repeat the messages of request ${n - 1} before adding its own`, { text: step, midTurn: false });
+    session.disagree(
+      'history-repeated',
+      ['MX-03', 'NARR-05'],
+      `request ${n} of ${agent.name} does not repeat the messages of request ${n - 1} before adding its own`,
+      { text: step, midTurn: false },
+    );
   }
   const added = request.messages
     .slice(earlier.length)
@@ -163,11 +235,23 @@ function checkUserTexts(session: ExploredSession, agent: OracleAgent, request: M
     .sort();
   checkImageBlocks(session, agent, request.messages.slice(earlier.length), n);
   if (!isDeepStrictEqual(added, expected)) {
-    session.disagree('user-texts', ['CMD-03', 'CMD-06', 'MX-02'], `request ${n} of ${agent.name} adds the user texts ${JSON.stringify(added)}; the oracle ${JSON.stringify(expected)}`, { text: step, midTurn: false });
+    session.disagree(
+      'user-texts',
+      ['CMD-03', 'CMD-06', 'MX-02'],
+      `request ${n} of ${agent.name} adds the user texts ${JSON.stringify(added)}; the oracle ${JSON.stringify(expected)}`,
+      { text: step, midTurn: false },
+    );
   } else if (n === session.turns.get(agent.id)!.start + 1 && carried.length > 0) {
-    const inOrder = request.messages.slice(earlier.length).flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []));
+    const inOrder = request.messages
+      .slice(earlier.length)
+      .flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []));
     if (!isDeepStrictEqual(inOrder.slice(0, carried.length), carried)) {
-      session.disagree('steered-before-prompt', ['CMD-03'], `request ${n} of ${agent.name} adds ${JSON.stringify(inOrder)}: the steered message(s) ${JSON.stringify(carried)} that waited for this turn must come before its prompt`, { text: step, midTurn: false });
+      session.disagree(
+        'steered-before-prompt',
+        ['CMD-03'],
+        `request ${n} of ${agent.name} adds ${JSON.stringify(inOrder)}: the steered message(s) ${JSON.stringify(carried)} that waited for this turn must come before its prompt`,
+        { text: step, midTurn: false },
+      );
     }
   }
 }
@@ -184,16 +268,24 @@ export interface PromptSeen {
  * byte-identical up to order 50. Compared with the agent's previous request
  * when that one was assembled in the other state.
  */
-export function prefixDisagreement(agent: OracleAgent, previous: PromptSeen | undefined, now: PromptSeen): Disagreement | undefined {
+export function prefixDisagreement(
+  agent: OracleAgent,
+  previous: PromptSeen | undefined,
+  now: PromptSeen,
+): Disagreement | undefined {
   if (!previous || previous.guided === now.guided) return undefined;
   const before = readLayout(previous.systemPrompt);
   const after = readLayout(now.systemPrompt);
-  if (typeof before === 'string' || typeof after === 'string' || before.beforeOrder50 === after.beforeOrder50) return undefined;
+  if (typeof before === 'string' || typeof after === 'string' || before.beforeOrder50 === after.beforeOrder50)
+    return undefined;
   return {
     clauses: ['POLICY-04'],
     check: 'prompt-before-order-50',
     message: `the system prompt of request ${now.n} of ${agent.name} differs before order 50 from that of its request ${previous.n}, assembled in the other plan state`,
-    step: { text: `the system prompts of request ${previous.n} of ${agent.name} and request ${now.n} of ${agent.name} are identical up to order 50`, midTurn: false },
+    step: {
+      text: `the system prompts of request ${previous.n} of ${agent.name} and request ${now.n} of ${agent.name} are identical up to order 50`,
+      midTurn: false,
+    },
   };
 }
 
@@ -203,8 +295,18 @@ export function prefixDisagreement(agent: OracleAgent, previous: PromptSeen | un
  * produced; a plan/mode record, a command line or a command result would be a
  * message of none of these kinds (judged by identity and position).
  */
-export function provenanceDisagreement(session: Pick<ExploredSession, 'prompted' | 'typedLines' | 'model' | 'compacted'>, agent: OracleAgent, request: ModelRequest, n: number): Disagreement | undefined {
-  const stray = strayMessages(request, { prompts: session.prompted, commandLines: session.typedLines, replies: session.model.replies, compacted: session.compacted });
+export function provenanceDisagreement(
+  session: Pick<ExploredSession, 'prompted' | 'typedLines' | 'model' | 'compacted'>,
+  agent: OracleAgent,
+  request: ModelRequest,
+  n: number,
+): Disagreement | undefined {
+  const stray = strayMessages(request, {
+    prompts: session.prompted,
+    commandLines: session.typedLines,
+    replies: session.model.replies,
+    compacted: session.compacted,
+  });
   if (stray.length === 0) return undefined;
   const first = stray[0]!;
   return {
@@ -220,12 +322,20 @@ export function provenanceDisagreement(session: Pick<ExploredSession, 'prompted'
  * was typed with, in the order attached, and then its text (none for bare
  * `/plan`); a prompt's holds its text alone.
  */
-function checkImageBlocks(session: ExploredSession, agent: OracleAgent, added: ModelRequest['messages'], n: number): void {
+function checkImageBlocks(
+  session: ExploredSession,
+  agent: OracleAgent,
+  added: ModelRequest['messages'],
+  n: number,
+): void {
   for (const message of added) {
     if (message.role !== 'user' || message.source !== 'user') continue;
     // Matched by content among the lines typed with this text, since a fork's first request or a compacted history is not read.
     const typed = session.steeredImages.get(`${agent.id}\n${message.text}`) ?? [];
-    const blocksFor = (names: string[]): ContentBlock[] => [...(names.length > 0 ? imagesNamed(names.join(',')) : []), ...(message.text.length > 0 ? [{ type: 'text' as const, text: message.text }] : [])];
+    const blocksFor = (names: string[]): ContentBlock[] => [
+      ...(names.length > 0 ? imagesNamed(names.join(',')) : []),
+      ...(message.text.length > 0 ? [{ type: 'text' as const, text: message.text }] : []),
+    ];
     const actual = message.content ?? [{ type: 'text' as const, text: message.text }];
     const match = typed.findIndex((names) => isDeepStrictEqual(actual, blocksFor(names)));
     if (match >= 0) {
@@ -236,10 +346,15 @@ function checkImageBlocks(session: ExploredSession, agent: OracleAgent, added: M
     // A text no prompt or typed line gave (a steered message changed on the way): the user-texts check names it.
     if (typed.length === 0 && !session.prompted.includes(message.text)) continue;
     const names = typed[0] ?? [];
-    session.disagree('user-message-blocks', ['CMD-03', 'CMD-09', 'MX-02'], `request ${n} of ${agent.name} carries the user message ${JSON.stringify(message.text)} as the blocks ${JSON.stringify(actual.map((block) => (block.type === 'text' ? 'text' : block.mediaType)))}; it should hold ${names.length} image(s) (${names.join(', ') || 'none'}) and then its text`, {
-      text: `request ${n} of ${agent.name} adds a user message holding the images ${quote(names.join(', ') || 'none')} and then the text ${quote(message.text)}`,
-      midTurn: false,
-    });
+    session.disagree(
+      'user-message-blocks',
+      ['CMD-03', 'CMD-09', 'MX-02'],
+      `request ${n} of ${agent.name} carries the user message ${JSON.stringify(message.text)} as the blocks ${JSON.stringify(actual.map((block) => (block.type === 'text' ? 'text' : block.mediaType)))}; it should hold ${names.length} image(s) (${names.join(', ') || 'none'}) and then its text`,
+      {
+        text: `request ${n} of ${agent.name} adds a user message holding the images ${quote(names.join(', ') || 'none')} and then the text ${quote(message.text)}`,
+        midTurn: false,
+      },
+    );
   }
 }
 
@@ -250,13 +365,26 @@ function checkCatalog(session: ExploredSession, agent: OracleAgent, request: Mod
 }
 
 /** TOOL-01: the first request offers exit_plan_mode taking a required string `plan` (natively); TOOL-02: every later one the same catalog. */
-export function catalogDisagreement(toolMode: ExploredSession['toolMode'], agent: OracleAgent, request: ModelRequest, n: number, first: { tools: ModelRequest['tools']; n: number } | undefined): Disagreement | undefined {
+export function catalogDisagreement(
+  toolMode: ExploredSession['toolMode'],
+  agent: OracleAgent,
+  request: ModelRequest,
+  n: number,
+  first: { tools: ModelRequest['tools']; n: number } | undefined,
+): Disagreement | undefined {
   if (!first) {
     // Under `code` the wire carries only the code-running tool; the SDK holds the exit (tool-sdk.ts judges it).
     if (toolMode === 'code') return undefined;
     const exit = request.tools.find((tool) => tool.name === 'exit_plan_mode');
-    const schema = exit?.parameters as { properties?: Record<string, { type?: unknown }>; required?: unknown } | undefined;
-    if (schema?.properties?.plan?.type === 'string' && Array.isArray(schema.required) && schema.required.includes('plan')) return undefined;
+    const schema = exit?.parameters as
+      | { properties?: Record<string, { type?: unknown }>; required?: unknown }
+      | undefined;
+    if (
+      schema?.properties?.plan?.type === 'string' &&
+      Array.isArray(schema.required) &&
+      schema.required.includes('plan')
+    )
+      return undefined;
     return {
       clauses: ['TOOL-01'],
       check: 'exit-tool-offered',
@@ -269,7 +397,10 @@ export function catalogDisagreement(toolMode: ExploredSession['toolMode'], agent
     clauses: ['TOOL-02'],
     check: 'tool-catalog-stable',
     message: `the tool catalog of request ${n} of ${agent.name} differs from that of its request ${first.n}`,
-    step: { text: `request ${n} of ${agent.name} and request ${first.n} of ${agent.name} carry the same tool catalog`, midTurn: false },
+    step: {
+      text: `request ${n} of ${agent.name} and request ${first.n} of ${agent.name} carry the same tool catalog`,
+      midTurn: false,
+    },
   };
 }
 
@@ -277,7 +408,15 @@ export function catalogDisagreement(toolMode: ExploredSession['toolMode'], agent
 function checkToolSdk(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
   if (session.toolMode === 'native') return;
   const first = session.firstSdk.get(agent.id);
-  const disagreement = toolSdkDisagreement(session.toolMode, session.options.adapter.codeTool?.name, agent, request, n, first);
-  if (!first && !disagreement && request.toolSdk !== undefined) session.firstSdk.set(agent.id, { sdk: request.toolSdk, n });
+  const disagreement = toolSdkDisagreement(
+    session.toolMode,
+    session.options.adapter.codeTool?.name,
+    agent,
+    request,
+    n,
+    first,
+  );
+  if (!first && !disagreement && request.toolSdk !== undefined)
+    session.firstSdk.set(agent.id, { sdk: request.toolSdk, n });
   stopAt(disagreement);
 }

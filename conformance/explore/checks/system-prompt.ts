@@ -24,9 +24,11 @@ export function sectionLayoutProblem(systemPrompt: string, section: string, acti
     const count = occurrences(systemPrompt, section);
     if (count !== 1) return `the configured section appears ${count} time(s) in the system prompt`;
     const expected = `${layout.separator}${section}${layout.separator}`;
-    if (layout.atOrder50 !== expected) return `order 50 should hold exactly the section between two of the host's separators ${JSON.stringify(layout.separator)}; it holds ${JSON.stringify(layout.atOrder50.slice(0, 300))}`;
+    if (layout.atOrder50 !== expected)
+      return `order 50 should hold exactly the section between two of the host's separators ${JSON.stringify(layout.separator)}; it holds ${JSON.stringify(layout.atOrder50.slice(0, 300))}`;
     return undefined;
   }
-  if (layout.atOrder50 !== layout.separator) return `while inactive order 50 should hold nothing but the host's separator ${JSON.stringify(layout.separator)}; it holds ${JSON.stringify(layout.atOrder50.slice(0, 300))}`;
+  if (layout.atOrder50 !== layout.separator)
+    return `while inactive order 50 should hold nothing but the host's separator ${JSON.stringify(layout.separator)}; it holds ${JSON.stringify(layout.atOrder50.slice(0, 300))}`;
   return undefined;
 }

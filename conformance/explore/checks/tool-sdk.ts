@@ -24,14 +24,23 @@ export function toolSdkDisagreement(
   if (mode === 'native') return undefined;
   const sdk = request.toolSdk;
   const names = request.tools.map((tool) => tool.name);
-  const shown = sdk !== undefined && (request.systemPrompt.includes(sdk) || request.tools.some((tool) => tool.description.includes(sdk)));
-  const wire = codeTool !== undefined && (mode === 'code' ? names.length === 1 && names[0] === codeTool : names.includes(codeTool) && names.includes(EXIT_TOOL));
+  const shown =
+    sdk !== undefined &&
+    (request.systemPrompt.includes(sdk) || request.tools.some((tool) => tool.description.includes(sdk)));
+  const wire =
+    codeTool !== undefined &&
+    (mode === 'code'
+      ? names.length === 1 && names[0] === codeTool
+      : names.includes(codeTool) && names.includes(EXIT_TOOL));
   if (sdk === undefined || !sdk.includes(EXIT_TOOL) || !shown || !wire) {
     return {
       clauses: ['TOOL-07', 'TOOL-01'],
       check: 'exit-reachable-in-mode',
       message: `request ${n} of ${agent.name} does not reach ${EXIT_TOOL} the way ${mode} mode reaches tools (wire tools ${JSON.stringify(names)}; SDK text ${sdk === undefined ? 'absent' : `${shown ? 'shown' : 'not shown to the model'}, ${sdk.includes(EXIT_TOOL) ? 'naming' : 'not naming'} ${EXIT_TOOL}`})`,
-      step: { text: `request ${n} of ${agent.name} reaches exit_plan_mode the way ${mode} mode reaches tools`, midTurn: false },
+      step: {
+        text: `request ${n} of ${agent.name} reaches exit_plan_mode the way ${mode} mode reaches tools`,
+        midTurn: false,
+      },
     };
   }
   if (!first || sdk === first.sdk) return undefined;

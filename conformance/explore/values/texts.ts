@@ -47,9 +47,31 @@ export interface TaggedText {
 
 /** Every character `String.prototype.trim` removes (docs/clauses.md, Terms: *trimmed*). */
 export const TRIMMED_WHITE_SPACE: readonly string[] = [
-  '\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680',
-  '\u2000', '\u2001', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006', '\u2007', '\u2008', '\u2009', '\u200a',
-  '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff',
+  '\t',
+  '\n',
+  '\v',
+  '\f',
+  '\r',
+  ' ',
+  '\u00a0',
+  '\u1680',
+  '\u2000',
+  '\u2001',
+  '\u2002',
+  '\u2003',
+  '\u2004',
+  '\u2005',
+  '\u2006',
+  '\u2007',
+  '\u2008',
+  '\u2009',
+  '\u200a',
+  '\u2028',
+  '\u2029',
+  '\u202f',
+  '\u205f',
+  '\u3000',
+  '\ufeff',
 ];
 
 /** White space (or space-like characters) trim keeps. */
@@ -59,28 +81,110 @@ export const LINE_BREAKS: readonly string[] = ['\n', '\r\n', '\r', '\u2028', '\u
 
 /** Zero-width, bidi controls, word joiners and invisible operators, U+FEFF, variation selectors, soft hyphen, CGJ. */
 export const INVISIBLES: readonly string[] = [
-  '\u200b', '\u200c', '\u200d', '\u200e', '\u200f',
-  '\u202a', '\u202b', '\u202c', '\u202d', '\u202e',
-  '\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\u2066', '\u2067', '\u2068', '\u2069',
-  '\ufeff', '\ufe0e', '\ufe0f', '\u{e0100}', '\u00ad', '\u034f',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2060',
+  '\u2061',
+  '\u2062',
+  '\u2063',
+  '\u2064',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\ufeff',
+  '\ufe0e',
+  '\ufe0f',
+  '\u{e0100}',
+  '\u00ad',
+  '\u034f',
 ];
 
 /** Combining sequences in NFD, and characters NFC replaces (ohm sign, angstrom sign). */
-const NFD_SEQUENCES: readonly string[] = ['e\u0301', 'a\u0308', 'n\u0303', 'A\u030a', 'c\u0327', 'o\u0308\u0304', 'e\u0327\u0301', '\u1100\u1161\u11a8', '\u2126', '\u212b'];
+const NFD_SEQUENCES: readonly string[] = [
+  'e\u0301',
+  'a\u0308',
+  'n\u0303',
+  'A\u030a',
+  'c\u0327',
+  'o\u0308\u0304',
+  'e\u0327\u0301',
+  '\u1100\u1161\u11a8',
+  '\u2126',
+  '\u212b',
+];
 
 /** Precomposed characters (NFD would split them). */
 const NFC_CHARACTERS: readonly string[] = ['é', 'ä', 'ñ', 'Å', 'ç', 'ȫ', '각', 'ế'];
 
-const ASTRAL: readonly string[] = ['𝒜', '😀', '👩\u200d💻', '👨\u200d👩\u200d👧\u200d👦', '🏳\ufe0f\u200d🌈', '🇨🇳', '👍🏽', '𠀀', '𝄞'];
+const ASTRAL: readonly string[] = [
+  '𝒜',
+  '😀',
+  '👩\u200d💻',
+  '👨\u200d👩\u200d👧\u200d👦',
+  '🏳\ufe0f\u200d🌈',
+  '🇨🇳',
+  '👍🏽',
+  '𠀀',
+  '𝄞',
+];
 
 /** Texts that look like commands or markup to a host, a report or a feature file. */
 const COMMAND_LIKE: readonly string[] = [
-  '/plan off', '/plan', 'off', 'Off', ' off ', '/probe off', '/plan /plan off',
-  'Given ', 'When the user prompts', 'Then ', 'Scenario:', 'Feature:', '"""', '# language: fr', '@SET-01', '| a | b |',
-  '<!--', '-->', '</script>', '<b>', '# Heading', '```', '{{plan}}', '${plan}', '\\n', '\\u0000', '"quoted"', "it's", '%s', '\u001b[31m',
+  '/plan off',
+  '/plan',
+  'off',
+  'Off',
+  ' off ',
+  '/probe off',
+  '/plan /plan off',
+  'Given ',
+  'When the user prompts',
+  'Then ',
+  'Scenario:',
+  'Feature:',
+  '"""',
+  '# language: fr',
+  '@SET-01',
+  '| a | b |',
+  '<!--',
+  '-->',
+  '</script>',
+  '<b>',
+  '# Heading',
+  '```',
+  '{{plan}}',
+  '${plan}',
+  '\\n',
+  '\\u0000',
+  '"quoted"',
+  "it's",
+  '%s',
+  '\u001b[31m',
 ];
 
-const WORDS: readonly string[] = ['plan', 'the', 'importer', 'rollback', 'callers', '计划', 'Änderung', 'φάση', 'план', 'خطة', 'योजना', 'テスト'];
+const WORDS: readonly string[] = [
+  'plan',
+  'the',
+  'importer',
+  'rollback',
+  'callers',
+  '计划',
+  'Änderung',
+  'φάση',
+  'план',
+  'خطة',
+  'योजना',
+  'テスト',
+];
 
 const pick = (values: readonly string[]): fc.Arbitrary<string> => fc.constantFrom(...values);
 
@@ -100,7 +204,9 @@ const fragment: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** White space trim removes, for either end of a text. */
-const trimmedPadding: fc.Arbitrary<string> = fc.array(pick(TRIMMED_WHITE_SPACE), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
+const trimmedPadding: fc.Arbitrary<string> = fc
+  .array(pick(TRIMMED_WHITE_SPACE), { minLength: 1, maxLength: 3 })
+  .map((parts) => parts.join(''));
 
 const LONG_LENGTH = 65_536;
 
@@ -144,7 +250,9 @@ export function texts(options: TextOptions = {}): fc.Arbitrary<TaggedText> {
   const { empty = false, nonBlank = false, long = false, padded = true, maxFragments = 6 } = options;
   const body = fc.array(fragment, { minLength: 1, maxLength: maxFragments }).map((parts) => parts.join(''));
   const withPadding = padded
-    ? fc.tuple(fc.option(trimmedPadding, { nil: '', freq: 3 }), body, fc.option(trimmedPadding, { nil: '', freq: 3 })).map(([lead, core, trail]) => `${lead}${core}${trail}`)
+    ? fc
+        .tuple(fc.option(trimmedPadding, { nil: '', freq: 3 }), body, fc.option(trimmedPadding, { nil: '', freq: 3 }))
+        .map(([lead, core, trail]) => `${lead}${core}${trail}`)
     : body;
   const choices: Array<fc.WeightedArbitrary<string>> = [{ weight: 30, arbitrary: withPadding }];
   if (empty) choices.push({ weight: 1, arbitrary: fc.constant('') });
@@ -169,17 +277,30 @@ export function longText(core: string): string {
  * argument) white space trim removes or a plain space, then the argument.
  * The argument is what the oracle trims (CMD-03/04).
  */
-export function planLineAround(argument: fc.Arbitrary<TaggedText>): fc.Arbitrary<{ line: string; classes: readonly TextClass[] }> {
-  return fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.constant(' ') }, { weight: 1, arbitrary: pick(TRIMMED_WHITE_SPACE) }), argument).map(([separator, { text }]) => {
-    const line = text === '' ? '/plan' : `/plan${separator}${text}`;
-    return { line, classes: classify(line.slice('/plan'.length)) };
-  });
+export function planLineAround(
+  argument: fc.Arbitrary<TaggedText>,
+): fc.Arbitrary<{ line: string; classes: readonly TextClass[] }> {
+  return fc
+    .tuple(
+      fc.oneof({ weight: 3, arbitrary: fc.constant(' ') }, { weight: 1, arbitrary: pick(TRIMMED_WHITE_SPACE) }),
+      argument,
+    )
+    .map(([separator, { text }]) => {
+      const line = text === '' ? '/plan' : `/plan${separator}${text}`;
+      return { line, classes: classify(line.slice('/plan'.length)) };
+    });
 }
 
 /** An argument that is `off` once trimmed: `off` surrounded by any white space trim removes (CMD-04). */
-export const offArgument: fc.Arbitrary<TaggedText> = fc.tuple(fc.option(trimmedPadding, { nil: '' }), fc.option(trimmedPadding, { nil: '' })).map(([lead, trail]) => tagged(`${lead}off${trail}`));
+export const offArgument: fc.Arbitrary<TaggedText> = fc
+  .tuple(fc.option(trimmedPadding, { nil: '' }), fc.option(trimmedPadding, { nil: '' }))
+  .map(([lead, trail]) => tagged(`${lead}off${trail}`));
 
 /** An argument that only looks like `off`: `off` next to white space trim keeps, or another case (a message, CMD-04). */
 export const offLookalike: fc.Arbitrary<TaggedText> = fc
-  .tuple(pick(['off', 'Off', 'OFF', 'off now', 'offline', 'off-by-one']), pick([...KEPT_WHITE_SPACE, '\u2060', '\u200d', '\ufe0f']), fc.boolean())
+  .tuple(
+    pick(['off', 'Off', 'OFF', 'off now', 'offline', 'off-by-one']),
+    pick([...KEPT_WHITE_SPACE, '\u2060', '\u200d', '\ufe0f']),
+    fc.boolean(),
+  )
   .map(([word, kept, before]) => tagged(before ? `${kept}${word}` : `${word}${kept}`));

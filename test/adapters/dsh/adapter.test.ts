@@ -16,7 +16,10 @@ describe('dsh adapter: capabilities and configuration', () => {
     expect(adapter.name).toBe('dsh');
     const missing = Object.entries(adapter.capabilities).filter(([, support]) => support !== true);
     // Restart needs a Node with zstd (restart.test.ts), the code modes one that type-strips (code-mode.test.ts).
-    expect(missing.map(([name]) => name)).toEqual([...(nodeHasZstd() ? [] : ['restart']), ...(nodeStripsTypes() ? [] : ['codeMode', 'bothMode'])]);
+    expect(missing.map(([name]) => name)).toEqual([
+      ...(nodeHasZstd() ? [] : ['restart']),
+      ...(nodeStripsTypes() ? [] : ['codeMode', 'bothMode']),
+    ]);
   });
 
   it.each([
@@ -33,7 +36,11 @@ describe('dsh adapter: a plan-mode round trip', () => {
     const h = harness();
     h.responses.push(
       { type: 'tool_calls', text: '', calls: [{ id: 'c1', name: 'probe_lookup', arguments: { query: 'q' } }] },
-      { type: 'tool_calls', text: '', calls: [{ id: 'c2', name: 'exit_plan_mode', arguments: { plan: '# Plan\n- do' } }] },
+      {
+        type: 'tool_calls',
+        text: '',
+        calls: [{ id: 'c2', name: 'exit_plan_mode', arguments: { plan: '# Plan\n- do' } }],
+      },
     );
     h.replies.push({ type: 'answer', selected: ['Approve'] });
     await withHost(h, async (host) => {
@@ -46,8 +53,21 @@ describe('dsh adapter: a plan-mode round trip', () => {
       expect(h.requests[2]!.systemPrompt).not.toContain(SECTION);
       expect(h.requests[0]!.tools.map((tool) => tool.name)).toEqual(h.requests[2]!.tools.map((tool) => tool.name));
       // Upstream's canonical value of a string-output tool is the string itself.
-      expect(h.requests[1]!.messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'c1', toolName: 'probe_lookup', text: 'PROBE RESULT', isError: false, value: 'PROBE RESULT' });
-      expect(h.requests[2]!.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'c2', toolName: 'exit_plan_mode', isError: false, value: { approved: true } });
+      expect(h.requests[1]!.messages.at(-1)).toEqual({
+        role: 'tool',
+        toolCallId: 'c1',
+        toolName: 'probe_lookup',
+        text: 'PROBE RESULT',
+        isError: false,
+        value: 'PROBE RESULT',
+      });
+      expect(h.requests[2]!.messages.at(-1)).toMatchObject({
+        role: 'tool',
+        toolCallId: 'c2',
+        toolName: 'exit_plan_mode',
+        isError: false,
+        value: { approved: true },
+      });
       expect(h.asked).toEqual([`${agent}:plan-review`]);
       expect(await host.getPlanMode(agent)).toEqual({ active: false });
       const log = await host.readLog(agent);
@@ -65,7 +85,9 @@ describe('dsh adapter: a plan-mode round trip', () => {
       const agent = await host.createAgent();
       expect(await host.runCommand!(agent, '/probe off')).toEqual({ ok: true, text: `probed ${agent} off` });
       const log = await host.readLog(agent);
-      expect(log.filter((e) => e.type === 'command/run')).toEqual([{ type: 'command/run', name: 'probe', args: 'off' }]);
+      expect(log.filter((e) => e.type === 'command/run')).toEqual([
+        { type: 'command/run', name: 'probe', args: 'off' },
+      ]);
       expect(await host.readProjection!(agent)).toEqual({ active: false, pending: false });
       expect(await host.getPlanMode(agent)).toEqual({ active: false });
     });
@@ -73,13 +95,22 @@ describe('dsh adapter: a plan-mode round trip', () => {
 
   it('surfaces the upstream refusal of a plan without a heading as a failed call, before any review', async () => {
     const h = harness();
-    h.responses.push({ type: 'tool_calls', text: '', calls: [{ id: 'c1', name: 'exit_plan_mode', arguments: { plan: '1. Read. 2. Write.' } }] });
+    h.responses.push({
+      type: 'tool_calls',
+      text: '',
+      calls: [{ id: 'c1', name: 'exit_plan_mode', arguments: { plan: '1. Read. 2. Write.' } }],
+    });
     await withHost(h, async (host) => {
       const agent = await host.createAgent();
       await host.setPlanMode(agent, true);
       await host.prompt(agent, 'plan it');
       expect(h.asked).toEqual([]);
-      expect(h.requests[1]!.messages.at(-1)).toMatchObject({ role: 'tool', toolName: 'exit_plan_mode', isError: true, text: expect.stringContaining('# heading') });
+      expect(h.requests[1]!.messages.at(-1)).toMatchObject({
+        role: 'tool',
+        toolName: 'exit_plan_mode',
+        isError: true,
+        text: expect.stringContaining('# heading'),
+      });
       expect(await host.getPlanMode(agent)).toEqual({ active: true });
     });
   });
@@ -144,9 +175,19 @@ describe('dsh adapter: a plan-mode round trip', () => {
 
 describe('dsh adapter: pure mappings', () => {
   it('normalises events', () => {
-    expect(toContractEvent({ type: 'plan/mode', data: { active: true } })).toEqual({ type: 'plan/mode', payload: { active: true } });
-    expect(toContractEvent({ type: 'command/run', data: { name: 'plan', args: ' off' } })).toEqual({ type: 'command/run', name: 'plan', args: 'off' });
-    expect(toContractEvent({ type: 'request/header', data: { header: { system: 'S' } } })).toEqual({ type: 'request/header', systemPrompt: 'S' });
+    expect(toContractEvent({ type: 'plan/mode', data: { active: true } })).toEqual({
+      type: 'plan/mode',
+      payload: { active: true },
+    });
+    expect(toContractEvent({ type: 'command/run', data: { name: 'plan', args: ' off' } })).toEqual({
+      type: 'command/run',
+      name: 'plan',
+      args: 'off',
+    });
+    expect(toContractEvent({ type: 'request/header', data: { header: { system: 'S' } } })).toEqual({
+      type: 'request/header',
+      systemPrompt: 'S',
+    });
     expect(toContractEvent({ type: 'step/start', data: {} })).toEqual({ type: 'other', name: 'step/start' });
     expect(commandArgs(undefined)).toBe('');
   });
@@ -161,13 +202,20 @@ describe('dsh adapter: pure mappings', () => {
     const [retryable] = toChunks({ type: 'failure', message: 'm', retryable: true });
     const [permanent] = toChunks({ type: 'failure', message: 'm', retryable: false });
     expect(retryable).toMatchObject({ type: 'finish', reason: { kind: 'error', failure: { code: 'SERVER' } } });
-    expect(permanent).toMatchObject({ type: 'finish', reason: { kind: 'error', failure: { code: 'INVALID_REQUEST' } } });
+    expect(permanent).toMatchObject({
+      type: 'finish',
+      reason: { kind: 'error', failure: { code: 'INVALID_REQUEST' } },
+    });
   });
 
   it('maps replies to the upstream answer encoding', () => {
     expect(toAnswers('q', { type: 'answer', selected: ['Approve'] })).toEqual([{ id: 'q', selected: ['Approve'] }]);
-    expect(toAnswers('q', { type: 'answer', selected: [], freeText: 'more' })).toEqual([{ id: 'q', selected: [], custom: 'more' }]);
-    expect(toAnswers('q', { type: 'answers', items: [{ selected: ['Approve'] }, { selected: ['x'], freeText: 't' }] })).toEqual([
+    expect(toAnswers('q', { type: 'answer', selected: [], freeText: 'more' })).toEqual([
+      { id: 'q', selected: [], custom: 'more' },
+    ]);
+    expect(
+      toAnswers('q', { type: 'answers', items: [{ selected: ['Approve'] }, { selected: ['x'], freeText: 't' }] }),
+    ).toEqual([
       { id: 'q', selected: ['Approve'] },
       { id: 'q', selected: ['x'], custom: 't' },
     ]);
@@ -175,7 +223,15 @@ describe('dsh adapter: pure mappings', () => {
     expect(() => toAnswers('q', { type: 'dismiss' })).toThrow(expect.objectContaining({ code: 'ASK_CANCELLED' }));
     expect(() => toAnswers('q', { type: 'abort' })).toThrow(expect.objectContaining({ code: 'ASK_ABORTED' }));
     expect(() => toAnswers('q', { type: 'fail', message: 'boom' })).toThrow('boom');
-    expect(toQuestion({ id: 'q', question: 'Q?', detail: 'D', intent: { kind: 'plan-review', approve: 'Yes' }, options: [{ label: 'Yes' }] })).toEqual({
+    expect(
+      toQuestion({
+        id: 'q',
+        question: 'Q?',
+        detail: 'D',
+        intent: { kind: 'plan-review', approve: 'Yes' },
+        options: [{ label: 'Yes' }],
+      }),
+    ).toEqual({
       id: 'q',
       question: 'Q?',
       detail: 'D',

@@ -59,7 +59,11 @@ describe.runIf(nodeStripsTypes())('dsh Code Mode: the composed host', () => {
     const h = harness();
     h.options.toolMode = 'code';
     const plan = '# Plan\n\n- keep "quotes", \\backslashes\\ and 设置 ✓ as they are  ';
-    h.responses.push({ type: 'tool_calls', text: '', calls: [{ id: 'c1', name: 'run_code', arguments: exitProgramArguments(DSH_CODE_TOOL, plan) }] });
+    h.responses.push({
+      type: 'tool_calls',
+      text: '',
+      calls: [{ id: 'c1', name: 'run_code', arguments: exitProgramArguments(DSH_CODE_TOOL, plan) }],
+    });
     h.replies.push({ type: 'answer', selected: ['Approve'] });
     const questions: string[] = [];
     const ask = h.options.questions;

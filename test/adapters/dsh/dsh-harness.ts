@@ -27,7 +27,11 @@ export const PNG: ImageBlock = {
   mediaType: 'image/png',
   data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
 };
-export const GIF: ImageBlock = { type: 'image', mediaType: 'image/gif', data: 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==' };
+export const GIF: ImageBlock = {
+  type: 'image',
+  mediaType: 'image/gif',
+  data: 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==',
+};
 
 export interface Harness {
   options: StartOptions;
@@ -71,18 +75,29 @@ export function harness(config: unknown = { section: SECTION }): Harness {
         {
           name: 'probe_lookup',
           description: 'probe',
-          parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false },
+          parameters: {
+            type: 'object',
+            properties: { query: { type: 'string' } },
+            required: ['query'],
+            additionalProperties: false,
+          },
           execute: async () => 'PROBE RESULT',
         },
       ],
-      commands: [{ name: 'probe', description: 'probe command', run: async (agent, args) => `probed ${agent} ${args}` }],
+      commands: [
+        { name: 'probe', description: 'probe command', run: async (agent, args) => `probed ${agent} ${args}` },
+      ],
     },
   };
   return h;
 }
 
 /** `on`: the dsh adapter of another release (adapters/dsh/adapter-0.0.1-rc.1.ts); rc.8's by default. */
-export async function withHost<T>(h: Harness, body: (host: HostHandle) => Promise<T>, on: Adapter = adapter): Promise<T> {
+export async function withHost<T>(
+  h: Harness,
+  body: (host: HostHandle) => Promise<T>,
+  on: Adapter = adapter,
+): Promise<T> {
   const host = await on.start({ ...h.options, edition: on.editions?.[0] ?? h.options.edition });
   try {
     return await body(host);

@@ -14,7 +14,8 @@ import type { ContentBlock, SessionEvent } from '../../../src/index.js';
 import { GIF, harness, PNG, SECTION, withHost } from './dsh-harness.js';
 
 const text = (value: string): ContentBlock => ({ type: 'text', text: value });
-const commandRecords = (log: SessionEvent[]) => log.filter((e) => e.type === 'command/run' || e.type === 'command/done');
+const commandRecords = (log: SessionEvent[]) =>
+  log.filter((e) => e.type === 'command/run' || e.type === 'command/done');
 
 describe('dsh adapter: the edition it declares', () => {
   it('declares rc.8 only, and the ownedChild capability', () => {
@@ -28,10 +29,18 @@ describe('dsh adapter: images on /plan lines and prompts (rc.8 CMD-03, CMD-09, C
     const h = harness();
     await withHost(h, async (host) => {
       const agent = await host.createAgent();
-      expect(await host.runCommand!(agent, '/plan  look at these ', [PNG, GIF])).toEqual({ ok: true, text: expect.any(String) });
+      expect(await host.runCommand!(agent, '/plan  look at these ', [PNG, GIF])).toEqual({
+        ok: true,
+        text: expect.any(String),
+      });
       expect(h.requests).toHaveLength(1);
       expect(h.requests[0]!.systemPrompt).toContain(SECTION);
-      const steered = { role: 'user', source: 'user', text: 'look at these', content: [PNG, GIF, text('look at these')] };
+      const steered = {
+        role: 'user',
+        source: 'user',
+        text: 'look at these',
+        content: [PNG, GIF, text('look at these')],
+      };
       expect(h.requests[0]!.messages).toEqual([steered]);
       const log = await host.readLog(agent);
       expect(log.filter((e) => e.type === 'user/message')).toEqual([
@@ -57,7 +66,9 @@ describe('dsh adapter: images on /plan lines and prompts (rc.8 CMD-03, CMD-09, C
       expect(fromCommand.agent).toBe(viaCommand);
       expect(fromPrompt.agent).toBe(viaPrompt);
       expect(fromCommand.messages).toEqual(fromPrompt.messages);
-      expect(fromPrompt.messages).toEqual([{ role: 'user', source: 'user', text: 'describe', content: [GIF, PNG, text('describe')] }]);
+      expect(fromPrompt.messages).toEqual([
+        { role: 'user', source: 'user', text: 'describe', content: [GIF, PNG, text('describe')] },
+      ]);
     });
   });
 
@@ -104,7 +115,11 @@ describe('dsh adapter: images on /plan lines and prompts (rc.8 CMD-03, CMD-09, C
       h.duringRequest = async (_request, n) => {
         if (n !== 1) return;
         seen.push((await host.runCommand!(agent, '/plan')).ok, await host.readProjection!(agent));
-        seen.push((await host.runCommand!(agent, '/plan off', [PNG])).ok, await host.getPlanMode(agent), await host.readProjection!(agent));
+        seen.push(
+          (await host.runCommand!(agent, '/plan off', [PNG])).ok,
+          await host.getPlanMode(agent),
+          await host.readProjection!(agent),
+        );
       };
       await host.prompt(agent, 'go');
       expect(seen).toEqual([
@@ -119,7 +134,11 @@ describe('dsh adapter: images on /plan lines and prompts (rc.8 CMD-03, CMD-09, C
 
   it('admits only real images: bytes that are not the declared format make /plan an error and the prompt reject', async () => {
     const h = harness();
-    const notPng = { type: 'image' as const, mediaType: 'image/png', data: Buffer.from('not an image').toString('base64') };
+    const notPng = {
+      type: 'image' as const,
+      mediaType: 'image/png',
+      data: Buffer.from('not an image').toString('base64'),
+    };
     const gifAsPng = { ...GIF, mediaType: 'image/png' };
     await withHost(h, async (host) => {
       const agent = await host.createAgent();
@@ -135,7 +154,10 @@ describe('dsh adapter: images on /plan lines and prompts (rc.8 CMD-03, CMD-09, C
   it('reads the pixel size from each format the store accepts', () => {
     expect(readImageHeader(Buffer.from(PNG.data, 'base64'))).toEqual({ mediaType: 'image/png', width: 1, height: 1 });
     expect(readImageHeader(Buffer.from(GIF.data, 'base64'))).toEqual({ mediaType: 'image/gif', width: 1, height: 1 });
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x02, 0x00, 0x03, 0x01, 0x01, 0x11, 0x00]);
+    const jpeg = Buffer.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x02, 0x00, 0x03, 0x01, 0x01,
+      0x11, 0x00,
+    ]);
     expect(readImageHeader(jpeg)).toEqual({ mediaType: 'image/jpeg', width: 3, height: 2 });
     const vp8x = Buffer.alloc(30);
     vp8x.write('RIFF', 0);
@@ -176,7 +198,11 @@ describe('dsh adapter: a child owned by a live agent (rc.8 REVIEW-07)', () => {
       expect(child).not.toBe(owner);
       expect(await host.getPlanMode(child)).toEqual({ active: false });
       expect(await host.setPlanMode(child, true)).toBe('committed');
-      h.responses.push({ type: 'tool_calls', text: '', calls: [{ id: 'c1', name: 'exit_plan_mode', arguments: { plan: '# Plan\n- do' } }] });
+      h.responses.push({
+        type: 'tool_calls',
+        text: '',
+        calls: [{ id: 'c1', name: 'exit_plan_mode', arguments: { plan: '# Plan\n- do' } }],
+      });
       await host.prompt(child, 'plan it');
       expect(h.asked).toEqual([]);
       expect(h.requests[1]!.messages.at(-1)).toMatchObject({ role: 'tool', toolName: 'exit_plan_mode', isError: true });
@@ -185,7 +211,11 @@ describe('dsh adapter: a child owned by a live agent (rc.8 REVIEW-07)', () => {
       expect(await host.getPlanMode(child)).toEqual({ active: true });
 
       await host.setPlanMode(owner, true);
-      h.responses.push({ type: 'tool_calls', text: '', calls: [{ id: 'c2', name: 'exit_plan_mode', arguments: { plan: '# Plan\n- do' } }] });
+      h.responses.push({
+        type: 'tool_calls',
+        text: '',
+        calls: [{ id: 'c2', name: 'exit_plan_mode', arguments: { plan: '# Plan\n- do' } }],
+      });
       h.replies.push({ type: 'answer', selected: ['Approve'] });
       await host.prompt(owner, 'plan it');
       expect(h.asked).toEqual([`${owner}:plan-review`]);
@@ -199,7 +229,11 @@ describe('dsh adapter: a child owned by a live agent (rc.8 REVIEW-07)', () => {
       const origin = await host.createAgent();
       await host.setPlanMode(origin, true);
       const fork = await host.fork!(origin);
-      h.responses.push({ type: 'tool_calls', text: '', calls: [{ id: 'c1', name: 'exit_plan_mode', arguments: { plan: '# Plan\n- do' } }] });
+      h.responses.push({
+        type: 'tool_calls',
+        text: '',
+        calls: [{ id: 'c1', name: 'exit_plan_mode', arguments: { plan: '# Plan\n- do' } }],
+      });
       h.replies.push({ type: 'answer', selected: ['Approve'] });
       await host.prompt(fork, 'plan it');
       expect(h.asked).toEqual([`${fork}:plan-review`]);
@@ -228,7 +262,9 @@ describe('dsh adapter: a retry keeps its frozen request (rc.8 SET-06)', () => {
       h.duringRequest = undefined;
       await host.prompt(agent, 'again');
       expect(h.requests[2]!.systemPrompt).toContain(SECTION);
-      expect((await host.readLog(agent)).filter((e) => e.type === 'plan/mode')).toEqual([{ type: 'plan/mode', payload: { active: true } }]);
+      expect((await host.readLog(agent)).filter((e) => e.type === 'plan/mode')).toEqual([
+        { type: 'plan/mode', payload: { active: true } },
+      ]);
     });
   });
 });

@@ -58,7 +58,11 @@ describe.skipIf(!zstd)('dsh adapter: restart through @deepseek-ai/dsh-session-pe
 
   it("keeps what a request showed of the past across a restart: a tool's value and a prompt's images (MX-03)", async () => {
     const h = harness();
-    h.responses.push({ type: 'tool_calls', text: '', calls: [{ id: 'call-1', name: 'probe_lookup', arguments: { query: 'x' } }] });
+    h.responses.push({
+      type: 'tool_calls',
+      text: '',
+      calls: [{ id: 'call-1', name: 'probe_lookup', arguments: { query: 'x' } }],
+    });
     await withHost(h, async (host) => {
       const agent = await host.createAgent();
       await host.prompt(agent, 'Look at this', [PNG]);
@@ -67,7 +71,10 @@ describe.skipIf(!zstd)('dsh adapter: restart through @deepseek-ai/dsh-session-pe
       await host.prompt(agent, 'Task 2');
       const [, second, third] = h.requests;
       expect(third!.messages.slice(0, second!.messages.length)).toEqual(second!.messages);
-      expect(second!.messages[0]).toMatchObject({ role: 'user', content: [PNG, { type: 'text', text: 'Look at this' }] });
+      expect(second!.messages[0]).toMatchObject({
+        role: 'user',
+        content: [PNG, { type: 'text', text: 'Look at this' }],
+      });
       expect(second!.messages[2]).toMatchObject({ role: 'tool', toolCallId: 'call-1', value: 'PROBE RESULT' });
     });
   });
@@ -90,7 +97,11 @@ describe.skipIf(!zstd)('dsh adapter: restart through @deepseek-ai/dsh-session-pe
 
   it('resumes a child that a live agent owned as a root: ownership ends with the process, so it can open the review (REVIEW-07)', async () => {
     const h = harness();
-    h.responses.push({ type: 'tool_calls', text: '', calls: [{ id: 'exit-1', name: 'exit_plan_mode', arguments: { plan: '# Plan' } }] });
+    h.responses.push({
+      type: 'tool_calls',
+      text: '',
+      calls: [{ id: 'exit-1', name: 'exit_plan_mode', arguments: { plan: '# Plan' } }],
+    });
     h.replies.push({ type: 'answer', selected: ['Approve'] });
     await withHost(h, async (host) => {
       const owner = await host.createAgent();

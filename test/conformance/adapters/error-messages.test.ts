@@ -16,7 +16,9 @@ describe('whole error messages', () => {
   it('names the file, line and column of a syntax error, also in a module the adapter imports', () => {
     const run = runCli(['--adapter', `${FIXTURES}adapters/syntax-error.js`]);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain(`could not be imported: ${FIXTURES}adapters/syntax-error-inner.js:3:19: SyntaxError: Unexpected token ','`);
+    expect(run.stderr).toContain(
+      `could not be imported: ${FIXTURES}adapters/syntax-error-inner.js:3:19: SyntaxError: Unexpected token ','`,
+    );
     expect(run.stderr).toContain('  start: () => 1 +,\n');
     expectNoStack(run.stderr);
   });
@@ -25,7 +27,9 @@ describe('whole error messages', () => {
     const run = runCli(['--adapter', `${FIXTURES}adapters/incomplete-definition.js`]);
     expect(run.status).toBe(2);
     const lines = run.stderr.trim().split('\n');
-    expect(lines[0]).toMatch(/could not be imported: defineAdapter: the adapter definition has 9 problem\(s\) \(defineAdapter called at .*incomplete-definition\.js:3:16\):$/);
+    expect(lines[0]).toMatch(
+      /could not be imported: defineAdapter: the adapter definition has 9 problem\(s\) \(defineAdapter called at .*incomplete-definition\.js:3:16\):$/,
+    );
     expect(lines.slice(1)).toEqual([
       '  name: the adapter needs a name for reports',
       '  capabilities.questions: missing: expected true (supported) or { missing: "<the reason>" }',
@@ -41,31 +45,45 @@ describe('whole error messages', () => {
 
   it('defineAdapter throws a readable error listing every problem', () => {
     expect(() => defineAdapter({ name: 'x' } as never)).toThrow(AdapterDefinitionError);
-    expect(() => defineAdapter({ name: 'x' } as never)).toThrow(/has 2 problem\(s\):\n {2}capabilities: missing: expected object\n {2}start: start must be a function$/);
+    expect(() => defineAdapter({ name: 'x' } as never)).toThrow(
+      /has 2 problem\(s\):\n {2}capabilities: missing: expected object\n {2}start: start must be a function$/,
+    );
   });
 
   it('lists a malformed default export the same way', () => {
     const run = runCli(['--adapter', `${FIXTURES}adapters/bad-capabilities.js`]);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('its default export has 1 problem(s):\n  capabilities.fork: expected true (supported) or { missing: "<the reason>" }, received boolean');
+    expect(run.stderr).toContain(
+      'its default export has 1 problem(s):\n  capabilities.fork: expected true (supported) or { missing: "<the reason>" }, received boolean',
+    );
   });
 
   it('reports every Gherkin error of every feature file with file:line:column', () => {
     const run = runCli(['--features', `${FIXTURES}`, '--coverage']);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('feature files are not valid Gherkin (2 error(s)):');
-    expect(run.stderr).toMatch(/\n {2}test\/fixtures\/broken-features-2\/also-broken\.feature:4:3: expected: .*got 'this line is not Gherkin'/);
-    expect(run.stderr).toMatch(/\n {2}test\/fixtures\/broken-features\/broken\.feature:4:3: expected: .*got 'Examples without outline'/);
+    expect(run.stderr).toMatch(
+      /\n {2}test\/fixtures\/broken-features-2\/also-broken\.feature:4:3: expected: .*got 'this line is not Gherkin'/,
+    );
+    expect(run.stderr).toMatch(
+      /\n {2}test\/fixtures\/broken-features\/broken\.feature:4:3: expected: .*got 'Examples without outline'/,
+    );
     expectNoStack(run.stderr);
   });
 
-  it('tells how to install the dsh adapter\'s upstream packages, with their exact versions', () => {
-    const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> };
+  it("tells how to install the dsh adapter's upstream packages, with their exact versions", () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
     // The stand-in for the module npm lacks is a file: dependency of the kit's own, not something to install.
-    const upstream = Object.entries(manifest.devDependencies).filter(([name, version]) => name.startsWith('@deepseek-ai/') && !version.startsWith('file:'));
+    const upstream = Object.entries(manifest.devDependencies).filter(
+      ([name, version]) => name.startsWith('@deepseek-ai/') && !version.startsWith('file:'),
+    );
     const hint = dshInstallHint('@deepseek-ai/cordis');
     expect(hint).toContain('@deepseek-ai/cordis is not installed');
-    expect(hint).toContain(`npm install --save-dev ${upstream.map(([name, version]) => `${name}@${version}`).join(' ')}`);
+    expect(hint).toContain(
+      `npm install --save-dev ${upstream.map(([name, version]) => `${name}@${version}`).join(' ')}`,
+    );
     expect(upstream.every(([, version]) => /^\d/.test(version))).toBe(true);
   });
 
@@ -77,7 +95,26 @@ describe('whole error messages', () => {
 
   it('lists every subcommand and every format in --help', () => {
     const run = runCli(['--help']);
-    for (const word of ['init [FILE]', 'explore', 'docs --out DIR', 'compare OLD.json NEW.json', '--level default|strict']) expect(run.stdout).toContain(word);
-    for (const format of ['progress', 'summary', 'pretty', 'json', 'message', 'junit', 'html', 'markdown', 'results', 'github']) expect(run.stdout).toMatch(new RegExp(`\\b${format}\\b`));
+    for (const word of [
+      'init [FILE]',
+      'explore',
+      'docs --out DIR',
+      'compare OLD.json NEW.json',
+      '--level default|strict',
+    ])
+      expect(run.stdout).toContain(word);
+    for (const format of [
+      'progress',
+      'summary',
+      'pretty',
+      'json',
+      'message',
+      'junit',
+      'html',
+      'markdown',
+      'results',
+      'github',
+    ])
+      expect(run.stdout).toMatch(new RegExp(`\\b${format}\\b`));
   });
 });

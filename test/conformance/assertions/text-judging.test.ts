@@ -14,7 +14,10 @@ import { REVIEW_TEXT_MEDIA_TYPE } from '../../../conformance/results/review-text
 
 function fakeWorld() {
   const attached: Array<{ body: string; mediaType: string }> = [];
-  return { attached, attach: (body: string, mediaType: string) => void attached.push({ body, mediaType }) } as never as {
+  return {
+    attached,
+    attach: (body: string, mediaType: string) => void attached.push({ body, mediaType }),
+  } as never as {
     attached: Array<{ body: string; mediaType: string }>;
     attach: (body: unknown, mediaType?: unknown) => void;
   };
@@ -60,7 +63,9 @@ describe('conversation tables', () => {
   it('still fail on a notice before what the model already saw, a missing notice, or another message', () => {
     expect(() => expectMessagesMatch(fakeWorld(), [notice, assistant, user], rows, 'r2')).toThrow(ConformanceFailure);
     expect(() => expectMessagesMatch(fakeWorld(), [assistant, user], rows, 'r2')).toThrow(ConformanceFailure);
-    expect(() => expectMessagesMatch(fakeWorld(), [assistant, notice, { ...user, text: 'Other' }], rows, 'r2')).toThrow(ConformanceFailure);
+    expect(() => expectMessagesMatch(fakeWorld(), [assistant, notice, { ...user, text: 'Other' }], rows, 'r2')).toThrow(
+      ConformanceFailure,
+    );
   });
 });
 
@@ -72,8 +77,16 @@ describe('request headers', () => {
   it('pair one header per request in order, logged before the call or with the reply', () => {
     // before the call: [prompt, H1, on, H2]; with the reply: the same order, each header after its call
     const log = [prompt, header, mode(true), header];
-    const before = { log, requestCount: 2, atRequest: (k: number) => (k === 1 ? log.slice(0, 2) : k === 2 ? log : undefined) };
-    const withReply = { log, requestCount: 2, atRequest: (k: number) => (k === 1 ? log.slice(0, 1) : k === 2 ? log.slice(0, 3) : undefined) };
+    const before = {
+      log,
+      requestCount: 2,
+      atRequest: (k: number) => (k === 1 ? log.slice(0, 2) : k === 2 ? log : undefined),
+    };
+    const withReply = {
+      log,
+      requestCount: 2,
+      atRequest: (k: number) => (k === 1 ? log.slice(0, 1) : k === 2 ? log.slice(0, 3) : undefined),
+    };
     expect([headerOfRequest(before, 1), headerOfRequest(before, 2)]).toEqual([1, 3]);
     expect([headerOfRequest(withReply, 1), headerOfRequest(withReply, 2)]).toEqual([1, 3]);
   });
@@ -82,7 +95,9 @@ describe('request headers', () => {
     const log = [header, header, prompt, header];
     expect(headerOfRequest({ log, requestCount: 1, atRequest: () => undefined }, 1)).toBe(3);
     const late = [prompt, mode(true), header, header];
-    expect(() => headerOfRequest({ log: late, requestCount: 2, atRequest: (k) => (k === 2 ? late.slice(0, 2) : undefined) }, 1)).toThrow(/not yet in the log/);
+    expect(() =>
+      headerOfRequest({ log: late, requestCount: 2, atRequest: (k) => (k === 2 ? late.slice(0, 2) : undefined) }, 1),
+    ).toThrow(/not yet in the log/);
   });
 
   it('read a host that logs a header only when it changes by what was logged when the request reached the model', () => {

@@ -14,7 +14,13 @@ import { temporaryFolder } from '../../temporary-folder.js';
 import { PROCESS_LIMIT_MS } from '../../limits.js';
 
 /** The arguments of a run of the fixture features against the fixture adapter `adapter`, then `extra`. */
-export const fixtureRun = (adapter: string, ...extra: string[]) => ['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}features`, ...extra];
+export const fixtureRun = (adapter: string, ...extra: string[]) => [
+  '--adapter',
+  `${FIXTURES}adapters/${adapter}`,
+  '--features',
+  `${FIXTURES}features`,
+  ...extra,
+];
 
 export const PROXY = 'test/fixtures/hosts/faulty-proxy.mjs';
 export const FIXTURE_FEATURES = ['--features', `${FIXTURES}features`];
@@ -33,13 +39,28 @@ export interface HostileRun {
 }
 
 /** Runs the CLI against the faulty proxy with `fault`, serially, on the fixture features (`--tags` in `args` narrows them). */
-export async function runHostile(fault: string, args: string[] = [], env: Record<string, string> = {}): Promise<HostileRun> {
+export async function runHostile(
+  fault: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<HostileRun> {
   const tags = args.includes('--tags') ? [] : ['--tags', 'not @id:fixture-undefined'];
   const dir = await temporaryFolder('pmc-attack-');
   const results = `${dir}/results.json`;
   const run = spawnSync(
     process.execPath,
-    [CLI, '--adapter', `exec:node ${PROXY} ${fault}`, ...FIXTURE_FEATURES, ...tags, '--parallel', '1', '--format', `results:${results}`, ...args],
+    [
+      CLI,
+      '--adapter',
+      `exec:node ${PROXY} ${fault}`,
+      ...FIXTURE_FEATURES,
+      ...tags,
+      '--parallel',
+      '1',
+      '--format',
+      `results:${results}`,
+      ...args,
+    ],
     { cwd: ROOT, encoding: 'utf8', timeout: PROCESS_LIMIT_MS, env: { ...process.env, ...env } },
   );
   const scenarios = await readFile(results, 'utf8').then(
@@ -49,7 +70,8 @@ export async function runHostile(fault: string, args: string[] = [], env: Record
   return { status: run.status, stdout: run.stdout, stderr: run.stderr, scenarios };
 }
 
-export const byId = (run: HostileRun, id: string): ScenarioRecord | undefined => run.scenarios.find((scenario) => scenario.id === id);
+export const byId = (run: HostileRun, id: string): ScenarioRecord | undefined =>
+  run.scenarios.find((scenario) => scenario.id === id);
 
 const adapters: ExecAdapter[] = [];
 afterEach(async () => {

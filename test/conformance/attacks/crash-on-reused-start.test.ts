@@ -9,7 +9,10 @@ describe('a crash on start of a reused process fails its scenario', () => {
     expect(byId(run, 'fixture-set-and-log')?.status).toBe('passed');
     expect(byId(run, 'fixture-prompt-only')).toMatchObject({
       status: 'failed',
-      failure: { kind: 'crash', message: expect.stringContaining('adapter method start: the host process exited with code 3') },
+      failure: {
+        kind: 'crash',
+        message: expect.stringContaining('adapter method start: the host process exited with code 3'),
+      },
     });
     // The next scenario gets a new process and passes.
     expect(byId(run, 'fixture-fork')?.status).toBe('passed');

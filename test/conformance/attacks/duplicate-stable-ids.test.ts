@@ -33,7 +33,15 @@ const OUTLINE_SHARING_AN_ID = `Feature: two rows, one id
 describe('duplicate stable ids', () => {
   it('a run refuses features in which two scenarios share an id, naming both places, before anything runs', async () => {
     const features = await featuresFolder('pmc-dup-ids-', { 'rows.feature': OUTLINE_SHARING_AN_ID });
-    const run = runCli(['--adapter', `${FIXTURES}adapters/without-fork.js`, '--features', features, '--repeat', '2', '--allow-flaky']);
+    const run = runCli([
+      '--adapter',
+      `${FIXTURES}adapters/without-fork.js`,
+      '--features',
+      features,
+      '--repeat',
+      '2',
+      '--allow-flaky',
+    ]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('rows.feature:11');
     expect(run.stderr).toContain('rows.feature:12');
@@ -42,8 +50,12 @@ describe('duplicate stable ids', () => {
   });
 
   it('across files too', async () => {
-    const scenario = (line: string) => `Feature: ${line}\n\n  @id:twice @SET-01\n  Scenario: ${line}\n    When the user prompts "Hello"\n    Then request 1 is not in plan mode\n`;
-    const features = await featuresFolder('pmc-dup-ids-', { 'a.feature': scenario('one'), 'b.feature': scenario('two') });
+    const scenario = (line: string) =>
+      `Feature: ${line}\n\n  @id:twice @SET-01\n  Scenario: ${line}\n    When the user prompts "Hello"\n    Then request 1 is not in plan mode\n`;
+    const features = await featuresFolder('pmc-dup-ids-', {
+      'a.feature': scenario('one'),
+      'b.feature': scenario('two'),
+    });
     const run = runCli(['--adapter', `${FIXTURES}adapters/without-fork.js`, '--features', features]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/b\.feature:4 \("two"\) repeats the stable id twice of a\.feature:4 \("one"\)/);

@@ -60,12 +60,16 @@ describe('a timeout never shortens the exploration', () => {
   });
 
   it('the time limit: reaching it fails the run as incomplete, N of M sessions, whatever was found', async () => {
-    const exploration = await explore(options(await loadAdapter(resolveAdapterPath('reference')), { budget: 50, timeLimitMs: 1 }));
+    const exploration = await explore(
+      options(await loadAdapter(resolveAdapterPath('reference')), { budget: 50, timeLimitMs: 1 }),
+    );
     expect(exploration.incomplete).toBe(true);
     expect(exploration.sessions).toBeLessThan(50);
     const records = explorationResults(exploration, levels);
     expect(records[0]).toMatchObject({ stableId: 'explore', status: 'failed', failureKind: 'timeout' });
-    expect(records[0]!.message).toMatch(new RegExp(`^exploration incomplete: ${exploration.sessions} of 50 sessions: its time limit`));
+    expect(records[0]!.message).toMatch(
+      new RegExp(`^exploration incomplete: ${exploration.sessions} of 50 sessions: its time limit`),
+    );
     expect(records.some((record) => record.status === 'passed')).toBe(false);
   });
 });
@@ -90,18 +94,40 @@ describe('an exploration class carries its failure kind', () => {
   });
 
   it('an entry for one kind excuses no other', () => {
-    const entry: ExploreBaselineEntry = { explore: { clause: 'host', check: 'adapter-call-prompt' }, kind: 'adapter-error', reason: 'answers -32000 when busy' };
-    const result = (failureKind: ScenarioResult['failureKind']): ScenarioResult => ({ stableId: 'explore:host/adapter-call-prompt', name: 'x', uri: '~exploration', clauses: [], level: 'required', status: 'failed', failureKind, durationMs: 0 });
+    const entry: ExploreBaselineEntry = {
+      explore: { clause: 'host', check: 'adapter-call-prompt' },
+      kind: 'adapter-error',
+      reason: 'answers -32000 when busy',
+    };
+    const result = (failureKind: ScenarioResult['failureKind']): ScenarioResult => ({
+      stableId: 'explore:host/adapter-call-prompt',
+      name: 'x',
+      uri: '~exploration',
+      clauses: [],
+      level: 'required',
+      status: 'failed',
+      failureKind,
+      durationMs: 0,
+    });
     expect(mismatchOf(result('adapter-error'), entry, '2026-01-01')).toBeUndefined();
-    expect(mismatchOf(result('crash'), entry, '2026-01-01')).toMatch(/another kind than its baseline entry: expected adapter-error, actual crash/);
+    expect(mismatchOf(result('crash'), entry, '2026-01-01')).toMatch(
+      /another kind than its baseline entry: expected adapter-error, actual crash/,
+    );
     // An entry naming no kind excuses the kind its check names only.
     const { kind: _kind, ...implied } = entry;
-    expect(mismatchOf(result('protocol-error'), implied, '2026-01-01')).toMatch(/expected adapter-error, actual protocol-error/);
+    expect(mismatchOf(result('protocol-error'), implied, '2026-01-01')).toMatch(
+      /expected adapter-error, actual protocol-error/,
+    );
   });
 });
 
 describe('staleness by witness, and --write-baseline keeps what it could not judge', () => {
-  const entry = (check: string, witness?: string): ExploreBaselineEntry => ({ explore: { clause: 'PROJ-03', check }, kind: 'assertion', reason: 'known', ...(witness ? { witness } : {}) });
+  const entry = (check: string, witness?: string): ExploreBaselineEntry => ({
+    explore: { clause: 'PROJ-03', check },
+    kind: 'assertion',
+    reason: 'known',
+    ...(witness ? { witness } : {}),
+  });
   const baseline: Baseline = {
     path: 'baseline.yaml',
     entries: [
@@ -111,24 +137,40 @@ describe('staleness by witness, and --write-baseline keeps what it could not jud
       { entry: entry('no-witness'), where: 'baseline.yaml:21:5' },
     ],
   };
-  const clean: ScenarioResult = { stableId: 'explore', name: 'clean', uri: '~exploration', clauses: [], level: 'required', status: 'passed', durationMs: 0 };
+  const clean: ScenarioResult = {
+    stableId: 'explore',
+    name: 'clean',
+    uri: '~exploration',
+    clauses: [],
+    level: 'required',
+    status: 'passed',
+    durationMs: 0,
+  };
   const whole: ExplorationSummary = { seed: 23, budget: 200, maxSteps: 12, sessions: 200, share: 200 };
   const witnesses = new Map<string, WitnessVerdict>([
     ['explore:PROJ-03/ran-clean', { kind: 'clean' }],
     ['explore:PROJ-03/still-fails', { kind: 'fails', message: 'the projection of the agent is off' }],
-    ['explore:PROJ-03/cannot-run', { kind: 'not-judged', why: 'its witness cannot run on this host: missing capability restart' }],
+    [
+      'explore:PROJ-03/cannot-run',
+      { kind: 'not-judged', why: 'its witness cannot run on this host: missing capability restart' },
+    ],
   ]);
 
   it('not meeting a class stales its entry only when its witness ran clean; a witness that cannot run is "not judged", said, not failed', () => {
     const verdict = judge([clean], baseline, { exploration: whole, witnesses });
-    const outcome = (check: string) => verdict.outcomes.get(verdict.notFound.find((result) => result.stableId === `explore:PROJ-03/${check}`)!);
+    const outcome = (check: string) =>
+      verdict.outcomes.get(verdict.notFound.find((result) => result.stableId === `explore:PROJ-03/${check}`)!);
     expect(outcome('ran-clean')).toBe('failed');
     expect(verdict.stale.map(({ result }) => result.stableId)).toEqual(['explore:PROJ-03/ran-clean']);
     expect(outcome('still-fails')).toBe('baselined');
     expect(outcome('cannot-run')).toBe('skipped');
     expect(outcome('no-witness')).toBe('skipped');
-    expect(verdict.notFound.find((result) => result.stableId === 'explore:PROJ-03/cannot-run')!.skipReason).toMatch(/not judged: .*missing capability restart/);
-    expect(verdict.notFound.find((result) => result.stableId === 'explore:PROJ-03/no-witness')!.skipReason).toMatch(/no witness/);
+    expect(verdict.notFound.find((result) => result.stableId === 'explore:PROJ-03/cannot-run')!.skipReason).toMatch(
+      /not judged: .*missing capability restart/,
+    );
+    expect(verdict.notFound.find((result) => result.stableId === 'explore:PROJ-03/no-witness')!.skipReason).toMatch(
+      /no witness/,
+    );
   });
 
   it('an incomplete exploration judges nothing it did not meet', () => {
@@ -137,23 +179,61 @@ describe('staleness by witness, and --write-baseline keeps what it could not jud
     expect(verdict.notFound.every((result) => verdict.outcomes.get(result) === 'skipped')).toBe(true);
   });
 
-  it('--write-baseline drops only the entry whose witness ran clean, keeps the rest with reason and expiry, and writes a found class\'s witness', async () => {
+  it("--write-baseline drops only the entry whose witness ran clean, keeps the rest with reason and expiry, and writes a found class's witness", async () => {
     const path = join(await temporaryFolder('pmc-witness-baseline-'), 'baseline.yaml');
     await writeFile(path, 'known_failures: []\n');
     const found: ScenarioResult = {
-      stableId: 'explore:SET-05/set-outcome', name: 'x', uri: '~exploration', clauses: ['SET-05'], level: 'required', status: 'failed', failureKind: 'assertion', message: 'set said so',
-      durationMs: 0, exploration: { seed: 23, budget: 200, check: 'set-outcome', scenario: 'Scenario: found\n  When the user turns plan mode on', kind: 'assertion' },
+      stableId: 'explore:SET-05/set-outcome',
+      name: 'x',
+      uri: '~exploration',
+      clauses: ['SET-05'],
+      level: 'required',
+      status: 'failed',
+      failureKind: 'assertion',
+      message: 'set said so',
+      durationMs: 0,
+      exploration: {
+        seed: 23,
+        budget: 200,
+        check: 'set-outcome',
+        scenario: 'Scenario: found\n  When the user turns plan mode on',
+        kind: 'assertion',
+      },
     };
     const previous = baseline.entries.map(({ entry }) => ({ ...entry, expires: '2099-01-01' }));
-    await writeBaseline(path, 'x', [clean, found], previous, 'default', undefined, 'rc.8', new Set(['explore:PROJ-03/ran-clean']));
-    const written = (parseYaml(await readFile(path, 'utf8')) as { known_failures: ExploreBaselineEntry[] }).known_failures;
-    expect(written.map((one) => one.explore.check).sort()).toEqual(['cannot-run', 'no-witness', 'set-outcome', 'still-fails']);
-    expect(written.find((one) => one.explore.check === 'cannot-run')).toMatchObject({ reason: 'known', expires: '2099-01-01', witness: 'Scenario: c\n  When the host restarts' });
-    expect(written.find((one) => one.explore.check === 'set-outcome')).toMatchObject({ kind: 'assertion', witness: 'Scenario: found\n  When the user turns plan mode on' });
+    await writeBaseline(
+      path,
+      'x',
+      [clean, found],
+      previous,
+      'default',
+      undefined,
+      'rc.8',
+      new Set(['explore:PROJ-03/ran-clean']),
+    );
+    const written = (parseYaml(await readFile(path, 'utf8')) as { known_failures: ExploreBaselineEntry[] })
+      .known_failures;
+    expect(written.map((one) => one.explore.check).sort()).toEqual([
+      'cannot-run',
+      'no-witness',
+      'set-outcome',
+      'still-fails',
+    ]);
+    expect(written.find((one) => one.explore.check === 'cannot-run')).toMatchObject({
+      reason: 'known',
+      expires: '2099-01-01',
+      witness: 'Scenario: c\n  When the host restarts',
+    });
+    expect(written.find((one) => one.explore.check === 'set-outcome')).toMatchObject({
+      kind: 'assertion',
+      witness: 'Scenario: found\n  When the user turns plan mode on',
+    });
   });
 
   it('a witness runs as a scenario tagged with what it needs, so a host without it skips it', () => {
-    const text = witnessFeature([{ id: 'witness-1', entry: entry('cannot-run', 'Scenario: c\n  When the host restarts') }]);
+    const text = witnessFeature([
+      { id: 'witness-1', entry: entry('cannot-run', 'Scenario: c\n  When the host restarts') },
+    ]);
     expect(text).toContain('  @PROJ-03 @id:witness-1 @needs:restart\n  Scenario: c\n    When the host restarts');
   });
 });

@@ -13,7 +13,19 @@ import { fixtureRun } from './attack-harness.js';
 describe('host text cannot forge or hide a verdict in reports or on the terminal', () => {
   const hostileRun = async () => {
     const dir = await temporaryFolder('pmc-host-text-');
-    const run = runCli(fixtureRun('hostile-text.js', '--tags', 'not @id:fixture-undefined', '--format', `markdown:${dir}/report.md`, '--format', `html:${dir}/report.html`, '--format', `junit:${dir}/junit.xml`));
+    const run = runCli(
+      fixtureRun(
+        'hostile-text.js',
+        '--tags',
+        'not @id:fixture-undefined',
+        '--format',
+        `markdown:${dir}/report.md`,
+        '--format',
+        `html:${dir}/report.html`,
+        '--format',
+        `junit:${dir}/junit.xml`,
+      ),
+    );
     return { run, dir };
   };
 
@@ -29,7 +41,9 @@ describe('host text cannot forge or hide a verdict in reports or on the terminal
       .replace(/<[^>]+>/g, '')
       .replace(/&(quot|lt|gt|amp);/g, (entity) => entities[entity]!);
     expect(shown).toContain('conformance: 1 passed, 1 failed, 1 skipped');
-    expect(shown).toMatch(/fixture-set-and-log set, get and the log \(fail-closed\.feature(:\d+)?\) at "get reports plan mode on with nothing pending" \(adapter-error\)/);
+    expect(shown).toMatch(
+      /fixture-set-and-log set, get and the log \(fail-closed\.feature(:\d+)?\) at "get reports plan mode on with nothing pending" \(adapter-error\)/,
+    );
     expect(shown).toMatch(/\nSET-01\nrequired\n.*\n0\n1\n0\n0\nfixture-set-and-log failed\n/);
     expect(rendered).not.toMatch(/<!--|<script|<img|href="javascript/);
     // Only the kit's own headings: the host's "## Verdict: everything passed" is text.
@@ -60,7 +74,9 @@ describe('host text cannot forge or hide a verdict in reports or on the terminal
     expect(run.stdout).toContain('skipped 1: missing capability fork: \\x1b[2K\\rno fork\\x1b]8;;http://evil\\x07');
     expect(run.stdout).toContain('threw: boom\\r## Verdict: everything passed');
     // The host's fake closing line stays indented under its failure, escapes and all: no line of its own.
-    expect(run.stdout.split('\n').filter((line) => line.startsWith('conformance: ') && / passed, /.test(line))).toEqual(['conformance: 1 passed, 1 failed, 1 skipped (partial: 1 required clause(s) unproven)']);
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('conformance: ') && / passed, /.test(line))).toEqual(
+      ['conformance: 1 passed, 1 failed, 1 skipped (partial: 1 required clause(s) unproven)'],
+    );
     expect(run.summary).toBe('conformance: 1 passed, 1 failed, 1 skipped (partial: 1 required clause(s) unproven)');
   });
 });

@@ -19,10 +19,20 @@ describe('an in-process adapter inside the suite process', () => {
   });
 
   it('holding the event loop during a scenario fails that scenario, and the run ends', () => {
-    const run = runCli(['--adapter', `${FIXTURES}adapters/prompt-holds-event-loop.js`, ...ONE_SCENARIO, '--call-limit', '1000', '--start-limit', '1000']);
+    const run = runCli([
+      '--adapter',
+      `${FIXTURES}adapters/prompt-holds-event-loop.js`,
+      ...ONE_SCENARIO,
+      '--call-limit',
+      '1000',
+      '--start-limit',
+      '1000',
+    ]);
     expect(run.status).toBe(1);
     expect(run.summary).toMatch(/^conformance: \d+ passed, 1 failed, 0 skipped$/);
-    expect(run.stdout).toMatch(/the suite process stopped answering for 2000 ms \(the host held its event loop\) and was ended during scenario selection-idle-commit\//);
+    expect(run.stdout).toMatch(
+      /the suite process stopped answering for 2000 ms \(the host held its event loop\) and was ended during scenario selection-idle-commit\//,
+    );
     expect(run.stdout).toMatch(/conformance: the run did not complete: \d+ scenario\(s\) did not run/);
   });
 });

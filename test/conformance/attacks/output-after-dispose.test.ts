@@ -10,34 +10,53 @@ import { byId, loadProxy, runHostile, scenarioOptions } from './attack-harness.j
 
 describe('output after dispose fails the scenario it belongs to and never reaches another', () => {
   for (const [fault, shows] of [
-    ['stray-after-dispose', /adapter method dispose: the host broke the protocol: a model request after its dispose reply/],
-    ['garbage-after-dispose', /adapter method dispose: the host broke the protocol: it sent a line that is not JSON: "released the store"/],
+    [
+      'stray-after-dispose',
+      /adapter method dispose: the host broke the protocol: a model request after its dispose reply/,
+    ],
+    [
+      'garbage-after-dispose',
+      /adapter method dispose: the host broke the protocol: it sent a line that is not JSON: "released the store"/,
+    ],
     // 0 ms later the request may come before the ping's answer or after it: either way the disposing scenario is charged.
-    ['stray-after-dispose-ms:0', /adapter method dispose: the host (broke the protocol|wrote on stdout while it served no scenario)/],
+    [
+      'stray-after-dispose-ms:0',
+      /adapter method dispose: the host (broke the protocol|wrote on stdout while it served no scenario)/,
+    ],
   ] as const) {
     it(`${fault}: the scenario that disposed fails (protocol-error, at its end); the next ones pass`, async () => {
       const once = `${await temporaryFolder('pmc-attack-once-')}/faulted`;
       const run = await runHostile(fault, [], { HOSTILE_ONCE: once });
       expect(run.status).toBe(1);
-      expect(byId(run, 'fixture-set-and-log')).toMatchObject({ status: 'failed', failure: { kind: 'protocol-error', step: '(After hook)', message: expect.stringMatching(shows) } });
+      expect(byId(run, 'fixture-set-and-log')).toMatchObject({
+        status: 'failed',
+        failure: { kind: 'protocol-error', step: '(After hook)', message: expect.stringMatching(shows) },
+      });
       expect(byId(run, 'fixture-prompt-only')?.status).toBe('passed');
       expect(byId(run, 'fixture-fork')?.status).toBe('passed');
     });
   }
 
-  it('what the parked process of the run\'s last scenario writes as the run ends (its stdin closed) fails that scenario', async () => {
+  it("what the parked process of the run's last scenario writes as the run ends (its stdin closed) fails that scenario", async () => {
     const run = await runHostile('stray-on-close', ['--tags', '@id:fixture-set-and-log']);
     expect(run.status).toBe(1);
     expect(byId(run, 'fixture-set-and-log')).toMatchObject({
       status: 'failed',
-      failure: { kind: 'protocol-error', message: expect.stringMatching(/after this scenario ended .*the host wrote on stdout while it served no scenario/) },
+      failure: {
+        kind: 'protocol-error',
+        message: expect.stringMatching(
+          /after this scenario ended .*the host wrote on stdout while it served no scenario/,
+        ),
+      },
     });
   });
 
   it('a request sent a while after the dispose reply, to a parked process, is charged to the scenario that parked it; the next scenario gets a new process and never sees it', async () => {
     // Long enough after the reply to come after the ping answer even on a loaded machine (40 ms may not).
     const adapter = await loadProxy('stray-after-dispose-ms:400');
-    const late = new Promise<{ storeDir: string; message: string }>((resolve) => adapter.onLateOutput((storeDir, message) => resolve({ storeDir, message })));
+    const late = new Promise<{ storeDir: string; message: string }>((resolve) =>
+      adapter.onLateOutput((storeDir, message) => resolve({ storeDir, message })),
+    );
     const first = await scenarioOptions();
     const host = await startGuardedHost(adapter, first, 5_000);
     await host.createAgent();

@@ -16,7 +16,18 @@ describe('--parallel N with a cucumber console format written to a file holds th
     const file = `${await temporaryFolder('pmc-attack-console-')}/${format}.txt`;
     const run = spawnSync(
       process.execPath,
-      [CLI, '--adapter', `exec:node ${PROXY} error-on-prompt`, ...FIXTURE_FEATURES, '--tags', 'not @id:fixture-undefined', '--parallel', String(workers), '--format', `${format}:${file}`],
+      [
+        CLI,
+        '--adapter',
+        `exec:node ${PROXY} error-on-prompt`,
+        ...FIXTURE_FEATURES,
+        '--tags',
+        'not @id:fixture-undefined',
+        '--parallel',
+        String(workers),
+        '--format',
+        `${format}:${file}`,
+      ],
       { cwd: ROOT, encoding: 'utf8', timeout: PROCESS_LIMIT_MS },
     );
     return { status: run.status, text: await readFile(file, 'utf8').catch(() => '') };

@@ -8,7 +8,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { upgradeResultsV1, type ResultsDocumentV1 } from '../../../src/index.js';
 import { kitScenarioIds } from '../../../conformance/features/kit-scenario-ids.js';
-import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type MutationEvidence } from '../../../conformance/evidence/mutation-evidence.js';
+import {
+  EVIDENCE_SCHEMA_ID,
+  EVIDENCE_VERSION,
+  type MutationEvidence,
+} from '../../../conformance/evidence/mutation-evidence.js';
 import { catalogFingerprint, loadCatalogFileSync } from '../../../conformance/catalog/clause-catalog.js';
 import { kitIdentity } from '../../../conformance/results/run-context.js';
 import { FIXTURES, runCli } from '../cli-harness.js';
@@ -18,7 +22,9 @@ import { fixtureRun } from './attack-harness.js';
 describe('inputs that contradict themselves are refused, every problem at once', () => {
   /** The fixture results file (version 1) with records that contradict themselves. */
   async function contradictoryResults(dir: string): Promise<string> {
-    const document = JSON.parse(await readFile(`${FIXTURES}results/reference.json`, 'utf8')) as { scenarios: Array<Record<string, unknown>> };
+    const document = JSON.parse(await readFile(`${FIXTURES}results/reference.json`, 'utf8')) as {
+      scenarios: Array<Record<string, unknown>>;
+    };
     const [a, b, c, d] = document.scenarios;
     Object.assign(a!, { failure: { kind: 'assertion', message: 'it failed' } }); // passed with a failure
     Object.assign(b!, { status: 'baselined', failure: { kind: 'assertion', message: 'it failed' } }); // baselined without a baseline
@@ -32,7 +38,11 @@ describe('inputs that contradict themselves are refused, every problem at once',
   it('compare, merge and docs refuse a results file whose records contradict their status, or repeat an id', async () => {
     const dir = await temporaryFolder('pmc-contradictions-');
     const bad = await contradictoryResults(dir);
-    for (const args of [['compare', `${FIXTURES}results/reference.json`, bad], ['merge', '--out', `${dir}/merged.json`, bad], ['docs', '--out', `${dir}/site`, bad]]) {
+    for (const args of [
+      ['compare', `${FIXTURES}results/reference.json`, bad],
+      ['merge', '--out', `${dir}/merged.json`, bad],
+      ['docs', '--out', `${dir}/site`, bad],
+    ]) {
       const run = runCli(args);
       expect(run.status, args[0]).toBe(2);
       expect(run.stderr).toContain(`${bad} contradicts itself (5 problems):`);
@@ -67,17 +77,30 @@ describe('inputs that contradict themselves are refused, every problem at once',
     );
     const run = runCli(fixtureRun('without-fork.js', '--baseline', `${dir}/b.yaml`));
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/b\.yaml:7:14: known_failures\[0\] \(id fixture-set-and-log\): expires: expires is not a day of the calendar/);
+    expect(run.stderr).toMatch(
+      /b\.yaml:7:14: known_failures\[0\] \(id fixture-set-and-log\): expires: expires is not a day of the calendar/,
+    );
     expect(run.stderr).toMatch(/known_failures\[2\] \(id fixture-prompt-only\): kind: /);
     expect(run.stderr).toMatch(/known_failures\[1\] \(id no-such-scenario\): no scenario has this id/);
   });
 
   /** The fixture results (version 1) as a version 2 file of a run on the kit's features, its records those the kit has, plus `extra`. */
-  async function resultsOfKitRun(dir: string, name: string, features: 'kit' | 'given', extra: Array<Record<string, unknown>>): Promise<string> {
+  async function resultsOfKitRun(
+    dir: string,
+    name: string,
+    features: 'kit' | 'given',
+    extra: Array<Record<string, unknown>>,
+  ): Promise<string> {
     const ids = await kitScenarioIds();
-    const upgraded = upgradeResultsV1(JSON.parse(await readFile(`${FIXTURES}results/reference.json`, 'utf8')) as ResultsDocumentV1);
+    const upgraded = upgradeResultsV1(
+      JSON.parse(await readFile(`${FIXTURES}results/reference.json`, 'utf8')) as ResultsDocumentV1,
+    );
     const kept = upgraded.scenarios.filter((record) => ids.has(record.id));
-    const document = { ...upgraded, features, scenarios: [...kept, ...extra.map((fields) => ({ ...kept[0]!, ...fields }))] };
+    const document = {
+      ...upgraded,
+      features,
+      scenarios: [...kept, ...extra.map((fields) => ({ ...kept[0]!, ...fields }))],
+    };
     const path = `${dir}/${name}.json`;
     await writeFile(path, JSON.stringify(document));
     return path;
@@ -85,9 +108,18 @@ describe('inputs that contradict themselves are refused, every problem at once',
 
   it("compare, merge and docs refuse a record whose id none of the kit's features has, in a run on the kit's features only", async () => {
     const dir = await temporaryFolder('pmc-unknown-ids-');
-    const stray = [{ id: 'no-such-scenario' }, { id: 'nor-this/row' }, { id: 'explore', uri: '~exploration' }, { id: 'explore:SET-01/some-check', uri: '~exploration' }];
+    const stray = [
+      { id: 'no-such-scenario' },
+      { id: 'nor-this/row' },
+      { id: 'explore', uri: '~exploration' },
+      { id: 'explore:SET-01/some-check', uri: '~exploration' },
+    ];
     const kit = await resultsOfKitRun(dir, 'kit', 'kit', stray);
-    for (const args of [['compare', kit, kit], ['merge', '--out', `${dir}/merged.json`, kit], ['docs', '--out', `${dir}/site`, kit]]) {
+    for (const args of [
+      ['compare', kit, kit],
+      ['merge', '--out', `${dir}/merged.json`, kit],
+      ['docs', '--out', `${dir}/site`, kit],
+    ]) {
       const run = runCli(args);
       expect(run.status, args[0]).toBe(2);
       expect(run.stderr).toContain(`${kit} contradicts itself (2 problems):`);
@@ -98,16 +130,20 @@ describe('inputs that contradict themselves are refused, every problem at once',
     // A run with --features judged other scenarios, and a version 1 file did not say which it judged: their ids are not checked.
     const given = await resultsOfKitRun(dir, 'given', 'given', stray);
     expect(runCli(['compare', given, given]).status).toBe(0);
-    const v1 = JSON.parse(await readFile(`${FIXTURES}results/reference.json`, 'utf8')) as { scenarios: Array<Record<string, unknown>> };
+    const v1 = JSON.parse(await readFile(`${FIXTURES}results/reference.json`, 'utf8')) as {
+      scenarios: Array<Record<string, unknown>>;
+    };
     v1.scenarios.push({ ...v1.scenarios[0]!, id: 'no-such-scenario' });
     await writeFile(`${dir}/v1.json`, JSON.stringify(v1));
     expect(runCli(['compare', `${dir}/v1.json`, `${dir}/v1.json`]).status).toBe(0);
     expect(existsSync(`${dir}/merged.json`) || existsSync(`${dir}/site`)).toBe(false);
   });
 
-  it('a run records in its results file whether it judged the kit\'s features or a --features folder', async () => {
+  it("a run records in its results file whether it judged the kit's features or a --features folder", async () => {
     const dir = await temporaryFolder('pmc-unknown-ids-');
-    const run = runCli(fixtureRun('without-fork.js', '--tags', '@id:fixture-prompt-only', '--format', `results:${dir}/r.json`));
+    const run = runCli(
+      fixtureRun('without-fork.js', '--tags', '@id:fixture-prompt-only', '--format', `results:${dir}/r.json`),
+    );
     expect(run.status).toBe(0);
     expect((JSON.parse(await readFile(`${dir}/r.json`, 'utf8')) as { features?: string }).features).toBe('given');
   });
@@ -129,7 +165,12 @@ describe('inputs that contradict themselves are refused, every problem at once',
           description: 'set() while a turn is open commits at once.',
           clauses: ['SET-02'],
           caughtBy: ['selection-running-queues/enter'],
-          runs: [{ edition: 'seed', caughtBy: [{ id: 'selection-running-queues/enter', clauses: ['SET-02'], kind: 'assertion' }] }],
+          runs: [
+            {
+              edition: 'seed',
+              caughtBy: [{ id: 'selection-running-queues/enter', clauses: ['SET-02'], kind: 'assertion' }],
+            },
+          ],
         },
       ],
     };
@@ -138,24 +179,38 @@ describe('inputs that contradict themselves are refused, every problem at once',
     return path;
   }
 
-  it("docs --mutants refuses evidence of another kit or catalog version, or naming a catching scenario the kit lacks, every problem at once", async () => {
+  it('docs --mutants refuses evidence of another kit or catalog version, or naming a catching scenario the kit lacks, every problem at once', async () => {
     const dir = await temporaryFolder('pmc-evidence-');
-    expect(runCli(['docs', '--out', `${dir}/fits`, '--mutants', await evidenceFile(dir, (evidence) => evidence)]).status).toBe(0);
-    const { catalogFingerprint: _fingerprint, ...older } = await (async () => JSON.parse(await readFile(await evidenceFile(dir, (evidence) => evidence), 'utf8')) as MutationEvidence)();
+    expect(
+      runCli(['docs', '--out', `${dir}/fits`, '--mutants', await evidenceFile(dir, (evidence) => evidence)]).status,
+    ).toBe(0);
+    const { catalogFingerprint: _fingerprint, ...older } = await (async () =>
+      JSON.parse(await readFile(await evidenceFile(dir, (evidence) => evidence), 'utf8')) as MutationEvidence)();
     void _fingerprint;
     const stale = await evidenceFile(dir, () => ({
       ...older,
       kit: { name: 'plan-mode-conformance', version: '0.0.9' },
       catalog: '1999-01-01',
-      mutants: [{ ...older.mutants[0]!, clauses: ['SET-02'], caughtBy: ['made-up-scenario'], runs: [{ edition: 'seed', caughtBy: [{ id: 'made-up-scenario', clauses: ['SET-02'] }] }] }],
+      mutants: [
+        {
+          ...older.mutants[0]!,
+          clauses: ['SET-02'],
+          caughtBy: ['made-up-scenario'],
+          runs: [{ edition: 'seed', caughtBy: [{ id: 'made-up-scenario', clauses: ['SET-02'] }] }],
+        },
+      ],
     }));
     const run = runCli(['docs', '--out', `${dir}/site`, '--mutants', stale]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`${stale} is not this kit's mutation evidence (4 problems`);
     expect(run.stderr).toMatch(/kit: written by plan-mode-conformance 0\.0\.9, not by this kit/);
     expect(run.stderr).toMatch(/catalog: written for clause catalog 1999-01-01/);
-    expect(run.stderr).toMatch(/mutants\.0\.caughtBy\.0 \(running-set-commits\): no scenario of the kit has the id made-up-scenario/);
-    expect(run.stderr).toMatch(/mutants\.0\.runs\.0\.caughtBy\.0 \(running-set-commits, seed\): no scenario of the kit has the id made-up-scenario/);
+    expect(run.stderr).toMatch(
+      /mutants\.0\.caughtBy\.0 \(running-set-commits\): no scenario of the kit has the id made-up-scenario/,
+    );
+    expect(run.stderr).toMatch(
+      /mutants\.0\.runs\.0\.caughtBy\.0 \(running-set-commits, seed\): no scenario of the kit has the id made-up-scenario/,
+    );
     // Same version strings, other clauses: the catalog's fingerprint tells them apart.
     const otherClauses = await evidenceFile(dir, (evidence) => ({ ...evidence, catalogFingerprint: 'sha256:0000' }));
     const second = runCli(['docs', '--out', `${dir}/site`, '--mutants', otherClauses]);

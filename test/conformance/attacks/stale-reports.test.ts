@@ -11,7 +11,11 @@ import { temporaryFolder } from '../../temporary-folder.js';
 import { fixtureRun } from './attack-harness.js';
 
 /** The kit's own formats, each to a file in `dir`. */
-const kitReports = (dir: string) => ['junit:junit.xml', 'results:results.json', 'html:report.html', 'markdown:report.md'].flatMap((format) => ['--format', format.replace(':', `:${dir}/`)]);
+const kitReports = (dir: string) =>
+  ['junit:junit.xml', 'results:results.json', 'html:report.html', 'markdown:report.md'].flatMap((format) => [
+    '--format',
+    format.replace(':', `:${dir}/`),
+  ]);
 const KIT_REPORT_FILES = ['junit.xml', 'report.html', 'report.md', 'results.json'];
 
 describe('no stale report passes for this run', () => {
@@ -33,7 +37,9 @@ describe('no stale report passes for this run', () => {
   it('so does a run whose baseline is refused while it runs', async () => {
     const dir = await greenReports();
     await writeFile(`${dir}/../baseline-${process.pid}.yaml`, 'known_failures:\n  - id: nope\n');
-    const broken = runCli(fixtureRun('without-fork.js', '--baseline', `${dir}/../baseline-${process.pid}.yaml`, ...kitReports(dir)));
+    const broken = runCli(
+      fixtureRun('without-fork.js', '--baseline', `${dir}/../baseline-${process.pid}.yaml`, ...kitReports(dir)),
+    );
     expect(broken.status).toBe(2);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -41,9 +47,16 @@ describe('no stale report passes for this run', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`an interrupted run (${signal}) removes them too`, async () => {
       const dir = await greenReports();
-      const run = await runIsolated([...fixtureRun('prompt-hangs-after-start.js', '--tags', 'not @id:fixture-undefined', '--call-limit', '60000'), ...kitReports(dir)], {
-        onStart: (child, stderr) => void whenOutput(child, stderr, 'fixture: prompt in flight').then(() => child.kill(signal)),
-      });
+      const run = await runIsolated(
+        [
+          ...fixtureRun('prompt-hangs-after-start.js', '--tags', 'not @id:fixture-undefined', '--call-limit', '60000'),
+          ...kitReports(dir),
+        ],
+        {
+          onStart: (child, stderr) =>
+            void whenOutput(child, stderr, 'fixture: prompt in flight').then(() => child.kill(signal)),
+        },
+      );
       expect(run.status).toBe(signal === 'SIGINT' ? 130 : 143);
       expect(readdirSync(dir)).toEqual([]);
     });

@@ -19,7 +19,7 @@ describe('--process-per-scenario: a new host process for every scenario, to conf
     expect(byId(perScenario, 'fixture-set-and-log')?.status).toBe('passed');
   });
 
-  it('is refused for an adapter that runs in the kit\'s process (exit 2)', () => {
+  it("is refused for an adapter that runs in the kit's process (exit 2)", () => {
     const run = spawnSync(process.execPath, [CLI, '--process-per-scenario'], { cwd: ROOT, encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/--process-per-scenario needs an exec: adapter/);

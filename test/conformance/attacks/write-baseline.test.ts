@@ -22,7 +22,9 @@ known_failures:
   it('an entry for a scenario outside --tags is kept as written', async () => {
     const dir = await temporaryFolder('pmc-write-baseline-');
     await writeFile(`${dir}/b.yaml`, handWritten);
-    const run = runCli(fixtureRun('without-fork.js', '--tags', '@id:fixture-prompt-only', '--write-baseline', `${dir}/b.yaml`));
+    const run = runCli(
+      fixtureRun('without-fork.js', '--tags', '@id:fixture-prompt-only', '--write-baseline', `${dir}/b.yaml`),
+    );
     expect(run.status).toBe(0);
     const written = await readFile(`${dir}/b.yaml`, 'utf8');
     expect(written).toContain('id: fixture-set-and-log');
@@ -33,7 +35,9 @@ known_failures:
   it('a run that did not complete writes nothing', async () => {
     const dir = await temporaryFolder('pmc-write-baseline-');
     await writeFile(`${dir}/b.yaml`, handWritten);
-    const run = runCli(fixtureRun('prompt-exits.js', '--tags', 'not @id:fixture-undefined', '--write-baseline', `${dir}/b.yaml`));
+    const run = runCli(
+      fixtureRun('prompt-exits.js', '--tags', 'not @id:fixture-undefined', '--write-baseline', `${dir}/b.yaml`),
+    );
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(`baseline: ${dir}/b.yaml left as it was: the run did not complete`);
     expect(await readFile(`${dir}/b.yaml`, 'utf8')).toBe(handWritten);

@@ -9,7 +9,12 @@ const clauses: Clause[] = [
   { id: 'SET-01', level: 'required', statement: 's', seed: 'x' },
   { id: 'SET-02', level: 'required', statement: 's', seed: 'x' },
 ];
-const scenario = (stableId: string | undefined, tags: string[], idTags = 1, editionTags: string[] = []): ScenarioInfo => ({
+const scenario = (
+  stableId: string | undefined,
+  tags: string[],
+  idTags = 1,
+  editionTags: string[] = [],
+): ScenarioInfo => ({
   stableId,
   name: stableId ?? 'nameless',
   uri: 'f.feature',
@@ -44,7 +49,14 @@ describe('the coverage lint', () => {
 
   describe('per edition', () => {
     const editioned: Clause[] = [
-      { id: 'SET-06', level: 'required', statement: 'seed reading', seed: 'x', quote: ['q'], editions: { 'rc.8': { statement: 'rc.8 reading', quote: ['r'] } } },
+      {
+        id: 'SET-06',
+        level: 'required',
+        statement: 'seed reading',
+        seed: 'x',
+        quote: ['q'],
+        editions: { 'rc.8': { statement: 'rc.8 reading', quote: ['r'] } },
+      },
       { id: 'CMD-09', level: 'required', statement: 'images', only: ['rc.8'], editions: { 'rc.8': { quote: ['r'] } } },
     ];
 
@@ -62,27 +74,48 @@ describe('the coverage lint', () => {
     });
 
     it('reports a clause one edition does not prove, though another does', () => {
-      const report = lintCoverage(editioned, [scenario('retry-seed', ['SET-06'], 1, ['seed']), scenario('images', ['CMD-09'], 1, ['rc.8'])]);
-      expect(report.problems).toEqual(['clause SET-06 has no scenario in the 0.0.1-rc.1 edition', 'clause SET-06 has no scenario in the rc.8 edition']);
+      const report = lintCoverage(editioned, [
+        scenario('retry-seed', ['SET-06'], 1, ['seed']),
+        scenario('images', ['CMD-09'], 1, ['rc.8']),
+      ]);
+      expect(report.problems).toEqual([
+        'clause SET-06 has no scenario in the 0.0.1-rc.1 edition',
+        'clause SET-06 has no scenario in the rc.8 edition',
+      ]);
     });
 
     it('reports a scenario of an edition that lacks its clause: untagged, or tagged with that edition', () => {
       const untagged = lintCoverage(editioned, [scenario('retry', ['SET-06']), scenario('images', ['CMD-09'])]);
       expect(untagged.problems).toEqual([
-        expect.stringMatching(/"images" belongs to the seed edition, which lacks @CMD-09 \(tag it with the editions that have it: @edition:rc\.8\)/),
+        expect.stringMatching(
+          /"images" belongs to the seed edition, which lacks @CMD-09 \(tag it with the editions that have it: @edition:rc\.8\)/,
+        ),
         expect.stringMatching(/"images" belongs to the 0\.0\.1-rc\.1 edition, which lacks @CMD-09/),
       ]);
-      const seedTagged = lintCoverage(editioned, [scenario('retry', ['SET-06']), scenario('images', ['CMD-09'], 1, ['seed', 'rc.8'])]);
+      const seedTagged = lintCoverage(editioned, [
+        scenario('retry', ['SET-06']),
+        scenario('images', ['CMD-09'], 1, ['seed', 'rc.8']),
+      ]);
       expect(seedTagged.problems.join('\n')).toMatch(/belongs to the seed edition, which lacks @CMD-09/);
     });
 
     it('reports an @edition: tag naming an unknown edition', () => {
-      const report = lintCoverage(editioned, [scenario('retry', ['SET-06']), scenario('images', ['CMD-09'], 1, ['rc.8', 'rc.9'])]);
-      expect(report.problems).toEqual([expect.stringMatching(/"images" names the unknown edition @edition:rc\.9 \(editions: @edition:seed, @edition:0\.0\.1-rc\.1, @edition:rc\.8\)/)]);
+      const report = lintCoverage(editioned, [
+        scenario('retry', ['SET-06']),
+        scenario('images', ['CMD-09'], 1, ['rc.8', 'rc.9']),
+      ]);
+      expect(report.problems).toEqual([
+        expect.stringMatching(
+          /"images" names the unknown edition @edition:rc\.9 \(editions: @edition:seed, @edition:0\.0\.1-rc\.1, @edition:rc\.8\)/,
+        ),
+      ]);
     });
 
     it('shows every edition in the table, `-` where an edition lacks the clause', () => {
-      const report = lintCoverage(editioned, [scenario('retry', ['SET-06']), scenario('images', ['CMD-09'], 1, ['rc.8'])]);
+      const report = lintCoverage(editioned, [
+        scenario('retry', ['SET-06']),
+        scenario('images', ['CMD-09'], 1, ['rc.8']),
+      ]);
       expect(formatCoverageTable(editioned, report).split('\n')).toEqual([
         'clause             seed  0.0.1-rc.1        rc.8  ids',
         'SET-06                1           1           1  retry',
@@ -100,7 +133,13 @@ describe('the coverage lint', () => {
     const catalog = await loadCatalog();
     // 62 clauses of the seed (TOOL-07/08 among them), and three the rc.8 edition adds, one of which 0.0.1-rc.1 has too.
     expect(catalog.length).toBe(65);
-    expect(catalog.filter((clause) => clause.only?.includes('rc.8')).map((clause) => clause.id)).toEqual(['REVIEW-07', 'CMD-09', 'CMD-10']);
-    expect(catalog.filter((clause) => clause.only?.includes('0.0.1-rc.1')).map((clause) => clause.id)).toEqual(['REVIEW-07']);
+    expect(catalog.filter((clause) => clause.only?.includes('rc.8')).map((clause) => clause.id)).toEqual([
+      'REVIEW-07',
+      'CMD-09',
+      'CMD-10',
+    ]);
+    expect(catalog.filter((clause) => clause.only?.includes('0.0.1-rc.1')).map((clause) => clause.id)).toEqual([
+      'REVIEW-07',
+    ]);
   });
 });

@@ -10,7 +10,20 @@ import {
 import { QuotedReadme } from '../../../conformance/catalog/readme-quotes.js';
 import { EDITIONS } from '../../../src/index.js';
 
-const CHANGED_IN_RC8 = ['SET-06', 'CMD-02', 'CMD-03', 'CMD-04', 'CMD-05', 'CMD-07', 'MX-02', 'PROJ-02', 'PROJ-03', 'PROJ-05', 'TOOL-04', 'LIM-01'];
+const CHANGED_IN_RC8 = [
+  'SET-06',
+  'CMD-02',
+  'CMD-03',
+  'CMD-04',
+  'CMD-05',
+  'CMD-07',
+  'MX-02',
+  'PROJ-02',
+  'PROJ-03',
+  'PROJ-05',
+  'TOOL-04',
+  'LIM-01',
+];
 
 describe('the clause catalog per edition', () => {
   it('reads every clause of each edition with a statement and quotes found verbatim in that edition README', async () => {
@@ -45,7 +58,14 @@ describe('the clause catalog per edition', () => {
 
   it('gives a clause that belongs to one edition only to that edition', () => {
     const clauses: Clause[] = [
-      { id: 'SET-06', level: 'required', statement: 'seed', seed: 'x', quote: ['q'], editions: { 'rc.8': { statement: 'rc8', quote: ['r'] } } },
+      {
+        id: 'SET-06',
+        level: 'required',
+        statement: 'seed',
+        seed: 'x',
+        quote: ['q'],
+        editions: { 'rc.8': { statement: 'rc8', quote: ['r'] } },
+      },
       { id: 'CMD-09', level: 'required', statement: 'images', only: ['rc.8'], editions: { 'rc.8': { quote: ['i'] } } },
       { id: 'SET-01', level: 'required', statement: 'same', seed: 'x', quote: ['s'] },
     ];
@@ -62,19 +82,58 @@ describe('the clause catalog per edition', () => {
 
   it('rejects a clause the seed lacks that has seed fields or no quote of its own, and a reading of an edition it is not in', () => {
     const check = (clause: object) => CatalogSchema.safeParse({ version: '2026-12-01', clauses: [clause] });
-    expect(check({ id: 'CMD-09', level: 'required', statement: 's', only: ['rc.8'], seed: 'x', quote: ['q'], editions: { 'rc.8': { quote: ['r'] } } }).success).toBe(false);
-    expect(check({ id: 'CMD-09', level: 'required', statement: 's', only: ['rc.8'] }).error?.issues[0]?.path).toEqual(['clauses', 0, 'editions', 'rc.8', 'quote']);
-    expect(check({ id: 'SET-06', level: 'required', statement: 's', seed: 'x', quote: ['q'], only: ['seed'], editions: { 'rc.8': { quote: ['r'] } } }).success).toBe(false);
-    expect(check({ id: 'SET-06', level: 'required', statement: 's', seed: 'x', quote: ['q'], editions: { 'rc.9': { quote: ['r'] } } }).success).toBe(false);
+    expect(
+      check({
+        id: 'CMD-09',
+        level: 'required',
+        statement: 's',
+        only: ['rc.8'],
+        seed: 'x',
+        quote: ['q'],
+        editions: { 'rc.8': { quote: ['r'] } },
+      }).success,
+    ).toBe(false);
+    expect(check({ id: 'CMD-09', level: 'required', statement: 's', only: ['rc.8'] }).error?.issues[0]?.path).toEqual([
+      'clauses',
+      0,
+      'editions',
+      'rc.8',
+      'quote',
+    ]);
+    expect(
+      check({
+        id: 'SET-06',
+        level: 'required',
+        statement: 's',
+        seed: 'x',
+        quote: ['q'],
+        only: ['seed'],
+        editions: { 'rc.8': { quote: ['r'] } },
+      }).success,
+    ).toBe(false);
+    expect(
+      check({
+        id: 'SET-06',
+        level: 'required',
+        statement: 's',
+        seed: 'x',
+        quote: ['q'],
+        editions: { 'rc.9': { quote: ['r'] } },
+      }).success,
+    ).toBe(false);
     expect(check({ id: 'SET-06', level: 'required', statement: 's', seed: 'x' }).success).toBe(false);
   });
 
   it('stops the build on a quote not verbatim in its own edition README, naming edition and clause', async () => {
     const catalog = await loadCatalog();
     const seedQuoteUnderRc8 = catalog.map((clause) =>
-      clause.id === 'SET-06' ? { ...clause, editions: { 'rc.8': { ...clause.editions!['rc.8'], quote: clause.quote } } } : clause,
+      clause.id === 'SET-06'
+        ? { ...clause, editions: { 'rc.8': { ...clause.editions!['rc.8'], quote: clause.quote } } }
+        : clause,
     );
-    await expect(checkEditionQuotes(seedQuoteUnderRc8)).rejects.toThrow(/rc\.8: clause SET-06: quote not found verbatim in .*rc8-plan-mode\.README\.zh\.md/);
+    await expect(checkEditionQuotes(seedQuoteUnderRc8)).rejects.toThrow(
+      /rc\.8: clause SET-06: quote not found verbatim in .*rc8-plan-mode\.README\.zh\.md/,
+    );
     await expect(checkEditionQuotes(catalog)).resolves.toBeUndefined();
   });
 });

@@ -20,13 +20,20 @@ describe('choosing the edition', () => {
 
   it('refuses an edition the adapter does not declare, saying which it declares, unless forced', () => {
     expect(() => chooseEdition('dsh', ['rc.8'], 'seed')).toThrow(EditionNotDeclaredError);
-    expect(() => chooseEdition('dsh', ['rc.8'], 'seed')).toThrow(/adapter dsh declares the edition\(s\) rc\.8, not seed.*--force-edition/);
-    expect(() => chooseEdition('old', undefined, 'rc.8')).toThrow(/adapter old declares no edition, so it implements seed only, not rc\.8/);
+    expect(() => chooseEdition('dsh', ['rc.8'], 'seed')).toThrow(
+      /adapter dsh declares the edition\(s\) rc\.8, not seed.*--force-edition/,
+    );
+    expect(() => chooseEdition('old', undefined, 'rc.8')).toThrow(
+      /adapter old declares no edition, so it implements seed only, not rc\.8/,
+    );
     expect(chooseEdition('dsh', ['rc.8'], 'seed', true)).toEqual({ edition: 'seed', forced: true });
   });
 
   it('parses --force-edition only together with --edition', () => {
-    expect(parseArguments(['--edition', 'seed', '--force-edition'])).toMatchObject({ edition: 'seed', forceEdition: true });
+    expect(parseArguments(['--edition', 'seed', '--force-edition'])).toMatchObject({
+      edition: 'seed',
+      forceEdition: true,
+    });
     expect(parseArguments([]).forceEdition).toBe(false);
     expect(() => parseArguments(['--force-edition'])).toThrow(/--force-edition needs --edition NAME/);
   });
@@ -70,16 +77,30 @@ describe('the edition of a run, end to end', () => {
     const dir = await temporaryFolder('pmc-forced-');
     const out = (name: string) => join(dir, name);
     const run = fixtureRun('declares-rc8.js', [
-      '--edition', 'seed', '--force-edition',
-      '--format', `results:${out('results.json')}`, '--format', `junit:${out('junit.xml')}`,
-      '--format', `markdown:${out('report.md')}`, '--format', `html:${out('report.html')}`,
+      '--edition',
+      'seed',
+      '--force-edition',
+      '--format',
+      `results:${out('results.json')}`,
+      '--format',
+      `junit:${out('junit.xml')}`,
+      '--format',
+      `markdown:${out('report.md')}`,
+      '--format',
+      `html:${out('report.html')}`,
     ]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('conformance: edition seed (forced with --force-edition; the adapter declares rc.8)');
     expect(readResults(out('results.json')).spec).toMatchObject({ edition: 'seed', forced: true });
-    expect(readFileSync(out('junit.xml'), 'utf8')).toMatch(/<property name="spec.edition" value="seed \(forced with --force-edition; the adapter declares rc.8\)"/);
-    expect(readFileSync(out('report.md'), 'utf8')).toContain('- **edition**: seed (forced with --force-edition; the adapter declares rc.8)');
-    expect(readFileSync(out('report.html'), 'utf8')).toContain('seed (forced with --force-edition; the adapter declares rc.8)');
+    expect(readFileSync(out('junit.xml'), 'utf8')).toMatch(
+      /<property name="spec.edition" value="seed \(forced with --force-edition; the adapter declares rc.8\)"/,
+    );
+    expect(readFileSync(out('report.md'), 'utf8')).toContain(
+      '- **edition**: seed (forced with --force-edition; the adapter declares rc.8)',
+    );
+    expect(readFileSync(out('report.html'), 'utf8')).toContain(
+      'seed (forced with --force-edition; the adapter declares rc.8)',
+    );
   });
 
   it('refuses a baseline written for another edition, and keeps loading a baseline that names none', async () => {
@@ -88,7 +109,9 @@ describe('the edition of a run, end to end', () => {
     writeFileSync(seedBaseline, 'adapter: declares-rc8\nedition: seed\nknown_failures: []\n');
     const refused = fixtureRun('declares-rc8.js', ['--baseline', seedBaseline]);
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toMatch(/baseline .*seed\.yaml lists the known failures of runs against the seed edition, but this run judged the rc\.8 edition/);
+    expect(refused.stderr).toMatch(
+      /baseline .*seed\.yaml lists the known failures of runs against the seed edition, but this run judged the rc\.8 edition/,
+    );
     const anyEdition = join(dir, 'any.yaml');
     writeFileSync(anyEdition, 'adapter: declares-rc8\nknown_failures: []\n');
     expect(fixtureRun('declares-rc8.js', ['--baseline', anyEdition]).status).toBe(0);

@@ -4,7 +4,13 @@ import { runCli } from '../cli-harness.js';
 
 describe('command-line arguments', () => {
   it('defaults to the reference adapter', () => {
-    expect(parseArguments([])).toMatchObject({ adapter: 'reference', tags: '', formats: [], coverage: false, level: 'default' });
+    expect(parseArguments([])).toMatchObject({
+      adapter: 'reference',
+      tags: '',
+      formats: [],
+      coverage: false,
+      level: 'default',
+    });
     expect(parseArguments(['--level', 'strict']).level).toBe('strict');
   });
 
@@ -34,6 +40,8 @@ describe('command-line arguments', () => {
   it('exits 2 with one line and no stack trace for unusable arguments', () => {
     const run = runCli(['--format', 'fancy']);
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe("plan-mode-conformance: unknown format 'fancy' (known: progress, summary, pretty, message, json, junit, html, markdown, results, github)");
+    expect(run.stderr.trim()).toBe(
+      "plan-mode-conformance: unknown format 'fancy' (known: progress, summary, pretty, message, json, junit, html, markdown, results, github)",
+    );
   });
 });

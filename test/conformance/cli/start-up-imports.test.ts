@@ -19,7 +19,9 @@ function staticImports(entry: string): { modules: string[]; packages: string[] }
     if (modules.has(file)) return;
     modules.add(file);
     const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/^(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm)) {
+    for (const match of source.matchAll(
+      /^(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm,
+    )) {
       const specifier = (match[1] ?? match[2])!;
       if (specifier.startsWith('node:')) continue;
       if (!specifier.startsWith('.')) {
@@ -38,14 +40,24 @@ describe('the CLI before it forks the suite', () => {
   const { modules, packages } = staticImports('dist/conformance/cli/main.js');
 
   it('loads no schema library, YAML parser, Gherkin parser or exploration', () => {
-    expect(packages.filter((name) => ['zod', 'yaml', 'fast-check', '@cucumber/gherkin', '@cucumber/cucumber', '@cucumber/messages'].includes(name))).toEqual([]);
+    expect(
+      packages.filter((name) =>
+        ['zod', 'yaml', 'fast-check', '@cucumber/gherkin', '@cucumber/cucumber', '@cucumber/messages'].includes(name),
+      ),
+    ).toEqual([]);
     // src/index.js is the whole public contract with its zod schemas; light modules of src/ are fine.
-    expect(modules.filter((module) => module === 'src/index.js' || module.startsWith('conformance/explore/explore'))).toEqual([]);
+    expect(
+      modules.filter((module) => module === 'src/index.js' || module.startsWith('conformance/explore/explore')),
+    ).toEqual([]);
   });
 
   it('loads no report writer, verdict or docs site (they load once the child is running)', () => {
     // host-text.js (making host text inert on the console) is small and imports nothing.
-    const heavy = modules.filter((module) => /^conformance\/(report|docs|catalog)\/|cli\/verdict\.js$/.test(module) && module !== 'conformance/report/host-text.js');
+    const heavy = modules.filter(
+      (module) =>
+        /^conformance\/(report|docs|catalog)\/|cli\/verdict\.js$/.test(module) &&
+        module !== 'conformance/report/host-text.js',
+    );
     expect(heavy).toEqual([]);
   });
 });

@@ -20,8 +20,17 @@ async function written(document: unknown): Promise<string> {
   return path;
 }
 
-function withRecord(document: ResultsDocument, id: string, change: (record: ScenarioRecord) => ScenarioRecord | undefined): ResultsDocument {
-  return { ...document, scenarios: document.scenarios.flatMap((record) => (record.id === id ? [change(record)].filter((r) => r !== undefined) : [record])) };
+function withRecord(
+  document: ResultsDocument,
+  id: string,
+  change: (record: ScenarioRecord) => ScenarioRecord | undefined,
+): ResultsDocument {
+  return {
+    ...document,
+    scenarios: document.scenarios.flatMap((record) =>
+      record.id === id ? [change(record)].filter((r) => r !== undefined) : [record],
+    ),
+  };
 }
 
 async function runCompare(args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -34,32 +43,54 @@ async function runCompare(args: string[]): Promise<{ code: number; out: string; 
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-const FAILURE = { clauses: ['SET-01'], kind: 'assertion' as const, step: 'request 2 is in plan mode', message: 'request 2: expected the configured section exactly once' };
+const FAILURE = {
+  clauses: ['SET-01'],
+  kind: 'assertion' as const,
+  step: 'request 2 is in plan mode',
+  message: 'request 2: expected the configured section exactly once',
+};
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('compare', () => {
   it('refuses runs of two different editions plainly (exit 2), listing no regression; a file without spec.edition is seed', async () => {
-    expect((JSON.parse(await readFile(REFERENCE_RESULTS, 'utf8')) as { spec: { edition?: string } }).spec.edition).toBeUndefined();
+    expect(
+      (JSON.parse(await readFile(REFERENCE_RESULTS, 'utf8')) as { spec: { edition?: string } }).spec.edition,
+    ).toBeUndefined();
     const seed = await fixture(REFERENCE_RESULTS);
     expect(seed.spec.edition).toBe('seed');
-    const rc8 = { ...seed, spec: { ...seed.spec, edition: 'rc.8' as const }, scenarios: seed.scenarios.map((record) => ({ ...record, status: 'failed' as const, failure: FAILURE })) };
+    const rc8 = {
+      ...seed,
+      spec: { ...seed.spec, edition: 'rc.8' as const },
+      scenarios: seed.scenarios.map((record) => ({ ...record, status: 'failed' as const, failure: FAILURE })),
+    };
     const result = await runCompare([await written(seed), await written(rc8)]);
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/the runs judged different editions of the spec: .* the seed edition, .* the rc\.8 edition/);
+    expect(result.err).toMatch(
+      /the runs judged different editions of the spec: .* the seed edition, .* the rc\.8 edition/,
+    );
     expect(result.out).not.toMatch(/regressed/);
-    const same = await runCompare([await written({ ...seed, spec: { ...seed.spec, edition: 'seed' } }), REFERENCE_RESULTS]);
+    const same = await runCompare([
+      await written({ ...seed, spec: { ...seed.spec, edition: 'seed' } }),
+      REFERENCE_RESULTS,
+    ]);
     expect(same.code).toBe(0);
     expect(same.out).toMatch(/compare: reference \(edition seed, /);
   });
 
   it('exits 1 and names the scenario that regressed', async () => {
     const old = await fixture(REFERENCE_RESULTS);
-    const regressed = withRecord(old, 'selection-idle-commit/enter-between-turns', (record) => ({ ...record, status: 'failed', failure: FAILURE }));
+    const regressed = withRecord(old, 'selection-idle-commit/enter-between-turns', (record) => ({
+      ...record,
+      status: 'failed',
+      failure: FAILURE,
+    }));
     const result = await runCompare([REFERENCE_RESULTS, await written(regressed)]);
     expect(result.code).toBe(1);
     expect(result.out).toContain('regressed (1):');
-    expect(result.out).toMatch(/selection-idle-commit\/enter-between-turns \[[^\]]*SET-01[^\]]*\]: passed -> failed \(assertion at "request 2 is in plan mode": request 2: expected/);
+    expect(result.out).toMatch(
+      /selection-idle-commit\/enter-between-turns \[[^\]]*SET-01[^\]]*\]: passed -> failed \(assertion at "request 2 is in plan mode": request 2: expected/,
+    );
     expect(result.out.split('\n').at(-1)).toMatch(/^compare: 1 regressed, 0 newly failing, 0 newly flaky, 0 fixed/);
   });
 
@@ -67,7 +98,9 @@ describe('compare', () => {
     const result = await runCompare([DSH_RESULTS, DSH_RESULTS]);
     expect(result.code).toBe(0);
     const total = (await fixture(DSH_RESULTS)).scenarios.length;
-    expect(result.out.split('\n').at(-1)).toBe(`compare: 0 regressed, 0 newly failing, 0 newly flaky, 0 fixed, 0 changed failure, 0 appeared, 0 disappeared, 0 other, ${total} unchanged`);
+    expect(result.out.split('\n').at(-1)).toBe(
+      `compare: 0 regressed, 0 newly failing, 0 newly flaky, 0 fixed, 0 changed failure, 0 appeared, 0 disappeared, 0 other, ${total} unchanged`,
+    );
   });
 
   it('exits 2 on unreadable or invalid input, saying why', async () => {
@@ -80,7 +113,10 @@ describe('compare', () => {
     const old = await fixture(REFERENCE_RESULTS);
     const newer = await runCompare([await written({ ...old, version: 4 }), REFERENCE_RESULTS]);
     expect(newer.err).toMatch(/results version 4 is not one this kit reads \(it reads versions 1, 2 and 3\)/);
-    const broken = await runCompare([await written({ ...old, scenarios: [{ ...old.scenarios[0], status: 'green' }] }), REFERENCE_RESULTS]);
+    const broken = await runCompare([
+      await written({ ...old, scenarios: [{ ...old.scenarios[0], status: 'green' }] }),
+      REFERENCE_RESULTS,
+    ]);
     expect(broken.code).toBe(2);
     expect(broken.err).toMatch(/is not a valid results file \(\d+ problems?\):\n {2}scenarios\.0\.status/);
     expect((await runCompare([REFERENCE_RESULTS])).code).toBe(2);
@@ -89,7 +125,12 @@ describe('compare', () => {
   it('counts a passing scenario that became baselined, skipped or absent as a regression', async () => {
     const old = await fixture(REFERENCE_RESULTS);
     const [a, b, c] = old.scenarios.map((record) => record.id);
-    let now = withRecord(old, a!, (record) => ({ ...record, status: 'baselined', failure: FAILURE, baseline: { reason: 'known', clause: 'SET-01' } }));
+    let now = withRecord(old, a!, (record) => ({
+      ...record,
+      status: 'baselined',
+      failure: FAILURE,
+      baseline: { reason: 'known', clause: 'SET-01' },
+    }));
     now = withRecord(now, b!, (record) => ({ ...record, status: 'skipped', skipReason: 'missing capability fork' }));
     now = withRecord(now, c!, () => undefined);
     expect(compareResults(old, now).regressed.map((change) => [change.id, change.after?.status ?? 'absent'])).toEqual([
@@ -102,8 +143,15 @@ describe('compare', () => {
   it('reports fixed, changed failures and new scenarios without failing the gate', async () => {
     const old = await fixture(DSH_RESULTS);
     const baselined = old.scenarios.filter((record) => record.status === 'baselined').map((record) => record.id);
-    let now = withRecord(old, baselined[0]!, (record) => ({ ...record, status: 'passed', failure: undefined, baseline: undefined }) as ScenarioRecord);
-    now = withRecord(now, baselined[1]!, (record) => ({ ...record, failure: { ...record.failure!, message: 'a different failure' } }));
+    let now = withRecord(
+      old,
+      baselined[0]!,
+      (record) => ({ ...record, status: 'passed', failure: undefined, baseline: undefined }) as ScenarioRecord,
+    );
+    now = withRecord(now, baselined[1]!, (record) => ({
+      ...record,
+      failure: { ...record.failure!, message: 'a different failure' },
+    }));
     now = { ...now, scenarios: [...now.scenarios, { ...now.scenarios[0]!, id: 'brand-new-scenario' }] };
     const comparison = compareResults(old, now);
     expect(comparison.fixed.map((change) => change.id)).toEqual([baselined[0]]);
@@ -120,12 +168,21 @@ describe('compare', () => {
     const old = await fixture(DSH_RESULTS);
     const skipped = old.scenarios.find((record) => record.status === 'skipped')!;
     const passed = old.scenarios.filter((record) => record.status === 'passed');
-    const failedNow = withRecord(old, skipped.id, (record) => ({ ...record, status: 'failed', failure: FAILURE, skipReason: undefined }) as ScenarioRecord);
-    const appeared = { ...old, scenarios: [...old.scenarios, { ...passed[0]!, id: 'brand-new', status: 'failed' as const, failure: FAILURE }] };
+    const failedNow = withRecord(
+      old,
+      skipped.id,
+      (record) => ({ ...record, status: 'failed', failure: FAILURE, skipReason: undefined }) as ScenarioRecord,
+    );
+    const appeared = {
+      ...old,
+      scenarios: [...old.scenarios, { ...passed[0]!, id: 'brand-new', status: 'failed' as const, failure: FAILURE }],
+    };
     for (const now of [failedNow, appeared]) {
       const gate = await runCompare([DSH_RESULTS, await written(now)]);
       expect(gate.code).toBe(1);
-      expect(gate.out).toMatch(/newly failing \(1\):\n {2}\S+ \[[^\]]*\]: (skipped|absent) .*-> failed \(assertion at "request 2 is in plan mode"/);
+      expect(gate.out).toMatch(
+        /newly failing \(1\):\n {2}\S+ \[[^\]]*\]: (skipped|absent) .*-> failed \(assertion at "request 2 is in plan mode"/,
+      );
       expect(gate.out.split('\n').at(-1)).toMatch(/^compare: 0 regressed, 1 newly failing, 0 newly flaky, /);
       expect((await runCompare(['--allow-new-failures', DSH_RESULTS, await written(now)])).code).toBe(0);
     }
@@ -136,11 +193,27 @@ describe('compare', () => {
     const baselined = old.scenarios.find((record) => record.status === 'baselined')!;
     // A flaky record belongs to a run that repeated its scenarios (a results file saying otherwise contradicts itself).
     const repeated = { ...old, repeat: { times: 2, flakyAllowed: false } };
-    const flaky = withRecord(repeated, baselined.id, (record) => ({ ...record, status: 'flaky', repeats: [{ status: 'passed' }, { status: 'failed', kind: 'assertion' }] }));
+    const flaky = withRecord(repeated, baselined.id, (record) => ({
+      ...record,
+      status: 'flaky',
+      repeats: [{ status: 'passed' }, { status: 'failed', kind: 'assertion' }],
+    }));
     const flakyGate = await runCompare(['--allow-new-failures', DSH_RESULTS, await written(flaky)]);
     expect(flakyGate.code).toBe(1);
     expect(flakyGate.out).toMatch(/newly flaky \(1\):/);
-    const appearedFlaky = { ...repeated, scenarios: [...old.scenarios, { ...passed[0]!, id: 'brand-new', status: 'flaky' as const, failure: FAILURE, repeats: [{ status: 'passed' as const }, { status: 'failed' as const }] }] };
+    const appearedFlaky = {
+      ...repeated,
+      scenarios: [
+        ...old.scenarios,
+        {
+          ...passed[0]!,
+          id: 'brand-new',
+          status: 'flaky' as const,
+          failure: FAILURE,
+          repeats: [{ status: 'passed' as const }, { status: 'failed' as const }],
+        },
+      ],
+    };
     expect((await runCompare([DSH_RESULTS, await written(appearedFlaky)])).code).toBe(1);
     // Newly passing or skipped scenarios pass the gate.
     const appearedPassing = { ...old, scenarios: [...old.scenarios, { ...passed[0]!, id: 'brand-new' }] };

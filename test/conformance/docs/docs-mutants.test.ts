@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as docs } from '../../../conformance/cli/verbs/docs.js';
-import { EVIDENCE_SCHEMA_ID, EVIDENCE_VERSION, type MutationEvidence } from '../../../conformance/evidence/mutation-evidence.js';
+import {
+  EVIDENCE_SCHEMA_ID,
+  EVIDENCE_VERSION,
+  type MutationEvidence,
+} from '../../../conformance/evidence/mutation-evidence.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { kitIdentity } from '../../../conformance/results/run-context.js';
 import { loadCatalogFileSync } from '../../../conformance/catalog/clause-catalog.js';
@@ -22,17 +26,32 @@ const EVIDENCE: MutationEvidence = {
       description: 'set() while a turn is open commits at once <b>now</b>.',
       clauses: ['SET-02', 'SET-06'],
       caughtBy: ['selection-running-queues/enter', 'concurrent-two-pending/both-enter-a-1st'],
-      runs: [{ edition: 'seed', caughtBy: [
-        { id: 'selection-running-queues/enter', clauses: ['SET-02'], kind: 'assertion', step: 'set returned queued' },
-        { id: 'concurrent-two-pending/both-enter-a-1st', clauses: ['SCOPE-01', 'SET-06'], kind: 'assertion' },
-      ] }],
+      runs: [
+        {
+          edition: 'seed',
+          caughtBy: [
+            {
+              id: 'selection-running-queues/enter',
+              clauses: ['SET-02'],
+              kind: 'assertion',
+              step: 'set returned queued',
+            },
+            { id: 'concurrent-two-pending/both-enter-a-1st', clauses: ['SCOPE-01', 'SET-06'], kind: 'assertion' },
+          ],
+        },
+      ],
     },
     {
       name: 'policy-shared-between-agents',
       description: 'Every agent carries the plan section once any agent was in plan mode.',
       clauses: ['SCOPE-01'],
       caughtBy: ['concurrent-two-pending/both-enter-a-1st'],
-      runs: [{ edition: 'seed', caughtBy: [{ id: 'concurrent-two-pending/both-enter-a-1st', clauses: ['SCOPE-01', 'SET-06'] }] }],
+      runs: [
+        {
+          edition: 'seed',
+          caughtBy: [{ id: 'concurrent-two-pending/both-enter-a-1st', clauses: ['SCOPE-01', 'SET-06'] }],
+        },
+      ],
     },
   ],
 };
@@ -41,7 +60,11 @@ function visibleText(markup: string): string {
   return markup
     .replace(/<style[\s\S]*?<\/style>/g, '')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 }
 
@@ -64,10 +87,14 @@ describe('docs --mutants', () => {
     const markup = await readFile(join(dir, 'clauses', 'SET-06.html'), 'utf8');
     const page = visibleText(markup);
     expect(page).toContain('seed edition: proven by running-set-commits');
-    expect(page).toMatch(/running-set-commits set\(\) while a turn is open commits at once <b>now<\/b>\. yes concurrent-two-pending\/both-enter-a-1st .*policy-shared-between-agents .* no \( ?SCOPE-01 ?\) concurrent-two-pending\/both-enter-a-1st/);
+    expect(page).toMatch(
+      /running-set-commits set\(\) while a turn is open commits at once <b>now<\/b>\. yes concurrent-two-pending\/both-enter-a-1st .*policy-shared-between-agents .* no \( ?SCOPE-01 ?\) concurrent-two-pending\/both-enter-a-1st/,
+    );
     expect(markup).not.toContain('<b>now</b>'); // the description is text, never markup
     // The catching scenario links to its Gherkin on the same page.
-    expect(markup).toMatch(/<a href="#scenario-concurrent-two-pending"><code>concurrent-two-pending\/both-enter-a-1st<\/code><\/a>/);
+    expect(markup).toMatch(
+      /<a href="#scenario-concurrent-two-pending"><code>concurrent-two-pending\/both-enter-a-1st<\/code><\/a>/,
+    );
     expect(markup).toContain('id="scenario-concurrent-two-pending"');
   });
 
@@ -76,15 +103,37 @@ describe('docs --mutants', () => {
     const twoEditions: MutationEvidence = {
       ...EVIDENCE,
       editions: ['seed', 'rc.8'],
-      mutants: [{ ...running, runs: [running.runs[0]!, { edition: 'rc.8', caughtBy: [{ id: 'selection-running-queues/enter', clauses: ['SET-02'], kind: 'assertion', step: 'set returned queued' }] }] }],
+      mutants: [
+        {
+          ...running,
+          runs: [
+            running.runs[0]!,
+            {
+              edition: 'rc.8',
+              caughtBy: [
+                {
+                  id: 'selection-running-queues/enter',
+                  clauses: ['SET-02'],
+                  kind: 'assertion',
+                  step: 'set returned queued',
+                },
+              ],
+            },
+          ],
+        },
+      ],
     };
     const { dir } = await siteWith(twoEditions);
     const page = visibleText(await readFile(join(dir, 'clauses', 'SET-02.html'), 'utf8'));
     expect(page).toContain('seed edition: proven by running-set-commits rc.8 edition: proven by running-set-commits');
-    expect(page.match(/selection-running-queues\/enter \(seed, rc\.8\) failed at: set returned queued/g)).toHaveLength(1);
+    expect(page.match(/selection-running-queues\/enter \(seed, rc\.8\) failed at: set returned queued/g)).toHaveLength(
+      1,
+    );
     const set06 = visibleText(await readFile(join(dir, 'clauses', 'SET-06.html'), 'utf8'));
     expect(set06).toContain('seed edition: proven by running-set-commits');
-    expect(set06).toMatch(/rc\.8 edition: not proven : no scenario tagged @SET-06 fails|rc\.8 edition: not proven : its mutants are caught only by scenarios of other clauses/);
+    expect(set06).toMatch(
+      /rc\.8 edition: not proven : no scenario tagged @SET-06 fails|rc\.8 edition: not proven : its mutants are caught only by scenarios of other clauses/,
+    );
   });
 
   it('says why a clause is not proven', async () => {
@@ -110,6 +159,8 @@ describe('docs --mutants', () => {
     expect((await siteWith('not json')).code).toBe(2);
     expect(errors.mock.calls.flat().join('\n')).toMatch(/mutation evidence .*evidence\.json is not JSON/);
     expect((await siteWith({ ...EVIDENCE, mutants: [{ name: 'x' }] })).code).toBe(2);
-    expect(errors.mock.calls.flat().join('\n')).toMatch(/is not a valid mutation evidence file \(\d+ problems?\):\n {2}mutants\[0\]\.description/);
+    expect(errors.mock.calls.flat().join('\n')).toMatch(
+      /is not a valid mutation evidence file \(\d+ problems?\):\n {2}mutants\[0\]\.description/,
+    );
   });
 });

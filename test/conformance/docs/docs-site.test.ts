@@ -16,7 +16,11 @@ function visibleText(markup: string): string {
   return markup
     .replace(/<style[\s\S]*?<\/style>/g, '')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 }
 
@@ -41,7 +45,9 @@ describe('docs site', () => {
         expect(reading.quotes.length, `${clause.id} has ${edition} quotes`).toBeGreaterThan(0);
         for (const quote of reading.quotes) {
           // Code spans lose their backticks on the page (they become <code>); the words stay verbatim.
-          expect(text.replace(/\s+/g, ''), `${clause.id} quotes the ${edition} README`).toContain(quote.replace(/`/g, '').replace(/\s+/g, ''));
+          expect(text.replace(/\s+/g, ''), `${clause.id} quotes the ${edition} README`).toContain(
+            quote.replace(/`/g, '').replace(/\s+/g, ''),
+          );
           expect(text).toContain(`line ${readme.locate(clause.id, quote).line}`);
         }
       }
@@ -57,24 +63,45 @@ describe('docs site', () => {
     const set06 = catalog.find((clause) => clause.id === 'SET-06')!;
     const page = await readFile(join(site.dir, 'clauses', 'SET-06.html'), 'utf8');
     // Compared without white space: code spans become <code> elements, which the visible text pads.
-    const columns = [...page.matchAll(/<section class="edition"[\s\S]*?<\/section>/g)].map((match) => visibleText(match[0]).replace(/\s+/g, ''));
+    const columns = [...page.matchAll(/<section class="edition"[\s\S]*?<\/section>/g)].map((match) =>
+      visibleText(match[0]).replace(/\s+/g, ''),
+    );
     const words = (text: string) => text.replace(/`/g, '').replace(/\s+/g, '');
     expect(columns).toHaveLength(3);
     expect(columns[0]).toContain('Seededition');
     expect(columns[0]).toContain(words(set06.statement));
     expect(columns[0]).toContain('提示词提交、常规续行和请求恢复重试都在覆盖范围内');
     // 0.0.1-rc.1 reads SET-06 as rc.8 does (its base), quoting the same sentence from its own README.
-    for (const [column, edition] of [[columns[1]!, '0.0.1-rc.1'], [columns[2]!, 'rc.8']] as const) {
+    for (const [column, edition] of [
+      [columns[1]!, '0.0.1-rc.1'],
+      [columns[2]!, 'rc.8'],
+    ] as const) {
       expect(column).toContain(`${edition}edition`);
       expect(column).toContain(words(set06.editions!['rc.8']!.statement!));
       expect(column).toContain(words('同一步骤的请求恢复重试会复用已冻结的 assembly'));
     }
     const changed = visibleText(await readFile(join(site.dir, 'editions.html'), 'utf8'));
-    for (const id of ['SET-06', 'CMD-02', 'CMD-03', 'CMD-04', 'CMD-05', 'CMD-07', 'MX-02', 'PROJ-02', 'PROJ-03', 'PROJ-05', 'TOOL-04', 'LIM-01']) expect(changed).toContain(id);
+    for (const id of [
+      'SET-06',
+      'CMD-02',
+      'CMD-03',
+      'CMD-04',
+      'CMD-05',
+      'CMD-07',
+      'MX-02',
+      'PROJ-02',
+      'PROJ-03',
+      'PROJ-05',
+      'TOOL-04',
+      'LIM-01',
+    ])
+      expect(changed).toContain(id);
     expect(changed).not.toMatch(/\bSET-02\b/);
     // A clause with scenarios of one edition only counts what proves it in each edition.
     const cmd03 = visibleText(await readFile(join(site.dir, 'clauses', 'CMD-03.html'), 'utf8'));
-    expect(cmd03).toMatch(/Proved by \d+ scenarios.* in all; Seed edition: \d+ scenarios.*; rc\.8 edition: \d+ scenarios/);
+    expect(cmd03).toMatch(
+      /Proved by \d+ scenarios.* in all; Seed edition: \d+ scenarios.*; rc\.8 edition: \d+ scenarios/,
+    );
     for (const id of ['CMD-09', 'CMD-10']) {
       expect(changed).toMatch(new RegExp(`${id} not in this edition`));
       const only = visibleText(await readFile(join(site.dir, 'clauses', `${id}.html`), 'utf8'));
@@ -90,15 +117,34 @@ describe('docs site', () => {
     const folder = await temporaryFolder('pmc-site-editions-');
     const rc8 = join(folder, 'dsh-rc8.json');
     const forced = join(folder, 'dsh-seed-forced.json');
-    await writeFile(rc8, JSON.stringify({ ...dsh, spec: { ...dsh.spec, edition: 'rc.8' }, adapter: { ...dsh.adapter, editions: ['rc.8'] } }));
-    await writeFile(forced, JSON.stringify({ ...dsh, spec: { ...dsh.spec, edition: 'seed', forced: true }, adapter: { ...dsh.adapter, editions: ['rc.8'] }, startedAt: '2026-12-02T00:00:00.000Z' }));
+    await writeFile(
+      rc8,
+      JSON.stringify({
+        ...dsh,
+        spec: { ...dsh.spec, edition: 'rc.8' },
+        adapter: { ...dsh.adapter, editions: ['rc.8'] },
+      }),
+    );
+    await writeFile(
+      forced,
+      JSON.stringify({
+        ...dsh,
+        spec: { ...dsh.spec, edition: 'seed', forced: true },
+        adapter: { ...dsh.adapter, editions: ['rc.8'] },
+        startedAt: '2026-12-02T00:00:00.000Z',
+      }),
+    );
     const site = await buildSite([REFERENCE_RESULTS, rc8, forced]);
     const home = visibleText(await readFile(join(site.dir, 'index.html'), 'utf8'));
     expect(home).toMatch(/Clause Level Statement reference seed dsh \([^)]*\) rc\.8 dsh \([^)]*\) seed \(forced\)/);
     const hostPage = visibleText(await readFile(join(site.dir, 'hosts', `${site.model.hosts[2]!.key}.html`), 'utf8'));
-    expect(hostPage).toContain('Edition seed (forced) (--force-edition: the adapter does not declare it); the adapter declares rc.8');
+    expect(hostPage).toContain(
+      'Edition seed (forced) (--force-edition: the adapter does not declare it); the adapter declares rc.8',
+    );
     const changed = visibleText(await readFile(join(site.dir, 'editions.html'), 'utf8'));
-    expect(changed).toMatch(/Hosts shown: reference \(seed\), dsh \([^)]*\) \(rc\.8\), dsh \([^)]*\) \(seed \(forced\)\)/);
+    expect(changed).toMatch(
+      /Hosts shown: reference \(seed\), dsh \([^)]*\) \(rc\.8\), dsh \([^)]*\) \(seed \(forced\)\)/,
+    );
   });
 
   it('shows both hosts on the matrix and has a page per host with capabilities, baseline reasons and review texts', async () => {
@@ -135,7 +181,8 @@ describe('docs site', () => {
   });
 
   it('aggregates a cell: failed beats baselined beats skipped beats passed; not run without any result', () => {
-    const of = (...statuses: Array<'passed' | 'failed' | 'baselined' | 'skipped'>) => aggregateStatus(statuses.map((status) => ({ status })));
+    const of = (...statuses: Array<'passed' | 'failed' | 'baselined' | 'skipped'>) =>
+      aggregateStatus(statuses.map((status) => ({ status })));
     expect(of()).toBe('not-run');
     expect(of('passed', 'passed')).toBe('passed');
     expect(of('passed', 'skipped')).toBe('skipped');
@@ -155,8 +202,14 @@ describe('docs site', () => {
 
   it('fails loudly when a quote is not in the seed verbatim, or is ambiguous', () => {
     const seed = new QuotedReadme('## 配置\n\n`section` 必填且非空。未知键会在加载时失败。\n', 'seed.md');
-    expect(seed.locate("CFG-01", "`section` 必填且非空。")).toMatchObject({ text: "`section` 必填且非空。", line: 3, headings: ["配置"], before: "", after: "" });
-    expect(seed.locate("CFG-02", "未知键")).toMatchObject({ before: "", after: "会在加载时失败。" });
+    expect(seed.locate('CFG-01', '`section` 必填且非空。')).toMatchObject({
+      text: '`section` 必填且非空。',
+      line: 3,
+      headings: ['配置'],
+      before: '',
+      after: '',
+    });
+    expect(seed.locate('CFG-02', '未知键')).toMatchObject({ before: '', after: '会在加载时失败。' });
     expect(() => seed.locate('CFG-01', 'section 必填')).toThrow(ReadmeQuoteError);
     expect(() => seed.locate('CFG-01', 'section 必填')).toThrow(/CFG-01: quote not found verbatim/);
     expect(() => seed.locate('CFG-02', '失败')).not.toThrow();

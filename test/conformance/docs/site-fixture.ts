@@ -9,8 +9,13 @@ export const RESULTS_FIXTURES = fileURLToPath(new URL('../../fixtures/results/',
 export const REFERENCE_RESULTS = join(RESULTS_FIXTURES, 'reference.json');
 export const DSH_RESULTS = join(RESULTS_FIXTURES, 'dsh.json');
 
-export async function buildSite(results: string[] = [REFERENCE_RESULTS, DSH_RESULTS]): Promise<WrittenSite & { dir: string }> {
+export async function buildSite(
+  results: string[] = [REFERENCE_RESULTS, DSH_RESULTS],
+): Promise<WrittenSite & { dir: string }> {
   const dir = await temporaryFolder('pmc-site-');
-  const site = await writeSite({ outDir: dir, results: await Promise.all(results.map((path) => readResultsFile(path))) });
+  const site = await writeSite({
+    outDir: dir,
+    results: await Promise.all(results.map((path) => readResultsFile(path))),
+  });
   return { ...site, dir };
 }

@@ -14,18 +14,33 @@ import { writeSite } from '../../../conformance/docs/write-site.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { DSH_RESULTS } from './site-fixture.js';
 
-const text = (markup: string) => markup.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const text = (markup: string) =>
+  markup
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 /** dsh's fixture run as release 0.1.0-rc.8, and a later run as dsh@0.0.1-rc.1 (its edition) where one failure went and one appeared. */
 async function twoReleases(): Promise<{ rc8: ResultsFile; rc1: ResultsFile; appeared: string; went: string }> {
   const base = await readResultsFile(DSH_RESULTS);
-  const required = base.document.scenarios.filter((record) => record.status === 'passed' && record.level === 'required');
+  const required = base.document.scenarios.filter(
+    (record) => record.status === 'passed' && record.level === 'required',
+  );
   const went = required.find((record) => record.clauses.includes('STATE-01'))!;
   const appeared = required.find((record) => record.clauses.includes('CFG-01'))!;
-  const failing = (record: (typeof required)[number]) => ({ ...record, status: 'failed' as const, failure: { kind: 'assertion' as const, step: 'a step', message: 'it broke' } });
+  const failing = (record: (typeof required)[number]) => ({
+    ...record,
+    status: 'failed' as const,
+    failure: { kind: 'assertion' as const, step: 'a step', message: 'it broke' },
+  });
   const rc8: ResultsFile = {
     ...base,
-    document: { ...base.document, host: { release: '0.1.0-rc.8' }, scenarios: base.document.scenarios.map((record) => (record.id === went.id ? failing(record) : record)) },
+    document: {
+      ...base.document,
+      host: { release: '0.1.0-rc.8' },
+      scenarios: base.document.scenarios.map((record) => (record.id === went.id ? failing(record) : record)),
+    },
   };
   const scenarios = base.document.scenarios.map((record) => (record.id === appeared.id ? failing(record) : record));
   const rc1: ResultsFile = {
@@ -44,8 +59,12 @@ async function twoReleases(): Promise<{ rc8: ResultsFile; rc1: ResultsFile; appe
 
 describe('the site across releases', () => {
   it('names the host without the release its adapter name carries', () => {
-    expect(nameOfHost({ adapter: { name: 'dsh@0.0.1-rc.1', capabilities: {} as never }, host: { release: '0.0.1-rc.1' } })).toBe('dsh');
-    expect(nameOfHost({ adapter: { name: 'dsh', capabilities: {} as never }, host: { release: '0.1.0-rc.8' } })).toBe('dsh');
+    expect(
+      nameOfHost({ adapter: { name: 'dsh@0.0.1-rc.1', capabilities: {} as never }, host: { release: '0.0.1-rc.1' } }),
+    ).toBe('dsh');
+    expect(nameOfHost({ adapter: { name: 'dsh', capabilities: {} as never }, host: { release: '0.1.0-rc.8' } })).toBe(
+      'dsh',
+    );
     expect(nameOfHost({ adapter: { name: 'dsh@next', capabilities: {} as never } })).toBe('dsh@next');
   });
 
@@ -53,7 +72,10 @@ describe('the site across releases', () => {
     const { rc8, rc1, appeared, went } = await twoReleases();
     const dir = await temporaryFolder('pmc-site-history-');
     const site = await writeSite({ outDir: dir, results: [rc8, rc1] });
-    expect(site.model.hosts.map((host) => [host.label, host.edition])).toEqual([['dsh 0.1.0-rc.8', 'seed'], ['dsh 0.0.1-rc.1', '0.0.1-rc.1']]);
+    expect(site.model.hosts.map((host) => [host.label, host.edition])).toEqual([
+      ['dsh 0.1.0-rc.8', 'seed'],
+      ['dsh 0.0.1-rc.1', '0.0.1-rc.1'],
+    ]);
     const home = text(await readFile(join(dir, 'index.html'), 'utf8'));
     expect(home).toMatch(/Clause Level Statement dsh 0\.1\.0-rc\.8 seed dsh 0\.0\.1-rc\.1 0\.0\.1-rc\.1 /);
 
@@ -72,11 +94,26 @@ describe('the site across releases', () => {
     expect(host).toContain('href="../badges/dsh-0.0.1-rc.1.json"');
 
     const endpoint = JSON.parse(await readFile(join(dir, 'badges', 'dsh-0.0.1-rc.1.json'), 'utf8'));
-    expect(endpoint).toEqual({ schemaVersion: 1, label: 'plan mode 0.0.1-rc.1', message: 'dsh 0.0.1-rc.1: 1 failing', color: 'red' });
+    expect(endpoint).toEqual({
+      schemaVersion: 1,
+      label: 'plan mode 0.0.1-rc.1',
+      message: 'dsh 0.0.1-rc.1: 1 failing',
+      color: 'red',
+    });
     const svg = await readFile(join(dir, 'badges', 'dsh-0.0.1-rc.1.svg'), 'utf8');
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="20" role="img" aria-label="plan mode 0\.0\.1-rc\.1: dsh 0\.0\.1-rc\.1: 1 failing">/);
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="20" role="img" aria-label="plan mode 0\.0\.1-rc\.1: dsh 0\.0\.1-rc\.1: 1 failing">/,
+    );
     expect(svg).not.toMatch(/<script|href=|url\(/);
-    expect(svg.match(/<(\w+)[\s>]/g)!.map((tag) => tag.slice(1, -1))).toEqual(['svg', 'title', 'rect', 'rect', 'g', 'text', 'text']);
+    expect(svg.match(/<(\w+)[\s>]/g)!.map((tag) => tag.slice(1, -1))).toEqual([
+      'svg',
+      'title',
+      'rect',
+      'rect',
+      'g',
+      'text',
+      'text',
+    ]);
   });
 
   it('has no history page for a host given once', async () => {

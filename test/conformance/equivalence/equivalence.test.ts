@@ -11,21 +11,30 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../cli-harness.js';
 import { limitForProcesses } from '../../limits.js';
 
-const SLICE = '@needs:restart or @needs:fork or @needs:spawn or @needs:compaction or @SET-05 or @REVIEW-04 or @CMD-09 or @REVIEW-07';
+const SLICE =
+  '@needs:restart or @needs:fork or @needs:spawn or @needs:compaction or @SET-05 or @REVIEW-04 or @CMD-09 or @REVIEW-07';
 
 describe('transport equivalence', () => {
-  it('gives identical per-scenario results in process and over stdio, with and without reuse', () => {
-    const run = spawnSync(process.execPath, ['dist/conformance/equivalence/equivalence-check.js', '--tags', SLICE], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: limitForProcesses(6),
-    });
-    expect(run.stderr).toBe('');
-    for (const edition of ['seed', '0.0.1-rc.1', 'rc.8']) {
-      expect(run.stdout).toMatch(new RegExp(`transport \\(${edition.replace('.', '\\.')}\\): \\d+ scenarios, identical per-scenario results in process and over stdio \\(reused processes and a process per scenario\\)`));
-    }
-    expect(run.stdout).toMatch(/over stdio: \d+ passed, 0 failed, 0 skipped/);
-    expect(run.stdout).toMatch(/over stdio, a process per scenario: \d+ passed, 0 failed, 0 skipped/);
-    expect(run.status).toBe(0);
-  }, limitForProcesses(6)); // each edition in process, over stdio reused and a process per scenario
+  it(
+    'gives identical per-scenario results in process and over stdio, with and without reuse',
+    () => {
+      const run = spawnSync(process.execPath, ['dist/conformance/equivalence/equivalence-check.js', '--tags', SLICE], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: limitForProcesses(6),
+      });
+      expect(run.stderr).toBe('');
+      for (const edition of ['seed', '0.0.1-rc.1', 'rc.8']) {
+        expect(run.stdout).toMatch(
+          new RegExp(
+            `transport \\(${edition.replace('.', '\\.')}\\): \\d+ scenarios, identical per-scenario results in process and over stdio \\(reused processes and a process per scenario\\)`,
+          ),
+        );
+      }
+      expect(run.stdout).toMatch(/over stdio: \d+ passed, 0 failed, 0 skipped/);
+      expect(run.stdout).toMatch(/over stdio, a process per scenario: \d+ passed, 0 failed, 0 skipped/);
+      expect(run.status).toBe(0);
+    },
+    limitForProcesses(6),
+  ); // each edition in process, over stdio reused and a process per scenario
 });

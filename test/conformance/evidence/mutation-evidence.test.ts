@@ -21,8 +21,19 @@ function clause(id: string, level: Clause['level'] = 'required'): Clause {
   return { id, level, statement: `${id} holds.`, seed: 'somewhere' };
 }
 
-function broken(name: string, clauses: string[], caughtBy: Array<{ id: string; clauses: string[] }>, edition: Edition = 'seed'): MutantEvidence {
-  return { name, description: `${name} does it wrong.`, clauses, caughtBy: caughtBy.map((scenario) => scenario.id), runs: [{ edition, caughtBy }] };
+function broken(
+  name: string,
+  clauses: string[],
+  caughtBy: Array<{ id: string; clauses: string[] }>,
+  edition: Edition = 'seed',
+): MutantEvidence {
+  return {
+    name,
+    description: `${name} does it wrong.`,
+    clauses,
+    caughtBy: caughtBy.map((scenario) => scenario.id),
+    runs: [{ edition, caughtBy }],
+  };
 }
 
 function evidence(mutants: MutantEvidence[]): MutationEvidence {
@@ -41,8 +52,17 @@ const SEED_ONLY = (clauses: Clause[]) => new Map<Edition, Clause[]>([['seed', cl
 
 describe('the proven-clause rule', () => {
   it('proves a clause when a mutant declaring it is caught by a scenario tagged with it', () => {
-    const proofs = clauseProofs(evidence([broken('idle-set-is-queued', ['SET-01'], [{ id: 'selection-idle', clauses: ['SET-01', 'NARR-02'] }])]), SEED_ONLY([clause('SET-01')]));
-    expect(proofs).toEqual([{ edition: 'seed', clause: clause('SET-01'), provenBy: [{ mutant: 'idle-set-is-queued', scenarios: ['selection-idle'] }] }]);
+    const proofs = clauseProofs(
+      evidence([broken('idle-set-is-queued', ['SET-01'], [{ id: 'selection-idle', clauses: ['SET-01', 'NARR-02'] }])]),
+      SEED_ONLY([clause('SET-01')]),
+    );
+    expect(proofs).toEqual([
+      {
+        edition: 'seed',
+        clause: clause('SET-01'),
+        provenBy: [{ mutant: 'idle-set-is-queued', scenarios: ['selection-idle'] }],
+      },
+    ]);
     expect(unprovenRequired(proofs)).toEqual([]);
   });
 
@@ -53,11 +73,19 @@ describe('the proven-clause rule', () => {
         broken('survivor', ['SET-03'], []),
         broken('rc8-only', ['CMD-09'], [{ id: 'cmd-09', clauses: ['CMD-09'] }], 'rc.8'),
       ]),
-      SEED_ONLY([clause('SET-01'), clause('SET-03'), clause('SET-04'), clause('CMD-09'), clause('CMD-08', 'recommended')]),
+      SEED_ONLY([
+        clause('SET-01'),
+        clause('SET-03'),
+        clause('SET-04'),
+        clause('CMD-09'),
+        clause('CMD-08', 'recommended'),
+      ]),
     );
     const why = new Map(unprovenRequired(proofs).map((proof) => [proof.clause.id, proof.unprovenBecause]));
     expect([...why.keys()]).toEqual(['SET-01', 'SET-03', 'SET-04', 'CMD-09']);
-    expect(why.get('SET-01')).toMatch(/caught only by scenarios of other clauses \(caught-elsewhere by scenarios of SET-02\)/);
+    expect(why.get('SET-01')).toMatch(
+      /caught only by scenarios of other clauses \(caught-elsewhere by scenarios of SET-02\)/,
+    );
     expect(why.get('SET-03')).toMatch(/no scenario caught its mutants \(survivor\)/);
     expect(why.get('SET-04')).toBe('no mutant declares it');
     expect(why.get('CMD-09')).toMatch(/not run against the seed edition/);
@@ -73,18 +101,37 @@ describe('the proven-clause rule', () => {
         { edition: 'rc.8', caughtBy: [] },
       ],
     };
-    const proofs = clauseProofs(evidence([mutant]), new Map<Edition, Clause[]>([['seed', [clause('SET-06')]], ['rc.8', [clause('SET-06')]]]));
+    const proofs = clauseProofs(
+      evidence([mutant]),
+      new Map<Edition, Clause[]>([
+        ['seed', [clause('SET-06')]],
+        ['rc.8', [clause('SET-06')]],
+      ]),
+    );
     expect(unprovenRequired(proofs).map((proof) => proof.edition)).toEqual(['rc.8']);
   });
 
   it('names the declared clauses a caught mutant is not caught for', () => {
-    expect(clausesNotShown(broken('m', ['PROJ-02', 'PROJ-03'], [{ id: 'proj', clauses: ['PROJ-02'] }]))).toEqual(['PROJ-03']);
+    expect(clausesNotShown(broken('m', ['PROJ-02', 'PROJ-03'], [{ id: 'proj', clauses: ['PROJ-02'] }]))).toEqual([
+      'PROJ-03',
+    ]);
     expect(clausesNotShown(broken('m', ['PROJ-02'], [{ id: 'proj', clauses: ['PROJ-02', 'PROJ-03'] }]))).toEqual([]);
   });
 
   it('lists for a clause page the mutants its scenarios catch, declared or not', () => {
-    const found = mutantsCaughtFor(evidence([broken('a', ['SET-02'], [{ id: 's', clauses: ['SET-02', 'SET-06'] }]), broken('b', ['SET-01'], [{ id: 't', clauses: ['SET-01'] }])]), 'SET-06');
-    expect(found.map((entry) => [entry.mutant.name, entry.scenarios.map((scenario) => `${scenario.edition}:${scenario.id}`)])).toEqual([['a', ['seed:s']]]);
+    const found = mutantsCaughtFor(
+      evidence([
+        broken('a', ['SET-02'], [{ id: 's', clauses: ['SET-02', 'SET-06'] }]),
+        broken('b', ['SET-01'], [{ id: 't', clauses: ['SET-01'] }]),
+      ]),
+      'SET-06',
+    );
+    expect(
+      found.map((entry) => [
+        entry.mutant.name,
+        entry.scenarios.map((scenario) => `${scenario.edition}:${scenario.id}`),
+      ]),
+    ).toEqual([['a', ['seed:s']]]);
   });
 });
 
@@ -102,13 +149,25 @@ describe('the evidence file', () => {
       await writeFile(join(dir, name), text);
       return join(dir, name);
     };
-    await expect(readEvidenceFile(join(dir, 'none.json'))).rejects.toThrow(/cannot read mutation evidence .*none\.json: no such file \(npm run mutants writes it\)/);
+    await expect(readEvidenceFile(join(dir, 'none.json'))).rejects.toThrow(
+      /cannot read mutation evidence .*none\.json: no such file \(npm run mutants writes it\)/,
+    );
     await expect(readEvidenceFile(await write('text.json', 'not json'))).rejects.toThrow(/is not JSON/);
-    await expect(readEvidenceFile(await write('results.json', JSON.stringify({ schema: 'plan-mode-conformance/results', version: 1 })))).rejects.toThrow(/is not a mutation evidence file \(its "schema" is "plan-mode-conformance\/results"/);
-    await expect(readEvidenceFile(await write('v9.json', JSON.stringify({ ...evidence([]), version: 9 })))).rejects.toThrow(/evidence version 9 is not one this kit reads/);
+    await expect(
+      readEvidenceFile(
+        await write('results.json', JSON.stringify({ schema: 'plan-mode-conformance/results', version: 1 })),
+      ),
+    ).rejects.toThrow(/is not a mutation evidence file \(its "schema" is "plan-mode-conformance\/results"/);
+    await expect(
+      readEvidenceFile(await write('v9.json', JSON.stringify({ ...evidence([]), version: 9 }))),
+    ).rejects.toThrow(/evidence version 9 is not one this kit reads/);
     const malformed = { ...evidence([broken('a', [], [])]) };
-    await expect(readEvidenceFile(await write('bad.json', JSON.stringify(malformed)))).rejects.toThrow(EvidenceFileError);
-    await expect(readEvidenceFile(await write('bad2.json', JSON.stringify(malformed)))).rejects.toThrow(/mutants\[0\]\.clauses/);
+    await expect(readEvidenceFile(await write('bad.json', JSON.stringify(malformed)))).rejects.toThrow(
+      EvidenceFileError,
+    );
+    await expect(readEvidenceFile(await write('bad2.json', JSON.stringify(malformed)))).rejects.toThrow(
+      /mutants\[0\]\.clauses/,
+    );
   });
 });
 

@@ -7,8 +7,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getDisagreement } from '../../../conformance/explore/checks/get.js';
-import { loggedEventsDisagreement, observersDisagreement, projectionDisagreement } from '../../../conformance/explore/checks/idle.js';
-import { catalogDisagreement, noticeDisagreement, prefixDisagreement, provenanceDisagreement } from '../../../conformance/explore/checks/request.js';
+import {
+  loggedEventsDisagreement,
+  observersDisagreement,
+  projectionDisagreement,
+} from '../../../conformance/explore/checks/idle.js';
+import {
+  catalogDisagreement,
+  noticeDisagreement,
+  prefixDisagreement,
+  provenanceDisagreement,
+} from '../../../conformance/explore/checks/request.js';
 import { sectionLayoutProblem } from '../../../conformance/explore/checks/system-prompt.js';
 import { toolSdkDisagreement } from '../../../conformance/explore/checks/tool-sdk.js';
 import { createdAgent, forkedAgent } from '../../../conformance/oracle/session-oracle.js';
@@ -19,7 +28,10 @@ const agent = () => createdAgent('the agent', 'agent-1', 'seed');
 
 /** A system prompt laid out as a host joins sections: the kit's probes, and the plan section at order 50 when guided. */
 function systemPrompt(section: string | undefined, separator = '\n\n', early = 'You are a coding agent.'): string {
-  const sections = [...PROBE_SECTIONS.map((probe) => ({ order: probe.order, text: probe.text })), { order: 0, text: early }];
+  const sections = [
+    ...PROBE_SECTIONS.map((probe) => ({ order: probe.order, text: probe.text })),
+    { order: 0, text: early },
+  ];
   if (section !== undefined) sections.push({ order: 50, text: section });
   return sections
     .sort((a, b) => a.order - b.order)
@@ -27,10 +39,20 @@ function systemPrompt(section: string | undefined, separator = '\n\n', early = '
     .join(separator);
 }
 
-const exitTool = { name: 'exit_plan_mode', description: 'Present the plan', parameters: { type: 'object', properties: { plan: { type: 'string' } }, required: ['plan'] } };
+const exitTool = {
+  name: 'exit_plan_mode',
+  description: 'Present the plan',
+  parameters: { type: 'object', properties: { plan: { type: 'string' } }, required: ['plan'] },
+};
 
 function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return { agent: 'agent-1', systemPrompt: systemPrompt(undefined), messages: [], tools: [exitTool], ...overrides } as ModelRequest;
+  return {
+    agent: 'agent-1',
+    systemPrompt: systemPrompt(undefined),
+    messages: [],
+    tools: [exitTool],
+    ...overrides,
+  } as ModelRequest;
 }
 
 describe('get (SET-05)', () => {
@@ -39,13 +61,20 @@ describe('get (SET-05)', () => {
     one.plan.set(true);
     expect(getDisagreement(one, { active: true }, undefined)).toBeUndefined();
     const found = getDisagreement(one, { active: false }, undefined);
-    expect(found).toMatchObject({ check: 'get-state', clauses: ['SET-05', 'SET-01', 'NARR-01'], step: { midTurn: false } });
+    expect(found).toMatchObject({
+      check: 'get-state',
+      clauses: ['SET-05', 'SET-01', 'NARR-01'],
+      step: { midTurn: false },
+    });
   });
 
   it('phrases a mid-turn check as one made while the model handles the request', () => {
     const one = agent();
     const found = getDisagreement(one, { active: true }, { agent: one, n: 2 });
-    expect(found?.step).toEqual({ text: 'while the model handles request 2 of the agent, get reports plan mode off for the agent, no other mode pending', midTurn: true });
+    expect(found?.step).toEqual({
+      text: 'while the model handles request 2 of the agent, get reports plan mode off for the agent, no other mode pending',
+      midTurn: true,
+    });
   });
 });
 
@@ -56,8 +85,13 @@ describe('an idle agent (STATE-01, PROJ-02..04, STATE-06)', () => {
     const fork = forkedAgent('agent "fork 1"', 'fork-1', origin, 1);
     fork.plan.set(false);
     expect(loggedEventsDisagreement(fork, [{ active: true }, { active: false }])).toBeUndefined();
-    expect(loggedEventsDisagreement(fork, [{ active: true }, { active: false }, { active: false }])).toMatchObject({ check: 'logged-events', clauses: ['STATE-01', 'SET-01', 'NARR-01'] });
-    expect(loggedEventsDisagreement(fork, [{ active: true }, { active: false, by: 'user' } as { active: boolean }])?.check).toBe('logged-events');
+    expect(loggedEventsDisagreement(fork, [{ active: true }, { active: false }, { active: false }])).toMatchObject({
+      check: 'logged-events',
+      clauses: ['STATE-01', 'SET-01', 'NARR-01'],
+    });
+    expect(
+      loggedEventsDisagreement(fork, [{ active: true }, { active: false, by: 'user' } as { active: boolean }])?.check,
+    ).toBe('logged-events');
   });
 
   it('compares the projection with the fold of the log', () => {
@@ -66,13 +100,19 @@ describe('an idle agent (STATE-01, PROJ-02..04, STATE-06)', () => {
     one.plan.set(true);
     one.plan.commandRun(true);
     expect(projectionDisagreement(one, { active: false, pending: true })).toBeUndefined();
-    expect(projectionDisagreement(one, { active: false, pending: false })).toMatchObject({ check: 'projection-fold', clauses: ['PROJ-02', 'PROJ-03', 'PROJ-04'] });
+    expect(projectionDisagreement(one, { active: false, pending: false })).toMatchObject({
+      check: 'projection-fold',
+      clauses: ['PROJ-02', 'PROJ-03', 'PROJ-04'],
+    });
   });
 
   it('compares what observers were told with the whole log', () => {
     const logged = [{ active: true }, { active: false }];
     expect(observersDisagreement(agent(), logged, logged)).toBeUndefined();
-    expect(observersDisagreement(agent(), logged.slice(0, 1), logged)).toMatchObject({ check: 'observers-told', clauses: ['STATE-06'] });
+    expect(observersDisagreement(agent(), logged.slice(0, 1), logged)).toMatchObject({
+      check: 'observers-told',
+      clauses: ['STATE-06'],
+    });
   });
 });
 
@@ -80,8 +120,14 @@ describe('what a request shows', () => {
   it('notices: exactly those predicted, the same text each way, different ways apart (NARR-01, NARR-02)', () => {
     const expectation = { known: true, expected: ['entering' as const, 'leaving' as const] };
     expect(noticeDisagreement(agent(), 3, expectation, ['on', 'off'])).toBeUndefined();
-    expect(noticeDisagreement(agent(), 3, expectation, ['on'])).toMatchObject({ check: 'notice-count', clauses: ['NARR-01', 'NARR-02'] });
-    expect(noticeDisagreement(agent(), 3, expectation, ['same', 'same'])).toMatchObject({ check: 'notice-text', clauses: ['NARR-01'] });
+    expect(noticeDisagreement(agent(), 3, expectation, ['on'])).toMatchObject({
+      check: 'notice-count',
+      clauses: ['NARR-01', 'NARR-02'],
+    });
+    expect(noticeDisagreement(agent(), 3, expectation, ['same', 'same'])).toMatchObject({
+      check: 'notice-text',
+      clauses: ['NARR-01'],
+    });
   });
 
   it('notices after a compaction: at least those since, more allowed', () => {
@@ -96,7 +142,10 @@ describe('what a request shows', () => {
     expect(prefixDisagreement(agent(), undefined, on)).toBeUndefined();
     expect(prefixDisagreement(agent(), off, on)).toBeUndefined();
     const changed = { n: 2, guided: true, systemPrompt: systemPrompt('PLAN', '\n\n', 'You are a planning agent.') };
-    expect(prefixDisagreement(agent(), off, changed)).toMatchObject({ check: 'prompt-before-order-50', clauses: ['POLICY-04'] });
+    expect(prefixDisagreement(agent(), off, changed)).toMatchObject({
+      check: 'prompt-before-order-50',
+      clauses: ['POLICY-04'],
+    });
     // Two requests in the same state are not compared (a host may change its early sections as it likes).
     expect(prefixDisagreement(agent(), { ...changed, n: 1 }, { ...on, n: 2 })).toBeUndefined();
   });
@@ -104,17 +153,27 @@ describe('what a request shows', () => {
   it('the section sits at order 50 exactly once in plan mode, nothing there outside it (POLICY-01, POLICY-02)', () => {
     expect(sectionLayoutProblem(systemPrompt('PLAN'), 'PLAN', true)).toBeUndefined();
     expect(sectionLayoutProblem(systemPrompt(undefined), 'PLAN', false)).toBeUndefined();
-    expect(sectionLayoutProblem(systemPrompt('PLAN '), 'PLAN', true)).toMatch(/order 50 should hold exactly the section/);
+    expect(sectionLayoutProblem(systemPrompt('PLAN '), 'PLAN', true)).toMatch(
+      /order 50 should hold exactly the section/,
+    );
     expect(sectionLayoutProblem(systemPrompt('PLAN'), 'PLAN', false)).toMatch(/while inactive/);
   });
 
   it('the catalog offers exit_plan_mode with a required string plan, then never changes (TOOL-01, TOOL-02)', () => {
     expect(catalogDisagreement('native', agent(), request(), 1, undefined)).toBeUndefined();
-    const renamed = { ...exitTool, parameters: { type: 'object', properties: { steps: { type: 'string' } }, required: ['steps'] } };
-    expect(catalogDisagreement('native', agent(), request({ tools: [renamed] }), 1, undefined)).toMatchObject({ check: 'exit-tool-offered', clauses: ['TOOL-01'] });
+    const renamed = {
+      ...exitTool,
+      parameters: { type: 'object', properties: { steps: { type: 'string' } }, required: ['steps'] },
+    };
+    expect(catalogDisagreement('native', agent(), request({ tools: [renamed] }), 1, undefined)).toMatchObject({
+      check: 'exit-tool-offered',
+      clauses: ['TOOL-01'],
+    });
     expect(catalogDisagreement('code', agent(), request({ tools: [] }), 1, undefined)).toBeUndefined();
     expect(catalogDisagreement('native', agent(), request(), 2, { tools: [exitTool], n: 1 })).toBeUndefined();
-    expect(catalogDisagreement('native', agent(), request({ tools: [] }), 2, { tools: [exitTool], n: 1 })).toMatchObject({ check: 'tool-catalog-stable', clauses: ['TOOL-02'] });
+    expect(
+      catalogDisagreement('native', agent(), request({ tools: [] }), 2, { tools: [exitTool], n: 1 }),
+    ).toMatchObject({ check: 'tool-catalog-stable', clauses: ['TOOL-02'] });
   });
 
   it('under a code mode the SDK text names the exit, reaches the model and never changes (TOOL-07)', () => {
@@ -123,17 +182,41 @@ describe('what a request shows', () => {
     const shown = request({ tools: [code], toolSdk: sdk, systemPrompt: `${systemPrompt(undefined)}\n${sdk}` });
     expect(toolSdkDisagreement('native', undefined, agent(), request(), 1, undefined)).toBeUndefined();
     expect(toolSdkDisagreement('code', 'run_code', agent(), shown, 1, undefined)).toBeUndefined();
-    expect(toolSdkDisagreement('code', 'run_code', agent(), { ...shown, systemPrompt: systemPrompt(undefined) }, 1, undefined)).toMatchObject({ check: 'exit-reachable-in-mode' });
-    expect(toolSdkDisagreement('code', 'run_code', agent(), { ...shown, tools: [code, exitTool] }, 1, undefined)).toMatchObject({ check: 'exit-reachable-in-mode' });
-    expect(toolSdkDisagreement('both', 'run_code', agent(), { ...shown, tools: [code, exitTool] }, 1, undefined)).toBeUndefined();
-    expect(toolSdkDisagreement('code', 'run_code', agent(), shown, 2, { sdk: `${sdk} `, n: 1 })).toMatchObject({ check: 'tool-sdk-stable', clauses: ['TOOL-07'] });
+    expect(
+      toolSdkDisagreement(
+        'code',
+        'run_code',
+        agent(),
+        { ...shown, systemPrompt: systemPrompt(undefined) },
+        1,
+        undefined,
+      ),
+    ).toMatchObject({ check: 'exit-reachable-in-mode' });
+    expect(
+      toolSdkDisagreement('code', 'run_code', agent(), { ...shown, tools: [code, exitTool] }, 1, undefined),
+    ).toMatchObject({ check: 'exit-reachable-in-mode' });
+    expect(
+      toolSdkDisagreement('both', 'run_code', agent(), { ...shown, tools: [code, exitTool] }, 1, undefined),
+    ).toBeUndefined();
+    expect(toolSdkDisagreement('code', 'run_code', agent(), shown, 2, { sdk: `${sdk} `, n: 1 })).toMatchObject({
+      check: 'tool-sdk-stable',
+      clauses: ['TOOL-07'],
+    });
   });
 
   it('holds only messages the user, the model, tools and the plugin authored (STATE-01, CMD-06)', () => {
-    const kit = { prompted: ['Task 1'], typedLines: [] as string[], model: { replies: [] as string[] }, compacted: false } as unknown as Parameters<typeof provenanceDisagreement>[0];
+    const kit = {
+      prompted: ['Task 1'],
+      typedLines: [] as string[],
+      model: { replies: [] as string[] },
+      compacted: false,
+    } as unknown as Parameters<typeof provenanceDisagreement>[0];
     const prompt = { role: 'user', source: 'user', text: 'Task 1' } as const;
     expect(provenanceDisagreement(kit, agent(), request({ messages: [prompt] }), 1)).toBeUndefined();
     const record = { role: 'user', source: 'host', text: '{"active":true}' } as const;
-    expect(provenanceDisagreement(kit, agent(), request({ messages: [prompt, record] }), 1)).toMatchObject({ check: 'message-provenance', clauses: ['STATE-01'] });
+    expect(provenanceDisagreement(kit, agent(), request({ messages: [prompt, record] }), 1)).toMatchObject({
+      check: 'message-provenance',
+      clauses: ['STATE-01'],
+    });
   });
 });

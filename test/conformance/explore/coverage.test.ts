@@ -11,7 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { sessionArbitrary } from '../../../conformance/explore/arbitraries.js';
 import { CoverageCounts, SessionCoverage, sumCoverage } from '../../../conformance/explore/coverage.js';
 import { coverageGaps, coverageTable } from '../../../conformance/explore/coverage-table.js';
-import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, DEFAULT_MAX_STEPS } from '../../../conformance/explore/budget.js';
+import {
+  DEFAULT_EXPLORE_SEED,
+  DEFAULT_EXPLORE_SESSIONS,
+  DEFAULT_MAX_STEPS,
+} from '../../../conformance/explore/budget.js';
 import { combineSummaries } from '../../../conformance/results/exploration-shares.js';
 import { runSession } from '../../../conformance/explore/explore.js';
 import { createdAgent } from '../../../conformance/oracle/session-oracle.js';
@@ -32,12 +36,36 @@ describe('coverage as counted', () => {
     counts.add(session);
     const one = counts.toResults();
     expect(one.pairs).toEqual([{ feature: 'plan-mode-on', action: 'set', count: 2 }]);
-    expect(sumCoverage([one, undefined, one])).toEqual({ pairs: [{ feature: 'plan-mode-on', action: 'set', count: 4 }], valueClasses: [{ valueClass: 'empty', count: 4 }] });
+    expect(sumCoverage([one, undefined, one])).toEqual({
+      pairs: [{ feature: 'plan-mode-on', action: 'set', count: 4 }],
+      valueClasses: [{ valueClass: 'empty', count: 4 }],
+    });
   });
 
   it("merge's combined summary sums the shards' coverage", () => {
-    const share = { seed: 23, budget: 200, maxSteps: 12, sessions: 100, share: 100, coverage: { pairs: [{ feature: 'fork', action: 'set', count: 3 }], valueClasses: [] } };
-    expect(combineSummaries([share, { ...share, coverage: { pairs: [{ feature: 'fork', action: 'set', count: 1 }, { feature: 'child', action: 'set', count: 2 }], valueClasses: [] } }])?.coverage).toEqual({
+    const share = {
+      seed: 23,
+      budget: 200,
+      maxSteps: 12,
+      sessions: 100,
+      share: 100,
+      coverage: { pairs: [{ feature: 'fork', action: 'set', count: 3 }], valueClasses: [] },
+    };
+    expect(
+      combineSummaries([
+        share,
+        {
+          ...share,
+          coverage: {
+            pairs: [
+              { feature: 'fork', action: 'set', count: 1 },
+              { feature: 'child', action: 'set', count: 2 },
+            ],
+            valueClasses: [],
+          },
+        },
+      ])?.coverage,
+    ).toEqual({
       pairs: [
         { feature: 'child', action: 'set', count: 2 },
         { feature: 'fork', action: 'set', count: 4 },
@@ -61,11 +89,17 @@ describe('the table', () => {
     for (const name of names) expect(table).toMatch(new RegExp(`^${name} `, 'm'));
     for (const action of PAIR_ACTIONS) expect(table).toContain(` ${action}\n`);
     const gaps = coverageGaps({ pairs: [], valueClasses: [] }, 'rc.8', ['native', 'code', 'both']);
-    expect(gaps.unreached.length + [...gaps.impossible.values()].reduce((sum, count) => sum + count, 0)).toBe(names.length * PAIR_ACTIONS.length);
+    expect(gaps.unreached.length + [...gaps.impossible.values()].reduce((sum, count) => sum + count, 0)).toBe(
+      names.length * PAIR_ACTIONS.length,
+    );
   });
 
   it('says when a pair it calls impossible was reached', () => {
-    const gaps = coverageGaps({ pairs: [{ feature: 'fork', action: 'new-agent', count: 1 }], valueClasses: [] }, 'seed', ['native']);
+    const gaps = coverageGaps(
+      { pairs: [{ feature: 'fork', action: 'new-agent', count: 1 }], valueClasses: [] },
+      'seed',
+      ['native'],
+    );
     expect(gaps.contradicted).toEqual(['fork × new-agent']);
   });
 });
@@ -334,22 +368,33 @@ const NOT_YET_REACHED: Record<string, string[]> = {
 
 describe('the default budget on the reference', () => {
   const modes = ['native', 'code', 'both'] as const;
-  it.each(EDITIONS)('reaches every feasible pair but the known blind spots, and none it calls impossible (%s)', async (edition: Edition) => {
-    const byMode = new Map<ToolMode, CoverageCounts>(modes.map((mode) => [mode, new CoverageCounts()]));
-    await fc.check(
-      fc.asyncProperty(sessionArbitrary({ capabilities: reference.capabilities, maxSteps: DEFAULT_MAX_STEPS, edition }), async (session) => {
-        const result = await runSession({ adapter: reference, callLimitMs: 5_000, strict: false, edition }, session);
-        byMode.get(session.toolMode ?? 'native')!.add(result.coverage);
-        return true;
-      }),
-      { seed: DEFAULT_EXPLORE_SEED, numRuns: DEFAULT_EXPLORE_SESSIONS },
-    );
-    const found: Record<string, string[]> = {};
-    for (const mode of modes) {
-      const gaps = coverageGaps(byMode.get(mode)!.toResults(), edition, [mode]);
-      expect(gaps.contradicted, `${edition} ${mode}`).toEqual([]);
-      found[`${edition} ${mode}`] = gaps.unreached;
-    }
-    for (const mode of modes) expect(found[`${edition} ${mode}`], `${edition} ${mode}`).toEqual(NOT_YET_REACHED[`${edition} ${mode}`] ?? []);
-  }, 300_000);
+  it.each(EDITIONS)(
+    'reaches every feasible pair but the known blind spots, and none it calls impossible (%s)',
+    async (edition: Edition) => {
+      const byMode = new Map<ToolMode, CoverageCounts>(modes.map((mode) => [mode, new CoverageCounts()]));
+      await fc.check(
+        fc.asyncProperty(
+          sessionArbitrary({ capabilities: reference.capabilities, maxSteps: DEFAULT_MAX_STEPS, edition }),
+          async (session) => {
+            const result = await runSession(
+              { adapter: reference, callLimitMs: 5_000, strict: false, edition },
+              session,
+            );
+            byMode.get(session.toolMode ?? 'native')!.add(result.coverage);
+            return true;
+          },
+        ),
+        { seed: DEFAULT_EXPLORE_SEED, numRuns: DEFAULT_EXPLORE_SESSIONS },
+      );
+      const found: Record<string, string[]> = {};
+      for (const mode of modes) {
+        const gaps = coverageGaps(byMode.get(mode)!.toResults(), edition, [mode]);
+        expect(gaps.contradicted, `${edition} ${mode}`).toEqual([]);
+        found[`${edition} ${mode}`] = gaps.unreached;
+      }
+      for (const mode of modes)
+        expect(found[`${edition} ${mode}`], `${edition} ${mode}`).toEqual(NOT_YET_REACHED[`${edition} ${mode}`] ?? []);
+    },
+    300_000,
+  );
 });

@@ -14,7 +14,11 @@ import { ResultsDocumentSchema, type Adapter } from '../../../src/index.js';
 import { parseArguments, UsageError } from '../../../conformance/cli/arguments.js';
 import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, explorePlan } from '../../../conformance/explore/budget.js';
 import { explore, sessionShare, type ExplorationOptions } from '../../../conformance/explore/explore.js';
-import { combineExploration, explorationResults, EXPLORATION_URI } from '../../../conformance/explore/exploration-records.js';
+import {
+  combineExploration,
+  explorationResults,
+  EXPLORATION_URI,
+} from '../../../conformance/explore/exploration-records.js';
 import { loadAdapter } from '../../../conformance/adapters/load-adapter.js';
 import { levelsOf, loadCatalogFileSync } from '../../../conformance/catalog/clause-catalog.js';
 import { judge, readBaseline, writeBaseline, type Baseline } from '../../../conformance/results/baseline.js';
@@ -102,30 +106,43 @@ describe('classes of disagreement', () => {
     expect(records.map((record) => record.stableId)).toEqual(ids);
     expect(records.every((record) => record.status === 'failed' && record.uri === EXPLORATION_URI)).toBe(true);
     expect(records[0]!.message).toContain('Scenario: explore found:');
-    expect(records[0]!.message).toMatch(/replay: plan-mode-conformance explore --adapter \S+ --seed 1 --path [\d:]+ --max-steps 12 --edition seed/);
+    expect(records[0]!.message).toMatch(
+      /replay: plan-mode-conformance explore --adapter \S+ --seed 1 --path [\d:]+ --max-steps 12 --edition seed/,
+    );
   });
 
-  it('splits the sessions among shares that add up to the whole exploration', async () => {
-    const shares = [sessionShare(60, [{ index: 1, count: 2 }]), sessionShare(60, [{ index: 2, count: 2 }])];
-    expect([...shares[0]!, ...shares[1]!].sort((a, b) => a - b)).toEqual(sessionShare(60));
-    expect(sessionShare(60, [{ index: 2, count: 2 }, { index: 1, count: 3 }])).toEqual([1, 7, 13, 19, 25, 31, 37, 43, 49, 55]);
-    const halves = await Promise.all([1, 2].map((index) => explore({ ...options(), slices: [{ index, count: 2 }] })));
-    expect(halves.map((half) => half.sessions)).toEqual([30, 30]);
-    const combined = combineExploration(
-      halves.flatMap((half) => explorationResults(half, levels)),
-      (record) => record.stableId!,
-      (record) => record.status === 'failed',
-    );
-    const wholeRecords = explorationResults(whole, levels);
-    expect(combined.map((record) => record.stableId).sort()).toEqual(wholeRecords.map((record) => record.stableId).sort());
-    for (const record of wholeRecords) {
-      const same = combined.find((one) => one.stableId === record.stableId)!;
-      expect(same.exploration?.count).toBe(record.exploration?.count);
-      // The first session of the class shows it, as in the unsplit run.
-      expect(same.exploration?.session).toBe(record.exploration?.session);
-      expect(same.exploration?.path).toBe(record.exploration?.path);
-    }
-  }, limitForProcesses(1)); // the same 60 sessions in two halves
+  it(
+    'splits the sessions among shares that add up to the whole exploration',
+    async () => {
+      const shares = [sessionShare(60, [{ index: 1, count: 2 }]), sessionShare(60, [{ index: 2, count: 2 }])];
+      expect([...shares[0]!, ...shares[1]!].sort((a, b) => a - b)).toEqual(sessionShare(60));
+      expect(
+        sessionShare(60, [
+          { index: 2, count: 2 },
+          { index: 1, count: 3 },
+        ]),
+      ).toEqual([1, 7, 13, 19, 25, 31, 37, 43, 49, 55]);
+      const halves = await Promise.all([1, 2].map((index) => explore({ ...options(), slices: [{ index, count: 2 }] })));
+      expect(halves.map((half) => half.sessions)).toEqual([30, 30]);
+      const combined = combineExploration(
+        halves.flatMap((half) => explorationResults(half, levels)),
+        (record) => record.stableId!,
+        (record) => record.status === 'failed',
+      );
+      const wholeRecords = explorationResults(whole, levels);
+      expect(combined.map((record) => record.stableId).sort()).toEqual(
+        wholeRecords.map((record) => record.stableId).sort(),
+      );
+      for (const record of wholeRecords) {
+        const same = combined.find((one) => one.stableId === record.stableId)!;
+        expect(same.exploration?.count).toBe(record.exploration?.count);
+        // The first session of the class shows it, as in the unsplit run.
+        expect(same.exploration?.session).toBe(record.exploration?.session);
+        expect(same.exploration?.path).toBe(record.exploration?.path);
+      }
+    },
+    limitForProcesses(1),
+  ); // the same 60 sessions in two halves
 });
 
 describe('baseline entries for exploration classes', () => {
@@ -141,7 +158,16 @@ describe('baseline entries for exploration classes', () => {
     failedStep: check,
     message: `explore:${clause}/${check}: differs`,
     durationMs: 3,
-    exploration: { seed: 23, budget: 200, check, count: 4, session: 17, path: '17:0', scenario: 'Scenario: x', replay: 'plan-mode-conformance explore' },
+    exploration: {
+      seed: 23,
+      budget: 200,
+      check,
+      count: 4,
+      session: 17,
+      path: '17:0',
+      scenario: 'Scenario: x',
+      replay: 'plan-mode-conformance explore',
+    },
   });
   const entry = (check: string, extra: Record<string, string> = {}): Baseline['entries'][number] => ({
     entry: { explore: { clause: 'REVIEW-03', check }, reason: 'known', class: 'host-divergence', ...extra },
@@ -149,118 +175,231 @@ describe('baseline entries for exploration classes', () => {
   });
 
   it('excuses the class it names, however many sessions showed it; another class still fails', () => {
-    const verdict = judge([classRecord('review-outcome'), classRecord('exit-result')], { path: 'b.yaml', entries: [entry('review-outcome')] }, { exploration: summary });
+    const verdict = judge(
+      [classRecord('review-outcome'), classRecord('exit-result')],
+      { path: 'b.yaml', entries: [entry('review-outcome')] },
+      { exploration: summary },
+    );
     expect(verdict.baselined.map(({ result }) => result.stableId)).toEqual(['explore:REVIEW-03/review-outcome']);
     expect(verdict.unexpected.map((result) => result.stableId)).toEqual(['explore:REVIEW-03/exit-result']);
   });
 
   it('expires as other entries do', () => {
-    const verdict = judge([classRecord('review-outcome')], { path: 'b.yaml', entries: [entry('review-outcome', { expires: '2020-01-01' })] }, { today: '2026-01-01' });
+    const verdict = judge(
+      [classRecord('review-outcome')],
+      { path: 'b.yaml', entries: [entry('review-outcome', { expires: '2020-01-01' })] },
+      { today: '2026-01-01' },
+    );
     expect(verdict.mismatched[0]?.why).toMatch(/expired on 2020-01-01/);
   });
 
   it('is stale once its witness ran clean on the host (not when an exploration missed it), and is not judged by a shard or a run that did not explore', () => {
     const witnesses = new Map([['explore:REVIEW-03/review-outcome', { kind: 'clean' as const }]]);
-    const stale = judge([], { path: 'b.yaml', entries: [entry('review-outcome', { witness: 'Scenario: x' })] }, { exploration: summary, witnesses });
+    const stale = judge(
+      [],
+      { path: 'b.yaml', entries: [entry('review-outcome', { witness: 'Scenario: x' })] },
+      { exploration: summary, witnesses },
+    );
     expect(stale.stale.map(({ result }) => result.stableId)).toEqual(['explore:REVIEW-03/review-outcome']);
     expect(stale.notFound).toHaveLength(1);
     expect(stale.outcomes.get(stale.notFound[0]!)).toBe('failed');
     const missed = judge([], { path: 'b.yaml', entries: [entry('review-outcome')] }, { exploration: summary });
     expect(missed.stale).toEqual([]);
     expect(missed.outcomes.get(missed.notFound[0]!)).toBe('skipped');
-    expect(judge([], { path: 'b.yaml', entries: [entry('review-outcome')] }, { exploration: { ...summary, share: 100, sessions: 100 } }).stale).toEqual([]);
+    expect(
+      judge(
+        [],
+        { path: 'b.yaml', entries: [entry('review-outcome')] },
+        { exploration: { ...summary, share: 100, sessions: 100 } },
+      ).stale,
+    ).toEqual([]);
     expect(judge([], { path: 'b.yaml', entries: [entry('review-outcome')] }).stale).toEqual([]);
   });
 
   it('is read with the catalog, refused when malformed, and written by --write-baseline', async () => {
     const folder = await tempFolder();
     const path = join(folder, 'b.yaml');
-    await writeFile(path, 'known_failures:\n  - explore: { clause: REVIEW-03, check: review-outcome }\n    reason: known\n');
+    await writeFile(
+      path,
+      'known_failures:\n  - explore: { clause: REVIEW-03, check: review-outcome }\n    reason: known\n',
+    );
     const read = await readBaseline(path, { scenarios: new Map(), level: 'default', clauses: levels });
-    expect(read.entries[0]!.entry).toEqual({ explore: { clause: 'REVIEW-03', check: 'review-outcome' }, reason: 'known' });
-    await writeFile(path, 'known_failures:\n  - explore: { clause: XYZ-99, check: Review_Outcome }\n    reason: known\n');
-    await expect(readBaseline(path, { scenarios: new Map(), level: 'default', clauses: levels })).rejects.toThrow(/a check name is lower-case words/);
-    await writeFile(path, 'known_failures:\n  - explore: { clause: XYZ-99, check: review-outcome }\n    reason: known\n');
-    await expect(readBaseline(path, { scenarios: new Map(), level: 'default', clauses: levels })).rejects.toThrow(/clause XYZ-99 is not in the clause catalog/);
+    expect(read.entries[0]!.entry).toEqual({
+      explore: { clause: 'REVIEW-03', check: 'review-outcome' },
+      reason: 'known',
+    });
+    await writeFile(
+      path,
+      'known_failures:\n  - explore: { clause: XYZ-99, check: Review_Outcome }\n    reason: known\n',
+    );
+    await expect(readBaseline(path, { scenarios: new Map(), level: 'default', clauses: levels })).rejects.toThrow(
+      /a check name is lower-case words/,
+    );
+    await writeFile(
+      path,
+      'known_failures:\n  - explore: { clause: XYZ-99, check: review-outcome }\n    reason: known\n',
+    );
+    await expect(readBaseline(path, { scenarios: new Map(), level: 'default', clauses: levels })).rejects.toThrow(
+      /clause XYZ-99 is not in the clause catalog/,
+    );
 
     const written = join(folder, 'written.yaml');
-    const previous = [{ explore: { clause: 'REVIEW-03', check: 'review-outcome' }, reason: 'kept reason', class: 'host-divergence' as const }];
-    expect(await writeBaseline(written, 'broken', [classRecord('review-outcome'), classRecord('exit-result')], previous)).toBe(2);
+    const previous = [
+      {
+        explore: { clause: 'REVIEW-03', check: 'review-outcome' },
+        reason: 'kept reason',
+        class: 'host-divergence' as const,
+      },
+    ];
+    expect(
+      await writeBaseline(written, 'broken', [classRecord('review-outcome'), classRecord('exit-result')], previous),
+    ).toBe(2);
     const file = parseYaml(await readFile(written, 'utf8')) as { known_failures: Array<Record<string, unknown>> };
     expect(file.known_failures).toEqual([
-      { explore: { clause: 'REVIEW-03', check: 'review-outcome' }, kind: 'assertion', reason: 'kept reason', class: 'host-divergence', witness: 'Scenario: x' },
-      { explore: { clause: 'REVIEW-03', check: 'exit-result' }, kind: 'assertion', reason: expect.stringMatching(/^TODO: state the observed difference/), witness: 'Scenario: x' },
+      {
+        explore: { clause: 'REVIEW-03', check: 'review-outcome' },
+        kind: 'assertion',
+        reason: 'kept reason',
+        class: 'host-divergence',
+        witness: 'Scenario: x',
+      },
+      {
+        explore: { clause: 'REVIEW-03', check: 'exit-result' },
+        kind: 'assertion',
+        reason: expect.stringMatching(/^TODO: state the observed difference/),
+        witness: 'Scenario: x',
+      },
     ]);
     // What it wrote reads back once a person wrote the reason the placeholder asks for, and not before.
     await expect(readBaseline(written, { scenarios: new Map(), level: 'default', clauses: levels })).rejects.toThrow(
       /known_failures\[1\] \(explore explore:REVIEW-03\/exit-result\): the reason is still the placeholder --write-baseline wrote/,
     );
     writeReasons(written);
-    await expect(readBaseline(written, { scenarios: new Map(), level: 'default', clauses: levels })).resolves.toBeDefined();
+    await expect(
+      readBaseline(written, { scenarios: new Map(), level: 'default', clauses: levels }),
+    ).resolves.toBeDefined();
   });
 });
 
 describe('a run with exploration, through the CLI', () => {
-  it('a host only exploration catches passes every scenario and fails the default run once, with the scenario and replay command; --explore off passes it', async () => {
-    const folder = await tempFolder();
-    const off = runCli(['--adapter', ONLY_EXPLORATION_CATCHES, '--explore', 'off', '--format', `results:${join(folder, 'off.json')}`]);
-    expect(off.status).toBe(0);
-    expect(off.summary).toMatch(/^conformance: \d+ passed, 0 failed, 0 skipped$/);
-    const run = runCli(['--adapter', ONLY_EXPLORATION_CATCHES, '--format', `results:${join(folder, 'on.json')}`, '--format', `junit:${join(folder, 'junit.xml')}`]);
-    expect(run.status).toBe(1);
-    const passed = Number(/(\d+) passed/.exec(off.summary)![1]);
-    expect(run.summary).toBe(`conformance: ${passed} passed, 1 failed, 0 skipped`);
-    expect(run.stdout).toMatch(/^failed: explore:[A-Z]+-\d\d\/[a-z-]+ \(\d+ session\(s\) of the exploration\)$/m);
-    expect(run.stdout).toMatch(/^ {4}Scenario: explore found: /m);
-    expect(run.stdout).toMatch(/^ {4}replay: plan-mode-conformance explore --adapter \S+fifth-agent-forgets.js --seed 23 --path [\d:]+/m);
-    const document = ResultsDocumentSchema.parse(JSON.parse(await readFile(join(folder, 'on.json'), 'utf8')));
-    expect(document.exploration).toMatchObject({ seed: DEFAULT_EXPLORE_SEED, budget: DEFAULT_EXPLORE_SESSIONS, maxSteps: 12, sessions: DEFAULT_EXPLORE_SESSIONS, share: DEFAULT_EXPLORE_SESSIONS, timeLimitMs: DEFAULT_EXPLORE_SESSIONS * 5_000 });
-    const failed = document.scenarios.filter((record) => record.status === 'failed');
-    expect(failed).toHaveLength(1);
-    expect(failed[0]!.id).toMatch(/^explore:[A-Z]+-\d\d\/[a-z-]+$/);
-    expect(failed[0]!.exploration?.scenario).toMatch(/^Scenario: explore found:/);
-    const junit = await readFile(join(folder, 'junit.xml'), 'utf8');
-    expect(junit).toContain(`name="${failed[0]!.id}"`);
-  }, limitForProcesses(2));
+  it(
+    'a host only exploration catches passes every scenario and fails the default run once, with the scenario and replay command; --explore off passes it',
+    async () => {
+      const folder = await tempFolder();
+      const off = runCli([
+        '--adapter',
+        ONLY_EXPLORATION_CATCHES,
+        '--explore',
+        'off',
+        '--format',
+        `results:${join(folder, 'off.json')}`,
+      ]);
+      expect(off.status).toBe(0);
+      expect(off.summary).toMatch(/^conformance: \d+ passed, 0 failed, 0 skipped$/);
+      const run = runCli([
+        '--adapter',
+        ONLY_EXPLORATION_CATCHES,
+        '--format',
+        `results:${join(folder, 'on.json')}`,
+        '--format',
+        `junit:${join(folder, 'junit.xml')}`,
+      ]);
+      expect(run.status).toBe(1);
+      const passed = Number(/(\d+) passed/.exec(off.summary)![1]);
+      expect(run.summary).toBe(`conformance: ${passed} passed, 1 failed, 0 skipped`);
+      expect(run.stdout).toMatch(/^failed: explore:[A-Z]+-\d\d\/[a-z-]+ \(\d+ session\(s\) of the exploration\)$/m);
+      expect(run.stdout).toMatch(/^ {4}Scenario: explore found: /m);
+      expect(run.stdout).toMatch(
+        /^ {4}replay: plan-mode-conformance explore --adapter \S+fifth-agent-forgets.js --seed 23 --path [\d:]+/m,
+      );
+      const document = ResultsDocumentSchema.parse(JSON.parse(await readFile(join(folder, 'on.json'), 'utf8')));
+      expect(document.exploration).toMatchObject({
+        seed: DEFAULT_EXPLORE_SEED,
+        budget: DEFAULT_EXPLORE_SESSIONS,
+        maxSteps: 12,
+        sessions: DEFAULT_EXPLORE_SESSIONS,
+        share: DEFAULT_EXPLORE_SESSIONS,
+        timeLimitMs: DEFAULT_EXPLORE_SESSIONS * 5_000,
+      });
+      const failed = document.scenarios.filter((record) => record.status === 'failed');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]!.id).toMatch(/^explore:[A-Z]+-\d\d\/[a-z-]+$/);
+      expect(failed[0]!.exploration?.scenario).toMatch(/^Scenario: explore found:/);
+      const junit = await readFile(join(folder, 'junit.xml'), 'utf8');
+      expect(junit).toContain(`name="${failed[0]!.id}"`);
+    },
+    limitForProcesses(2),
+  );
 
-  it('--explore off gives the scenario-only verdict: the same records, without the exploration', async () => {
-    const folder = await tempFolder();
-    const off = runCli(['--explore', 'off', '--format', `results:${join(folder, 'off.json')}`]);
-    const on = runCli(['--format', `results:${join(folder, 'on.json')}`]);
-    expect(off.status).toBe(0);
-    expect(on.status).toBe(0);
-    const [withoutExploration, withExploration] = await Promise.all(
-      ['off.json', 'on.json'].map(async (name) => ResultsDocumentSchema.parse(JSON.parse(await readFile(join(folder, name), 'utf8')))),
-    );
-    expect(withoutExploration!.exploration).toBeUndefined();
-    expect(withoutExploration!.scenarios.some((record) => record.uri === EXPLORATION_URI)).toBe(false);
-    const shape = (records: typeof withExploration.scenarios) => records.filter((record) => record.uri !== EXPLORATION_URI).map(({ durationMs: _ms, ...rest }) => rest);
-    expect(shape(withoutExploration!.scenarios)).toEqual(shape(withExploration!.scenarios));
-    // The clean exploration counts as passed once; the off run's line is the scenario-only one.
-    const count = (summary: string) => Number(/(\d+) passed/.exec(summary)![1]);
-    expect(count(on.summary)).toBe(count(off.summary) + 1);
-    expect(withExploration!.scenarios.filter((record) => record.uri === EXPLORATION_URI).map((record) => [record.id, record.status])).toEqual([['explore', 'passed']]);
-    expect(off.stdout).not.toMatch(/^exploration:/m);
-    expect(on.stdout).toMatch(/^exploration: 200 session\(s\), seed 23: every one agreed with the oracle$/m);
-  }, limitForProcesses(2));
+  it(
+    '--explore off gives the scenario-only verdict: the same records, without the exploration',
+    async () => {
+      const folder = await tempFolder();
+      const off = runCli(['--explore', 'off', '--format', `results:${join(folder, 'off.json')}`]);
+      const on = runCli(['--format', `results:${join(folder, 'on.json')}`]);
+      expect(off.status).toBe(0);
+      expect(on.status).toBe(0);
+      const [withoutExploration, withExploration] = await Promise.all(
+        ['off.json', 'on.json'].map(async (name) =>
+          ResultsDocumentSchema.parse(JSON.parse(await readFile(join(folder, name), 'utf8'))),
+        ),
+      );
+      expect(withoutExploration!.exploration).toBeUndefined();
+      expect(withoutExploration!.scenarios.some((record) => record.uri === EXPLORATION_URI)).toBe(false);
+      const shape = (records: typeof withExploration.scenarios) =>
+        records.filter((record) => record.uri !== EXPLORATION_URI).map(({ durationMs: _ms, ...rest }) => rest);
+      expect(shape(withoutExploration!.scenarios)).toEqual(shape(withExploration!.scenarios));
+      // The clean exploration counts as passed once; the off run's line is the scenario-only one.
+      const count = (summary: string) => Number(/(\d+) passed/.exec(summary)![1]);
+      expect(count(on.summary)).toBe(count(off.summary) + 1);
+      expect(
+        withExploration!.scenarios
+          .filter((record) => record.uri === EXPLORATION_URI)
+          .map((record) => [record.id, record.status]),
+      ).toEqual([['explore', 'passed']]);
+      expect(off.stdout).not.toMatch(/^exploration:/m);
+      expect(on.stdout).toMatch(/^exploration: 200 session\(s\), seed 23: every one agreed with the oracle$/m);
+    },
+    limitForProcesses(2),
+  );
 
   it.each([
     ['fifth-agent-exits.js', /the suite process exited with code 3 during scenario explore/],
-    ['fifth-agent-blocks.js', /the suite process stopped answering for 4000 ms \(the host held its event loop\) and was ended during scenario explore/],
-  ])('a host that %s during exploration fails the run with a message and ends it, all scenarios counted', (fixture, message) => {
-    const run = runCli(['--adapter', `${FIXTURES}adapters/${fixture}`, '--call-limit', '2000', '--start-limit', '2000']);
-    expect(run.status).toBe(1);
-    expect(run.summary).toMatch(/^conformance: \d+ passed, 1 failed, 0 skipped$/);
-    expect(run.stdout).toMatch(/^failed: explore \(~exploration\)$/m);
-    expect(run.stdout).toMatch(message);
-    expect(run.stdout).toContain('conformance: the run did not complete: the exploration after the scenarios ended early');
-  }, limitForProcesses(1));
+    [
+      'fifth-agent-blocks.js',
+      /the suite process stopped answering for 4000 ms \(the host held its event loop\) and was ended during scenario explore/,
+    ],
+  ])(
+    'a host that %s during exploration fails the run with a message and ends it, all scenarios counted',
+    (fixture, message) => {
+      const run = runCli([
+        '--adapter',
+        `${FIXTURES}adapters/${fixture}`,
+        '--call-limit',
+        '2000',
+        '--start-limit',
+        '2000',
+      ]);
+      expect(run.status).toBe(1);
+      expect(run.summary).toMatch(/^conformance: \d+ passed, 1 failed, 0 skipped$/);
+      expect(run.stdout).toMatch(/^failed: explore \(~exploration\)$/m);
+      expect(run.stdout).toMatch(message);
+      expect(run.stdout).toContain(
+        'conformance: the run did not complete: the exploration after the scenarios ended early',
+      );
+    },
+    limitForProcesses(1),
+  );
 
-  it('a narrowed run explores only when asked', () => {
-    const narrowed = runCli(['--tags', '@SET-01']);
-    expect(narrowed.stdout).not.toMatch(/^exploration:/m);
-    const asked = runCli(['--tags', '@SET-01', '--explore', '20', '--explore-seed', '5']);
-    expect(asked.status).toBe(0);
-    expect(asked.stdout).toMatch(/^exploration: 20 session\(s\), seed 5: every one agreed with the oracle$/m);
-  }, limitForProcesses(2));
+  it(
+    'a narrowed run explores only when asked',
+    () => {
+      const narrowed = runCli(['--tags', '@SET-01']);
+      expect(narrowed.stdout).not.toMatch(/^exploration:/m);
+      const asked = runCli(['--tags', '@SET-01', '--explore', '20', '--explore-seed', '5']);
+      expect(asked.status).toBe(0);
+      expect(asked.stdout).toMatch(/^exploration: 20 session\(s\), seed 5: every one agreed with the oracle$/m);
+    },
+    limitForProcesses(2),
+  );
 });

@@ -14,10 +14,15 @@ import { PlanOracle } from '../../../conformance/oracle/plan-oracle.js';
 import reference from '../../../reference/adapter.js';
 import type { Edition } from '../../../src/index.js';
 
-const run = (session: Session, edition: Edition) => new SessionRunner({ adapter: reference, callLimitMs: 5_000, strict: false, edition }).run(session);
+const run = (session: Session, edition: Edition) =>
+  new SessionRunner({ adapter: reference, callLimitMs: 5_000, strict: false, edition }).run(session);
 
 describe('what explore generates', () => {
-  const sample = (edition: Edition) => fc.sample(sessionArbitrary({ capabilities: reference.capabilities, maxSteps: 12, edition }), { numRuns: 300, seed: 5 });
+  const sample = (edition: Edition) =>
+    fc.sample(sessionArbitrary({ capabilities: reference.capabilities, maxSteps: 12, edition }), {
+      numRuns: 300,
+      seed: 5,
+    });
   const text = (edition: Edition) => sample(edition).map((session) => JSON.stringify(session));
 
   it('turns that give up on a failed request, configurations valid and invalid, and references to the newest agent', () => {
@@ -38,7 +43,11 @@ describe('a conforming host agrees with the oracle', () => {
   const giveUpThenSwitch: Session = {
     probeOrders: [],
     moves: [
-      { kind: 'prompt', agent: 0, requests: [{ answer: { type: 'give-up' }, during: [{ kind: 'set', agent: 0, active: true }] }] },
+      {
+        kind: 'prompt',
+        agent: 0,
+        requests: [{ answer: { type: 'give-up' }, during: [{ kind: 'set', agent: 0, active: true }] }],
+      },
       { kind: 'set', agent: 0, active: false },
       { kind: 'prompt', agent: 0, requests: [{ answer: { type: 'give-up' }, during: [] }] },
       { kind: 'set', agent: 0, active: true },
@@ -48,11 +57,16 @@ describe('a conforming host agrees with the oracle', () => {
     ],
   };
 
-  it.each(['seed', '0.0.1-rc.1', 'rc.8'] as const)('on turns that give up, the switches after them and forks of forks (%s)', async (edition) => {
-    const result = await run(giveUpThenSwitch, edition);
-    expect(result.disagreement).toBeUndefined();
-    expect(result.transcript.lines().join('\n')).toMatch(/with a failure that is not retryable[\s\S]*, which may give up/);
-  });
+  it.each(['seed', '0.0.1-rc.1', 'rc.8'] as const)(
+    'on turns that give up, the switches after them and forks of forks (%s)',
+    async (edition) => {
+      const result = await run(giveUpThenSwitch, edition);
+      expect(result.disagreement).toBeUndefined();
+      expect(result.transcript.lines().join('\n')).toMatch(
+        /with a failure that is not retryable[\s\S]*, which may give up/,
+      );
+    },
+  );
 
   it('on a host that rejects the prompt to give up (variant one-retry-then-reject): both ways pass', async () => {
     let rejected = 0;
@@ -79,21 +93,46 @@ describe('a conforming host agrees with the oracle', () => {
         };
       },
     };
-    const result = await new SessionRunner({ adapter: rejecting, callLimitMs: 5_000, strict: false, edition: 'rc.8' }).run(giveUpThenSwitch);
+    const result = await new SessionRunner({
+      adapter: rejecting,
+      callLimitMs: 5_000,
+      strict: false,
+      edition: 'rc.8',
+    }).run(giveUpThenSwitch);
     expect(result.disagreement).toBeUndefined();
     expect(rejected).toBe(2);
   });
 
-  it.each(['seed', 'rc.8'] as const)('on a section of its own and on configurations that must fail at load (%s)', async (edition) => {
-    const section = 'Plan mode. Before changing anything:   \n  - read the code\t\n\nThen present the plan.\n';
-    const valid = await run({ probeOrders: [], configuration: { kind: 'valid', section }, moves: [{ kind: 'set', agent: 0, active: true }, { kind: 'prompt', agent: 0, requests: [{ answer: { type: 'text' }, during: [] }] }] }, edition);
-    expect(valid.disagreement).toBeUndefined();
-    expect(valid.transcript.lines()[0]).toMatch(/^Given the deployment is:\n"""yaml\n/);
-    for (const config of [{ section: '' }, { section: 'x', modes: ['plan'] }, { section: null }]) {
-      const invalid = await run({ probeOrders: [], configuration: { kind: 'invalid', config, breaks: 'CFG-01', why: 'a bad configuration' }, moves: [{ kind: 'new-agent' }] }, edition);
-      expect(invalid.disagreement, JSON.stringify(config)).toBeUndefined();
-    }
-  });
+  it.each(['seed', 'rc.8'] as const)(
+    'on a section of its own and on configurations that must fail at load (%s)',
+    async (edition) => {
+      const section = 'Plan mode. Before changing anything:   \n  - read the code\t\n\nThen present the plan.\n';
+      const valid = await run(
+        {
+          probeOrders: [],
+          configuration: { kind: 'valid', section },
+          moves: [
+            { kind: 'set', agent: 0, active: true },
+            { kind: 'prompt', agent: 0, requests: [{ answer: { type: 'text' }, during: [] }] },
+          ],
+        },
+        edition,
+      );
+      expect(valid.disagreement).toBeUndefined();
+      expect(valid.transcript.lines()[0]).toMatch(/^Given the deployment is:\n"""yaml\n/);
+      for (const config of [{ section: '' }, { section: 'x', modes: ['plan'] }, { section: null }]) {
+        const invalid = await run(
+          {
+            probeOrders: [],
+            configuration: { kind: 'invalid', config, breaks: 'CFG-01', why: 'a bad configuration' },
+            moves: [{ kind: 'new-agent' }],
+          },
+          edition,
+        );
+        expect(invalid.disagreement, JSON.stringify(config)).toBeUndefined();
+      }
+    },
+  );
 
   it('on a child owned by a live agent, whose exit in plan mode opens no review (rc.8)', async () => {
     const result = await run(
@@ -102,7 +141,14 @@ describe('a conforming host agrees with the oracle', () => {
         moves: [
           { kind: 'spawn-owned', agent: 0 },
           { kind: 'set', agent: -1, active: true },
-          { kind: 'prompt', agent: -1, requests: [{ answer: { type: 'exit', review: 'approve' }, during: [] }, { answer: { type: 'text' }, during: [] }] },
+          {
+            kind: 'prompt',
+            agent: -1,
+            requests: [
+              { answer: { type: 'exit', review: 'approve' }, during: [] },
+              { answer: { type: 'text' }, during: [] },
+            ],
+          },
         ],
       },
       'rc.8',

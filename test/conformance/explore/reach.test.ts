@@ -18,7 +18,10 @@ describe('what explore generates', () => {
     const fc = (await import('fast-check')).default;
     const { sessionArbitrary } = await import('../../../conformance/explore/arbitraries.js');
     const reference = (await import('../../../reference/adapter.js')).default;
-    const sessions = fc.sample(sessionArbitrary({ capabilities: reference.capabilities, maxSteps: 12, edition: 'rc.8' }), { numRuns: 200, seed: 1 });
+    const sessions = fc.sample(
+      sessionArbitrary({ capabilities: reference.capabilities, maxSteps: 12, edition: 'rc.8' }),
+      { numRuns: 200, seed: 1 },
+    );
     const count = (test: (session: (typeof sessions)[number]) => boolean) => sessions.filter(test).length;
     const madeThenRestart = count(({ moves }) => {
       const restart = moves.findIndex((move) => move.kind === 'restart');
@@ -27,10 +30,18 @@ describe('what explore generates', () => {
     // A prompt among a request's mid-turn actions: another agent's turn inside that request.
     const interleaved = count(({ moves }) => /"during":\[[^\]]*"kind":"prompt"/.test(JSON.stringify(moves)));
     const orders = sessions.flatMap((session) => session.probeOrders);
-    const plans = sessions.flatMap(({ moves }) => [...JSON.stringify(moves).matchAll(/"length":(\d+)/g)].map((match) => Number(match[1])));
+    const plans = sessions.flatMap(({ moves }) =>
+      [...JSON.stringify(moves).matchAll(/"length":(\d+)/g)].map((match) => Number(match[1])),
+    );
     expect(madeThenRestart).toBeGreaterThan(20);
     expect(interleaved).toBeGreaterThan(10);
-    for (const [low, high] of [[1, 9], [10, 49], [51, 99], [100, 999]]) expect(orders.some((order) => order >= low! && order <= high!)).toBe(true);
+    for (const [low, high] of [
+      [1, 9],
+      [10, 49],
+      [51, 99],
+      [100, 999],
+    ])
+      expect(orders.some((order) => order >= low! && order <= high!)).toBe(true);
     expect(orders).not.toContain(50);
     expect(plans.some((length) => length >= 10_000)).toBe(true);
   });
@@ -79,12 +90,25 @@ describe('explore reaches combinations and sizes', () => {
       // class is among them: some scenario fails on the mutant and passes on the reference. (Classes that
       // follow from the first divergence may print scenarios a correct host fails too: noted in docs/exploration.md.)
       const onMutant = runCli(['--adapter', adapter, '--features', dir, '--format', `results:${dir}/mutant.json`]);
-      const onReference = runCli(['--adapter', 'reference', '--features', dir, '--format', `results:${dir}/reference.json`]);
+      const onReference = runCli([
+        '--adapter',
+        'reference',
+        '--features',
+        dir,
+        '--format',
+        `results:${dir}/reference.json`,
+      ]);
       const statuses = async (file: string) =>
-        new Map((JSON.parse(await readFile(file, 'utf8')) as { scenarios: { id: string; status: string }[] }).scenarios.map((record) => [record.id, record.status]));
+        new Map(
+          (JSON.parse(await readFile(file, 'utf8')) as { scenarios: { id: string; status: string }[] }).scenarios.map(
+            (record) => [record.id, record.status],
+          ),
+        );
       const mutantStatus = await statuses(`${dir}/mutant.json`);
       const referenceStatus = await statuses(`${dir}/reference.json`);
-      const telling = [...mutantStatus].filter(([id, status]) => status === 'failed' && referenceStatus.get(id) === 'passed');
+      const telling = [...mutantStatus].filter(
+        ([id, status]) => status === 'failed' && referenceStatus.get(id) === 'passed',
+      );
       expect(telling.length, onMutant.stdout + onReference.stdout + feature.slice(0, 4000)).toBeGreaterThan(0);
     },
     120_000,

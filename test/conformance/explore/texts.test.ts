@@ -6,7 +6,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classify, offArgument, offLookalike, planLineAround, TEXT_CLASSES, texts, TRIMMED_WHITE_SPACE } from '../../../conformance/explore/values/texts.js';
+import {
+  classify,
+  offArgument,
+  offLookalike,
+  planLineAround,
+  TEXT_CLASSES,
+  texts,
+  TRIMMED_WHITE_SPACE,
+} from '../../../conformance/explore/values/texts.js';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -30,10 +38,12 @@ describe('text arbitraries', () => {
   });
 
   it('keeps a non-blank text non-blank, and every trimmed white space reads as trim reads it', () => {
-    for (const value of fc.sample(texts({ nonBlank: true }), { numRuns: 300, seed: 1 })) expect(value.text.trim()).not.toBe('');
+    for (const value of fc.sample(texts({ nonBlank: true }), { numRuns: 300, seed: 1 }))
+      expect(value.text.trim()).not.toBe('');
     for (const space of TRIMMED_WHITE_SPACE) expect(space.trim()).toBe('');
     for (const value of fc.sample(offArgument, { numRuns: 100, seed: 2 })) expect(value.text.trim()).toBe('off');
     for (const value of fc.sample(offLookalike, { numRuns: 100, seed: 3 })) expect(value.text.trim()).not.toBe('off');
-    for (const { line } of fc.sample(planLineAround(texts()), { numRuns: 100, seed: 4 })) expect(line.startsWith('/plan')).toBe(true);
+    for (const { line } of fc.sample(planLineAround(texts()), { numRuns: 100, seed: 4 }))
+      expect(line.startsWith('/plan')).toBe(true);
   });
 });

@@ -31,7 +31,9 @@ describe('a start that fails the scenario', () => {
 
   it('disposes of a malformed handle that has a dispose method', async () => {
     const { adapter, disposed } = lateAdapter(0, (dispose) => ({ dispose, prompt: 'not a function' }));
-    await expect(startGuardedHost(adapter, OPTIONS, 1_000)).rejects.toThrow(/adapter method start: returned a malformed value/);
+    await expect(startGuardedHost(adapter, OPTIONS, 1_000)).rejects.toThrow(
+      /adapter method start: returned a malformed value/,
+    );
     await disposed;
   }, 5_000);
 

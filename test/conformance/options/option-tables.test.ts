@@ -5,8 +5,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CLI_DOCUMENT, DOCUMENTED_COMMAND_LINES, optionRows, withOptionRows } from '../../../conformance/cli/option-docs.js';
-import { defineCommandLine, optionLabel, parseCommandLine, readCommandLine, usageText, UsageError, wholeNumber } from '../../../conformance/options/option-table.js';
+import {
+  CLI_DOCUMENT,
+  DOCUMENTED_COMMAND_LINES,
+  optionRows,
+  withOptionRows,
+} from '../../../conformance/cli/option-docs.js';
+import {
+  defineCommandLine,
+  optionLabel,
+  parseCommandLine,
+  readCommandLine,
+  usageText,
+  UsageError,
+  wholeNumber,
+} from '../../../conformance/options/option-table.js';
 import { ROOT } from '../cli-harness.js';
 
 const SAMPLE = defineCommandLine({
@@ -26,7 +39,16 @@ const SAMPLE = defineCommandLine({
 
 describe('an option table', () => {
   it('parses values, defaults, repeats, switches and positionals', () => {
-    const { options, positionals, given } = parseCommandLine(SAMPLE, ['--out=o', '--tag', 'a', 'f1', '--tag=b', '-q', '--', '--f2']);
+    const { options, positionals, given } = parseCommandLine(SAMPLE, [
+      '--out=o',
+      '--tag',
+      'a',
+      'f1',
+      '--tag=b',
+      '-q',
+      '--',
+      '--f2',
+    ]);
     expect(options).toEqual({ count: 3, out: 'o', tag: ['a', 'b'], quiet: true, help: false });
     expect(options.name).toBeUndefined();
     expect(positionals).toEqual(['f1', '--f2']);
@@ -67,7 +89,10 @@ describe('an option table', () => {
       console.log = log;
       console.error = error;
     }
-    expect(printed).toEqual([`out: ${usageText(SAMPLE)}`, "err: sample: unknown argument '--bogus' (see sample --help)"]);
+    expect(printed).toEqual([
+      `out: ${usageText(SAMPLE)}`,
+      "err: sample: unknown argument '--bogus' (see sample --help)",
+    ]);
   });
 
   it('shows each option with its value name, short name and default in --help', () => {
@@ -78,32 +103,45 @@ describe('an option table', () => {
   });
 
   it('refuses an option name that is not kebab-case', () => {
-    expect(() => defineCommandLine({ program: 'bad', usage: ['bad'], description: '', options: { outDir: { type: 'boolean', help: '' } } })).toThrow(/kebab-case/);
+    expect(() =>
+      defineCommandLine({
+        program: 'bad',
+        usage: ['bad'],
+        description: '',
+        options: { outDir: { type: 'boolean', help: '' } },
+      }),
+    ).toThrow(/kebab-case/);
   });
 });
 
 describe("the commands' tables", () => {
-  it.each(Object.entries(DOCUMENTED_COMMAND_LINES))("%s: --help lists every option, with help text", (_name, commandLine) => {
-    const help = usageText(commandLine);
-    for (const [name, spec] of Object.entries(commandLine.options)) {
-      expect(spec.help.trim()).not.toBe('');
-      expect(help).toContain(optionLabel(name, spec));
-    }
-  });
+  it.each(Object.entries(DOCUMENTED_COMMAND_LINES))(
+    '%s: --help lists every option, with help text',
+    (_name, commandLine) => {
+      const help = usageText(commandLine);
+      for (const [name, spec] of Object.entries(commandLine.options)) {
+        expect(spec.help.trim()).not.toBe('');
+        expect(help).toContain(optionLabel(name, spec));
+      }
+    },
+  );
 
   it('say in --help what --adapter takes, with an exec: example', () => {
     for (const commandLine of [DOCUMENTED_COMMAND_LINES.run!, DOCUMENTED_COMMAND_LINES.explore!]) {
-      expect(usageText(commandLine)).toMatch(/reference, dsh\), a path to an adapter module,\s+or exec:<command>[^]*e\.g\. --adapter "exec:python3 /);
+      expect(usageText(commandLine)).toMatch(
+        /reference, dsh\), a path to an adapter module,\s+or exec:<command>[^]*e\.g\. --adapter "exec:python3 /,
+      );
     }
   });
 
   it(`are what ${CLI_DOCUMENT}'s option rows say (npm run cli-docs writes them)`, () => {
     const document = readFileSync(`${ROOT}${CLI_DOCUMENT}`, 'utf8');
     expect(withOptionRows(document)).toBe(document);
-    for (const commandLine of Object.values(DOCUMENTED_COMMAND_LINES)) expect(document).toContain(optionRows(commandLine));
+    for (const commandLine of Object.values(DOCUMENTED_COMMAND_LINES))
+      expect(document).toContain(optionRows(commandLine));
   });
 
-  it('refuse a document that lacks a command\'s markers', () => {
+  it("refuse a document that lacks a command's markers", () => {
     expect(() => withOptionRows('no markers')).toThrow(/lacks the markers <!-- options:run -->/);
   });
 });

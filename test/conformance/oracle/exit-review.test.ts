@@ -5,8 +5,20 @@
  * user answered.
  */
 import { describe, expect, it } from 'vitest';
-import { carriedTextClauseOf, carriedTextOf, consentOf, exitExpectation, refusalClauseOf, reviewCountAllowed } from '../../../conformance/oracle/exit-review.js';
-import { createdAgent, forkedAgent, noticesAtRequest, userTextsAtRequest } from '../../../conformance/oracle/session-oracle.js';
+import {
+  carriedTextClauseOf,
+  carriedTextOf,
+  consentOf,
+  exitExpectation,
+  refusalClauseOf,
+  reviewCountAllowed,
+} from '../../../conformance/oracle/exit-review.js';
+import {
+  createdAgent,
+  forkedAgent,
+  noticesAtRequest,
+  userTextsAtRequest,
+} from '../../../conformance/oracle/session-oracle.js';
 import type { QuestionReply } from '../../../src/index.js';
 
 describe("an exit's review", () => {
@@ -45,8 +57,12 @@ describe("an exit's review", () => {
   });
 
   it('expects no review outside plan mode or for an owned child, one otherwise (none only where the agent may go unasked)', () => {
-    expect(exitExpectation({ activeAtCall: false, ownedByLiveAgent: true, mayGoUnasked: true })).toEqual({ kind: 'outside-plan-mode' });
-    expect(exitExpectation({ activeAtCall: true, ownedByLiveAgent: true, mayGoUnasked: true })).toEqual({ kind: 'owned-child' });
+    expect(exitExpectation({ activeAtCall: false, ownedByLiveAgent: true, mayGoUnasked: true })).toEqual({
+      kind: 'outside-plan-mode',
+    });
+    expect(exitExpectation({ activeAtCall: true, ownedByLiveAgent: true, mayGoUnasked: true })).toEqual({
+      kind: 'owned-child',
+    });
     const created = exitExpectation({ activeAtCall: true, ownedByLiveAgent: false, mayGoUnasked: false });
     const child = exitExpectation({ activeAtCall: true, ownedByLiveAgent: false, mayGoUnasked: true });
     if (created.kind !== 'reviewed' || child.kind !== 'reviewed') throw new Error('a review is due');
@@ -86,7 +102,10 @@ describe('what a request must show', () => {
     const agent = createdAgent('the agent', 'a', 'rc.8');
     agent.steered.push('b', 'a');
     expect(userTextsAtRequest(agent, ['Task 1'], false)).toEqual({ expected: ['Task 1'], steered: [] });
-    expect(userTextsAtRequest(agent, ['Task 1'], true)).toEqual({ expected: ['Task 1', 'a', 'b'], steered: ['b', 'a'] });
+    expect(userTextsAtRequest(agent, ['Task 1'], true)).toEqual({
+      expected: ['Task 1', 'a', 'b'],
+      steered: ['b', 'a'],
+    });
     expect(agent.steered).toEqual([]);
   });
 });

@@ -20,19 +20,35 @@ const sets = (targets: boolean[]): SetMove[] => targets.map((active) => ({ kind:
 
 /** 1-4 requests; all but the last continue (tool call) or fail (retried), never two failures in a row. */
 const turnRequests = fc
-  .array(fc.record({ answer: fc.constantFrom('tool' as const, 'failure' as const), during: selections }), { maxLength: 3 })
-  .chain((middle) => fc.record({ during: selections }).map((last) => [...middle, { answer: 'text' as const, during: last.during }]))
+  .array(fc.record({ answer: fc.constantFrom('tool' as const, 'failure' as const), during: selections }), {
+    maxLength: 3,
+  })
+  .chain((middle) =>
+    fc.record({ during: selections }).map((last) => [...middle, { answer: 'text' as const, during: last.during }]),
+  )
   .filter((requests) => requests.every((r, i) => !(r.answer === 'failure' && requests[i + 1]?.answer === 'failure')))
   .map((requests): PlannedRequest[] =>
-    requests.map(({ answer, during }) => ({ answer: answer === 'tool' ? { type: 'probe', effect: 'read' } : { type: answer }, during: sets(during) })),
+    requests.map(({ answer, during }) => ({
+      answer: answer === 'tool' ? { type: 'probe', effect: 'read' } : { type: answer },
+      during: sets(during),
+    })),
   );
 
 /** Turns of one agent, with selections before each turn and after the last. */
 const sessions: fc.Arbitrary<Session> = fc
-  .record({ turns: fc.array(fc.record({ before: selections, requests: turnRequests }), { minLength: 1, maxLength: 4 }), after: selections })
+  .record({
+    turns: fc.array(fc.record({ before: selections, requests: turnRequests }), { minLength: 1, maxLength: 4 }),
+    after: selections,
+  })
   .map(({ turns, after }) => ({
     probeOrders: [],
-    moves: [...turns.flatMap((turn) => [...sets(turn.before), { kind: 'prompt' as const, agent: 0, requests: turn.requests }]), ...sets(after)],
+    moves: [
+      ...turns.flatMap((turn) => [
+        ...sets(turn.before),
+        { kind: 'prompt' as const, agent: 0, requests: turn.requests },
+      ]),
+      ...sets(after),
+    ],
   }));
 
 /** The session's disagreement with the oracle, if any, described. */
@@ -152,20 +168,17 @@ describe('the oracle check has teeth', () => {
     ['running-set-commits', 'seed'],
     ['frozen-retry-applies-selection', 'rc.8'],
     ['retry-reassembled-at-a-boundary', 'rc.8'],
-  ] as const)(
-    'finds a session that the mutant %s gets wrong (%s edition)',
-    async (name, edition) => {
-      const { MUTANTS } = await import('../../../mutants/catalog.js');
-      const { buildMutant } = await import('../../../mutants/build-mutant.js');
-      const { loadAdapter } = await import('../../../conformance/adapters/load-adapter.js');
-      const { PACKAGE_ROOT } = await import('../../../conformance/package-root.js');
-      const mutant = MUTANTS.find((candidate) => candidate.name === name)!;
-      const adapter = await loadAdapter(await buildMutant(PACKAGE_ROOT, mutant));
-      const result = await fc.check(
-        fc.asyncProperty(sessions, async (session) => (await mismatch(adapter, session, edition)) === undefined),
-        { numRuns: 300 },
-      );
-      expect(result.failed).toBe(true);
-    },
-  );
+  ] as const)('finds a session that the mutant %s gets wrong (%s edition)', async (name, edition) => {
+    const { MUTANTS } = await import('../../../mutants/catalog.js');
+    const { buildMutant } = await import('../../../mutants/build-mutant.js');
+    const { loadAdapter } = await import('../../../conformance/adapters/load-adapter.js');
+    const { PACKAGE_ROOT } = await import('../../../conformance/package-root.js');
+    const mutant = MUTANTS.find((candidate) => candidate.name === name)!;
+    const adapter = await loadAdapter(await buildMutant(PACKAGE_ROOT, mutant));
+    const result = await fc.check(
+      fc.asyncProperty(sessions, async (session) => (await mismatch(adapter, session, edition)) === undefined),
+      { numRuns: 300 },
+    );
+    expect(result.failed).toBe(true);
+  });
 });

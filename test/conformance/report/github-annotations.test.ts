@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runCli } from '../cli-harness.js';
 
-const fixtureArgs = (adapter: string) => ['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}features`, '--tags', 'not @id:fixture-undefined'];
+const fixtureArgs = (adapter: string) => [
+  '--adapter',
+  `${FIXTURES}adapters/${adapter}`,
+  '--features',
+  `${FIXTURES}features`,
+  '--tags',
+  'not @id:fixture-undefined',
+];
 
 describe('the github format', () => {
   it('annotates each counted failure on its feature line, without stack frames, and agrees with the exit code', () => {
@@ -15,12 +22,19 @@ describe('the github format', () => {
     const commands = run.stdout.split('\n').filter((line) => line.startsWith('::'));
     expect(commands.length).toBeGreaterThan(0);
     for (const command of commands) {
-      expect(command).toMatch(/^::error file=test\/fixtures\/features\/fail-closed\.feature,line=\d+,title=broken-getPlanMode%3A fixture-[\w-]+ \([A-Z]+-\d+( [A-Z]+-\d+)*\)::\S/);
+      expect(command).toMatch(
+        /^::error file=test\/fixtures\/features\/fail-closed\.feature,line=\d+,title=broken-getPlanMode%3A fixture-[\w-]+ \([A-Z]+-\d+( [A-Z]+-\d+)*\)::\S/,
+      );
       expect(command).toContain('adapter method getPlanMode');
       expect(command).not.toMatch(/%0A\s+at /);
     }
     // The kit's own lines go to stderr, so stdout holds the workflow commands only.
-    expect(run.stdout.trim().split('\n').every((line) => line.startsWith('::'))).toBe(true);
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .every((line) => line.startsWith('::')),
+    ).toBe(true);
     expect(run.stderr).toMatch(/conformance: \d+ passed, [1-9]\d* failed/);
   });
 

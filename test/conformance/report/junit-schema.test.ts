@@ -55,15 +55,24 @@ describe('the JUnit report against the xUnit plugin schema', () => {
     expect(cases.length).toBe(3);
     for (const one of cases) expect(one).toMatch(/ file="test\/fixtures\/features\/[\w-]+\.feature" line="\d+"/);
     // Clauses and level: in each test case's output, and in a failure's text with the statement.
-    expect(report).toMatch(/<system-out>clause SET-01 \(required, MUST\): [^\n]+ \[clauses\/SET-01\.html\]\nlevel: required<\/system-out>/);
-    expect(report).toMatch(/<failure message="[^"]*" type="adapter-error">clause SET-01 \(required, MUST\): [^\n]+\nstep: get reports plan mode on with nothing pending \(test\/fixtures\/features\/[\w-]+\.feature:\d+\)\n(AdapterError: )?adapter method getPlanMode: threw/);
-    expect(readFileSync(baselined, 'utf8')).toMatch(/<property name="conformance" value="conformance: 2 passed, 0 failed, 0 skipped \(partial: 1 required clause\(s\) unproven\)"\/>/);
+    expect(report).toMatch(
+      /<system-out>clause SET-01 \(required, MUST\): [^\n]+ \[clauses\/SET-01\.html\]\nlevel: required<\/system-out>/,
+    );
+    expect(report).toMatch(
+      /<failure message="[^"]*" type="adapter-error">clause SET-01 \(required, MUST\): [^\n]+\nstep: get reports plan mode on with nothing pending \(test\/fixtures\/features\/[\w-]+\.feature:\d+\)\n(AdapterError: )?adapter method getPlanMode: threw/,
+    );
+    expect(readFileSync(baselined, 'utf8')).toMatch(
+      /<property name="conformance" value="conformance: 2 passed, 0 failed, 0 skipped \(partial: 1 required clause\(s\) unproven\)"\/>/,
+    );
   });
 
   it('has teeth: the structures the xUnit plugin refuses fail it', async () => {
     const report = readFileSync(join(dir, 'failing.xml'), 'utf8');
     const broken = {
-      'properties in a test case': report.replace(/(<testcase [^>]*>)/, '$1<properties><property name="clauses" value="SET-01"/></properties>'),
+      'properties in a test case': report.replace(
+        /(<testcase [^>]*>)/,
+        '$1<properties><property name="clauses" value="SET-01"/></properties>',
+      ),
       'skipped on testsuites': report.replace('<testsuites ', '<testsuites skipped="0" '),
       'an unknown attribute on a test case': report.replace('<testcase ', '<testcase clause="SET-01" '),
       'a line that is no number': report.replace(/ line="\d+"/, ' line="unknown"'),

@@ -11,18 +11,30 @@ import { FIXTURES, runCli } from '../cli-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { writeReasons } from '../baseline-reasons.js';
 
-const fixtureArgs = (adapter: string) => ['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}features`, '--tags', 'not @id:fixture-undefined'];
+const fixtureArgs = (adapter: string) => [
+  '--adapter',
+  `${FIXTURES}adapters/${adapter}`,
+  '--features',
+  `${FIXTURES}features`,
+  '--tags',
+  'not @id:fixture-undefined',
+];
 
 describe('report formats', () => {
   it('writes junit, html, message, Markdown and results reports in one run', async () => {
     const dir = await temporaryFolder('pmc-reports-');
     const run = runCli([
       ...fixtureArgs('without-fork.js'),
-      '--format', `junit:${dir}/junit.xml`,
-      '--format', `html:${dir}/report.html`,
-      '--format', `message:${dir}/messages.ndjson`,
-      '--format', `markdown:${dir}/compat.md`,
-      '--format', `results:${dir}/results.json`,
+      '--format',
+      `junit:${dir}/junit.xml`,
+      '--format',
+      `html:${dir}/report.html`,
+      '--format',
+      `message:${dir}/messages.ndjson`,
+      '--format',
+      `markdown:${dir}/compat.md`,
+      '--format',
+      `results:${dir}/results.json`,
     ]);
     expect(run.status).toBe(0);
     const junit = await readFile(`${dir}/junit.xml`, 'utf8');
@@ -42,12 +54,18 @@ describe('report formats', () => {
     expect(markdown).toContain('- **adapter**: without-fork');
     expect(markdown).toContain('- **baseline**: none');
     expect(markdown).toContain('3 scenarios: 2 passed, 0 failed, 1 skipped, 0 baselined.');
-    expect(markdown).toMatch(/\| STATE-04 \| required \| A fork starts with the logged plan state of its origin[^|]*\| 0 \| 0 \| 1 \| 0 \| missing capability fork: this host has no fork \|/);
+    expect(markdown).toMatch(
+      /\| STATE-04 \| required \| A fork starts with the logged plan state of its origin[^|]*\| 0 \| 0 \| 1 \| 0 \| missing capability fork: this host has no fork \|/,
+    );
     expect(markdown).toContain('## Human review');
     const results = JSON.parse(await readFile(`${dir}/results.json`, 'utf8')) as unknown;
     const parsed = ResultsDocumentSchema.parse(results);
     expect(parsed.adapter.name).toBe('without-fork');
-    expect(parsed.spec).toEqual({ readme: '@deepseek-ai/dsh-plan-mode README at upstream commit 89d30b0ef7 (seed)', clauses: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), edition: 'seed' });
+    expect(parsed.spec).toEqual({
+      readme: '@deepseek-ai/dsh-plan-mode README at upstream commit 89d30b0ef7 (seed)',
+      clauses: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      edition: 'seed',
+    });
     expect(parsed.scenarios.map((scenario) => [scenario.id, scenario.status, scenario.uri])).toEqual([
       ['fixture-set-and-log', 'passed', 'fail-closed.feature'],
       ['fixture-prompt-only', 'passed', 'fail-closed.feature'],
@@ -60,43 +78,73 @@ describe('report formats', () => {
     const args = fixtureArgs('get-throws.js');
     const first = runCli([...args, '--write-baseline', `${dir}/b.yaml`, '--format', `junit:${dir}/first.xml`]);
     expect(first.status).toBe(1);
-    expect(await readFile(`${dir}/first.xml`, 'utf8')).toMatch(/<testcase name="fixture-set-and-log"[^>]*>[\s\S]*?<failure message="[^"]*adapter method getPlanMode: threw: the plan store is on fire" type="adapter-error">/);
+    expect(await readFile(`${dir}/first.xml`, 'utf8')).toMatch(
+      /<testcase name="fixture-set-and-log"[^>]*>[\s\S]*?<failure message="[^"]*adapter method getPlanMode: threw: the plan store is on fire" type="adapter-error">/,
+    );
     const written = await readFile(`${dir}/b.yaml`, 'utf8');
-    expect(written).toMatch(/- id: fixture-set-and-log\n {4}step: get reports plan mode on with nothing pending\n {4}kind: adapter-error\n {4}clause: SET-01\n/);
+    expect(written).toMatch(
+      /- id: fixture-set-and-log\n {4}step: get reports plan mode on with nothing pending\n {4}kind: adapter-error\n {4}clause: SET-01\n/,
+    );
     await writeFile(`${dir}/b.yaml`, written.replace(/reason: .*/, 'reason: get() is on fire in this host'));
     const second = runCli([
       ...args,
-      '--baseline', `${dir}/b.yaml`,
-      '--format', `junit:${dir}/junit.xml`,
-      '--format', `html:${dir}/report.html`,
-      '--format', `markdown:${dir}/compat.md`,
-      '--format', `results:${dir}/results.json`,
+      '--baseline',
+      `${dir}/b.yaml`,
+      '--format',
+      `junit:${dir}/junit.xml`,
+      '--format',
+      `html:${dir}/report.html`,
+      '--format',
+      `markdown:${dir}/compat.md`,
+      '--format',
+      `results:${dir}/results.json`,
     ]);
     expect(second.stdout).toContain('baselined: 1 known failure(s)');
     expect(second.summary).toBe('conformance: 2 passed, 0 failed, 0 skipped (partial: 1 required clause(s) unproven)');
     expect(second.status).toBe(0);
     const junit = await readFile(`${dir}/junit.xml`, 'utf8');
     expect(junit).toMatch(/failures="0"/);
-    expect(junit).toMatch(/<testcase name="fixture-set-and-log"[^>]*>[\s\S]*?<skipped message="expected failure \(baseline\): get\(\) is on fire in this host"\/>/);
+    expect(junit).toMatch(
+      /<testcase name="fixture-set-and-log"[^>]*>[\s\S]*?<skipped message="expected failure \(baseline\): get\(\) is on fire in this host"\/>/,
+    );
     expect(junit).toContain(`<property name="baseline" value="${dir}/b.yaml"/>`);
-    expect(await readFile(`${dir}/report.html`, 'utf8')).toMatch(/<tr class="baselined">[\s\S]*?expected failure \(baseline\)/);
-    expect(await readFile(`${dir}/compat.md`, 'utf8')).toMatch(/## Known divergences \(baselined\)\n\n- \*\*fixture-set-and-log\*\* \(SET-01, adapter-error at "get reports plan mode on with nothing pending"\): get\(\) is on fire in this host/);
+    expect(await readFile(`${dir}/report.html`, 'utf8')).toMatch(
+      /<tr class="baselined">[\s\S]*?expected failure \(baseline\)/,
+    );
+    expect(await readFile(`${dir}/compat.md`, 'utf8')).toMatch(
+      /## Known divergences \(baselined\)\n\n- \*\*fixture-set-and-log\*\* \(SET-01, adapter-error at "get reports plan mode on with nothing pending"\): get\(\) is on fire in this host/,
+    );
     const results = ResultsDocumentSchema.parse(JSON.parse(await readFile(`${dir}/results.json`, 'utf8')));
     expect(results.baseline).toEqual({ path: `${dir}/b.yaml`, entries: 1 });
-    expect(results.scenarios[0]).toMatchObject({ id: 'fixture-set-and-log', status: 'baselined', failure: { kind: 'adapter-error' }, baseline: { reason: 'get() is on fire in this host', clause: 'SET-01' } });
+    expect(results.scenarios[0]).toMatchObject({
+      id: 'fixture-set-and-log',
+      status: 'baselined',
+      failure: { kind: 'adapter-error' },
+      baseline: { reason: 'get() is on fire in this host', clause: 'SET-01' },
+    });
   });
 
   it('fails a baselined scenario that now fails another way (a timeout instead of an adapter error), showing both', async () => {
     const dir = await temporaryFolder('pmc-mismatch-');
     runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
     writeReasons(`${dir}/b.yaml`);
-    const run = runCli([...fixtureArgs('get-hangs.js'), '--call-limit', '300', '--baseline', `${dir}/b.yaml`, '--format', `junit:${dir}/junit.xml`]);
+    const run = runCli([
+      ...fixtureArgs('get-hangs.js'),
+      '--call-limit',
+      '300',
+      '--baseline',
+      `${dir}/b.yaml`,
+      '--format',
+      `junit:${dir}/junit.xml`,
+    ]);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(
       'baselined scenario no longer matches its entry: fixture-set-and-log (fail-closed.feature:4) fails in another kind than its baseline entry: expected adapter-error at "get reports plan mode on with nothing pending", actual timeout at "get reports plan mode on with nothing pending"',
     );
     expect(run.summary).toBe('conformance: 2 passed, 1 failed, 0 skipped');
-    expect(await readFile(`${dir}/junit.xml`, 'utf8')).toMatch(/<failure message="fails in another kind than its baseline entry[^"]*" type="timeout">/);
+    expect(await readFile(`${dir}/junit.xml`, 'utf8')).toMatch(
+      /<failure message="fails in another kind than its baseline entry[^"]*" type="timeout">/,
+    );
   });
 
   it('refuses a baseline whose reason is still the placeholder --write-baseline wrote, naming the entry, until a person writes one', async () => {
@@ -104,7 +152,9 @@ describe('report formats', () => {
     runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
     const unread = runCli([...fixtureArgs('get-throws.js'), '--baseline', `${dir}/b.yaml`]);
     expect(unread.status).toBe(2);
-    expect(unread.stderr).toMatch(/b\.yaml:\d+:\d+: known_failures\[0\] \(id fixture-set-and-log\): the reason is still the placeholder --write-baseline wrote/);
+    expect(unread.stderr).toMatch(
+      /b\.yaml:\d+:\d+: known_failures\[0\] \(id fixture-set-and-log\): the reason is still the placeholder --write-baseline wrote/,
+    );
     writeReasons(`${dir}/b.yaml`);
     expect(runCli([...fixtureArgs('get-throws.js'), '--baseline', `${dir}/b.yaml`]).status).toBe(0);
   });
@@ -121,7 +171,9 @@ describe('report formats', () => {
   it('keeps a report on stdout valid: the closing lines go to stderr', () => {
     const run = runCli([...fixtureArgs('without-fork.js'), '--format', 'results']);
     expect(ResultsDocumentSchema.parse(JSON.parse(run.stdout)).scenarios).toHaveLength(3);
-    expect(run.stderr.trim().split('\n').at(-1)).toBe('conformance: 2 passed, 0 failed, 1 skipped (partial: 1 required clause(s) unproven)');
+    expect(run.stderr.trim().split('\n').at(-1)).toBe(
+      'conformance: 2 passed, 0 failed, 1 skipped (partial: 1 required clause(s) unproven)',
+    );
     expect(run.status).toBe(0);
   });
 });
@@ -129,7 +181,10 @@ describe('report formats', () => {
 describe('bad input loses nothing', () => {
   it('keeps the header comment and the reasons of a baseline it rewrites, also from the older id-and-reason format', async () => {
     const dir = await temporaryFolder('pmc-rewrite-');
-    await writeFile(`${dir}/b.yaml`, '# Why this host differs.\nknown_failures:\n  - id: fixture-set-and-log\n    reason: get() is on fire in this host\n');
+    await writeFile(
+      `${dir}/b.yaml`,
+      '# Why this host differs.\nknown_failures:\n  - id: fixture-set-and-log\n    reason: get() is on fire in this host\n',
+    );
     runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
     const text = await readFile(`${dir}/b.yaml`, 'utf8');
     expect(text).toMatch(/^# Why this host differs\.\n/);

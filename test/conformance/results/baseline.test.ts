@@ -4,10 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BaselineEntry } from '../../../src/index.js';
-import { BaselineError, judge, readBaseline, writeBaseline, type Baseline, type ScenarioFacts } from '../../../conformance/results/baseline.js';
+import {
+  BaselineError,
+  judge,
+  readBaseline,
+  writeBaseline,
+  type Baseline,
+  type ScenarioFacts,
+} from '../../../conformance/results/baseline.js';
 import type { ScenarioResult } from '../../../conformance/results/scenario-result.js';
 
-function result(stableId: string, status: ScenarioResult['status'], extra: Partial<ScenarioResult> = {}): ScenarioResult {
+function result(
+  stableId: string,
+  status: ScenarioResult['status'],
+  extra: Partial<ScenarioResult> = {},
+): ScenarioResult {
   const failing = status === 'failed';
   return {
     stableId,
@@ -17,13 +28,22 @@ function result(stableId: string, status: ScenarioResult['status'], extra: Parti
     level: 'required',
     status,
     durationMs: 1,
-    ...(failing ? { failureKind: 'assertion' as const, failedStep: 'get reports plan mode on', message: 'expected on' } : {}),
+    ...(failing
+      ? { failureKind: 'assertion' as const, failedStep: 'get reports plan mode on', message: 'expected on' }
+      : {}),
     ...extra,
   };
 }
 
 function entry(id: string, extra: Partial<BaselineEntry> = {}): BaselineEntry {
-  return { id, step: 'get reports plan mode on', kind: 'assertion', reason: `${id} is known`, clause: 'SET-01', ...extra };
+  return {
+    id,
+    step: 'get reports plan mode on',
+    kind: 'assertion',
+    reason: `${id} is known`,
+    clause: 'SET-01',
+    ...extra,
+  };
 }
 
 function baseline(...entries: BaselineEntry[]): Baseline {
@@ -57,7 +77,10 @@ describe('baseline verdicts', () => {
   });
 
   it('fails a baselined scenario that fails in another step, showing expected and actual', () => {
-    const verdict = judge([result('a', 'failed', { failedStep: 'the log holds the plan/mode events "on"' })], baseline(entry('a')));
+    const verdict = judge(
+      [result('a', 'failed', { failedStep: 'the log holds the plan/mode events "on"' })],
+      baseline(entry('a')),
+    );
     expect(verdict.baselined).toEqual([]);
     expect(verdict.mismatched).toHaveLength(1);
     expect(verdict.mismatched[0]!.why).toBe(
@@ -67,7 +90,9 @@ describe('baseline verdicts', () => {
 
   it('fails a baselined scenario that now times out', () => {
     const verdict = judge([result('a', 'failed', { failureKind: 'timeout' })], baseline(entry('a')));
-    expect(verdict.mismatched[0]!.why).toMatch(/fails in another kind than its baseline entry: expected assertion at .*, actual timeout at/);
+    expect(verdict.mismatched[0]!.why).toMatch(
+      /fails in another kind than its baseline entry: expected assertion at .*, actual timeout at/,
+    );
   });
 
   it('fails a scenario whose entry has expired, with an injected today', () => {
@@ -79,14 +104,20 @@ describe('baseline verdicts', () => {
   });
 
   it('flags an unlisted failure and a listed scenario that now passes', () => {
-    const verdict = judge([result('a', 'failed'), result('b', 'passed'), result('c', 'failed')], baseline(entry('a'), entry('b')));
+    const verdict = judge(
+      [result('a', 'failed'), result('b', 'passed'), result('c', 'failed')],
+      baseline(entry('a'), entry('b')),
+    );
     expect(verdict.unexpected.map((r) => r.stableId)).toEqual(['c']);
     expect(verdict.stale.map(({ result: stale }) => stale.stableId)).toEqual(['b']);
     expect(verdict.outcomes.get(verdict.stale[0]!.result)).toBe('failed');
   });
 
   it('never baselines an undefined step', () => {
-    const verdict = judge([result('a', 'undefined', { failureKind: 'undefined', failedStep: 'x' })], baseline(entry('a')));
+    const verdict = judge(
+      [result('a', 'undefined', { failureKind: 'undefined', failedStep: 'x' })],
+      baseline(entry('a')),
+    );
     expect(verdict.baselined).toEqual([]);
     expect(verdict.mismatched).toHaveLength(1);
   });
@@ -113,7 +144,8 @@ describe('reading baseline files', () => {
     ['r', { clauses: ['CFG-04'], level: 'recommended' }],
   ]);
   const read = (path: string, level: 'default' | 'strict' = 'default') => readBaseline(path, { scenarios, level });
-  const valid = 'known_failures:\n  - id: a\n    step: get reports plan mode on\n    kind: assertion\n    clause: SET-01\n    reason: upstream differs\n';
+  const valid =
+    'known_failures:\n  - id: a\n    step: get reports plan mode on\n    kind: assertion\n    clause: SET-01\n    reason: upstream differs\n';
 
   it('reads a valid file and remembers where each entry is', async () => {
     const path = await file(valid);
@@ -122,7 +154,9 @@ describe('reading baseline files', () => {
   });
 
   it('lists every problem of every entry with file:line:column, entry and field', async () => {
-    const path = await file('known_failures:\n  - id: a\n    kind: slow\n    reason: r\n    clause: SET-01\n  - id: b\n    step: s\n    kind: timeout\n    clause: set-2\n    reason: r\n');
+    const path = await file(
+      'known_failures:\n  - id: a\n    kind: slow\n    reason: r\n    clause: SET-01\n  - id: b\n    step: s\n    kind: timeout\n    clause: set-2\n    reason: r\n',
+    );
     const error = await read(path).catch((caught: unknown) => caught as Error);
     expect(error).toBeInstanceOf(BaselineError);
     const message = (error as Error).message;
@@ -145,8 +179,12 @@ describe('reading baseline files', () => {
   });
 
   it('refuses an entry for a recommended scenario in a default run, and takes it at --level strict', async () => {
-    const path = await file('known_failures:\n  - id: r\n    step: s\n    kind: assertion\n    clause: CFG-04\n    reason: r\n');
-    await expect(read(path)).rejects.toThrow(/known_failures\[0\] \(id r\): the scenario is recommended, and a default run never fails on it/);
+    const path = await file(
+      'known_failures:\n  - id: r\n    step: s\n    kind: assertion\n    clause: CFG-04\n    reason: r\n',
+    );
+    await expect(read(path)).rejects.toThrow(
+      /known_failures\[0\] \(id r\): the scenario is recommended, and a default run never fails on it/,
+    );
     await expect(read(path, 'strict')).resolves.toMatchObject({ entries: [{ entry: { id: 'r' } }] });
   });
 });
@@ -154,18 +192,35 @@ describe('reading baseline files', () => {
 describe('writing a baseline', () => {
   it('writes id, step, kind and clause of each failure and keeps what a person wrote before', async () => {
     const path = join(await tempFolder(), 'b.yaml');
-    const previous = [{ id: 'a', reason: 'known since rc.7', class: 'host-divergence' as const, link: 'https://example.org/1', expires: '2027-01-31', clause: 'SET-01' }];
+    const previous = [
+      {
+        id: 'a',
+        reason: 'known since rc.7',
+        class: 'host-divergence' as const,
+        link: 'https://example.org/1',
+        expires: '2027-01-31',
+        clause: 'SET-01',
+      },
+    ];
     const results = [
       result('a', 'failed', { clauses: ['SET-01', 'NARR-01'] }),
-      result('b', 'failed', { failureKind: 'timeout', failedStep: 'the user prompts "Hello"', clauses: ['SET-02', 'SET-06'] }),
+      result('b', 'failed', {
+        failureKind: 'timeout',
+        failedStep: 'the user prompts "Hello"',
+        clauses: ['SET-02', 'SET-06'],
+      }),
       result('c', 'undefined', { failureKind: 'undefined' }),
       result('r', 'failed', { level: 'recommended', clauses: ['CFG-04'] }),
     ];
     expect(await writeBaseline(path, 'host', results, previous)).toBe(2);
     const text = await readFile(path, 'utf8');
     expect(text).toContain('adapter: host');
-    expect(text).toMatch(/- id: a\n {4}step: get reports plan mode on\n {4}kind: assertion\n {4}clause: SET-01\n {4}reason: known since rc.7\n {4}class: host-divergence\n {4}link: https:\/\/example.org\/1\n {4}expires: 2027-01-31/);
-    expect(text).toMatch(/- id: b\n {4}step: the user prompts "Hello"\n {4}kind: timeout\n {4}clause: SET-02\n {4}reason: "TODO: state the observed difference \(expected on\)"/);
+    expect(text).toMatch(
+      /- id: a\n {4}step: get reports plan mode on\n {4}kind: assertion\n {4}clause: SET-01\n {4}reason: known since rc.7\n {4}class: host-divergence\n {4}link: https:\/\/example.org\/1\n {4}expires: 2027-01-31/,
+    );
+    expect(text).toMatch(
+      /- id: b\n {4}step: the user prompts "Hello"\n {4}kind: timeout\n {4}clause: SET-02\n {4}reason: "TODO: state the observed difference \(expected on\)"/,
+    );
     expect(text).not.toContain('id: c');
     expect(text).not.toContain('id: r');
   });

@@ -45,22 +45,29 @@ describe('failure lines', () => {
       status: 'failed',
       failedStep: 'request 2 is in plan mode',
       failedStepLine: 9,
-      message: "ConformanceFailure: expected the section once, found it 0 time(s) in 'line one\\n' +\n  'line two' at /home/ci/kit/store/plan.md\n    at fail (file:///home/ci/kit/dist/x.js:1:2)",
+      message:
+        "ConformanceFailure: expected the section once, found it 0 time(s) in 'line one\\n' +\n  'line two' at /home/ci/kit/store/plan.md\n    at fail (file:///home/ci/kit/dist/x.js:1:2)",
       durationMs: 1,
     };
-    const catalog = [{ id: 'SET-01', level: 'required' as const, statement: SET_01, quotes: [], derived: false, differs: false }];
+    const catalog = [
+      { id: 'SET-01', level: 'required' as const, statement: SET_01, quotes: [], derived: false, differs: false },
+    ];
     expect(failureDetail(result, { catalog })).toEqual([
       `    clause SET-01 (required, MUST): ${SET_01} [clauses/SET-01.html]`,
       '    step: request 2 is in plan mode (x.feature:9)',
       "    ConformanceFailure: expected the section once, found it 0 time(s) in 'line one\\n' +",
       "      'line two' at <path>",
     ]);
-    expect(failureDetail(result, { catalog, verbose: true }).at(-1)).toBe('    at fail (file:///home/ci/kit/dist/x.js:1:2)');
+    expect(failureDetail(result, { catalog, verbose: true }).at(-1)).toBe(
+      '    at fail (file:///home/ci/kit/dist/x.js:1:2)',
+    );
   });
 
   it('--version prints the package version', () => {
     const run = runCli(['--version']);
     expect(run.status).toBe(0);
-    expect(run.stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+    expect(run.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
+    );
   });
 });

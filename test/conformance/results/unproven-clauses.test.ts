@@ -7,13 +7,35 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EditionClause } from '../../../conformance/catalog/clause-catalog.js';
-import { partialSuffix, unprovenClauses, unprovenLines, type ProofOfScenario } from '../../../conformance/results/unproven-clauses.js';
+import {
+  partialSuffix,
+  unprovenClauses,
+  unprovenLines,
+  type ProofOfScenario,
+} from '../../../conformance/results/unproven-clauses.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { FIXTURES, runCli } from '../cli-harness.js';
 
-const clause = (id: string, level: 'required' | 'recommended' = 'required'): EditionClause => ({ id, level, statement: id, quotes: [], derived: false, differs: false });
-const CATALOG = [clause('SET-01'), clause('STATE-03'), clause('STATE-04'), clause('TOOL-08'), clause('NARR-09', 'recommended')];
-const proof = (clauses: string[], outcome: ProofOfScenario['outcome'], skipReason?: string): ProofOfScenario => ({ clauses, outcome, skipReason });
+const clause = (id: string, level: 'required' | 'recommended' = 'required'): EditionClause => ({
+  id,
+  level,
+  statement: id,
+  quotes: [],
+  derived: false,
+  differs: false,
+});
+const CATALOG = [
+  clause('SET-01'),
+  clause('STATE-03'),
+  clause('STATE-04'),
+  clause('TOOL-08'),
+  clause('NARR-09', 'recommended'),
+];
+const proof = (clauses: string[], outcome: ProofOfScenario['outcome'], skipReason?: string): ProofOfScenario => ({
+  clauses,
+  outcome,
+  skipReason,
+});
 
 describe('unproven required clauses', () => {
   const proofs = [
@@ -34,7 +56,9 @@ describe('unproven required clauses', () => {
 
   it('a whole run answers for every required clause, a narrowed one for the clauses it names', () => {
     const few = [proof(['SET-01'], 'passed')];
-    expect(unprovenClauses(CATALOG, few, 'rc.8', 'all').map((one) => one.reason)).toEqual(Array(3).fill('no scenario of the rc.8 edition ran'));
+    expect(unprovenClauses(CATALOG, few, 'rc.8', 'all').map((one) => one.reason)).toEqual(
+      Array(3).fill('no scenario of the rc.8 edition ran'),
+    );
     expect(unprovenClauses(CATALOG, few, 'rc.8', 'named')).toEqual([]);
   });
 
@@ -43,7 +67,9 @@ describe('unproven required clauses', () => {
   });
 
   it('a flaky pass proves nothing; exploration records are left out', () => {
-    expect(unprovenClauses([clause('SET-01')], [proof(['SET-01'], 'flaky'), undefined], 'seed', 'all')).toEqual([{ clause: 'SET-01', reason: '1 scenario(s) flaky' }]);
+    expect(unprovenClauses([clause('SET-01')], [proof(['SET-01'], 'flaky'), undefined], 'seed', 'all')).toEqual([
+      { clause: 'SET-01', reason: '1 scenario(s) flaky' },
+    ]);
   });
 
   it('says "partial" on the closing line and groups the console list by reason', () => {
@@ -64,14 +90,28 @@ describe('unproven required clauses', () => {
       const junit = join(folder, 'junit.xml');
       const markdown = join(folder, 'report.md');
       const args = ['--adapter', `${FIXTURES}adapters/without-fork.js`, '--tags', '@STATE-04', '--explore', 'off'];
-      const run = runCli([...args, '--format', `results:${results}`, '--format', `junit:${junit}`, '--format', `markdown:${markdown}`]);
+      const run = runCli([
+        ...args,
+        '--format',
+        `results:${results}`,
+        '--format',
+        `junit:${junit}`,
+        '--format',
+        `markdown:${markdown}`,
+      ]);
       expect(run.status).toBe(0);
-      expect(run.summary).toMatch(/^conformance: 0 passed, 0 failed, \d+ skipped \(partial: 5 required clause\(s\) unproven\)$/);
+      expect(run.summary).toMatch(
+        /^conformance: 0 passed, 0 failed, \d+ skipped \(partial: 5 required clause\(s\) unproven\)$/,
+      );
       expect(run.stdout).toContain('    SCOPE-01, STATE-03, STATE-04, NARR-01, PROJ-04: capability fork not declared');
-      const listed = (JSON.parse(readFileSync(results, 'utf8')) as { unproven: Array<{ clause: string; reason: string }> }).unproven;
+      const listed = (
+        JSON.parse(readFileSync(results, 'utf8')) as { unproven: Array<{ clause: string; reason: string }> }
+      ).unproven;
       expect(listed.map((one) => one.clause)).toEqual(['SCOPE-01', 'STATE-03', 'STATE-04', 'NARR-01', 'PROJ-04']);
       expect(new Set(listed.map((one) => one.reason))).toEqual(new Set(['capability fork not declared']));
-      expect(readFileSync(junit, 'utf8')).toContain('<property name="unproven.STATE-04" value="capability fork not declared"/>');
+      expect(readFileSync(junit, 'utf8')).toContain(
+        '<property name="unproven.STATE-04" value="capability fork not declared"/>',
+      );
       expect(readFileSync(markdown, 'utf8')).toContain('- STATE-04: capability fork not declared');
       expect(runCli([...args, '--require-all']).status).toBe(1);
     }

@@ -42,7 +42,11 @@ function load(bundle: string, cacheDir: string): { output: string; write: boolea
     const entry = compiled.get(bundle);
     console.log(JSON.stringify({ output: loaded.answer(), write: entry.write, rejected: entry.script.cachedDataRejected }));
   `;
-  return JSON.parse(withCache(bundle, cacheDir, body)) as { output: string; write: boolean; rejected: boolean | undefined };
+  return JSON.parse(withCache(bundle, cacheDir, body)) as {
+    output: string;
+    write: boolean;
+    rejected: boolean | undefined;
+  };
 }
 
 function bundleSaying(dir: string, text: string): string {
@@ -99,7 +103,9 @@ describe('the code cache of the kit bundles', () => {
     const bundle = bundleSaying(dir, 'four');
     const other = join(dir, 'other.cjs');
     writeFileSync(other, 'exports.answer = () => "other";\n');
-    expect(withCache(bundle, join(dir, 'cache'), `require(${JSON.stringify(other)}); console.log(compiled.size);`)).toBe('0');
+    expect(
+      withCache(bundle, join(dir, 'cache'), `require(${JSON.stringify(other)}); console.log(compiled.size);`),
+    ).toBe('0');
   });
 
   it('leaves no import() in the bundles the suite child reads from the cache', () => {
@@ -110,7 +116,10 @@ describe('the code cache of the kit bundles', () => {
         .filter((match) => !/^\s*(\/\/|\*)/.test(source.slice(source.lastIndexOf('\n', match.index) + 1, match.index)))
         .map((match) => source.slice(match.index, match.index + 40));
       // The one left is text: the command line that reports an adapter's syntax error (load-adapter.ts).
-      expect(calls.filter((call) => !call.startsWith('import(process.argv[1])')), name).toEqual([]);
+      expect(
+        calls.filter((call) => !call.startsWith('import(process.argv[1])')),
+        name,
+      ).toEqual([]);
     }
   });
 });

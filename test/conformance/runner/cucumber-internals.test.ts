@@ -16,7 +16,9 @@ import { ROOT } from '../cli-harness.js';
 
 const require = createRequire(import.meta.url);
 const CUCUMBER_LIB = join(ROOT, 'node_modules/@cucumber/cucumber/lib');
-const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
 
 /** Every compiled JavaScript file of cucumber's lib/, relative to it. */
 const libFiles = readdirSync(CUCUMBER_LIB, { recursive: true, withFileTypes: true })
@@ -27,22 +29,36 @@ const libFiles = readdirSync(CUCUMBER_LIB, { recursive: true, withFileTypes: tru
 /** The lib files that require `specifier`. */
 function filesRequiring(specifier: string): string[] {
   return libFiles.filter((file) =>
-    ts.preProcessFile(readFileSync(join(CUCUMBER_LIB, file), 'utf8'), true, true).importedFiles.some((imported) => imported.fileName === specifier),
+    ts
+      .preProcessFile(readFileSync(join(CUCUMBER_LIB, file), 'utf8'), true, true)
+      .importedFiles.some((imported) => imported.fileName === specifier),
   );
 }
 
 /** The members `file` reads of the variable a `require(specifier)` is bound to (TypeScript's compiled `x_1.member`). */
 function membersUsed(file: string, specifier: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(join(CUCUMBER_LIB, file), 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(join(CUCUMBER_LIB, file), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const bound = new Set<string>();
   const members = new Set<string>();
   const visit = (node: ts.Node): void => {
     if (
-      ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isCallExpression(node.initializer) &&
-      ts.isIdentifier(node.initializer.expression) && node.initializer.expression.text === 'require' &&
-      ts.isStringLiteral(node.initializer.arguments[0]!) && (node.initializer.arguments[0] as ts.StringLiteral).text === specifier
-    ) bound.add(node.name.text);
-    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && bound.has(node.expression.text)) members.add(node.name.text);
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      ts.isCallExpression(node.initializer) &&
+      ts.isIdentifier(node.initializer.expression) &&
+      node.initializer.expression.text === 'require' &&
+      ts.isStringLiteral(node.initializer.arguments[0]!) &&
+      (node.initializer.arguments[0] as ts.StringLiteral).text === specifier
+    )
+      bound.add(node.name.text);
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && bound.has(node.expression.text))
+      members.add(node.name.text);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -62,9 +78,12 @@ describe("cucumber's internals the kit relies on", () => {
     for (const file of ['runtime/step_runner.js', 'runtime/worker.js']) {
       const used = membersUsed(file, './scope');
       expect(used.length, file).toBeGreaterThan(0);
-      for (const member of used) expect(typeof (standIn as Record<string, unknown>)[member], `${file} uses scope.${member}`).toBe('function');
+      for (const member of used)
+        expect(typeof (standIn as Record<string, unknown>)[member], `${file} uses scope.${member}`).toBe('function');
     }
-    expect(Object.keys(require(join(CUCUMBER_LIB, 'runtime/scope/index.js')) as object).sort()).toEqual(Object.keys(standIn).sort());
+    expect(Object.keys(require(join(CUCUMBER_LIB, 'runtime/scope/index.js')) as object).sort()).toEqual(
+      Object.keys(standIn).sort(),
+    );
   });
 
   it('luxon (runner/summary-duration.ts stands in): loaded only by the summary helpers, which use only Interval', async () => {
@@ -79,15 +98,34 @@ describe("cucumber's internals the kit relies on", () => {
     const expressions = require(fromCucumber) as { ParameterType: { compare: (a: unknown, b: unknown) => number } };
     expect(typeof expressions.ParameterType.compare).toBe('function');
     expect(expressions.ParameterType.compare.length).toBe(2);
-    const packageRoot = fromCucumber.slice(0, fromCucumber.lastIndexOf('@cucumber/cucumber-expressions/') + '@cucumber/cucumber-expressions/'.length);
+    const packageRoot = fromCucumber.slice(
+      0,
+      fromCucumber.lastIndexOf('@cucumber/cucumber-expressions/') + '@cucumber/cucumber-expressions/'.length,
+    );
     const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
     expect(manifest.dependencies['@cucumber/cucumber-expressions']).toBe(version);
   });
 
   it("the slim entries of build/bundle.mjs: the support code library builder's methods, World, and runCucumber are where the bundle takes them", () => {
-    const builderModule = require(join(CUCUMBER_LIB, 'support_code_library_builder/index.js')) as { default?: { methods?: Record<string, unknown> } };
+    const builderModule = require(join(CUCUMBER_LIB, 'support_code_library_builder/index.js')) as {
+      default?: { methods?: Record<string, unknown> };
+    };
     const builder = builderModule.default ?? (builderModule as { methods?: Record<string, unknown> });
-    for (const method of ['After', 'AfterAll', 'AfterStep', 'Before', 'BeforeAll', 'BeforeStep', 'defineParameterType', 'defineStep', 'Given', 'setDefaultTimeout', 'setWorldConstructor', 'Then', 'When']) {
+    for (const method of [
+      'After',
+      'AfterAll',
+      'AfterStep',
+      'Before',
+      'BeforeAll',
+      'BeforeStep',
+      'defineParameterType',
+      'defineStep',
+      'Given',
+      'setDefaultTimeout',
+      'setWorldConstructor',
+      'Then',
+      'When',
+    ]) {
       expect(typeof builder.methods?.[method], method).toBe('function');
     }
     const world = require(join(CUCUMBER_LIB, 'support_code_library_builder/world.js')) as { default?: unknown };

@@ -13,14 +13,25 @@ import { FIXTURES, runCli } from '../cli-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 
 const levelRun = (adapter: string, extra: string[] = []) =>
-  runCli(['--adapter', `${FIXTURES}adapters/${adapter}`, '--features', `${FIXTURES}level-features`, '--format', 'summary', ...extra]);
+  runCli([
+    '--adapter',
+    `${FIXTURES}adapters/${adapter}`,
+    '--features',
+    `${FIXTURES}level-features`,
+    '--format',
+    'summary',
+    ...extra,
+  ]);
 
 const lastLines = (stdout: string, n: number) => stdout.trim().split('\n').slice(-n);
 
 describe('run levels', () => {
   it('a default run does not fail on a recommended scenario and reports it on its own line before the closing line', () => {
     const run = levelRun('get-throws.js');
-    expect(lastLines(run.stdout, 2)).toEqual(['recommended: 0 passed, 1 failed', 'conformance: 1 passed, 0 failed, 0 skipped']);
+    expect(lastLines(run.stdout, 2)).toEqual([
+      'recommended: 0 passed, 1 failed',
+      'conformance: 1 passed, 0 failed, 0 skipped',
+    ]);
     expect(run.stdout).toMatch(/recommended, not counted: fixture-recommended [^]*?adapter method getPlanMode: threw/);
     expect(run.status).toBe(0);
   });
@@ -34,7 +45,10 @@ describe('run levels', () => {
 
   it('counts passing recommended scenarios on the recommended line', () => {
     const run = levelRun('without-fork.js');
-    expect(lastLines(run.stdout, 2)).toEqual(['recommended: 1 passed, 0 failed', 'conformance: 1 passed, 0 failed, 0 skipped']);
+    expect(lastLines(run.stdout, 2)).toEqual([
+      'recommended: 1 passed, 0 failed',
+      'conformance: 1 passed, 0 failed, 0 skipped',
+    ]);
   });
 
   it('refuses a baseline entry for a recommended scenario in a default run (exit 2), and takes it at strict', async () => {
@@ -45,7 +59,9 @@ describe('run levels', () => {
     );
     const refused = levelRun('get-throws.js', ['--baseline', path]);
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain(`${path}:2:5: known_failures[0] (id fixture-recommended): the scenario is recommended`);
+    expect(refused.stderr).toContain(
+      `${path}:2:5: known_failures[0] (id fixture-recommended): the scenario is recommended`,
+    );
     const strict = levelRun('get-throws.js', ['--baseline', path, '--level', 'strict']);
     expect(strict.summary).toBe('conformance: 1 passed, 0 failed, 0 skipped');
     expect(strict.status).toBe(0);
@@ -77,8 +93,20 @@ describe('scenario levels', () => {
       { id: 'SET-01', level: 'required' as const, statement: 's', seed: 'x' },
       { id: 'CFG-04', level: 'recommended' as const, statement: 's', seed: 'x' },
     ];
-    const scenario = (stableId: string, tags: string[]) => ({ stableId, name: stableId, uri: 'f.feature', clauses: tags, needs: [], idTags: 1, editionTags: [] });
-    const report = lintCoverage(clauses, [scenario('a', ['SET-01']), scenario('b', ['CFG-04']), scenario('mixed', ['SET-01', 'CFG-04'])]);
+    const scenario = (stableId: string, tags: string[]) => ({
+      stableId,
+      name: stableId,
+      uri: 'f.feature',
+      clauses: tags,
+      needs: [],
+      idTags: 1,
+      editionTags: [],
+    });
+    const report = lintCoverage(clauses, [
+      scenario('a', ['SET-01']),
+      scenario('b', ['CFG-04']),
+      scenario('mixed', ['SET-01', 'CFG-04']),
+    ]);
     expect(report.problems).toEqual([
       'f.feature: "mixed" names clauses of both levels: @SET-01 (required), @CFG-04 (recommended); split it into a required and a recommended scenario',
     ]);

@@ -28,7 +28,10 @@ function read(path: string): ResultsDocument {
 
 /** What a results file says about each scenario, without what varies from run to run (times). */
 function perScenario(document: ResultsDocument): unknown {
-  return { scenarios: document.scenarios.map(({ durationMs: _, ...record }) => record), reviewTexts: document.reviewTexts };
+  return {
+    scenarios: document.scenarios.map(({ durationMs: _, ...record }) => record),
+    reviewTexts: document.reviewTexts,
+  };
 }
 
 describe('slices', () => {
@@ -42,14 +45,18 @@ describe('slices', () => {
     const slices = [1, 2, 3, 4].map((index) => sliceOf(all, { index, count: 4 }));
     expect(slices.flat().sort((a, b) => a - b)).toEqual(all);
     expect(slices.map((slice) => slice.length)).toEqual([3, 3, 3, 2]);
-    expect(slices.map((slice, index) => shardSize({ index: index + 1, count: 4, tags: '', selected: 11 }))).toEqual([3, 3, 3, 2]);
+    expect(slices.map((slice, index) => shardSize({ index: index + 1, count: 4, tags: '', selected: 11 }))).toEqual([
+      3, 3, 3, 2,
+    ]);
     expect(shardSize({ index: 3, count: 4, tags: '', selected: 2 })).toBe(0);
   });
 
-  it('defaults to the machine\'s cores for an exec: host, 1 in process or with a per-process cucumber format', () => {
+  it("defaults to the machine's cores for an exec: host, 1 in process or with a per-process cucumber format", () => {
     expect(workersFor({ adapter: 'exec:python3 host.py', formats: [] }, 4)).toBe(4);
     expect(workersFor({ adapter: 'reference', formats: [] }, 4)).toBe(1);
-    expect(workersFor({ adapter: 'exec:python3 host.py', formats: [{ name: 'message', file: 'm.ndjson' }] }, 4)).toBe(1);
+    expect(workersFor({ adapter: 'exec:python3 host.py', formats: [{ name: 'message', file: 'm.ndjson' }] }, 4)).toBe(
+      1,
+    );
     expect(workersFor({ adapter: 'reference', parallel: 3, formats: [] }, 4)).toBe(3);
   });
 
@@ -79,111 +86,173 @@ describe('slices', () => {
 });
 
 describe('parallel workers and shards against the reference', () => {
-  it('in process: --parallel 2 and four merged shards give the serial run\'s results; compare exits 0', async () => {
-    const dir = await temporaryFolder('pmc-shards-');
-    const serial = runCli(['--format', `results:${join(dir, 'serial.json')}`]);
-    expect(serial.status).toBe(0);
-    const parallel = runCli(['--parallel', '2', '--format', `results:${join(dir, 'parallel.json')}`]);
-    expect(parallel.status).toBe(0);
-    expect(parallel.summary).toBe(serial.summary);
-    const shards = [1, 2, 3, 4].map((index) => join(dir, `shard-${index}.json`));
-    for (const [position, file] of shards.entries()) {
-      expect(runCli(['--shard', `${position + 1}/4`, '--format', `results:${file}`]).status).toBe(0);
-    }
-    const merge = runCli(['merge', '--out', join(dir, 'merged.json'), ...shards]);
-    expect(merge.status, merge.stderr).toBe(0);
+  it(
+    "in process: --parallel 2 and four merged shards give the serial run's results; compare exits 0",
+    async () => {
+      const dir = await temporaryFolder('pmc-shards-');
+      const serial = runCli(['--format', `results:${join(dir, 'serial.json')}`]);
+      expect(serial.status).toBe(0);
+      const parallel = runCli(['--parallel', '2', '--format', `results:${join(dir, 'parallel.json')}`]);
+      expect(parallel.status).toBe(0);
+      expect(parallel.summary).toBe(serial.summary);
+      const shards = [1, 2, 3, 4].map((index) => join(dir, `shard-${index}.json`));
+      for (const [position, file] of shards.entries()) {
+        expect(runCli(['--shard', `${position + 1}/4`, '--format', `results:${file}`]).status).toBe(0);
+      }
+      const merge = runCli(['merge', '--out', join(dir, 'merged.json'), ...shards]);
+      expect(merge.status, merge.stderr).toBe(0);
 
-    const expected = perScenario(read(join(dir, 'serial.json')));
-    expect(perScenario(read(join(dir, 'parallel.json')))).toEqual(expected);
-    expect(perScenario(read(join(dir, 'merged.json')))).toEqual(expected);
-    expect(read(join(dir, 'merged.json')).shard).toBeUndefined();
-    expect(read(shards[1]!).shard).toMatchObject({ index: 2, count: 4, tags: '' });
-    expect(runCli(['compare', join(dir, 'serial.json'), join(dir, 'merged.json')]).status).toBe(0);
-    expect(runCli(['compare', join(dir, 'merged.json'), join(dir, 'parallel.json')]).status).toBe(0);
-    // The docs site reads a merged file like any other.
-    expect(runCli(['docs', '--out', join(dir, 'site'), join(dir, 'merged.json')]).status).toBe(0);
-  }, limitForProcesses(10)); // serial, parallel, four shards, merge, two compares, docs
+      const expected = perScenario(read(join(dir, 'serial.json')));
+      expect(perScenario(read(join(dir, 'parallel.json')))).toEqual(expected);
+      expect(perScenario(read(join(dir, 'merged.json')))).toEqual(expected);
+      expect(read(join(dir, 'merged.json')).shard).toBeUndefined();
+      expect(read(shards[1]!).shard).toMatchObject({ index: 2, count: 4, tags: '' });
+      expect(runCli(['compare', join(dir, 'serial.json'), join(dir, 'merged.json')]).status).toBe(0);
+      expect(runCli(['compare', join(dir, 'merged.json'), join(dir, 'parallel.json')]).status).toBe(0);
+      // The docs site reads a merged file like any other.
+      expect(runCli(['docs', '--out', join(dir, 'site'), join(dir, 'merged.json')]).status).toBe(0);
+    },
+    limitForProcesses(10),
+  ); // serial, parallel, four shards, merge, two compares, docs
 
-  it('over stdio: --parallel 2 and four merged shards give the in-process serial results', async () => {
-    const dir = await temporaryFolder('pmc-shards-stdio-');
-    const tags = ['--tags', STDIO_TAGS];
-    expect(runCli([...tags, '--format', `results:${join(dir, 'serial.json')}`]).status).toBe(0);
-    const parallel = runCli(['--adapter', STDIO_REFERENCE, ...tags, '--parallel', '2', '--format', `results:${join(dir, 'parallel.json')}`]);
-    expect(parallel.status, parallel.stderr).toBe(0);
-    const shards = [1, 2, 3, 4].map((index) => join(dir, `shard-${index}.json`));
-    for (const [position, file] of shards.entries()) {
-      expect(runCli(['--adapter', STDIO_REFERENCE, ...tags, '--parallel', '1', '--shard', `${position + 1}/4`, '--format', `results:${file}`]).status).toBe(0);
-    }
-    expect(runCli(['merge', '--out', join(dir, 'merged.json'), ...shards]).status).toBe(0);
-    const inProcess = perScenario(read(join(dir, 'serial.json')));
-    expect(perScenario(read(join(dir, 'parallel.json')))).toEqual(inProcess);
-    expect(perScenario(read(join(dir, 'merged.json')))).toEqual(inProcess);
-    expect(runCli(['compare', join(dir, 'serial.json'), join(dir, 'merged.json')]).status).toBe(0);
-  }, limitForProcesses(8)); // serial, parallel, four shards, merge, compare
-
-  it('a worker whose adapter ends its process fails only its scenario in flight; the other worker goes on', async () => {
-    // Worker 1 runs set-and-log, then fork (which prompts: its process ends there); worker 2 runs prompt-only.
-    const run = await runIsolated([
-      '--adapter',
-      `${FIXTURES}adapters/prompt-exits.js`,
-      '--features',
-      `${FIXTURES}features`,
-      '--tags',
-      'not @id:fixture-undefined',
-      '--parallel',
-      '2',
-      '--format',
-      'summary',
-    ]);
-    expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/failed: fixture-prompt-only [^]*?the suite process exited with code 0 during scenario fixture-prompt-only/);
-    expect(run.stdout).toMatch(/failed: fixture-fork [^]*?the suite process exited with code 0 during scenario fixture-fork/);
-    expect(run.stdout).not.toMatch(/failed: fixture-set-and-log/);
-    expect(run.stdout.trim().split('\n').at(-1)).toBe('conformance: 1 passed, 2 failed, 0 skipped');
-    expect(run.leftInTmp).toEqual([]);
-  }, limitForProcesses(1));
-
-  it('with --parallel 2, gives a slow pipe every byte, the closing line last, and leaves no temporary folder', async () => {
-    const run = await runIsolated(['--parallel', '2', '--format', 'pretty'], { readStdoutAfterMs: 1_500 });
-    expect(run.status).toBe(0);
-    expect(run.stdout.length).toBeGreaterThan(100_000);
-    expect(run.stdout.startsWith('Feature: ')).toBe(true);
-    expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^conformance: \d+ passed, 0 failed, 0 skipped$/);
-    expect(run.leftInTmp).toEqual([]);
-  }, limitForProcesses(1));
-
-  it('with --parallel 2, SIGINT mid-scenario ends every worker, writes no report and leaves no temporary folder', async () => {
-    const dir = await temporaryFolder('pmc-parallel-sigint-');
-    const junit = join(dir, 'junit.xml');
-    const run = await runIsolated(
-      [
+  it(
+    'over stdio: --parallel 2 and four merged shards give the in-process serial results',
+    async () => {
+      const dir = await temporaryFolder('pmc-shards-stdio-');
+      const tags = ['--tags', STDIO_TAGS];
+      expect(runCli([...tags, '--format', `results:${join(dir, 'serial.json')}`]).status).toBe(0);
+      const parallel = runCli([
         '--adapter',
-        `${FIXTURES}adapters/prompt-hangs-after-start.js`,
+        STDIO_REFERENCE,
+        ...tags,
+        '--parallel',
+        '2',
+        '--format',
+        `results:${join(dir, 'parallel.json')}`,
+      ]);
+      expect(parallel.status, parallel.stderr).toBe(0);
+      const shards = [1, 2, 3, 4].map((index) => join(dir, `shard-${index}.json`));
+      for (const [position, file] of shards.entries()) {
+        expect(
+          runCli([
+            '--adapter',
+            STDIO_REFERENCE,
+            ...tags,
+            '--parallel',
+            '1',
+            '--shard',
+            `${position + 1}/4`,
+            '--format',
+            `results:${file}`,
+          ]).status,
+        ).toBe(0);
+      }
+      expect(runCli(['merge', '--out', join(dir, 'merged.json'), ...shards]).status).toBe(0);
+      const inProcess = perScenario(read(join(dir, 'serial.json')));
+      expect(perScenario(read(join(dir, 'parallel.json')))).toEqual(inProcess);
+      expect(perScenario(read(join(dir, 'merged.json')))).toEqual(inProcess);
+      expect(runCli(['compare', join(dir, 'serial.json'), join(dir, 'merged.json')]).status).toBe(0);
+    },
+    limitForProcesses(8),
+  ); // serial, parallel, four shards, merge, compare
+
+  it(
+    'a worker whose adapter ends its process fails only its scenario in flight; the other worker goes on',
+    async () => {
+      // Worker 1 runs set-and-log, then fork (which prompts: its process ends there); worker 2 runs prompt-only.
+      const run = await runIsolated([
+        '--adapter',
+        `${FIXTURES}adapters/prompt-exits.js`,
         '--features',
         `${FIXTURES}features`,
         '--tags',
         'not @id:fixture-undefined',
         '--parallel',
         '2',
-        '--call-limit',
-        '60000',
         '--format',
-        `junit:${junit}`,
-      ],
-      { onStart: (child, stderr) => void whenOutput(child, stderr, 'fixture: prompt in flight').then(() => child.kill('SIGINT')) },
-    );
-    expect(run.status).toBe(130);
-    expect(run.stderr).toMatch(/interrupted \(SIGINT\)/);
-    expect(existsSync(junit)).toBe(false);
-    expect(run.leftInTmp).toEqual([]);
-  }, limitForProcesses(1));
+        'summary',
+      ]);
+      expect(run.status).toBe(1);
+      expect(run.stdout).toMatch(
+        /failed: fixture-prompt-only [^]*?the suite process exited with code 0 during scenario fixture-prompt-only/,
+      );
+      expect(run.stdout).toMatch(
+        /failed: fixture-fork [^]*?the suite process exited with code 0 during scenario fixture-fork/,
+      );
+      expect(run.stdout).not.toMatch(/failed: fixture-set-and-log/);
+      expect(run.stdout.trim().split('\n').at(-1)).toBe('conformance: 1 passed, 2 failed, 0 skipped');
+      expect(run.leftInTmp).toEqual([]);
+    },
+    limitForProcesses(1),
+  );
 
-  it('with --parallel 2, a host that never starts ends the whole run with exit 2 (fail fast)', async () => {
-    const run = await runIsolated(['--adapter', `${FIXTURES}adapters/start-never-answers.js`, '--start-limit', '200', '--parallel', '2', '--format', 'summary']);
-    expect(run.status).toBe(2);
-    expect(run.stderr.trim().split('\n').at(-1)).toMatch(/^plan-mode-conformance: the host cannot start \(3 scenarios in a row, none started\)/);
-    expect(run.leftInTmp).toEqual([]);
-  }, limitForProcesses(1));
+  it(
+    'with --parallel 2, gives a slow pipe every byte, the closing line last, and leaves no temporary folder',
+    async () => {
+      const run = await runIsolated(['--parallel', '2', '--format', 'pretty'], { readStdoutAfterMs: 1_500 });
+      expect(run.status).toBe(0);
+      expect(run.stdout.length).toBeGreaterThan(100_000);
+      expect(run.stdout.startsWith('Feature: ')).toBe(true);
+      expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^conformance: \d+ passed, 0 failed, 0 skipped$/);
+      expect(run.leftInTmp).toEqual([]);
+    },
+    limitForProcesses(1),
+  );
+
+  it(
+    'with --parallel 2, SIGINT mid-scenario ends every worker, writes no report and leaves no temporary folder',
+    async () => {
+      const dir = await temporaryFolder('pmc-parallel-sigint-');
+      const junit = join(dir, 'junit.xml');
+      const run = await runIsolated(
+        [
+          '--adapter',
+          `${FIXTURES}adapters/prompt-hangs-after-start.js`,
+          '--features',
+          `${FIXTURES}features`,
+          '--tags',
+          'not @id:fixture-undefined',
+          '--parallel',
+          '2',
+          '--call-limit',
+          '60000',
+          '--format',
+          `junit:${junit}`,
+        ],
+        {
+          onStart: (child, stderr) =>
+            void whenOutput(child, stderr, 'fixture: prompt in flight').then(() => child.kill('SIGINT')),
+        },
+      );
+      expect(run.status).toBe(130);
+      expect(run.stderr).toMatch(/interrupted \(SIGINT\)/);
+      expect(existsSync(junit)).toBe(false);
+      expect(run.leftInTmp).toEqual([]);
+    },
+    limitForProcesses(1),
+  );
+
+  it(
+    'with --parallel 2, a host that never starts ends the whole run with exit 2 (fail fast)',
+    async () => {
+      const run = await runIsolated([
+        '--adapter',
+        `${FIXTURES}adapters/start-never-answers.js`,
+        '--start-limit',
+        '200',
+        '--parallel',
+        '2',
+        '--format',
+        'summary',
+      ]);
+      expect(run.status).toBe(2);
+      expect(run.stderr.trim().split('\n').at(-1)).toMatch(
+        /^plan-mode-conformance: the host cannot start \(3 scenarios in a row, none started\)/,
+      );
+      expect(run.leftInTmp).toEqual([]);
+    },
+    limitForProcesses(1),
+  );
 
   it('writes the results file of a shard that holds none of a small selection, which merge takes', async () => {
     const dir = await temporaryFolder('pmc-empty-shard-');
@@ -192,14 +261,18 @@ describe('parallel workers and shards against the reference', () => {
     for (const [position, file] of shards.entries()) {
       const run = runCli([...tags, '--shard', `${position + 1}/3`, '--format', `results:${file}`]);
       expect(run.status, run.stdout).toBe(0);
-      if (position === 2) expect(run.stdout).toContain('conformance: shard 3/3 holds none of the 2 selected scenario(s)');
+      if (position === 2)
+        expect(run.stdout).toContain('conformance: shard 3/3 holds none of the 2 selected scenario(s)');
     }
     expect(read(shards[2]!).scenarios).toEqual([]);
     expect(runCli(['merge', '--out', join(dir, 'merged.json'), ...shards]).status).toBe(0);
-    expect(read(join(dir, 'merged.json')).scenarios.map((record) => record.id)).toEqual(['fixture-set-and-log', 'fixture-prompt-only']);
+    expect(read(join(dir, 'merged.json')).scenarios.map((record) => record.id)).toEqual([
+      'fixture-set-and-log',
+      'fixture-prompt-only',
+    ]);
   });
 
-  it('refuses cucumber\'s per-process formats with --parallel above 1', () => {
+  it("refuses cucumber's per-process formats with --parallel above 1", () => {
     const run = runCli(['--parallel', '2', '--format', 'json']);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/--format json cannot be combined with --parallel 2/);
@@ -210,7 +283,16 @@ describe('parallel workers and shards against the reference', () => {
 
 describe('merge refuses shards that are not the parts of one run', () => {
   const capabilities = read(`${FIXTURES}results/reference.json`).adapter.capabilities;
-  const record = (id: string, line: number) => ({ id, name: id, uri: 'a.feature', line, clauses: ['SET-01'], level: 'required' as const, status: 'passed' as const, durationMs: 1 });
+  const record = (id: string, line: number) => ({
+    id,
+    name: id,
+    uri: 'a.feature',
+    line,
+    clauses: ['SET-01'],
+    level: 'required' as const,
+    status: 'passed' as const,
+    durationMs: 1,
+  });
   const shard = (index: number, ids: Array<[string, number]>, change: Partial<ResultsDocument> = {}): ShardFile => ({
     path: `shard-${index}.json`,
     document: {
@@ -235,7 +317,13 @@ describe('merge refuses shards that are not the parts of one run', () => {
   };
 
   it('merges complementary shards in serial order, the earliest start and the longest duration', () => {
-    const outcome = mergeShards([shard(2, [['b', 2]]), shard(1, [['a', 1], ['c', 3]])]);
+    const outcome = mergeShards([
+      shard(2, [['b', 2]]),
+      shard(1, [
+        ['a', 1],
+        ['c', 3],
+      ]),
+    ]);
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     expect(outcome.document.scenarios.map((one) => one.id)).toEqual(['a', 'b', 'c']);
@@ -245,20 +333,69 @@ describe('merge refuses shards that are not the parts of one run', () => {
   });
 
   it('names overlaps, missing shards, missing scenarios and files that are no shard', () => {
-    expect(problems([shard(1, [['a', 1], ['c', 3]]), shard(2, [['a', 1]])])).toMatch(/overlap: 1 scenario\(s\) are in two of them: a \(shard-1.json and shard-2.json\)/);
-    expect(problems([shard(1, [['a', 1], ['c', 3]])])).toMatch(/shard 2\/2 is missing/);
-    expect(problems([shard(1, [['a', 1], ['c', 3]]), shard(1, [['a', 1], ['c', 3]])])).toMatch(/shard 1\/2 is given 2 times/);
-    expect(problems([shard(1, [['a', 1]]), shard(2, [['b', 2]])])).toMatch(/shard 1\/2 holds 1 of its 2 scenario\(s\) \(of 3 selected\): 1 missing/);
-    expect(problems([shard(1, [['a', 1], ['c', 3]], { shard: undefined }), shard(2, [['b', 2]])])).toMatch(/shard-1.json is not a shard's results file/);
+    expect(
+      problems([
+        shard(1, [
+          ['a', 1],
+          ['c', 3],
+        ]),
+        shard(2, [['a', 1]]),
+      ]),
+    ).toMatch(/overlap: 1 scenario\(s\) are in two of them: a \(shard-1.json and shard-2.json\)/);
+    expect(
+      problems([
+        shard(1, [
+          ['a', 1],
+          ['c', 3],
+        ]),
+      ]),
+    ).toMatch(/shard 2\/2 is missing/);
+    expect(
+      problems([
+        shard(1, [
+          ['a', 1],
+          ['c', 3],
+        ]),
+        shard(1, [
+          ['a', 1],
+          ['c', 3],
+        ]),
+      ]),
+    ).toMatch(/shard 1\/2 is given 2 times/);
+    expect(problems([shard(1, [['a', 1]]), shard(2, [['b', 2]])])).toMatch(
+      /shard 1\/2 holds 1 of its 2 scenario\(s\) \(of 3 selected\): 1 missing/,
+    );
+    expect(
+      problems([
+        shard(
+          1,
+          [
+            ['a', 1],
+            ['c', 3],
+          ],
+          { shard: undefined },
+        ),
+        shard(2, [['b', 2]]),
+      ]),
+    ).toMatch(/shard-1.json is not a shard's results file/);
   });
 
   it('names what differs between shards of different runs', () => {
-    const other = (change: Partial<ResultsDocument>) => problems([shard(1, [['a', 1], ['c', 3]]), shard(2, [['b', 2]], change)]);
+    const other = (change: Partial<ResultsDocument>) =>
+      problems([
+        shard(1, [
+          ['a', 1],
+          ['c', 3],
+        ]),
+        shard(2, [['b', 2]], change),
+      ]);
     expect(other({ kit: { name: 'plan-mode-conformance', version: '0.2.0' } })).toMatch(/kit version differs/);
     expect(other({ adapter: { name: 'dsh', capabilities } })).toMatch(/adapter differs/);
     expect(other({ level: 'strict' })).toMatch(/level differs/);
     expect(other({ spec: { edition: 'seed', readme: 'seed', clauses: '2' } })).toMatch(/spec differs/);
-    expect(other({ spec: { readme: 'seed', clauses: '1', edition: 'rc.8' } })).toMatch(/edition differs: "seed" \(shard-1.json\) vs "rc.8" \(shard-2.json\)/);
+    expect(other({ spec: { readme: 'seed', clauses: '1', edition: 'rc.8' } })).toMatch(
+      /edition differs: "seed" \(shard-1.json\) vs "rc.8" \(shard-2.json\)/,
+    );
     expect(other({ shard: { index: 2, count: 2, tags: '@SET-01', selected: 3 } })).toMatch(/tags differs/);
     expect(other({ shard: { index: 2, count: 3, tags: '', selected: 3 } })).toMatch(/shard count differs/);
   });

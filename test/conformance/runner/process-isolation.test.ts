@@ -22,7 +22,9 @@ describe('a run isolated from its adapter', () => {
   it('exits 1, naming the scenario, when the adapter calls process.exit(0) inside prompt', async () => {
     const run = await runIsolated([...adapter('prompt-exits.js'), ...FIXTURE_RUN, '--format', 'summary']);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/failed: fixture-prompt-only [^]*?the suite process exited with code 0 during scenario fixture-prompt-only/);
+    expect(run.stdout).toMatch(
+      /failed: fixture-prompt-only [^]*?the suite process exited with code 0 during scenario fixture-prompt-only/,
+    );
     expect(run.stdout).toContain('the run did not complete: 1 scenario(s) did not run');
     expect(lastLine(run.stdout)).toBe('conformance: 1 passed, 1 failed, 0 skipped');
     expect(run.leftInTmp).toEqual([]);
@@ -31,7 +33,9 @@ describe('a run isolated from its adapter', () => {
   it('fails the scenario in flight, named, on an unhandled rejection from the host', async () => {
     const run = await runIsolated([...adapter('prompt-leaves-rejection.js'), ...FIXTURE_RUN, '--format', 'summary']);
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/failed: fixture-prompt-only [^]*?unhandled rejection: Error: the host lost its session writer/);
+    expect(run.stdout).toMatch(
+      /failed: fixture-prompt-only [^]*?unhandled rejection: Error: the host lost its session writer/,
+    );
     // Charged to the step that left the rejection, not to the After hook that happened to run next.
     expect(run.stdout).toMatch(/✖ When the user prompts "Hello"/);
     expect(run.stdout).not.toMatch(/✖ After/);
@@ -44,7 +48,9 @@ describe('a run isolated from its adapter', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/failed: fixture-prompt-only [^]*?the host callback blew up/);
     // Charged to the step whose work queued the callback.
-    expect(run.stdout).toMatch(/a prompt outside plan mode[^]*✖ When the user prompts "Hello"[^]*the host callback blew up/);
+    expect(run.stdout).toMatch(
+      /a prompt outside plan mode[^]*✖ When the user prompts "Hello"[^]*the host callback blew up/,
+    );
     expect(run.stdout).not.toMatch(/failed: fixture-set-and-log/);
   });
 
@@ -58,9 +64,17 @@ describe('a run isolated from its adapter', () => {
   });
 
   it('ends with exit 2 and one line when the host never starts', async () => {
-    const run = await runIsolated([...adapter('start-never-answers.js'), '--start-limit', '200', '--format', 'summary']);
+    const run = await runIsolated([
+      ...adapter('start-never-answers.js'),
+      '--start-limit',
+      '200',
+      '--format',
+      'summary',
+    ]);
     expect(run.status).toBe(2);
-    expect(lastLine(run.stderr)).toMatch(/^plan-mode-conformance: the host cannot start \(3 scenarios in a row, none started\): adapter method start: did not answer within 200 ms$/);
+    expect(lastLine(run.stderr)).toMatch(
+      /^plan-mode-conformance: the host cannot start \(3 scenarios in a row, none started\): adapter method start: did not answer within 200 ms$/,
+    );
     expect(run.leftInTmp).toEqual([]);
   });
 
@@ -68,8 +82,20 @@ describe('a run isolated from its adapter', () => {
     const junit = join(reportsDir, 'interrupted', 'junit.xml');
     const json = join(reportsDir, 'interrupted', 'cucumber.json');
     const run = await runIsolated(
-      [...adapter('prompt-hangs-after-start.js'), ...FIXTURE_RUN, '--call-limit', '60000', '--format', `junit:${junit}`, '--format', `json:${json}`],
-      { onStart: (child, stderr) => void whenOutput(child, stderr, 'fixture: prompt in flight').then(() => child.kill('SIGINT')) },
+      [
+        ...adapter('prompt-hangs-after-start.js'),
+        ...FIXTURE_RUN,
+        '--call-limit',
+        '60000',
+        '--format',
+        `junit:${junit}`,
+        '--format',
+        `json:${json}`,
+      ],
+      {
+        onStart: (child, stderr) =>
+          void whenOutput(child, stderr, 'fixture: prompt in flight').then(() => child.kill('SIGINT')),
+      },
     );
     expect(run.status).toBe(130);
     expect(run.stderr).toMatch(/interrupted \(SIGINT\)/);

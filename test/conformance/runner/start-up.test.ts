@@ -15,7 +15,12 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CATALOG_PATH, CatalogSchema, catalogFromText, loadCatalogFile } from '../../../conformance/catalog/clause-catalog.js';
+import {
+  CATALOG_PATH,
+  CatalogSchema,
+  catalogFromText,
+  loadCatalogFile,
+} from '../../../conformance/catalog/clause-catalog.js';
 import { KIT_FEATURES_DIR, listFeatureFiles, parseFeatures } from '../../../conformance/features/feature-files.js';
 import { GherkinStreams } from '../../../conformance/runner/feature-sources.js';
 import { COMPILED_WITH, compiledEnvelopes } from '../../../conformance/features/compiled-features.js';
@@ -36,21 +41,35 @@ describe('the support library', () => {
     const registering = ['steps', 'support'].flatMap((folder) =>
       readdirSync(join(ROOT, 'conformance', folder))
         .filter((file) => file.endsWith('.ts'))
-        .filter((file) => /from '@cucumber\/cucumber'/.test(readFileSync(join(ROOT, 'conformance', folder, file), 'utf8')))
-        .map((file) => (folder === 'support' ? `./${file.replace(/\.ts$/, '.js')}` : `../steps/${file.replace(/\.ts$/, '.js')}`)),
+        .filter((file) =>
+          /from '@cucumber\/cucumber'/.test(readFileSync(join(ROOT, 'conformance', folder, file), 'utf8')),
+        )
+        .map((file) =>
+          folder === 'support' ? `./${file.replace(/\.ts$/, '.js')}` : `../steps/${file.replace(/\.ts$/, '.js')}`,
+        ),
     );
     expect(registering.length).toBeGreaterThan(20);
-    for (const module of registering) expect(listed, `registrations.ts must import ${module}`).toContain(`import '${module}';`);
+    for (const module of registering)
+      expect(listed, `registrations.ts must import ${module}`).toContain(`import '${module}';`);
   });
 });
 
 describe('native match indices', () => {
   it('give what regexp-match-indices gives, exactly, for every step text of the features against every step definition', async () => {
     const cucumber = createRequire(import.meta.url).resolve('@cucumber/cucumber-expressions');
-    const polyfill = createRequire(cucumber)('regexp-match-indices/implementation') as (this: RegExp, text: string) => RegExpExecArray | null;
+    const polyfill = createRequire(cucumber)('regexp-match-indices/implementation') as (
+      this: RegExp,
+      text: string,
+    ) => RegExpExecArray | null;
     const library = await kitSupportLibrary();
     const regexps = library.stepDefinitions.map((definition) => definition.expression.regexp as RegExp);
-    const texts = [...new Set((await parseFeatures()).flatMap((feature) => feature.pickles.flatMap((pickle) => pickle.steps.map((step) => step.text))))];
+    const texts = [
+      ...new Set(
+        (await parseFeatures()).flatMap((feature) =>
+          feature.pickles.flatMap((pickle) => pickle.steps.map((step) => step.text)),
+        ),
+      ),
+    ];
     expect(regexps.length).toBeGreaterThan(100);
     expect(texts.length).toBeGreaterThan(100);
     let matched = 0;
@@ -110,11 +129,18 @@ describe('literal starts', () => {
 
   it('leave every step definition matching exactly the steps it matched', async () => {
     const library = await kitSupportLibrary();
-    const texts = [...new Set((await parseFeatures()).flatMap((feature) => feature.pickles.flatMap((pickle) => pickle.steps.map((step) => step.text))))];
+    const texts = [
+      ...new Set(
+        (await parseFeatures()).flatMap((feature) =>
+          feature.pickles.flatMap((pickle) => pickle.steps.map((step) => step.text)),
+        ),
+      ),
+    ];
     const shortened = library.stepDefinitions.filter((definition) => literalStart(definition.expression.regexp) !== '');
     expect(shortened.length).toBeGreaterThan(library.stepDefinitions.length / 2);
     for (const definition of library.stepDefinitions) {
-      for (const text of texts) expect(definition.matchesStepName(text)).toBe(definition.expression.match(text) !== null);
+      for (const text of texts)
+        expect(definition.matchesStepName(text)).toBe(definition.expression.match(text) !== null);
     }
   });
 });
@@ -134,8 +160,12 @@ describe('feature sources', () => {
     const names = new Map<string, string>();
     const rename = (id: string) => names.get(id) ?? (names.set(id, `id-${names.size}`), `id-${names.size - 1}`);
     const walk = (value: unknown, key?: string): unknown => {
-      if (Array.isArray(value)) return value.map((item) => (key === 'astNodeIds' && typeof item === 'string' ? rename(item) : walk(item)));
-      if (value === null || typeof value !== 'object') return key !== undefined && /^(id|pickleId|astNodeId)$/.test(key) && typeof value === 'string' ? rename(value) : value;
+      if (Array.isArray(value))
+        return value.map((item) => (key === 'astNodeIds' && typeof item === 'string' ? rename(item) : walk(item)));
+      if (value === null || typeof value !== 'object')
+        return key !== undefined && /^(id|pickleId|astNodeId)$/.test(key) && typeof value === 'string'
+          ? rename(value)
+          : value;
       return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, walk(item, name)]));
     };
     return walk(envelopes);
@@ -157,7 +187,9 @@ describe('feature sources', () => {
     // A second read in the same process parses, so no id repeats within a run.
     const again = await read(GherkinStreams.fromPaths(files, options(IdGenerator.incrementing())));
     expect(again).toEqual(theirs);
-    await expect(read(GherkinStreams.fromPaths([join(ROOT, 'no-such.feature')], options(IdGenerator.uuid())))).rejects.toThrow(/ENOENT/);
+    await expect(
+      read(GherkinStreams.fromPaths([join(ROOT, 'no-such.feature')], options(IdGenerator.uuid()))),
+    ).rejects.toThrow(/ENOENT/);
   });
 
   it('are parsed when a feature changed since the build, or other options are asked for', () => {
@@ -193,13 +225,29 @@ describe('the run configuration', () => {
   it('is what cucumber would load from the same settings', async () => {
     const { loadConfiguration } = await import('@cucumber/cucumber/api');
     const settings = [
-      { paths: ['features/**/*.feature'], tags: '', formats: [], worldParameters: { adapterPath: '/a.js', callLimitMs: 5000 } },
-      { paths: ['a.feature', 'b.feature'], tags: '@SET-02 and not @x', formats: ['summary', 'json:out/r.json', 'message:m.ndjson', 'pretty'], worldParameters: {} },
+      {
+        paths: ['features/**/*.feature'],
+        tags: '',
+        formats: [],
+        worldParameters: { adapterPath: '/a.js', callLimitMs: 5000 },
+      },
+      {
+        paths: ['a.feature', 'b.feature'],
+        tags: '@SET-02 and not @x',
+        formats: ['summary', 'json:out/r.json', 'message:m.ndjson', 'pretty'],
+        worldParameters: {},
+      },
     ];
     for (const setting of settings) {
       const { runConfiguration } = await loadConfiguration({
         file: false,
-        provided: { paths: setting.paths, tags: setting.tags, format: setting.formats, strict: true, worldParameters: setting.worldParameters },
+        provided: {
+          paths: setting.paths,
+          tags: setting.tags,
+          format: setting.formats,
+          strict: true,
+          worldParameters: setting.worldParameters,
+        },
       });
       expect(runConfigurationOf(setting)).toEqual(runConfiguration);
     }
@@ -212,7 +260,9 @@ describe('the summary duration', () => {
   const FORMAT = "m'm'ss.SSS's'";
 
   it("is luxon's, for every whole number of milliseconds from none to ten hours", async () => {
-    const luxon = (await import('luxon')) as unknown as typeof import('../../../conformance/runner/summary-duration.js');
+    const luxon = (await import(
+      'luxon'
+    )) as unknown as typeof import('../../../conformance/runner/summary-duration.js');
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 36_000_000 }), (ms) => {
         const [start, end] = [new Date(0), new Date(ms)];
@@ -233,16 +283,31 @@ describe('the summary duration', () => {
 });
 
 describe('the order of parameter types', () => {
-  const BUILT_IN = ['', 'int', 'float', 'word', 'string', 'bigdecimal', 'biginteger', 'byte', 'short', 'long', 'double'];
+  const BUILT_IN = [
+    '',
+    'int',
+    'float',
+    'word',
+    'string',
+    'bigdecimal',
+    'biginteger',
+    'byte',
+    'short',
+    'long',
+    'double',
+  ];
   const KIT = ['onoff', 'agent', 'outcome', 'boundary', 'projection', 'toolresult'];
-  const type = (name: string, preferForRegexpMatch: boolean) => ({ name, preferForRegexpMatch }) as unknown as ParameterType<unknown>;
+  const type = (name: string, preferForRegexpMatch: boolean) =>
+    ({ name, preferForRegexpMatch }) as unknown as ParameterType<unknown>;
 
   it("is cucumber's for every pair of names, preferred or not", () => {
     const sign = (value: number) => Math.sign(value);
     const name = fc.oneof(fc.constantFrom(...BUILT_IN, ...KIT), fc.string(), fc.stringMatching(/^[a-z]{0,8}$/));
     fc.assert(
       fc.property(name, fc.boolean(), name, fc.boolean(), (a, preferA, b, preferB) => {
-        expect(sign(compareWithoutIcu(type(a, preferA), type(b, preferB)))).toBe(sign(compareByLocale(type(a, preferA), type(b, preferB))));
+        expect(sign(compareWithoutIcu(type(a, preferA), type(b, preferB)))).toBe(
+          sign(compareByLocale(type(a, preferA), type(b, preferB))),
+        );
       }),
       { numRuns: 5_000 },
     );

@@ -16,6 +16,7 @@ describe('results file schema', () => {
   });
 
   it('the reference and dsh fixtures are valid results files', async () => {
-    for (const path of [REFERENCE_RESULTS, DSH_RESULTS]) expect((await readResultsFile(path)).document.scenarios.length).toBeGreaterThan(100);
+    for (const path of [REFERENCE_RESULTS, DSH_RESULTS])
+      expect((await readResultsFile(path)).document.scenarios.length).toBeGreaterThan(100);
   });
 });

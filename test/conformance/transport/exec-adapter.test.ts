@@ -19,29 +19,36 @@ import { CLI, FIXTURES, ROOT } from '../cli-harness.js';
 import { PROCESS_LIMIT_MS } from '../../limits.js';
 
 const LIMIT_MS = 2_000;
-const hostCommand = (name: string): ExecCommand => ({ argv: [process.execPath, `${FIXTURES}hosts/${name}`], cwd: ROOT });
+const hostCommand = (name: string): ExecCommand => ({
+  argv: [process.execPath, `${FIXTURES}hosts/${name}`],
+  cwd: ROOT,
+});
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => undefined);
 });
 
-async function startFixture(name: string, overrides: Partial<StartOptions> = {}, limitMs = LIMIT_MS): Promise<GuardedHost> {
+async function startFixture(
+  name: string,
+  overrides: Partial<StartOptions> = {},
+  limitMs = LIMIT_MS,
+): Promise<GuardedHost> {
   const storeDir = await mkdtemp(join(tmpdir(), 'transport-test-'));
   cleanups.push(() => rm(storeDir, { recursive: true, force: true }));
   const adapter = await loadExecAdapter(hostCommand(name));
   // Started without a limit (a process start is slow on a loaded machine); the calls are limited.
   const handle = await adapter.start({
-      storeDir,
-      deployment: 'plugins: []\n',
-      compose: { commands: true, questions: true, projections: true },
-      model: async () => ({ type: 'text', text: 'Done.' }),
-      questions: async () => ({ type: 'answer', selected: ['Approve'] }),
-      probes: {
-        sections: [],
-        tools: [{ name: 'probe_lookup', description: 'probe', parameters: {}, execute: async () => 'PROBE RESULT' }],
-      },
-      ...overrides,
+    storeDir,
+    deployment: 'plugins: []\n',
+    compose: { commands: true, questions: true, projections: true },
+    model: async () => ({ type: 'text', text: 'Done.' }),
+    questions: async () => ({ type: 'answer', selected: ['Approve'] }),
+    probes: {
+      sections: [],
+      tools: [{ name: 'probe_lookup', description: 'probe', parameters: {}, execute: async () => 'PROBE RESULT' }],
+    },
+    ...overrides,
   });
   const host = new GuardedHost(checkHandle(handle), limitMs);
   cleanups.push(() => host.dispose());
@@ -108,33 +115,45 @@ describe('the exec: transport fails closed on the wire', () => {
 
   it('fails on a reply to an id the kit never sent', async () => {
     const host = await startFixture('unknown-reply-id.mjs');
-    await expect(host.createAgent()).rejects.toThrow(/adapter method createAgent: .*a reply to id 9999, which no pending request has[\s\S]*host stderr/);
+    await expect(host.createAgent()).rejects.toThrow(
+      /adapter method createAgent: .*a reply to id 9999, which no pending request has[\s\S]*host stderr/,
+    );
   });
 
   it('fails on a missing reply within the call limit, and names the unanswered call with the stderr tail', async () => {
     const host = await startFixture('missing-reply.mjs', {}, 300);
     await expect(host.createAgent()).rejects.toThrow('adapter method createAgent: did not answer within 300 ms');
-    await expect(host.dispose()).rejects.toThrow(/adapter method dispose: the host never answered createAgent[\s\S]*createAgent received, not answering/);
+    await expect(host.dispose()).rejects.toThrow(
+      /adapter method dispose: the host never answered createAgent[\s\S]*createAgent received, not answering/,
+    );
   });
 
   it('fails on -32601 for a method the kit calls, naming the method', async () => {
     const host = await startFixture('unknown-method.mjs');
-    await expect(host.getPlanMode('a1')).rejects.toThrow(/adapter method getPlanMode: the host does not know this method \(it answered -32601/);
+    await expect(host.getPlanMode('a1')).rejects.toThrow(
+      /adapter method getPlanMode: the host does not know this method \(it answered -32601/,
+    );
   });
 
   it('fails on output that is not protocol on stdout', async () => {
     const host = await startFixture('stdout-noise.mjs');
-    await expect(host.createAgent()).rejects.toThrow(/adapter method createAgent: the host broke the protocol: it sent a line that is not JSON: "creating an agent now"/);
+    await expect(host.createAgent()).rejects.toThrow(
+      /adapter method createAgent: the host broke the protocol: it sent a line that is not JSON: "creating an agent now"/,
+    );
   });
 
   it('fails when the process exits mid-scenario, with its exit code and stderr', async () => {
     const host = await startFixture('exits-mid-scenario.mjs');
-    await expect(host.createAgent()).rejects.toThrow(/adapter method createAgent: the host process exited with code 3[\s\S]*fatal: out of agents/);
+    await expect(host.createAgent()).rejects.toThrow(
+      /adapter method createAgent: the host process exited with code 3[\s\S]*fatal: out of agents/,
+    );
   });
 
   it('fails when the process is killed mid-scenario', async () => {
     const host = await startFixture('killed-mid-scenario.mjs');
-    await expect(host.createAgent()).rejects.toThrow(/adapter method createAgent: the host process was killed by SIGKILL/);
+    await expect(host.createAgent()).rejects.toThrow(
+      /adapter method createAgent: the host process was killed by SIGKILL/,
+    );
   });
 
   it('fails on a host request with invalid params, naming the host’s method and the field', async () => {
@@ -153,7 +172,9 @@ describe('the exec: transport fails closed on the wire', () => {
   it('fails at dispose a fault no call saw, so the scenario cannot pass', async () => {
     const host = await startFixture('noise-after-reply.mjs');
     expect(await host.createAgent()).toBe('a1');
-    await expect(host.dispose()).rejects.toThrow(/adapter method dispose: the host broke the protocol: it sent a line that is not JSON: "agent a1 ready"/);
+    await expect(host.dispose()).rejects.toThrow(
+      /adapter method dispose: the host broke the protocol: it sent a line that is not JSON: "agent a1 ready"/,
+    );
   });
 
   it('refuses at load a host that exits at once, with its stderr', async () => {
@@ -163,7 +184,9 @@ describe('the exec: transport fails closed on the wire', () => {
   });
 
   it('refuses at load a command that does not exist', async () => {
-    await expect(loadExecAdapter({ argv: ['no-such-host-command-xyz'], cwd: ROOT })).rejects.toThrow(/could not be initialized: the host command could not be started: spawn no-such-host-command-xyz ENOENT/);
+    await expect(loadExecAdapter({ argv: ['no-such-host-command-xyz'], cwd: ROOT })).rejects.toThrow(
+      /could not be initialized: the host command could not be started: spawn no-such-host-command-xyz ENOENT/,
+    );
   });
 
   it('ends the run with exit 2 when the host command exits at once', () => {
@@ -181,7 +204,10 @@ describe('the exec: transport leaves no process behind', () => {
   it('kills the host and its own children when a call times out and the scenario ends', async () => {
     const host = await startFixture('with-child-process.mjs', {}, 300);
     await expect(host.createAgent()).rejects.toThrow('did not answer within 300 ms');
-    const error = await host.dispose().then(() => undefined, (e: Error) => e);
+    const error = await host.dispose().then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(error?.message).toMatch(/never answered createAgent[\s\S]*worker pid \d+/);
     const worker = Number(/worker pid (\d+)/.exec(error!.message)![1]);
     expect(await stillRunning(worker)).toBe(false);
@@ -218,7 +244,13 @@ describe('the exec: transport leaves no process behind', () => {
 
 describe('exec: command lines', () => {
   it('splits like a shell for simple quoting', () => {
-    expect(splitCommandLine(`python3 "my host.py" --name 'a b' c\\ d`)).toEqual(['python3', 'my host.py', '--name', 'a b', 'c d']);
+    expect(splitCommandLine(`python3 "my host.py" --name 'a b' c\\ d`)).toEqual([
+      'python3',
+      'my host.py',
+      '--name',
+      'a b',
+      'c d',
+    ]);
   });
   it('refuses what needs a shell, and an empty command', () => {
     expect(() => splitCommandLine('python3 host.py | tee log')).toThrow(/needs a shell/);

@@ -15,7 +15,10 @@ import { drift } from '../../../conformance/schemas/generate-json-schemas.js';
 import { ROOT } from '../cli-harness.js';
 
 /** Two peers wired to each other in memory. */
-function pair(handleB: (method: string, params: Record<string, unknown>) => Promise<unknown>, incomingB: Record<string, z.ZodType>) {
+function pair(
+  handleB: (method: string, params: Record<string, unknown>) => Promise<unknown>,
+  incomingB: Record<string, z.ZodType>,
+) {
   const faults: WireFault[] = [];
   const written: string[] = [];
   let b!: JsonRpcPeer;
@@ -68,13 +71,21 @@ describe('the JSON-RPC peer', () => {
   it('answers -32601 and -32602 and reports both as faults, naming method and field', async () => {
     const { a, faults } = pair(async () => null, { known: z.object({ agent: z.string() }) });
     await expect(a.request('unknown', {})).rejects.toMatchObject({ code: -32601 });
-    await expect(a.request('known', { agent: 7 })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/field params\.agent/) });
+    await expect(a.request('known', { agent: 7 })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/field params\.agent/),
+    });
     expect(faults.map((fault) => fault.kind)).toEqual(['unknown-method', 'invalid-params']);
   });
 
   it('faults on lines that are not JSON, not JSON-RPC, notifications and replies to unknown ids', () => {
     const faults: WireFault[] = [];
-    const peer = new JsonRpcPeer({ write: () => undefined, incoming: {}, handle: async () => null, onFault: (f) => faults.push(f) });
+    const peer = new JsonRpcPeer({
+      write: () => undefined,
+      incoming: {},
+      handle: async () => null,
+      onFault: (f) => faults.push(f),
+    });
     peer.receive('hello');
     peer.receive('{"id":1,"result":2}');
     peer.receive('{"jsonrpc":"2.0","method":"log","params":{}}');
@@ -83,9 +94,12 @@ describe('the JSON-RPC peer', () => {
   });
 
   it('rejects pending requests with an RpcError carrying the code of an error reply', async () => {
-    const { a } = pair(async () => {
-      throw new Error('no such agent: x');
-    }, { readLog: z.object({}) });
+    const { a } = pair(
+      async () => {
+        throw new Error('no such agent: x');
+      },
+      { readLog: z.object({}) },
+    );
     const error = await a.request('readLog', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);
     expect(error).toMatchObject({ code: -32000, message: 'no such agent: x' });
@@ -109,12 +123,26 @@ describe('serveAdapter', () => {
     const calls: string[] = [];
     const adapter = defineAdapter({
       name: 'in-memory',
-      capabilities: { commands: true, questions: true, projections: { missing: 'none' }, fork: true, spawn: true, restart: true, compaction: true, retry: true },
+      capabilities: {
+        commands: true,
+        questions: true,
+        projections: { missing: 'none' },
+        fork: true,
+        spawn: true,
+        restart: true,
+        compaction: true,
+        retry: true,
+      },
       async start(options) {
         const handle: HostHandle = {
           createAgent: async () => 'a1',
           prompt: async (agent, text) => {
-            const answer = await options.model({ agent, systemPrompt: 's', tools: [], messages: [{ role: 'user', source: 'user', text }] });
+            const answer = await options.model({
+              agent,
+              systemPrompt: 's',
+              tools: [],
+              messages: [{ role: 'user', source: 'user', text }],
+            });
             calls.push(`model answered ${answer.type}`);
             calls.push(`tool said ${await options.probes.tools[0]!.execute({})}`);
           },
@@ -132,17 +160,32 @@ describe('serveAdapter', () => {
     serveAdapter(adapter, { input, output, log: () => undefined, onClosed: closed });
     const kit = new JsonRpcPeer({
       write: (line) => input.write(line),
-      incoming: { model: z.object({ request: z.unknown() }), tool: z.object({ name: z.string(), arguments: z.unknown() }) },
+      incoming: {
+        model: z.object({ request: z.unknown() }),
+        tool: z.object({ name: z.string(), arguments: z.unknown() }),
+      },
       handle: async (method) => (method === 'model' ? { type: 'text', text: 'ok' } : { text: 'PROBE' }),
       onFault: (fault) => calls.push(`fault ${fault.message}`),
     });
     const lines = new LineSplitter((line) => kit.receive(line));
     output.on('data', (chunk: Buffer) => lines.push(chunk));
 
-    expect(await kit.request('initialize', { protocolVersion: 1, kit: { name: 't', version: '0' } })).toMatchObject({ name: 'in-memory', protocolVersion: 1 });
-    await expect(kit.request('initialize', { protocolVersion: 2, kit: { name: 't', version: '0' } })).rejects.toThrow(/protocol version 2/);
+    expect(await kit.request('initialize', { protocolVersion: 1, kit: { name: 't', version: '0' } })).toMatchObject({
+      name: 'in-memory',
+      protocolVersion: 1,
+    });
+    await expect(kit.request('initialize', { protocolVersion: 2, kit: { name: 't', version: '0' } })).rejects.toThrow(
+      /protocol version 2/,
+    );
     const probes = { sections: [], tools: [{ name: 'probe', description: '', parameters: {} }] };
-    expect(await kit.request('start', { storeDir: '/tmp/x', deployment: '', compose: { commands: true, questions: true, projections: false }, probes })).toBeNull();
+    expect(
+      await kit.request('start', {
+        storeDir: '/tmp/x',
+        deployment: '',
+        compose: { commands: true, questions: true, projections: false },
+        probes,
+      }),
+    ).toBeNull();
     expect(await kit.request('createAgent', {})).toBe('a1');
     expect(await kit.request('prompt', { agent: 'a1', text: 'hi' })).toBeNull();
     await expect(kit.request('readProjection', { agent: 'a1' })).rejects.toMatchObject({ code: -32601 });

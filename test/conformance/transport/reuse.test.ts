@@ -75,8 +75,13 @@ describe('a host that declares reuse', () => {
     const first = await cleanScenario(adapter, 'from the first scenario');
     const { host } = await startScenario(adapter);
     expect(pidOf(await host.createAgent())).toBe(first);
-    const error = await host.prompt('a', 'crash').then(() => undefined, (e: Error) => e);
-    expect(error?.message).toMatch(/adapter method prompt: the host process exited with code 3[\s\S]*prompt crash in pid/);
+    const error = await host.prompt('a', 'crash').then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(
+      /adapter method prompt: the host process exited with code 3[\s\S]*prompt crash in pid/,
+    );
     expect(error?.message).not.toMatch(/from the first scenario/);
     await expect(host.dispose()).resolves.toBeUndefined();
     expect(await cleanScenario(adapter)).not.toBe(first);
@@ -87,7 +92,9 @@ describe('a host that declares reuse', () => {
     const { host } = await startScenario(adapter, 300);
     const hung = pidOf(await host.createAgent());
     await expect(host.prompt('a', 'hang')).rejects.toThrow('adapter method prompt: did not answer within 300 ms');
-    await expect(host.dispose()).rejects.toThrow(/adapter method dispose: the host never answered prompt[\s\S]*prompt hang in pid/);
+    await expect(host.dispose()).rejects.toThrow(
+      /adapter method dispose: the host never answered prompt[\s\S]*prompt hang in pid/,
+    );
     expect(await cleanScenario(adapter)).not.toBe(hung);
   });
 
@@ -106,7 +113,10 @@ describe('a host that declares reuse', () => {
       const { host, modelRequests } = await startScenario(adapter);
       const writer = pidOf(await host.createAgent());
       await host.prompt('a', fault);
-      await expect(host.dispose()).rejects.toMatchObject({ name: 'HostProtocolError', message: expect.stringMatching(/^adapter method dispose: the host broke the protocol/) });
+      await expect(host.dispose()).rejects.toMatchObject({
+        name: 'HostProtocolError',
+        message: expect.stringMatching(/^adapter method dispose: the host broke the protocol/),
+      });
       // cleanScenario checks that its model port saw nothing.
       expect(await cleanScenario(adapter)).not.toBe(writer);
       expect(modelRequests).toEqual([]);
@@ -152,7 +162,11 @@ describe('processes no scenario holds', () => {
       await handle.dispose(); // parked
       console.log('disposed');
     `;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: PROCESS_LIMIT_MS });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: PROCESS_LIMIT_MS,
+    });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('disposed\n');
     expect(run.status).toBe(0);

@@ -86,7 +86,9 @@ describe('the deployment YAML the kit sends', async () => {
     const disagreements = sent.flatMap((one) => {
       const kit = readWith(parse, one.text);
       const second = readWith((text) => jsYaml.load(text), one.text);
-      return JSON.stringify(kit) === JSON.stringify(second) ? [] : [`${one.where}: yaml ${JSON.stringify(kit)}, js-yaml ${JSON.stringify(second)}`];
+      return JSON.stringify(kit) === JSON.stringify(second)
+        ? []
+        : [`${one.where}: yaml ${JSON.stringify(kit)}, js-yaml ${JSON.stringify(second)}`];
     });
     expect(disagreements).toEqual([]);
   });
@@ -100,13 +102,17 @@ describe('the deployment YAML the kit sends', async () => {
     }
     const disagreements = sent.flatMap((one, index) => {
       const kit = readWith(parse, one.text);
-      return JSON.stringify(kit) === JSON.stringify(readings[index]) ? [] : [`${one.where}: yaml ${JSON.stringify(kit)}, PyYAML ${JSON.stringify(readings[index])}`];
+      return JSON.stringify(kit) === JSON.stringify(readings[index])
+        ? []
+        : [`${one.where}: yaml ${JSON.stringify(kit)}, PyYAML ${JSON.stringify(readings[index])}`];
     });
     expect(disagreements).toEqual([]);
   });
 
   it('a doc string without a final line break is sent with one, which PyYAML would otherwise drop from a `|` block', () => {
-    expect(deploymentFromDocString('- id: plan-mode\n  config:\n    section: |\n      a')).toBe('- id: plan-mode\n  config:\n    section: |\n      a\n');
+    expect(deploymentFromDocString('- id: plan-mode\n  config:\n    section: |\n      a')).toBe(
+      '- id: plan-mode\n  config:\n    section: |\n      a\n',
+    );
     expect(deploymentFromDocString('x: 1\n')).toBe('x: 1\n');
   });
 });

@@ -14,10 +14,12 @@ import { imagesNamed } from '../../../conformance/world/images.js';
 
 function recordingHandle(extra: Partial<HostHandle> = {}) {
   const calls: Array<{ method: string; args: unknown[] }> = [];
-  const record = (method: string, value: unknown) => async (...args: unknown[]) => {
-    calls.push({ method, args });
-    return value;
-  };
+  const record =
+    (method: string, value: unknown) =>
+    async (...args: unknown[]) => {
+      calls.push({ method, args });
+      return value;
+    };
   const handle = {
     createAgent: record('createAgent', 'a1'),
     prompt: record('prompt', undefined),
@@ -42,7 +44,12 @@ describe('images and the owned child through the GuardedHost', () => {
     await host.prompt('a1', 'with images', images);
     await host.runCommand('a1', '/plan');
     await host.runCommand('a1', '/plan look', images);
-    expect(calls.map((call) => call.args)).toEqual([['a1', 'plain'], ['a1', 'with images', images], ['a1', '/plan'], ['a1', '/plan look', images]]);
+    expect(calls.map((call) => call.args)).toEqual([
+      ['a1', 'plain'],
+      ['a1', 'with images', images],
+      ['a1', '/plan'],
+      ['a1', '/plan look', images],
+    ]);
   });
 
   it('names spawnOwnedChild when it is missing or answers a malformed id', async () => {
@@ -51,20 +58,47 @@ describe('images and the owned child through the GuardedHost', () => {
       /^adapter method spawnOwnedChild: is not implemented/,
     );
     const malformed = recordingHandle({ spawnOwnedChild: async () => '' }).handle;
-    await expect(new GuardedHost(malformed, 1_000).spawnOwnedChild('a1')).rejects.toThrow(/^adapter method spawnOwnedChild: /);
+    await expect(new GuardedHost(malformed, 1_000).spawnOwnedChild('a1')).rejects.toThrow(
+      /^adapter method spawnOwnedChild: /,
+    );
     const fine = recordingHandle({ spawnOwnedChild: async () => 'child-1' }).handle;
     await expect(new GuardedHost(fine, 1_000).spawnOwnedChild('a1')).resolves.toBe('child-1');
   });
 });
 
 describe('the canonical form of recorded requests', () => {
-  const request = (content: ModelRequest['messages']): ModelRequest => ({ agent: 'a1', systemPrompt: '', tools: [], messages: content });
+  const request = (content: ModelRequest['messages']): ModelRequest => ({
+    agent: 'a1',
+    systemPrompt: '',
+    tools: [],
+    messages: content,
+  });
   const [red] = imagesNamed('red');
 
   it('compares images by lower-case media type and bytes, whatever the base64 spelling', () => {
     const unpadded = red!.data.replace(/=+$/, '');
-    const spelled = request([{ role: 'user', source: 'user', text: 'x', content: [{ type: 'image', mediaType: 'IMAGE/PNG', data: unpadded }, { type: 'text', text: 'x' }] }]);
-    const canonical = request([{ role: 'user', source: 'user', text: 'x', content: [{ type: 'image', mediaType: 'image/png', data: red!.data }, { type: 'text', text: 'x' }] }]);
+    const spelled = request([
+      {
+        role: 'user',
+        source: 'user',
+        text: 'x',
+        content: [
+          { type: 'image', mediaType: 'IMAGE/PNG', data: unpadded },
+          { type: 'text', text: 'x' },
+        ],
+      },
+    ]);
+    const canonical = request([
+      {
+        role: 'user',
+        source: 'user',
+        text: 'x',
+        content: [
+          { type: 'image', mediaType: 'image/png', data: red!.data },
+          { type: 'text', text: 'x' },
+        ],
+      },
+    ]);
     expect(canonicalRequest(spelled)).toEqual(canonicalRequest(canonical));
   });
 

@@ -24,18 +24,39 @@ function withoutTimings(document: ResultsDocument): unknown {
 }
 
 describe('runConformance', () => {
-  it('resolves to the results document the CLI writes for the same options, apart from timings', async () => {
-    const options = { adapter: `${FIXTURES}adapters/get-throws.js`, tags: '@SET-01 or @SET-02', level: 'strict', explore: 6, exploreSeed: 5 } as const;
-    expect(api.conformanceArguments(options)).toEqual(['--adapter', options.adapter, '--level', 'strict', '--tags', '@SET-01 or @SET-02', '--explore', '6', '--explore-seed', '5']);
-    const dir = await temporaryFolder('pmc-api-');
-    const cli = runCli([...api.conformanceArguments(options), '--format', `results:${join(dir, 'cli.json')}`]);
-    expect(cli.status).toBe(1);
-    const fromCode = await api.runConformance(options);
-    const fromCli = JSON.parse(readFileSync(join(dir, 'cli.json'), 'utf8')) as ResultsDocument;
-    expect(fromCode.scenarios.some((record) => record.status === 'failed')).toBe(true);
-    expect(fromCode.exploration).toMatchObject({ seed: 5, budget: 6 });
-    expect(withoutTimings(fromCode)).toEqual(withoutTimings(fromCli));
-  }, limitForProcesses(2));
+  it(
+    'resolves to the results document the CLI writes for the same options, apart from timings',
+    async () => {
+      const options = {
+        adapter: `${FIXTURES}adapters/get-throws.js`,
+        tags: '@SET-01 or @SET-02',
+        level: 'strict',
+        explore: 6,
+        exploreSeed: 5,
+      } as const;
+      expect(api.conformanceArguments(options)).toEqual([
+        '--adapter',
+        options.adapter,
+        '--level',
+        'strict',
+        '--tags',
+        '@SET-01 or @SET-02',
+        '--explore',
+        '6',
+        '--explore-seed',
+        '5',
+      ]);
+      const dir = await temporaryFolder('pmc-api-');
+      const cli = runCli([...api.conformanceArguments(options), '--format', `results:${join(dir, 'cli.json')}`]);
+      expect(cli.status).toBe(1);
+      const fromCode = await api.runConformance(options);
+      const fromCli = JSON.parse(readFileSync(join(dir, 'cli.json'), 'utf8')) as ResultsDocument;
+      expect(fromCode.scenarios.some((record) => record.status === 'failed')).toBe(true);
+      expect(fromCode.exploration).toMatchObject({ seed: 5, budget: 6 });
+      expect(withoutTimings(fromCode)).toEqual(withoutTimings(fromCli));
+    },
+    limitForProcesses(2),
+  );
 
   it('checks its options before anything runs, every problem named', async () => {
     const bad = { adapter: '', level: 'hard', explore: 0, shard: { index: 3, count: 2 }, tag: '@SET-01' };
@@ -44,10 +65,21 @@ describe('runConformance', () => {
     );
   });
 
-  it('rejects with the kit\'s exit 2 and its message when the host cannot run', async () => {
-    const error = await api.runConformance({ adapter: join(FIXTURES, 'adapters', 'no-such-adapter.js'), tags: '@SET-01' }).then(() => undefined, (caught: unknown) => caught);
-    expect(error).toBeInstanceOf(api.RunConformanceError);
-    expect(error).toMatchObject({ exitCode: 2 });
-    expect((error as Error).message).toMatch(/^runConformance: the run wrote no results \(exit 2\): plan-mode-conformance: adapter module not found: /);
-  }, limitForProcesses(1));
+  it(
+    "rejects with the kit's exit 2 and its message when the host cannot run",
+    async () => {
+      const error = await api
+        .runConformance({ adapter: join(FIXTURES, 'adapters', 'no-such-adapter.js'), tags: '@SET-01' })
+        .then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+      expect(error).toBeInstanceOf(api.RunConformanceError);
+      expect(error).toMatchObject({ exitCode: 2 });
+      expect((error as Error).message).toMatch(
+        /^runConformance: the run wrote no results \(exit 2\): plan-mode-conformance: adapter module not found: /,
+      );
+    },
+    limitForProcesses(1),
+  );
 });

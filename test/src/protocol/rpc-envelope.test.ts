@@ -7,7 +7,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readRpcMessage, RpcMessageSchema } from '../../../src/protocol/json-rpc.js';
 
-const anyId = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.constant(null), fc.constant(2 ** 53), fc.boolean(), fc.constant(undefined));
+const anyId = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double(),
+  fc.constant(null),
+  fc.constant(2 ** 53),
+  fc.boolean(),
+  fc.constant(undefined),
+);
 const anyValue = fc.oneof(fc.jsonValue(), fc.constant(undefined), fc.constant([]), fc.constant({}));
 const anyError = fc.oneof(
   fc.record({ code: anyId, message: fc.oneof(fc.string(), fc.integer()), data: anyValue }, { requiredKeys: [] }),

@@ -12,22 +12,35 @@ const underCheckout = (root: string) =>
 
 describe('failure signature', () => {
   it('drops stack frames and keeps what was expected and what the host showed', () => {
-    expect(signatureMessage(underCheckout('/work/a'))).toBe("ConformanceFailure: the start error should name 'sections': 'PlanModeConfig needs a string `section`'");
+    expect(signatureMessage(underCheckout('/work/a'))).toBe(
+      "ConformanceFailure: the start error should name 'sections': 'PlanModeConfig needs a string `section`'",
+    );
     expect(stackOf(underCheckout('/work/a'))).toMatch(/^ {4}at fail \(file:\/\/\/work\/a/);
     expect(stackOf('no stack here')).toBeUndefined();
   });
 
   it('reads the same under two checkout paths, on POSIX and Windows', () => {
-    expect(signatureMessage(underCheckout('/work/a'))).toBe(signatureMessage(underCheckout('/home/ci/build/plan-mode-conformance')));
-    const store = (root: string) => `adapter method start: ENOENT: no such file or directory, open '${root}/store-3/plan.md'`;
+    expect(signatureMessage(underCheckout('/work/a'))).toBe(
+      signatureMessage(underCheckout('/home/ci/build/plan-mode-conformance')),
+    );
+    const store = (root: string) =>
+      `adapter method start: ENOENT: no such file or directory, open '${root}/store-3/plan.md'`;
     expect(signatureMessage(store('/dev/shm/pmc-run-x1y2'))).toBe(signatureMessage(store('/tmp/pmc-run-QQ')));
-    expect(signatureMessage(store('/dev/shm/pmc-run-x1y2'))).toBe("adapter method start: ENOENT: no such file or directory, open '<path>'");
+    expect(signatureMessage(store('/dev/shm/pmc-run-x1y2'))).toBe(
+      "adapter method start: ENOENT: no such file or directory, open '<path>'",
+    );
     expect(signatureMessage('cannot read C:\\Users\\ci\\kit\\x.js:3:4 now')).toBe('cannot read <path> now');
     expect(signatureMessage('at file:///home/u/kit/dist/x.js:3:4.')).toBe('at <path>.');
   });
 
   it('leaves commands, relative paths, fractions and URLs alone', () => {
-    for (const text of ['the host answered /plan off with "ok"', 'features/selection.feature:12', '3/4 requests', 'see https://example.org/a/b', 'request 2: expected 1, got 0'])
+    for (const text of [
+      'the host answered /plan off with "ok"',
+      'features/selection.feature:12',
+      '3/4 requests',
+      'see https://example.org/a/b',
+      'request 2: expected 1, got 0',
+    ])
       expect(signatureMessage(text)).toBe(text);
   });
 

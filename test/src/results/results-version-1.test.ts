@@ -18,7 +18,8 @@ import { RESULTS_VERSION, ResultsDocumentSchema, type ResultsDocumentV1 } from '
 import { DSH_RESULTS, REFERENCE_RESULTS, buildSite } from '../../conformance/docs/site-fixture.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 
-const raw = async (path: string): Promise<ResultsDocumentV1> => JSON.parse(await readFile(path, 'utf8')) as ResultsDocumentV1;
+const raw = async (path: string): Promise<ResultsDocumentV1> =>
+  JSON.parse(await readFile(path, 'utf8')) as ResultsDocumentV1;
 
 async function written(document: unknown, name = 'results.json'): Promise<string> {
   const path = join(await temporaryFolder('pmc-results-v1-'), name);
@@ -54,14 +55,22 @@ describe('results file version 2', () => {
       expect(record.failure!.message).not.toMatch(/\n\s+at |file:\/\/|\/work\//);
     }
     expect(document.spec).toMatchObject({ edition: 'seed', readme: expect.stringContaining('89d30b0ef7') });
-    const rc8 = await readResultsFile(await written({ ...(await raw(DSH_RESULTS)), spec: { seed: 'x', clauses: '1', edition: 'rc.8' } }));
-    expect(rc8.document.spec).toEqual({ edition: 'rc.8', readme: 'README of the package @deepseek-ai/dsh-plan-mode 0.1.0-rc.8', clauses: '1' });
+    const rc8 = await readResultsFile(
+      await written({ ...(await raw(DSH_RESULTS)), spec: { seed: 'x', clauses: '1', edition: 'rc.8' } }),
+    );
+    expect(rc8.document.spec).toEqual({
+      edition: 'rc.8',
+      readme: 'README of the package @deepseek-ai/dsh-plan-mode 0.1.0-rc.8',
+      clauses: '1',
+    });
   });
 
   it('refuses a version 1 file carrying a version 2 field, naming the version', async () => {
     const dsh = await raw(DSH_RESULTS);
     const path = await written({ ...dsh, spec: { ...dsh.spec, readme: 'x' } });
-    await expect(readResultsFile(path)).rejects.toThrow(/is not a valid results file of version 1 \(\d+ problems?\):\n {2}spec: Unrecognized key/);
+    await expect(readResultsFile(path)).rejects.toThrow(
+      /is not a valid results file of version 1 \(\d+ problems?\):\n {2}spec: Unrecognized key/,
+    );
   });
 
   it('compare: the same run stored under two checkout paths has 0 changed failures (version 1 and 2 alike)', async () => {
@@ -70,7 +79,9 @@ describe('results file version 2', () => {
     expect(elsewhere).not.toBe(text);
     const moved = await written(JSON.parse(elsewhere));
     const { value: code, out } = await quietly(() => compare([DSH_RESULTS, moved]));
-    expect(out.split('\n').at(-1)).toMatch(/^compare: 0 regressed, 0 newly failing, 0 newly flaky, 0 fixed, 0 changed failure, 0 appeared, 0 disappeared, 0 other, \d+ unchanged$/);
+    expect(out.split('\n').at(-1)).toMatch(
+      /^compare: 0 regressed, 0 newly failing, 0 newly flaky, 0 fixed, 0 changed failure, 0 appeared, 0 disappeared, 0 other, \d+ unchanged$/,
+    );
     expect(code).toBe(0);
     // A version 2 file of the run (what a new release writes) against the stored version 1 file: unchanged too.
     const upgraded = await written((await readResultsFile(moved)).document);
@@ -110,16 +121,27 @@ describe('results file version 2', () => {
     };
     const a = written('/work/a');
     const b = written('/srv/ci/checkout');
-    expect(a.scenarios[0]!.failure).toEqual({ clauses: ['SET-01'], kind: 'assertion', step: 'request 2 is in plan mode', message: 'ConformanceFailure: request 2: expected the section once, the host sent it 0 times' });
+    expect(a.scenarios[0]!.failure).toEqual({
+      clauses: ['SET-01'],
+      kind: 'assertion',
+      step: 'request 2 is in plan mode',
+      message: 'ConformanceFailure: request 2: expected the section once, the host sent it 0 times',
+    });
     expect(compareResults(a, b).changedFailure).toEqual([]);
   });
 
   it('merge combines version 1 shards into a version 2 file', async () => {
     const reference = await raw(REFERENCE_RESULTS);
     const selected = reference.scenarios.length;
-    const shard = (index: number) => ({ ...reference, shard: { index, count: 2, tags: '', selected }, scenarios: reference.scenarios.filter((_, position) => position % 2 === index - 1) });
+    const shard = (index: number) => ({
+      ...reference,
+      shard: { index, count: 2, tags: '', selected },
+      scenarios: reference.scenarios.filter((_, position) => position % 2 === index - 1),
+    });
     const out = join(await temporaryFolder('pmc-merge-v1-'), 'merged.json');
-    const { value: code, err } = await quietly(async () => merge(['--out', out, await written(shard(1), 'one.json'), await written(shard(2), 'two.json')]));
+    const { value: code, err } = await quietly(async () =>
+      merge(['--out', out, await written(shard(1), 'one.json'), await written(shard(2), 'two.json')]),
+    );
     expect(err).toBe('');
     expect(code).toBe(0);
     const merged = JSON.parse(await readFile(out, 'utf8')) as { version: number; scenarios: unknown[] };

@@ -54,9 +54,15 @@ describe('results file version 3', () => {
 
   it('refuses a version 2 file carrying a version 3 field, naming the version', async () => {
     const old = await version2();
-    await expect(readResultsFile(await written({ ...old, host: { release: '1.0.0' } }))).rejects.toThrow(/is not a valid results file of version 2 \(1 problem\):\n {2}\(top level\): Unrecognized key/);
-    const scenarios = (old.scenarios as Array<Record<string, unknown>>).map((record, index) => (index === 0 ? { ...record, fault: { kind: 'crash', during: 'exploration' } } : record));
-    await expect(readResultsFile(await written({ ...old, scenarios }))).rejects.toThrow(/of version 2 .*\n {2}scenarios\.0: Unrecognized key/);
+    await expect(readResultsFile(await written({ ...old, host: { release: '1.0.0' } }))).rejects.toThrow(
+      /is not a valid results file of version 2 \(1 problem\):\n {2}\(top level\): Unrecognized key/,
+    );
+    const scenarios = (old.scenarios as Array<Record<string, unknown>>).map((record, index) =>
+      index === 0 ? { ...record, fault: { kind: 'crash', during: 'exploration' } } : record,
+    );
+    await expect(readResultsFile(await written({ ...old, scenarios }))).rejects.toThrow(
+      /of version 2 .*\n {2}scenarios\.0: Unrecognized key/,
+    );
   });
 
   it('accepts every optional field other engineers fill in', async () => {
@@ -65,13 +71,33 @@ describe('results file version 3', () => {
       host: { release: '0.1.0-rc.8' },
       rerun: { from: 'reports/results/old.json' },
       unproven: [{ clause: 'SET-06', reason: 'no passing scenario checks it' }],
-      exploration: { seed: 1, budget: 2, maxSteps: 3, sessions: 2, share: 2, incomplete: false, timeLimitMs: 1000, coverage: { pairs: [{ feature: 'plan', action: 'prompt', count: 2 }], valueClasses: [{ valueClass: 'empty', count: 1 }] } },
+      exploration: {
+        seed: 1,
+        budget: 2,
+        maxSteps: 3,
+        sessions: 2,
+        share: 2,
+        incomplete: false,
+        timeLimitMs: 1000,
+        coverage: {
+          pairs: [{ feature: 'plan', action: 'prompt', count: 2 }],
+          valueClasses: [{ valueClass: 'empty', count: 1 }],
+        },
+      },
     };
     expect(ResultsDocumentSchema.parse(document)).toEqual(document);
-    expect(ResultsDocumentSchema.safeParse({ ...document, exploration: { ...document.exploration, coverage: { pairs: [{ feature: 'plan', count: -1 }], valueClasses: [] } } }).success).toBe(false);
+    expect(
+      ResultsDocumentSchema.safeParse({
+        ...document,
+        exploration: {
+          ...document.exploration,
+          coverage: { pairs: [{ feature: 'plan', count: -1 }], valueClasses: [] },
+        },
+      }).success,
+    ).toBe(false);
   });
 
-  it('a fault record: failed, its failure of the fault\'s kind; a passed fault or a kind that disagrees is refused', async () => {
+  it("a fault record: failed, its failure of the fault's kind; a passed fault or a kind that disagrees is refused", async () => {
     const base = await current();
     const fault = {
       id: 'fault:exploration',
@@ -86,8 +112,19 @@ describe('results file version 3', () => {
     };
     const { document } = await readResultsFile(await written({ ...base, scenarios: [...base.scenarios, fault] }));
     expect(document.scenarios.at(-1)).toEqual(fault);
-    await expect(readResultsFile(await written({ ...base, scenarios: [...base.scenarios, { ...fault, status: 'passed', failure: undefined }] }))).rejects.toThrow(/a fault always fails/);
-    await expect(readResultsFile(await written({ ...base, scenarios: [...base.scenarios, { ...fault, fault: { kind: 'timeout', during: 'exploration' } }] }))).rejects.toThrow(/a fault of kind timeout with a failure of kind crash/);
+    await expect(
+      readResultsFile(
+        await written({ ...base, scenarios: [...base.scenarios, { ...fault, status: 'passed', failure: undefined }] }),
+      ),
+    ).rejects.toThrow(/a fault always fails/);
+    await expect(
+      readResultsFile(
+        await written({
+          ...base,
+          scenarios: [...base.scenarios, { ...fault, fault: { kind: 'timeout', during: 'exploration' } }],
+        }),
+      ),
+    ).rejects.toThrow(/a fault of kind timeout with a failure of kind crash/);
   });
 
   it('compare and merge take a version 2 file', async () => {
@@ -98,9 +135,15 @@ describe('results file version 3', () => {
     expect(code).toBe(0);
     const reference = await version2();
     const scenarios = reference.scenarios as unknown[];
-    const shard = (index: number) => ({ ...reference, shard: { index, count: 2, tags: '', selected: scenarios.length }, scenarios: scenarios.filter((_, position) => position % 2 === index - 1) });
+    const shard = (index: number) => ({
+      ...reference,
+      shard: { index, count: 2, tags: '', selected: scenarios.length },
+      scenarios: scenarios.filter((_, position) => position % 2 === index - 1),
+    });
     const out2 = join(await temporaryFolder('pmc-merge-v2-'), 'merged.json');
-    const merged = await quietly(async () => merge(['--out', out2, await written(shard(1), 'one.json'), await written(shard(2), 'two.json')]));
+    const merged = await quietly(async () =>
+      merge(['--out', out2, await written(shard(1), 'one.json'), await written(shard(2), 'two.json')]),
+    );
     expect(merged.err).toBe('');
     expect(merged.value).toBe(0);
     expect((JSON.parse(await readFile(out2, 'utf8')) as { version: number }).version).toBe(3);

@@ -81,7 +81,20 @@ describe('explore against hosts', () => {
 
   it('counts runs that stop at an expected divergence class instead of reporting them (how CI keeps dsh stable)', () => {
     // dsh follows rc.8, whose retry re-sends the failed request; judged against the seed's reading, that is the class.
-    const run = runCli(['explore', '--adapter', 'dsh', '--runs', '40', '--seed', '1', '--edition', 'seed', '--force-edition', '--expect', 'SET-06@retry,CMD-03@retry']);
+    const run = runCli([
+      'explore',
+      '--adapter',
+      'dsh',
+      '--runs',
+      '40',
+      '--seed',
+      '1',
+      '--edition',
+      'seed',
+      '--force-edition',
+      '--expect',
+      'SET-06@retry,CMD-03@retry',
+    ]);
     expect(run.stdout).toContain('explore: edition seed (forced with --force-edition; the adapter declares rc.8)');
     expect(run.stdout).toMatch(/run\(s\) stopped at the known divergence SET-06@retry/);
     expect(run.stdout).toContain('dsh agreed with the oracle on 40 session(s)');
@@ -89,7 +102,9 @@ describe('explore against hosts', () => {
   });
 
   it('replays the counterexample from its seed and path', () => {
-    const first = { stdout: foundOutput || runCli(['explore', '--adapter', BROKEN, '--runs', '200', '--seed', '1']).stdout };
+    const first = {
+      stdout: foundOutput || runCli(['explore', '--adapter', BROKEN, '--runs', '200', '--seed', '1']).stdout,
+    };
     const path = /--path ([\d:]+)/.exec(first.stdout)?.[1];
     expect(path).toBeDefined();
     const replay = runCli(['explore', '--adapter', BROKEN, '--seed', '1', '--path', path!]);

@@ -31,14 +31,32 @@ describe('init', () => {
     const text = await readFile(file, 'utf8');
     expect(text).toContain("from 'plan-mode-conformance'");
     expect(text).not.toMatch(/from '\.{1,2}\//);
-    for (const method of ['createAgent', 'prompt', 'setPlanMode', 'getPlanMode', 'readLog', 'readObserved', 'runCommand', 'readProjection', 'readProjectionPushes', 'fork', 'spawn', 'spawnOwnedChild', 'compact', 'restart', 'dispose']) {
+    for (const method of [
+      'createAgent',
+      'prompt',
+      'setPlanMode',
+      'getPlanMode',
+      'readLog',
+      'readObserved',
+      'runCommand',
+      'readProjection',
+      'readProjectionPushes',
+      'fork',
+      'spawn',
+      'spawnOwnedChild',
+      'compact',
+      'restart',
+      'dispose',
+    ]) {
       expect(text).toMatch(new RegExp(`async ${method}\\(`));
     }
     // Every scenario fails at start with the skeleton's message; the run stops early (the host cannot start, exit 2)
     // rather than failing all of them one by one. Nothing passes.
     const run = runCli(['--adapter', file, '--tags', '@SET-01 or @SET-02']);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/the host cannot start .*adapter method start: threw: not implemented: connect your host here \(start\)/);
+    expect(run.stderr).toMatch(
+      /the host cannot start .*adapter method start: threw: not implemented: connect your host here \(start\)/,
+    );
     expect(run.stdout).not.toMatch(/conformance: [1-9]\d* passed/);
   });
 
@@ -48,7 +66,9 @@ describe('init', () => {
     await writeFile(file, 'my adapter\n');
     const run = runCli(['init', file]);
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe(`plan-mode-conformance init: ${file}: it already exists; refusing to overwrite it (choose another file name)`);
+    expect(run.stderr.trim()).toBe(
+      `plan-mode-conformance init: ${file}: it already exists; refusing to overwrite it (choose another file name)`,
+    );
     expect(await readFile(file, 'utf8')).toBe('my adapter\n');
   });
 

@@ -21,7 +21,7 @@ async function runQuotes(args: string[]): Promise<{ code: number; out: string; e
 afterEach(() => vi.restoreAllMocks());
 
 describe('quotes', () => {
-  it("finds every quote of an edition in its own README (exit 0)", async () => {
+  it('finds every quote of an edition in its own README (exit 0)', async () => {
     for (const edition of EDITIONS) {
       const result = await runQuotes(['--edition', edition, editionReadmePath(edition)]);
       expect(result.code, result.out).toBe(0);
@@ -35,7 +35,8 @@ describe('quotes', () => {
     expect(result.out).toMatch(/clause SET-06: quote not found verbatim/);
     const summary = result.out.split('\n').at(-1)!;
     expect(summary).toMatch(/^quotes: rc\.8 edition, 65 clauses: \d+ found in .*, \d+ not: /);
-    for (const id of ['SET-06', 'CMD-09', 'CMD-10', 'REVIEW-07']) expect(summary.split(': ').at(-1)!.split(', ')).toContain(id);
+    for (const id of ['SET-06', 'CMD-09', 'CMD-10', 'REVIEW-07'])
+      expect(summary.split(': ').at(-1)!.split(', ')).toContain(id);
   });
 
   it('on the third published README (0.0.1-rc.1): rc.8 finds 47 of its 65 clauses, the edition of its own every one', async () => {
