@@ -116,13 +116,14 @@ Feature: Plan state across restarts, forks, spawned agents and compaction
   @id:life-compaction-keeps-waiting-selection @STATE-05 @SET-02 @SET-06 @needs:compaction
   Scenario Outline: a selection still waiting when the history is compacted is applied at the next prompt: <case>
     Given plan mode starts <start>
-    And while the model handles request 1, the user turns plan mode <target>
-    When the user prompts "Look around"
+    And while the model handles request 5, the user turns plan mode <target>
+    When the user has a long conversation
+    And the user prompts "Look around"
     Then get reports plan mode <start> with plan mode <target> pending
     When the history of the agent is compacted
     Then get reports plan mode <start> with plan mode <target> pending
     When the user prompts "Carry on"
-    Then request 2 is <guidance> plan mode
+    Then the last request is <guidance> plan mode
     And get reports plan mode <target> with nothing pending
     And the log holds the plan/mode events "<events>"
 

@@ -5,8 +5,8 @@
  * `ctx.userInteraction`): what the 0.0.1-rc.1 edition reads differently from
  * rc.8 (a `/plan` message is one text block; the projection folds two kinds),
  * what it keeps (the owned child, the same-step retry), the review reaching
- * the user through the forwarder with its codes kept, and the evidence for
- * every entry of adapters/dsh/baseline.0.0.1-rc.1.yaml. Each test pins the
+ * the user through the forwarder with its codes kept, and why the compaction
+ * scenarios build a long conversation before compacting. Each test pins the
  * upstream mechanism it relies on, so an upgrade that moves it fails here.
  */
 import { describe, expect, it } from 'vitest';
@@ -154,8 +154,10 @@ describe('dsh@0.0.1-rc.1: where its README reads otherwise than rc.8', () => {
   });
 });
 
-describe('dsh@0.0.1-rc.1: evidence of each baseline entry (adapters/dsh/baseline.0.0.1-rc.1.yaml)', () => {
-  it('capability gap (STATE-05): the compaction engine refuses a history shorter than its checkpoint frame', async () => {
+describe('dsh@0.0.1-rc.1: compaction on the real engine', () => {
+  // Why every compaction scenario (STATE-05) builds a long conversation first: compacting one short turn is
+  // refused by the engine itself, which says nothing about plan mode.
+  it('refuses a history shorter than its checkpoint frame', async () => {
     const h = harness();
     await withHost(
       h,
