@@ -2,7 +2,7 @@
  * One host across its releases and runs (history/<host>.html): the question a
  * release gate asks, "what changed since the last one?". Given results files
  * of one host (grouped by `nameOfHost`: the adapter's name less a trailing
- * `@<release>`), in the order they ran, each run shows its release, edition,
+ * `@<release>`), in release order (semver, then start time), each run shows its release, edition,
  * counts, the clauses whose status changed since the run before, and the
  * failures that appeared or went. Runs judged against different editions are
  * compared all the same, clause by clause: a clause one edition lacks is
@@ -51,7 +51,7 @@ export function historyPage(model: SiteModel, history: HostHistory): Html {
     root: '../',
     current: `history-${history.key}`,
     body: html`<h1>History: ${history.host}</h1>
-<p class="lead">Every run of ${history.host} the site was given, oldest first, each judged against the edition named (the README of the release it drove). A run's changes are against the run before it: clauses whose status changed, and failures that count against the run (required ones, or every one at level strict) that appeared or went.</p>
+<p class="lead">Every run of ${history.host} the site was given, lowest release first (runs of one release by start time), each judged against the edition named (the README of the release it drove). A run's changes are against the run before it: clauses whose status changed, and failures that count against the run (required ones, or every one at level strict) that appeared or went.</p>
 <div class="table-box"><table aria-labelledby="runs-heading">
 <caption id="runs-heading">Runs</caption>
 <thead><tr><th scope="col">Run</th><th scope="col">Release</th><th scope="col">Edition</th><th scope="col">Verdict</th>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<th scope="col">${status}</th>`)}<th scope="col">Badge</th></tr></thead>

@@ -9,7 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readResultsFile, type ResultsFile } from '../../../conformance/docs/read-results.js';
-import { nameOfHost } from '../../../conformance/docs/site-model.js';
+import { hostHistories } from '../../../conformance/docs/host-histories.js';
+import { nameOfHost, type HostView, type SiteModel } from '../../../conformance/docs/site-model.js';
 import { writeSite } from '../../../conformance/docs/write-site.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { DSH_RESULTS } from './site-fixture.js';
@@ -82,12 +83,13 @@ describe('the site across releases', () => {
     expect(site.files).toContain(join('history', 'dsh.html'));
     const history = text(await readFile(join(dir, 'history', 'dsh.html'), 'utf8'));
     expect(history).toMatch(/History: dsh/);
-    expect(history).toMatch(/0\.1\.0-rc\.8 .*0\.0\.1-rc\.1/);
-    expect(history).toMatch(/dsh 0\.0\.1-rc\.1, since dsh 0\.1\.0-rc\.8/);
-    expect(history).toMatch(new RegExp(`Failures that appeared \\(1\\) ${appeared}`));
-    expect(history).toMatch(new RegExp(`Failures that went \\(1\\) ${went}`));
-    // A clause the seed run had but 0.0.1-rc.1 judged otherwise shows as a change, CFG-01 (now failing) among them.
-    expect(history).toMatch(/CFG-01 \S* ?passed \S* ?failed/);
+    // Release order, not run order: 0.0.1-rc.1 ran (and was published) later, but it is the lower release.
+    expect(history).toMatch(/Runs .*0\.0\.1-rc\.1 .*0\.1\.0-rc\.8 /);
+    expect(history).toMatch(/dsh 0\.1\.0-rc\.8, since dsh 0\.0\.1-rc\.1/);
+    expect(history).toMatch(new RegExp(`Failures that appeared \\(1\\) ${went}`));
+    expect(history).toMatch(new RegExp(`Failures that went \\(1\\) ${appeared}`));
+    // A clause 0.0.1-rc.1 judged otherwise than the seed run shows as a change, CFG-01 (failing there) among them.
+    expect(history).toMatch(/CFG-01 \S* ?failed \S* ?passed/);
 
     const host = await readFile(join(dir, 'hosts', 'dsh-0.0.1-rc.1.html'), 'utf8');
     expect(host).toContain('href="../history/dsh.html"');
@@ -113,6 +115,38 @@ describe('the site across releases', () => {
       'g',
       'text',
       'text',
+    ]);
+  });
+
+  it('orders runs by release (semver precedence), then by start time, runs with no release last', () => {
+    const run = (release: string | undefined, startedAt: string) =>
+      ({
+        host: 'h',
+        key: `h-${release}-${startedAt}`,
+        ...(release === undefined ? {} : { release }),
+        document: { startedAt },
+      }) as HostView;
+    // String order would put 1.0.0-rc.10 before 1.0.0-rc.9, 0.10.0 before 0.9.0, and 1.0.0 before 1.0.0-rc.9.
+    const runs = [
+      run(undefined, '2026-01-01T00:00:00.000Z'),
+      run('1.0.0', '2026-01-02T00:00:00.000Z'),
+      run('1.0.0-rc.10', '2026-01-03T00:00:00.000Z'),
+      run('0.10.0', '2026-01-04T00:00:00.000Z'),
+      run('1.0.0-rc.9', '2026-01-05T00:00:00.000Z'),
+      run('0.9.0', '2026-01-07T00:00:00.000Z'),
+      run('0.9.0', '2026-01-06T00:00:00.000Z'),
+      run('not-semver', '2025-12-31T00:00:00.000Z'),
+    ];
+    const [history] = hostHistories({ hosts: runs } as SiteModel);
+    expect(history!.runs.map((view) => `${view.release} ${view.document.startedAt.slice(0, 10)}`)).toEqual([
+      '0.9.0 2026-01-06',
+      '0.9.0 2026-01-07',
+      '0.10.0 2026-01-04',
+      '1.0.0-rc.9 2026-01-05',
+      '1.0.0-rc.10 2026-01-03',
+      '1.0.0 2026-01-02',
+      'not-semver 2025-12-31',
+      'undefined 2026-01-01',
     ]);
   });
 
