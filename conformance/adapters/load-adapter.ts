@@ -71,7 +71,7 @@ function describeImportFailure(path: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'ERR_MODULE_NOT_FOUND') {
     const missing = message.match(/Cannot find (?:package|module) '([^']+)'/)?.[1];
-    if (missing?.startsWith(DSH_SCOPE) && path === BUILT_IN_ADAPTERS.dsh) return dshInstallHint(missing);
+    if (missing !== undefined && isDshAdapter(path) && isDshUpstream(missing)) return dshInstallHint(missing);
     return `${prefix}: ${message}`;
   }
   if (error instanceof SyntaxError) {
@@ -130,19 +130,71 @@ export function syntaxErrorLocation(path: string): { where: string; excerpt: str
   };
 }
 
-/** What to run when the built-in dsh adapter's upstream packages are not installed. */
+interface KitManifest {
+  devDependencies?: Record<string, string>;
+  overrides?: Record<string, unknown>;
+}
+
+function kitManifest(): KitManifest {
+  return JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as KitManifest;
+}
+
+/** The built-in dsh adapters: `dsh` (rc.8) and one per other release (`dsh@0.0.1-rc.1`). */
+function isDshAdapter(path: string): boolean {
+  return Object.entries(BUILT_IN_ADAPTERS).some(([name, builtIn]) => builtIn === path && /^dsh(@|$)/.test(name));
+}
+
+/**
+ * Another release of an upstream package, installed under an npm alias
+ * (`"dsh-plan-mode-0.0.1-rc.1": "npm:@deepseek-ai/dsh-plan-mode@0.0.1-rc.1"`):
+ * alias name and target.
+ */
+function dshAliases(manifest: KitManifest): Array<[alias: string, target: string]> {
+  return Object.entries(manifest.devDependencies ?? {}).filter(([, version]) => version.startsWith(`npm:${DSH_SCOPE}`));
+}
+
+/** Whether a module the dsh adapters import is one of the upstream packages (by scope, or an alias of one). */
+function isDshUpstream(missing: string): boolean {
+  return missing.startsWith(DSH_SCOPE) || dshAliases(kitManifest()).some(([alias]) => alias === missing);
+}
+
+/**
+ * What to run when the built-in dsh adapters' upstream packages are not
+ * installed: the rc.8 packages at their exact versions, and for each other
+ * release (`--adapter dsh@0.0.1-rc.1`) its plugin under the npm alias the
+ * adapter imports, with the kit's stand-in for the module npm lacks and the
+ * `overrides` that point the alias's peers at the packages installed.
+ */
 export function dshInstallHint(missing: string): string {
-  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
-    devDependencies?: Record<string, string>;
-  };
-  const packages = Object.entries(manifest.devDependencies ?? {})
+  const manifest = kitManifest();
+  const devDependencies = Object.entries(manifest.devDependencies ?? {});
+  const packages = devDependencies
     // The stand-in for the module npm lacks (a file: dependency) is the kit's own, not an install.
     .filter(([name, version]) => name.startsWith(DSH_SCOPE) && !version.startsWith('file:'))
     .map(([name, version]) => `${name}@${version}`);
+  const standIns = devDependencies
+    .filter(([name, version]) => name.startsWith(DSH_SCOPE) && version.startsWith('file:'))
+    .map(([name, version]) => `${name}@file:${join(PACKAGE_ROOT, version.slice('file:'.length))}`);
+  const releases = dshAliases(manifest).flatMap(([alias, target]) => {
+    const adapter = Object.keys(BUILT_IN_ADAPTERS).find((name) => target.endsWith(`@${name.slice('dsh@'.length)}`));
+    const overrides = manifest.overrides?.[alias];
+    return [
+      `${adapter ? `--adapter ${adapter}` : alias} also needs its plugin under the npm alias ${alias}${standIns.length > 0 ? ", with the kit's stand-in for the module npm lacks" : ''}.`,
+      ...(overrides === undefined
+        ? []
+        : [
+            "First point the alias's peers at the packages above, in your package.json (as the kit's own has it):",
+            `  "overrides": ${JSON.stringify({ [alias]: overrides })}`,
+          ]),
+      'Then install it:',
+      `  npm install --save-dev ${[`${alias}@${target}`, ...standIns].join(' ')}`,
+    ];
+  });
   return [
     `the built-in dsh adapter needs the upstream packages it composes, and ${missing} is not installed.`,
     'Install them (exact versions) next to plan-mode-conformance, then run again:',
     `  npm install --save-dev ${packages.join(' ')}`,
+    ...releases,
   ].join('\n');
 }
 

@@ -3,7 +3,8 @@
  * location (file:line:column, path of the field), exit 2, no stack trace.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { dshInstallHint } from '../../../conformance/adapters/load-adapter.js';
 import { AdapterDefinitionError, defineAdapter } from '../../../src/index.js';
 import { FIXTURES, runCli } from '../cli-harness.js';
@@ -85,6 +86,24 @@ describe('whole error messages', () => {
       `npm install --save-dev ${upstream.map(([name, version]) => `${name}@${version}`).join(' ')}`,
     );
     expect(upstream.every(([, version]) => /^\d/.test(version))).toBe(true);
+  });
+
+  it('tells what --adapter dsh@0.0.1-rc.1 needs besides: the plugin under its npm alias, the stand-in, the overrides', () => {
+    const hint = dshInstallHint('dsh-plan-mode-0.0.1-rc.1');
+    expect(hint).toContain('dsh-plan-mode-0.0.1-rc.1 is not installed');
+    expect(hint).toContain(
+      '--adapter dsh@0.0.1-rc.1 also needs its plugin under the npm alias dsh-plan-mode-0.0.1-rc.1',
+    );
+    const alias = hint.split('\n').find((line) => line.includes('dsh-plan-mode-0.0.1-rc.1@npm:'))!;
+    expect(alias).toMatch(
+      /^ {2}npm install --save-dev dsh-plan-mode-0\.0\.1-rc\.1@npm:@deepseek-ai\/dsh-plan-mode@0\.0\.1-rc\.1 @deepseek-ai\/dsh-user-interaction@file:\/\S+\/adapters\/dsh\/user-interaction-stand-in$/,
+    );
+    const standIn = alias.match(/@file:(\S+)$/)![1]!;
+    expect(existsSync(join(standIn, 'package.json')), standIn).toBe(true);
+    const overrides = hint.split('\n').find((line) => line.trimStart().startsWith('"overrides"'))!;
+    expect(JSON.parse(`{${overrides}}`).overrides['dsh-plan-mode-0.0.1-rc.1']).toMatchObject({
+      '@deepseek-ai/dsh-user-interaction': '$@deepseek-ai/dsh-user-interaction',
+    });
   });
 
   it('rejects a call limit Node timers would overflow', () => {
