@@ -176,6 +176,14 @@ export async function finishRun(
     featuresDir: prepared.featuresDir,
     features: args.featuresDir === undefined ? 'kit' : 'given',
     ...(prepared.rerun ? { rerun: { from: prepared.rerun.from } } : {}),
+    rerunBase: {
+      adapter: args.adapter,
+      features: args.featuresDir,
+      // A forced edition, or a rerun's (taken from its results file), is named: the command judges the same.
+      edition: args.edition ?? (decision.forced || prepared.rerun ? decision.edition : undefined),
+      forceEdition: decision.forced === true,
+      level: args.level,
+    },
   };
   // A shard proves only its share (`merge` lists what the whole run left unproven); a rerun is not a full run.
   if (!args.shard && !prepared.rerun) {
@@ -226,6 +234,7 @@ export async function finishRun(
   for (const text of verdictLines(verdict, prepared.baseline !== undefined, {
     catalog: context.catalog,
     verbose: args.verbose,
+    ...(context.rerunBase ? { rerun: context.rerunBase } : {}),
   }))
     line(text);
   // A run that did not explore says nothing of it: `--explore off` gives the scenario-only verdict as it was.

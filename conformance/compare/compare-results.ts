@@ -7,8 +7,12 @@
  * newly flaky, and so does any fault NEW records (a fault is never a new
  * failure to allow). The rest says what else moved, for the reader. Failures are
  * compared by signature (clauses, kind, step, message without stack or paths).
+ * Each change is counted once: an exploration that was clean in OLD and found
+ * classes in NEW is one regression per class found (its clean record's
+ * absence is the same change, not another one).
  */
 import type { ResultsDocument, ScenarioRecord } from '../../src/index.js';
+import { EXPLORATION_ID, EXPLORATION_URI } from '../results/exploration-uri.js';
 
 export interface ScenarioChange {
   id: string;
@@ -80,10 +84,23 @@ export function compareResults(before: ResultsDocument, after: ResultsDocument):
       comparison.otherStatus.push(change);
     }
   }
+  // A clean exploration in OLD whose NEW found classes: the classes are the regression, counted once each.
+  const cleanBefore = before.scenarios.find((record) => record.id === EXPLORATION_ID && record.status === 'passed');
+  const classesNow = after.scenarios.filter(
+    (record) => record.uri === EXPLORATION_URI && record.id !== EXPLORATION_ID && !beforeIds.has(record.id),
+  );
+  const explorationRegressed =
+    cleanBefore !== undefined &&
+    !afterById.has(EXPLORATION_ID) &&
+    classesNow.some((record) => record.status !== 'passed' && record.status !== 'skipped');
+  if (explorationRegressed)
+    comparison.regressed = comparison.regressed.filter((change) => change.id !== EXPLORATION_ID);
   for (const now of after.scenarios) {
     if (beforeIds.has(now.id)) continue;
     const change = { id: now.id, after: now };
-    if (now.status === 'flaky') comparison.newlyFlaky.push(change);
+    if (explorationRegressed && classesNow.includes(now) && now.status !== 'passed' && now.status !== 'skipped')
+      comparison.regressed.push({ id: now.id, before: cleanBefore, after: now });
+    else if (now.status === 'flaky') comparison.newlyFlaky.push(change);
     else if (now.status === 'failed') comparison.newlyFailing.push(change);
     else comparison.appeared.push(change);
   }

@@ -2,6 +2,7 @@
 import { resultsEdition, type ResultsDocument, type ScenarioRecord } from '../../src/index.js';
 import type { Comparison, ScenarioChange } from './compare-results.js';
 import { consoleText } from '../results/host-text.js';
+import { countedText, recommendedText, recordCounts } from '../results/record-counts.js';
 
 export function formatComparison(before: ResultsDocument, after: ResultsDocument, comparison: Comparison): string[] {
   const lines = [`compare: ${describeRun(before)} -> ${describeRun(after)}`];
@@ -22,6 +23,7 @@ export function formatComparison(before: ResultsDocument, after: ResultsDocument
   for (const fault of comparison.faults) lines.push(`fault in NEW (fails the gate): ${fault.id}: ${state(fault)}`);
   // Ids, names and messages come from results files, written from what hosts said: shown, never obeyed by the terminal.
   for (let index = 0; index < lines.length; index += 1) lines[index] = consoleText(lines[index]!);
+  // Every change is counted once, in one of these numbers; `unchanged` counts the records that did not move.
   lines.push(
     `compare: ${comparison.regressed.length} regressed, ${comparison.newlyFailing.length} newly failing, ${comparison.newlyFlaky.length} newly flaky, ` +
       `${comparison.fixed.length} fixed, ${comparison.changedFailure.length} changed failure, ` +
@@ -30,9 +32,12 @@ export function formatComparison(before: ResultsDocument, after: ResultsDocument
   return lines;
 }
 
+/** A run as its closing line counts it (results/record-counts.ts): the same numbers the console printed. */
 function describeRun(document: ResultsDocument): string {
   const edition = `edition ${resultsEdition(document)}${document.spec.forced ? ', forced' : ''}`;
-  return `${document.adapter.name} (${edition}, ${document.scenarios.length} scenarios, ${document.startedAt})`;
+  const counts = recordCounts(document.scenarios, document.level);
+  const recommended = recommendedText(counts);
+  return `${document.adapter.name} (${edition}, level ${document.level}: ${countedText(counts)}${recommended ? `; recommended ${recommended}` : ''}; ${document.startedAt})`;
 }
 
 function clauses(change: ScenarioChange): string {
@@ -45,13 +50,28 @@ function clauses(change: ScenarioChange): string {
 /** A record's state in a few words: status, failure kind and step, the message's first line. */
 function state(record: ScenarioRecord | undefined): string {
   if (!record) return 'absent';
-  if (record.status === 'skipped') return `skipped${record.skipReason ? ` (${firstLine(record.skipReason)})` : ''}`;
+  if (record.status === 'skipped') return `skipped${record.skipReason ? ` (${oneLine(record.skipReason)})` : ''}`;
   if (!record.failure) return record.status;
   const where = record.failure.step ? ` at "${record.failure.step}"` : '';
-  return `${record.status} (${record.failure.kind}${where}: ${firstLine(record.failure.message)})`;
+  return `${record.status} (${record.failure.kind}${where}: ${oneLine(record.failure.message)})`;
 }
 
-function firstLine(text: string): string {
-  const line = text.split('\n')[0] ?? '';
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+/**
+ * A message on one line, whole: its lines joined (an object shown after its
+ * first line stays part of it), runs of spaces folded; only a message longer
+ * than a screenful is cut, saying how much was left out.
+ */
+function oneLine(text: string): string {
+  const line = text
+    .split('\n')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ')
+    .replace(/\s+/g, ' ');
+  return line.length > ONE_LINE_LIMIT
+    ? `${line.slice(0, ONE_LINE_LIMIT)}... (${line.length - ONE_LINE_LIMIT} more characters)`
+    : line;
 }
+
+/** Characters of a message compare shows before cutting it. */
+const ONE_LINE_LIMIT = 2000;

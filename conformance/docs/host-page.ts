@@ -4,6 +4,7 @@
  * their reasons, any failures, and the texts the kit shows a person instead of
  * judging their wording.
  */
+import { countedMeaning, countedText, recommendedText, recordCounts } from '../results/record-counts.js';
 import { badgeOf } from './badges.js';
 import { hostEdition } from './edition-html.js';
 import { historyOf } from './history-page.js';
@@ -18,6 +19,8 @@ import { countByStatus } from './status.js';
 export function hostPage(model: SiteModel, host: HostView): Html {
   const { document } = host;
   const count = countByStatus(document.scenarios, (record) => record.status);
+  // The closing line's numbers (results/record-counts.ts), as the console and compare count them.
+  const counted = recordCounts(document.scenarios, document.level);
   const baselined = document.scenarios.filter((record) => record.status === 'baselined');
   const failed = document.scenarios.filter((record) => record.status === 'failed');
   const skipped = document.scenarios.filter((record) => record.status === 'skipped');
@@ -31,7 +34,9 @@ export function hostPage(model: SiteModel, host: HostView): Html {
     current: host.key,
     body: html`<h1>Host: ${host.label}</h1>
 <dl class="facts">
-<dt>Scenarios</dt><dd>${document.scenarios.length}: ${count.passed} passed, ${count.failed} failed, ${count.flaky > 0 ? `${count.flaky} flaky, ` : ''}${count.baselined} baselined, ${count.skipped} skipped${document.repeat ? ` (each ran ${document.repeat.times} times; flaky scenarios ${document.repeat.flakyAllowed ? 'allowed' : 'fail the run'})` : ''}</dd>
+<dt>Counted</dt><dd>${countedText(counted)}${counted.counted.baselined > 0 ? `, ${counted.counted.baselined} baselined` : ''} (${countedMeaning(document.level)})</dd>
+${recommendedText(counted) !== undefined ? html`<dt>Recommended</dt><dd>${recommendedText(counted)} (not counted at the default level)</dd>` : ''}
+<dt>Records</dt><dd>${document.scenarios.length}, counted or not: ${count.passed} passed, ${count.failed} failed, ${count.flaky > 0 ? `${count.flaky} flaky, ` : ''}${count.baselined} baselined, ${count.skipped} skipped${document.repeat ? ` (each ran ${document.repeat.times} times; flaky scenarios ${document.repeat.flakyAllowed ? 'allowed' : 'fail the run'})` : ''}</dd>
 <dt>Edition</dt><dd>${hostEdition(host)}${document.spec.forced ? ' (--force-edition: the adapter does not declare it)' : ''}; the adapter declares ${document.adapter.editions?.join(', ') ?? 'none (judged against the seed)'}</dd>
 ${host.release !== undefined ? html`<dt>Release</dt><dd>${host.host} ${host.release}</dd>` : ''}${historyLink(model, host)}
 <dt>Badge</dt><dd><img src="../badges/${host.key}.svg" alt="${badgeOf(host).label}: ${badgeOf(host).message}"> <a href="../badges/${host.key}.svg">SVG</a>, <a href="../badges/${host.key}.json">shields.io endpoint JSON</a></dd>

@@ -6,6 +6,7 @@
  */
 import type { ExploredClass } from './explore.js';
 import { scenarioText, type FoundScenario } from './scenario.js';
+import { shellWord } from '../results/rerun-command.js';
 
 /** `plan-mode-conformance explore --adapter A --seed S --path P ...`: regenerates the shrunk session and shows it again. */
 export function replayCommand(found: FoundScenario): string {
@@ -30,9 +31,4 @@ export function classText(explored: Pick<ExploredClass, 'id' | 'session' | 'shri
     '',
     `replay: ${replayCommand(found)}`,
   ].join('\n');
-}
-
-/** A word as a POSIX shell reads it back: quoted when it holds anything but plain characters. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

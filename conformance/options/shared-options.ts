@@ -12,10 +12,18 @@ export const MAX_CALL_LIMIT_MS = 2_147_483_647;
 /** The adapter option: what it takes, with an exec: example. */
 export const ADAPTER_OPTION = {
   type: 'string',
-  value: 'NAME|PATH',
+  value: 'NAME|PATH|exec:CMD',
   default: 'reference',
-  help: 'the host to judge: a built-in adapter (reference, dsh), a path to an adapter module,\nor exec:<command> for a host process speaking the host protocol,\ne.g. --adapter "exec:python3 examples/python-host/host.py"',
-  docs: '`reference`, `dsh`, a path to an adapter module, or `exec:<command line>` for a host process speaking the [host protocol](../protocol/README.md), e.g. `--adapter "exec:python3 examples/python-host/host.py"`',
+  // Every form resolveAdapterPath (adapters/adapter-path.ts) takes; a test holds the built-in names to its table.
+  help: `the host to judge, in one of these forms:
+  reference              the kit's reference host, in the kit's process
+  dsh, dsh@0.0.1-rc.1    the upstream @deepseek-ai packages (installed beside the kit)
+                         with the plan-mode package of the latest or the named release
+  ./my-adapter.js        a path to an adapter module (export default defineAdapter(...))
+  exec:<command line>    a host process in any language speaking the host protocol
+                         on stdin/stdout, started for each scenario (or reused), e.g.
+                         --adapter "exec:python3 node_modules/plan-mode-conformance/examples/python-host/host.py"`,
+  docs: '`reference` (the kit\'s reference host); `dsh` or `dsh@0.0.1-rc.1` (the upstream `@deepseek-ai` packages installed beside the kit, with the latest or the named release of the plan-mode package); a path to an adapter module (`export default defineAdapter(...)`); or `exec:<command line>` for a host process in any language speaking the [host protocol](../protocol/README.md), e.g. `--adapter "exec:python3 node_modules/plan-mode-conformance/examples/python-host/host.py"` from a project that installed the kit',
 } as const satisfies ValueOption<string>;
 
 export function parseEdition(value: string): Edition {

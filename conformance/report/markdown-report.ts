@@ -8,7 +8,7 @@
 import type { BaselineVerdict } from '../results/baseline.js';
 import type { ScenarioResult } from '../results/scenario-result.js';
 import { recommendedLine, summaryLine } from '../results/summary.js';
-import { describeRun, type RunContext } from '../results/run-context.js';
+import { describeRun, rerunOfResult, type RunContext } from '../results/run-context.js';
 import { firstLine, scenarioRows, type RowOutcome } from './scenario-rows.js';
 import { citeClauses, levelWord } from '../results/clause-citation.js';
 import { markdownBlock, markdownText as escape } from '../results/host-text.js';
@@ -82,6 +82,15 @@ export function markdownReport(context: RunContext, results: ScenarioResult[], v
       // The whole message: what was expected and what the host showed.
       // Shown literally, inside the list item: a host's CR or fence cannot end the block and add headings.
       if (row.failure) lines.push('', ...markdownBlock(row.failure.message).map((line) => `  ${line}`), '');
+      // The command that reruns just it, in a block of its own so it is copied whole.
+      const rerun = rerunOfResult(context, row.result);
+      if (rerun !== undefined)
+        lines.push(
+          '  Rerun it with (an outline row: its outline):',
+          '',
+          ...markdownBlock(rerun).map((line) => `  ${line}`),
+          '',
+        );
     }
   }
   const flaky = rows.filter((row) => row.outcome === 'flaky');

@@ -14,7 +14,7 @@ import {
 } from '../../src/index.js';
 import type { BaselineVerdict } from '../results/baseline.js';
 import type { ScenarioResult } from '../results/scenario-result.js';
-import type { RunContext } from '../results/run-context.js';
+import { rerunOfResult, type RunContext } from '../results/run-context.js';
 import { scenarioRows } from './scenario-rows.js';
 
 export function resultsDocument(
@@ -58,6 +58,8 @@ export function resultsDocument(
     }
     if (result.exploration) record.exploration = result.exploration;
     if (result.fault) record.fault = result.fault;
+    const rerun = record.status === 'failed' || record.status === 'flaky' ? rerunOfResult(context, result) : undefined;
+    if (rerun !== undefined) record.rerun = rerun;
     return record;
   });
   const document: ResultsDocument = {

@@ -16,6 +16,7 @@ import type { EditionClause } from '../catalog/clause-catalog.js';
 import type { ExplorationSummary } from './scenario-result.js';
 import { kitIdentity } from '../kit-identity.js';
 import type { UnprovenClause } from './unproven-clauses.js';
+import { rerunCommand, type RerunBase } from './rerun-command.js';
 
 export interface RunContext {
   adapter: { name: string; capabilities: Capabilities; editions?: Edition[] };
@@ -47,6 +48,8 @@ export interface RunContext {
   rerun?: { from: string };
   /** Required clauses no passing scenario proved, and why (absent for a shard, which proves only its share). */
   unproven?: UnprovenClause[];
+  /** The run's options a rerun of one of its scenarios needs (rerun-command.ts); absent: reports show no rerun command. */
+  rerunBase?: RerunBase;
 }
 
 /** The kit's own name and version (kit-identity.ts, which --version loads without the reports). */
@@ -115,4 +118,17 @@ export function explorationOfRun(context: Pick<RunContext, 'exploration'>): stri
   if (!explored) return 'none';
   const share = explored.share < explored.budget ? ` (this shard's share: ${explored.share})` : '';
   return `${explored.sessions} of ${explored.budget} generated session(s)${share}, seed ${explored.seed}, at most ${explored.maxSteps} commands each${explored.stopped ? `; ${explored.stopped}` : ''}`;
+}
+
+/**
+ * The command that reruns just this scenario (rerun-command.ts), or undefined
+ * for what no `--tags` selects: a record of no feature file (exploration,
+ * fault, a replayed class), a scenario without a stable id.
+ */
+export function rerunOfResult(
+  context: Pick<RunContext, 'rerunBase'>,
+  result: { stableId?: string | undefined; uri: string },
+): string | undefined {
+  if (context.rerunBase === undefined || result.stableId === undefined || isNoFeatureFile(result.uri)) return undefined;
+  return rerunCommand(context.rerunBase, result.stableId);
 }

@@ -13,6 +13,8 @@ import type { BaselineVerdict } from './baseline.js';
 import { isFailing, type ExplorationSummary, type ScenarioResult } from './scenario-result.js';
 import { repeatOutcomes } from './repeats.js';
 import { consoleText } from './host-text.js';
+import { rerunCommand, type RerunBase } from './rerun-command.js';
+import { isNoFeatureFile } from './run-context.js';
 
 /** What the failure lines cite and show. */
 export interface FailureLineOptions {
@@ -20,6 +22,8 @@ export interface FailureLineOptions {
   catalog?: readonly EditionClause[];
   /** `--verbose`: each failure's stack trace under its message. */
   verbose?: boolean;
+  /** The run's options: each failed scenario shows the command that reruns just it (rerun-command.ts). */
+  rerun?: RerunBase;
 }
 
 export function summaryLine(verdict: BaselineVerdict): { text: string; failed: number } {
@@ -69,6 +73,8 @@ export function failureDetail(result: ScenarioResult, options: FailureLineOption
   for (const line of signatureMessage(text).split('\n')) lines.push(`${INDENT}${line}`);
   const stack = options.verbose ? stackOf(text) : undefined;
   if (stack !== undefined) for (const line of stack.split('\n')) lines.push(`${INDENT}${line.trimStart()}`);
+  if (options.rerun !== undefined && result.stableId !== undefined && !isNoFeatureFile(result.uri))
+    lines.push(`${INDENT}rerun: ${rerunCommand(options.rerun, result.stableId)}`);
   return lines;
 }
 
@@ -133,6 +139,7 @@ export function verdictLines(
       ...failureDetail(result, options),
     );
   }
+  lines.push(...failuresByClause([...verdict.unexpected, ...verdict.mismatched.map(({ result }) => result)]));
   const reasons = new Map<string, number>();
   for (const result of [...verdict.counted, ...verdict.apart].filter((candidate) => candidate.status === 'skipped')) {
     reasons.set(result.skipReason ?? 'skipped', (reasons.get(result.skipReason ?? 'skipped') ?? 0) + 1);
@@ -168,4 +175,48 @@ export function explorationLine(
   return consoleText(
     `exploration: ${explored.sessions} session(s)${share}, seed ${explored.seed}: ${classes}${explored.stopped ? `; ${explored.stopped}` : ''}${fault}`,
   );
+}
+
+/**
+ * After the failures that fail the run: one row per clause they break, with
+ * how many failures cite it and the one to read first, the most specific (the
+ * fewest clauses, then the one that failed soonest after its start). One bug
+ * often fails scenarios across many clauses; the table shows where to start.
+ * Nothing when fewer than two failures (the one failure is the place to start);
+ * at most `BY_CLAUSE_ROWS` rows, the clauses with the most failures.
+ */
+/** The by-clause table's rows at most: it is where to start, not a second list of every failure. */
+export const BY_CLAUSE_ROWS = 12;
+
+export function failuresByClause(failures: readonly ScenarioResult[]): string[] {
+  if (failures.length < 2) return [];
+  const byClause = new Map<string, ScenarioResult[]>();
+  for (const result of failures) {
+    const clauses = result.clauses.length > 0 ? result.clauses : ['(no clause)'];
+    for (const clause of new Set(clauses)) byClause.set(clause, [...(byClause.get(clause) ?? []), result]);
+  }
+  const soonest = (result: ScenarioResult): number =>
+    result.failedStepLine !== undefined && result.line !== undefined ? result.failedStepLine - result.line : Infinity;
+  const first = (results: ScenarioResult[]): ScenarioResult =>
+    [...results].sort((a, b) => a.clauses.length - b.clauses.length || soonest(a) - soonest(b))[0]!;
+  const rows = [...byClause]
+    .sort(([a, one], [b, other]) => other.length - one.length || a.localeCompare(b))
+    .map(([clause, results]) => {
+      const read = first(results);
+      const place = isNoFeatureFile(read.uri) ? 'the exploration' : where(read);
+      return { clause, count: String(results.length), read: `${read.stableId ?? '(no id)'} (${place})` };
+    });
+  const shown = rows.slice(0, BY_CLAUSE_ROWS);
+  const width = Math.max(6, ...rows.map((row) => row.clause.length));
+  const countWidth = Math.max(8, ...rows.map((row) => row.count.length));
+  return [
+    `failures by clause: ${failures.length} failure(s) break ${rows.length} clause(s) (a failure counts under each clause it cites); read first:`,
+    `${INDENT}${'clause'.padEnd(width)}  ${'failures'.padStart(countWidth)}  read first`,
+    ...shown.map((row) => `${INDENT}${row.clause.padEnd(width)}  ${row.count.padStart(countWidth)}  ${row.read}`),
+    ...(rows.length > shown.length
+      ? [
+          `${INDENT}and ${rows.length - shown.length} more clause(s) with fewer failures (each failure above names its clauses)`,
+        ]
+      : []),
+  ];
 }

@@ -202,6 +202,12 @@ export const ScenarioRecordSchema = z
     exploration: ExplorationRecordSchema.optional(),
     /** Version 3: present on a fault record (its `uri` is `~fault`), a fault no scenario could be charged with. */
     fault: FaultRecordSchema.optional(),
+    /**
+     * Version 3, a failed or flaky scenario of a feature file: the POSIX shell
+     * command that reruns just it with the run's adapter, features, edition and
+     * level (`plan-mode-conformance --adapter … --explore off --tags @id:…`).
+     */
+    rerun: z.string().optional(),
     durationMs: z.number().nonnegative(),
   })
   .strict();

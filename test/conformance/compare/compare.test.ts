@@ -220,3 +220,52 @@ describe('compare', () => {
     expect((await runCompare([DSH_RESULTS, await written(appearedPassing)])).code).toBe(0);
   });
 });
+
+describe('compare counts', () => {
+  it('shows a failure message whole on one line, an object after its first line included', async () => {
+    const old = await fixture(REFERENCE_RESULTS);
+    const id = old.scenarios.find((record) => record.status === 'passed')!.id;
+    const message = 'expected the result {\n  "entered": true,\n  "queued": false\n} to equal {\n  "entered": false\n}';
+    const now = withRecord(old, id, (record) => ({ ...record, status: 'failed', failure: { ...FAILURE, message } }));
+    const result = await runCompare([REFERENCE_RESULTS, await written(now)]);
+    expect(result.out).toContain(
+      'expected the result { "entered": true, "queued": false } to equal { "entered": false })',
+    );
+    // Each run as its closing line counts it.
+    expect(result.out.split('\n')[0]).toMatch(
+      /level default: \d+ passed, 0 failed, \d+ skipped; recommended \d+ passed/,
+    );
+  });
+
+  it('counts an exploration that was clean and found a class once: the class regressed, not also the clean record', async () => {
+    const old = await fixture(REFERENCE_RESULTS);
+    const clean: ScenarioRecord = {
+      id: 'explore',
+      name: 'exploration against the oracle',
+      uri: '~exploration',
+      clauses: [],
+      level: 'required',
+      status: 'passed',
+      durationMs: 1,
+    };
+    const found: ScenarioRecord = {
+      ...clean,
+      id: 'explore:SET-01/state',
+      clauses: ['SET-01'],
+      status: 'failed',
+      failure: FAILURE,
+    };
+    const before = { ...old, scenarios: [...old.scenarios, clean] };
+    const after = { ...old, scenarios: [...old.scenarios, found] };
+    const comparison = compareResults(before, after);
+    expect(comparison.regressed.map((change) => [change.id, change.before?.id, change.after?.status])).toEqual([
+      ['explore:SET-01/state', 'explore', 'failed'],
+    ]);
+    expect(comparison.newlyFailing).toEqual([]);
+    // --allow-new-failures does not let it through: it is a regression.
+    expect((await runCompare(['--allow-new-failures', await written(before), await written(after)])).code).toBe(1);
+    // An exploration not run at all in NEW is still the clean record's regression.
+    const notExplored = compareResults(before, old);
+    expect(notExplored.regressed.map((change) => change.id)).toEqual(['explore']);
+  });
+});

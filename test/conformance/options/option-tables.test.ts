@@ -128,8 +128,9 @@ describe("the commands' tables", () => {
 
   it('say in --help what --adapter takes, with an exec: example', () => {
     for (const commandLine of [DOCUMENTED_COMMAND_LINES.run!, DOCUMENTED_COMMAND_LINES.explore!]) {
+      // Every form, one a line: the built-in names, a module path, exec: with an example from an install.
       expect(usageText(commandLine)).toMatch(
-        /reference, dsh\), a path to an adapter module,\s+or exec:<command>[^]*e\.g\. --adapter "exec:python3 /,
+        /reference +the kit's reference host[^]*dsh, dsh@0\.0\.1-rc\.1 [^]*a path to an adapter module[^]*exec:<command line> +a host process[^]*e\.g\.\s+--adapter "exec:python3 node_modules\/plan-mode-conformance\/examples\/python-host\/host\.py"/,
       );
     }
   });
