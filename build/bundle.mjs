@@ -10,6 +10,8 @@
  *   cucumber, the steps and the kit's support code; suite-child-entry.cjs is
  *   what the CLI forks: it turns on the code cache (runner/compile-cache.ts)
  *   and loads suite-child.cjs.
+ * - cli-verdict.cjs: the CLI's verdict (conformance/cli/verdict.js), which the
+ *   CLI loads through the child's code cache (conformance/cli/load-verdict.ts).
  * - reference-adapter.js: the built-in reference adapter with its host and plugin.
  * - public-api.cjs: the kit's public API (src/index.ts), what `import
  *   'plan-mode-conformance'` loads (package.json `exports`, through the ES
@@ -150,6 +152,27 @@ const importsOutsideCache = {
   },
 };
 
+/**
+ * Where cucumber reads a definition's location, V8's call sites instead of a
+ * stack trace written out and parsed back (see conformance/runner/definition-frames.ts).
+ * The text replaced must be there: an upgrade that moves it fails the build.
+ */
+const DEFINITION_LOCATION_FILE = join(cucumberLib, 'support_code_library_builder', 'get_definition_line_and_uri.js');
+const PARSED_STACK = 'error_stack_parser_1.default.parse(new Error())';
+const definitionFrames = {
+  name: 'definition-frames',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]get_definition_line_and_uri\.js$/ }, async (args) => {
+      if (args.path !== DEFINITION_LOCATION_FILE) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(PARSED_STACK))
+        throw new Error(`definition-frames: ${PARSED_STACK} is no longer in ${args.path} (cucumber upgraded?)`);
+      const frames = JSON.stringify(join(dist, 'conformance', 'runner', 'definition-frames.js'));
+      return { contents: source.replace(PARSED_STACK, `require(${frames}).callerFrames()`), loader: 'js' };
+    });
+  },
+};
+
 const slimCucumber = {
   name: 'slim-cucumber',
   setup(build) {
@@ -236,6 +259,7 @@ await Promise.all([
       importsOutsideCache,
       summaryDuration,
       oneCucumberExpressions,
+      definitionFrames,
     ],
   }),
   build({
@@ -249,6 +273,13 @@ await Promise.all([
           b.onResolve({ filter: /^\.\/suite-child\.cjs$/ }, (args) => ({ path: args.path, external: true })),
       },
     ],
+  }),
+  build({
+    ...cjs,
+    // The CLI's verdict as a script, read through the child's code cache (see conformance/cli/load-verdict.ts).
+    entryPoints: [join(dist, 'conformance', 'cli', 'verdict.js')],
+    outfile: join(outdir, 'cli-verdict.cjs'),
+    plugins: [shareModules(), nativeMatchIndices],
   }),
   build({
     ...cjs,

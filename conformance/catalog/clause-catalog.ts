@@ -18,7 +18,7 @@ import {
   type ClauseLevel,
   type Edition,
 } from '../../src/index.js';
-import { KIT_FEATURES_DIR } from '../features/feature-files.js';
+import { KIT_FEATURES_DIR } from '../features/kit-features-dir.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { issuePath } from '../guard/adapter-error.js';
 import { QuotedReadme } from './readme-quotes.js';

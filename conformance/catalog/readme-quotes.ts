@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EDITION_SOURCES, type Edition } from '../../src/index.js';
-import { KIT_FEATURES_DIR } from '../features/feature-files.js';
+import { KIT_FEATURES_DIR } from '../features/kit-features-dir.js';
 
 /** The folder holding each edition's README (Chinese, the text the clauses quote). */
 export const EDITIONS_DIR = join(KIT_FEATURES_DIR, 'editions');

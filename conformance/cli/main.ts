@@ -16,6 +16,7 @@ import { Progress } from './progress.js';
 import { ScenarioDots } from './scenario-dots.js';
 import { stageReports } from './staged-reports.js';
 import { tracePoint } from '../runner/trace-point.js';
+import { loadVerdict } from './load-verdict.js';
 import { explorePlan } from '../explore/budget.js';
 import { isExplorationResult } from '../results/exploration-uri.js';
 import type { PreparedRun } from './verdict.js';
@@ -218,7 +219,7 @@ async function conformanceRun(
     workersFor(args),
   );
   let prepared: PreparedRun;
-  const { baselineOfAnotherEdition, finishRun, prepareRun, reportOnStdout } = await import('./verdict.js');
+  const { baselineOfAnotherEdition, finishRun, prepareRun, reportOnStdout } = await loadVerdict();
   try {
     prepared = await prepareRun(args);
     if (rerun) prepared.rerun = rerun;

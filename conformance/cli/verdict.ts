@@ -11,7 +11,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { editionReadme, type Edition, type ReviewText } from '../../src/index.js';
 import { SuiteDecisionSchema, type SuiteDecision } from '../runner/suite-decision.js';
 import { clausesOfEdition, levelsOf, loadCatalogFile, scenarioLevel, type Catalog } from '../catalog/clause-catalog.js';
-import { checkUniqueIds, KIT_FEATURES_DIR, parseFeatures, scenariosOf } from '../features/feature-files.js';
+import { KIT_FEATURES_DIR } from '../features/kit-features-dir.js';
 import { editionOfRun, kitIdentity, type RunContext } from '../results/run-context.js';
 import { writeKitReports } from '../report/write-reports.js';
 import {
@@ -27,9 +27,9 @@ import {
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 import { isKitFormat, UsageError, type CliArguments, type Format } from './arguments.js';
 import { explorationLine, recommendedLine, summaryLine, verdictLines } from '../results/summary.js';
+import { REPLAY_URI } from '../results/exploration-uri.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../results/exit-codes.js';
 import type { RerunPlan } from './rerun-plan.js';
-import { REPLAY_URI } from '../explore/replay-feature.js';
 import { partialSuffix, proofOfResult, unprovenClauses, unprovenLines } from '../results/unproven-clauses.js';
 
 export interface PreparedRun {
@@ -76,15 +76,18 @@ export async function prepareRun(args: CliArguments): Promise<PreparedRun> {
   // (the suite's child parses what it runs). Other features, and any baseline, are checked here.
   const needsFeatures =
     args.featuresDir !== undefined || args.baseline !== undefined || args.writeBaseline !== undefined;
-  const features = needsFeatures ? await parseFeatures(featuresDir) : [];
   const levels = levelsOf(catalog.clauses);
   const scenarios = new Map<string, ScenarioFacts>();
-  const infos = scenariosOf(features);
-  // Results, baselines and repeats are keyed by stable id: two scenarios with one id would judge as one.
-  checkUniqueIds(infos);
-  for (const scenario of infos) {
-    if (scenario.stableId)
-      scenarios.set(scenario.stableId, { clauses: scenario.clauses, level: scenarioLevel(scenario.clauses, levels) });
+  if (needsFeatures) {
+    // The Gherkin parser loads only for a run that reads feature files here.
+    const { checkUniqueIds, parseFeatures, scenariosOf } = await import('../features/feature-files.js');
+    const infos = scenariosOf(await parseFeatures(featuresDir));
+    // Results, baselines and repeats are keyed by stable id: two scenarios with one id would judge as one.
+    checkUniqueIds(infos);
+    for (const scenario of infos) {
+      if (scenario.stableId)
+        scenarios.set(scenario.stableId, { clauses: scenario.clauses, level: scenarioLevel(scenario.clauses, levels) });
+    }
   }
   const baseline = args.baseline ? await readBaseline(args.baseline, { scenarios, level: args.level }) : undefined;
   const previous =

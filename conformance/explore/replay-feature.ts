@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
 import { IdGenerator } from '@cucumber/messages';
 
-/** Where replayed scenarios sit among a run's results, as `~exploration` holds the exploration's. */
-export const REPLAY_URI = '~replay';
+/** Where replayed scenarios sit among a run's results, as `~exploration` holds the exploration's (results/exploration-uri.ts, free of Gherkin). */
+export { REPLAY_URI } from '../results/exploration-uri.js';
 
 /** The feature file's name in its folder (the only file there). */
 export const REPLAY_FEATURE_FILE = 'replayed-exploration.feature';

@@ -7,12 +7,11 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { AstBuilder, GherkinClassicTokenMatcher, Parser, compile } from '@cucumber/gherkin';
-import { PACKAGE_ROOT } from '../package-root.js';
 import { EDITION_TAG_PREFIX } from './edition-tags.js';
 import { IdGenerator, type GherkinDocument, type Pickle } from '@cucumber/messages';
+import { KIT_FEATURES_DIR } from './kit-features-dir.js';
 
-/** The features shipped with the kit. */
-export const KIT_FEATURES_DIR = join(PACKAGE_ROOT, 'features');
+export { KIT_FEATURES_DIR };
 
 export class FeatureFileError extends Error {
   override name = 'FeatureFileError';
