@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { createServer, type Socket } from 'node:net';
 import { afterEach } from 'vitest';
 import { planModeDeployment, type ModelRequest, type StartOptions } from '../../../src/index.js';
 import { loadExecAdapter, type ExecAdapter } from '../../../conformance/transport/exec-adapter.js';
@@ -99,29 +100,6 @@ export async function scenarioOptions(modelRequests: ModelRequest[] = []): Promi
   };
 }
 
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether `pid` is gone within `ms` (a killed process group is reaped asynchronously). */
-export async function goneWithin(pid: number, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (alive(pid)) {
-    if (Date.now() > until) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
-}
-
-export async function pidsIn(file: string): Promise<number[]> {
-  return (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean).map(Number);
-}
-
 /** Runs `body` with an environment variable set for the host processes it spawns. */
 export async function withEnv<T>(name: string, value: string, body: () => Promise<T>): Promise<T> {
   const before = process.env[name];
@@ -131,5 +109,65 @@ export async function withEnv<T>(name: string, value: string, body: () => Promis
   } finally {
     if (before === undefined) delete process.env[name];
     else process.env[name] = before;
+  }
+}
+
+/** A faulty-proxy process heard on the lifeline: its pid, and a promise that resolves when it has ended. */
+export interface LifelineProcess {
+  pid: number;
+  ended: Promise<void>;
+}
+
+export interface Lifeline {
+  /** The first `count` processes that connected, in the order they connected (waits for them). */
+  started(count: number): Promise<LifelineProcess[]>;
+}
+
+/**
+ * Runs `body` with $HOSTILE_LIFELINE naming a Unix socket every faulty-proxy
+ * process connects to as it starts (test/fixtures/hosts/faulty-proxy.mjs):
+ * the test waits on events (a connection, its close when the process ends),
+ * never on a clock, so no machine is too slow for it. A process that should
+ * end and does not leaves the test waiting until vitest's hang guard fails it.
+ */
+export async function withLifeline<T>(body: (lifeline: Lifeline) => Promise<T>): Promise<T> {
+  const path = `${await temporaryFolder('pmc-lifeline-')}/lifeline.sock`;
+  const heard: LifelineProcess[] = [];
+  const sockets: Socket[] = [];
+  const waiters: Array<{ count: number; resolve: (processes: LifelineProcess[]) => void }> = [];
+  const tell = (): void => {
+    for (const waiter of waiters.filter(({ count }) => heard.length >= count)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(heard.slice(0, waiter.count));
+    }
+  };
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('error', () => undefined);
+    let text = '';
+    socket.on('data', function readPid(chunk: Buffer) {
+      text += chunk.toString('utf8');
+      if (!text.includes('\n')) return;
+      socket.off('data', readPid);
+      socket.resume();
+      heard.push({ pid: Number(text.split('\n')[0]), ended });
+      tell();
+    });
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(path, resolve));
+  try {
+    return await withEnv('HOSTILE_LIFELINE', path, () =>
+      body({
+        started: (count) =>
+          new Promise((resolve) => {
+            waiters.push({ count, resolve });
+            tell();
+          }),
+      }),
+    );
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    server.close();
   }
 }
