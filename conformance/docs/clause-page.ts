@@ -4,6 +4,12 @@
  * each edition's statement where the editions read it differently), each
  * host's verdict, and every scenario that proves it as readable Gherkin with
  * each host's result.
+ *
+ * The page opens with a summary (each host's verdict, what the page holds)
+ * and folds what makes it long: examples tables and the results by example
+ * always, and on a page of more than LONG_PAGE scenarios each scenario's
+ * steps and results under its title and verdicts (details/summary: no script,
+ * and find-in-page opens them).
  */
 import { EDITIONS, type ScenarioRecord } from '../../src/index.js';
 import { editionLabel, hostEdition } from './edition-html.js';
@@ -11,7 +17,7 @@ import { scenarioGherkin } from './gherkin-html.js';
 import { html, inlineCode, type Html } from './html.js';
 import { mutantsSection } from './mutation-html.js';
 import { page } from './page-shell.js';
-import { NOT_COUNTED, resultCell, statusClass, statusWord } from './result-html.js';
+import { counts, NOT_COUNTED, resultCell, statusClass, statusWord } from './result-html.js';
 import {
   cellStatus,
   recordsFor,
@@ -22,7 +28,10 @@ import {
   type ScenarioView,
   type SiteModel,
 } from './site-model.js';
-import { countByStatus } from './status.js';
+import { aggregateStatus, countByStatus } from './status.js';
+
+/** More scenarios than this and a clause page folds each one under its title (SET-06 has 21). */
+export const LONG_PAGE = 4;
 
 const LEVEL_MEANING = {
   required: 'required (MUST): a host that breaks it does not conform; its scenarios fail a run',
@@ -45,6 +54,7 @@ export function clausePage(model: SiteModel, index: number): Html {
     body: html`<p class="muted no-print"><a href="../index.html">Clause matrix</a> › ${view.family.id}: ${view.family.name}</p>
 <h1><span class="id">${clause.id}</span> <span class="level ${clause.level}">${clause.level}</span>${onlyIn(view)}</h1>
 ${view.differs ? '' : html`<p class="statement">${inlineCode(clause.statement)}</p>`}
+${summary(model.hosts, view)}
 <dl class="facts">
 <dt>Family</dt><dd>${view.family.id}: ${view.family.name}</dd>
 <dt>Level</dt><dd>${LEVEL_MEANING[clause.level]}</dd>
@@ -60,7 +70,7 @@ ${view.readings.map((reading) => editionColumn(reading, view.differs))}
 ${model.hosts.length > 0 ? hostResults(model.hosts, view) : ''}
 ${view.mutants ? mutantsSection(view) : ''}
 <h2 id="scenarios">Scenarios</h2>
-${view.scenarios.length === 0 ? html`<p>No scenario in the features proves this clause.</p>` : view.scenarios.map((scenario) => scenarioArticle(scenario, clause.id, model.hosts))}
+${view.scenarios.length === 0 ? html`<p>No scenario in the features proves this clause.</p>` : view.scenarios.map((scenario) => scenarioArticle(scenario, clause.id, model.hosts, view.scenarios.length > LONG_PAGE))}
 ${
   others.length > 0
     ? html`<h2 id="other-scenarios">Other scenarios in the results</h2>
@@ -132,18 +142,56 @@ ${hosts.map((host) => {
 </table></div>`;
 }
 
-function scenarioArticle(scenario: ScenarioView, clauseId: string, hosts: readonly HostView[]): Html {
+/**
+ * What the page holds, before it: each host's verdict (its counts beside),
+ * and where to go: the sentences, the results, the mutants, the scenarios
+ * (listed, folded, with each host's verdict on each).
+ */
+function summary(hosts: readonly HostView[], view: ClauseView): Html {
+  const id = view.clause.id;
+  return html`<section class="glance" aria-labelledby="glance-heading">
+<h2 id="glance-heading" class="vh">Summary</h2>
+${
+  hosts.length > 0
+    ? html`<ul class="verdicts">${hosts.map((host) => {
+        const status = cellStatus(host, id);
+        return html`<li class="${statusClass(status, !uncountedFailure(host, id))}"><a href="#host-${host.key}">${host.label}: ${statusWord(status)}</a></li>`;
+      })}</ul>`
+    : ''
+}
+<nav class="toc no-print" aria-label="On this page"><ul>
+<li><a href="#readmes">README sentences</a></li>
+${hosts.length > 0 ? html`<li><a href="#results">Results by host</a></li>` : ''}
+${view.mutants ? html`<li><a href="#mutants">Mutants</a></li>` : ''}
+<li><a href="#scenarios">Scenarios (${view.scenarios.length})</a></li>
+</ul></nav>
+${
+  view.scenarios.length > LONG_PAGE
+    ? html`<details class="scenario-list"><summary>The ${view.scenarios.length} scenarios${hosts.length > 0 ? ' and their verdicts' : ''}</summary>
+<ul class="plain">${view.scenarios.map((scenario) => html`<li><a href="#${scenario.anchor}">${scenario.scenario.name}</a>${verdicts(scenario, id, hosts)}</li>`)}</ul>
+</details>`
+    : ''
+}
+</section>`;
+}
+
+/** Each host's verdict on one scenario (the worst of its examples), as short marked words. */
+function verdicts(scenario: ScenarioView, clauseId: string, hosts: readonly HostView[]): Html | string {
+  if (hosts.length === 0) return '';
+  const cases = scenario.cases.filter((entry) => entry.clauses.includes(clauseId));
+  return html` <span class="scenario-verdicts">${hosts.map((host) => {
+    const records = cases.flatMap((entry) => recordOf(host, entry.stableId) ?? []);
+    const status = aggregateStatus(records);
+    const counted = !records.some((record) => record.status === 'failed' && !counts(record, host.document.level));
+    return html`<span class="${statusClass(status, counted)}">${host.label}: ${statusWord(status)}</span> `;
+  })}</span>`;
+}
+
+function scenarioArticle(scenario: ScenarioView, clauseId: string, hosts: readonly HostView[], fold: boolean): Html {
   const tags = scenario.scenario.tags.map((tag) => tag.name);
   const cases = scenario.cases.filter((entry) => entry.clauses.includes(clauseId));
   const outline = cases.some((entry) => entry.rowName !== undefined);
-  return html`<article class="scenario" id="${scenario.anchor}" aria-labelledby="${scenario.anchor}-title">
-<h3 id="${scenario.anchor}-title"><span class="kw">${scenario.scenario.keyword}:</span> ${scenario.scenario.name}</h3>
-<p class="muted">Feature: ${scenario.featureName} · <code>${scenario.uri}:${scenario.scenario.location.line}</code></p>
-<ul class="tags" aria-label="Tags">${tags.map((tag) => html`<li>${tag}</li>`)}</ul>
-${scenarioGherkin(scenario, clauseId)}
-${
-  hosts.length > 0
-    ? html`<div class="table-box"><table>
+  const results = html`<div class="table-box"><table>
 <caption>${outline ? html`Results by example (ids <code>${cases[0]?.stableId?.split('/')[0] ?? ''}/…</code>)` : 'Results'}</caption>
 <thead><tr><th scope="col">${outline ? 'Example' : 'Scenario'}</th>${hosts.map((host) => html`<th scope="col">${host.label}</th>`)}</tr></thead>
 <tbody>
@@ -153,8 +201,25 @@ ${cases.map(
   ) => html`<tr><th scope="row"><code>${outline ? entry.rowName : (entry.stableId ?? '(no @id)')}</code></th>${hosts.map((host) => resultCell(recordOf(host, entry.stableId), host.document.level))}</tr>
 `,
 )}</tbody>
-</table></div>`
-    : ''
+</table></div>`;
+  const body = html`<p class="muted">Feature: ${scenario.featureName} · <code>${scenario.uri}:${scenario.scenario.location.line}</code></p>
+<ul class="tags" aria-label="Tags">${tags.map((tag) => html`<li>${tag}</li>`)}</ul>
+${scenarioGherkin(scenario, clauseId)}
+${
+  hosts.length === 0
+    ? ''
+    : outline && !fold
+      ? html`<details class="fold"><summary>Results of the ${cases.length} examples</summary>${results}</details>`
+      : results
+}`;
+  return html`<article class="scenario" id="${scenario.anchor}" aria-labelledby="${scenario.anchor}-title">
+<h3 id="${scenario.anchor}-title"><span class="kw">${scenario.scenario.keyword}:</span> ${scenario.scenario.name}</h3>
+${
+  fold
+    ? html`${hosts.length > 0 ? html`<p class="scenario-verdicts-line">${verdicts(scenario, clauseId, hosts)}</p>` : ''}<details class="fold scenario-body"><summary>Steps${outline ? ', examples' : ''}${hosts.length > 0 ? ' and results' : ''}</summary>
+${body}
+</details>`
+    : body
 }
 </article>
 `;

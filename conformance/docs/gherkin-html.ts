@@ -1,7 +1,8 @@
 /**
  * A scenario as a person reads it: keywords, steps (outline placeholders
  * marked), data tables as tables, doc strings as preformatted text, examples
- * tables with their header, and the background that runs first.
+ * tables with their header (folded under their heading), and the background
+ * that runs first.
  */
 import type { Background, DataTable, DocString, Examples, Step, TableRow } from '@cucumber/messages';
 import { html, type Html } from './html.js';
@@ -61,8 +62,9 @@ function examplesTable(examples: Examples, view: ScenarioView, clauseId: string 
     return clauseId === undefined || entry === undefined || entry.clauses.includes(clauseId);
   };
   const others = clauseId !== undefined && examples.tableBody.every((row) => !proves(row));
-  return html`<div class="examples">
-<h4>${examples.keyword}:${examples.name ? ` ${examples.name}` : ''}${tags.length ? html` <span class="muted">${tags.join(' ')}</span>` : ''}${others ? html` <span class="muted">(these rows prove other clauses)</span>` : ''}</h4>
+  // Folded under its heading: a clause page's long part (the rows are what the steps above are run with).
+  return html`<details class="examples">
+<summary><h4>${examples.keyword}:${examples.name ? ` ${examples.name}` : ''} <span class="muted">(${examples.tableBody.length} row${examples.tableBody.length === 1 ? '' : 's'})</span>${tags.length ? html` <span class="muted">${tags.join(' ')}</span>` : ''}${others ? html` <span class="muted">(these rows prove other clauses)</span>` : ''}</h4></summary>
 <div class="table-box"><table>
 ${examples.tableHeader ? html`<thead><tr>${examples.tableHeader.cells.map((cell) => html`<th scope="col">${cell.value}</th>`)}</tr></thead>` : ''}
 <tbody>
@@ -71,7 +73,7 @@ ${examples.tableBody.map(
 `,
 )}</tbody>
 </table></div>
-</div>`;
+</details>`;
 }
 
 /** Feature and scenario descriptions keep Gherkin's indentation; drop the common part. */

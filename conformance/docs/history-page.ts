@@ -52,14 +52,14 @@ export function historyPage(model: SiteModel, history: HostHistory): Html {
     current: `history-${history.key}`,
     body: html`<h1>History: ${history.host}</h1>
 <p class="lead">Every run of ${history.host} the site was given, lowest release first (runs of one release by start time), each judged against the edition named (the README of the release it drove). A run's changes are against the run before it: clauses whose status changed, and failures that count against the run (required ones, or every one at level strict) that appeared or went.</p>
-<div class="table-box"><table aria-labelledby="runs-heading">
+<div class="table-box"><table class="cards pairs" aria-labelledby="runs-heading">
 <caption id="runs-heading">Runs</caption>
 <thead><tr><th scope="col">Run</th><th scope="col">Release</th><th scope="col">Edition</th><th scope="col">Verdict</th>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<th scope="col">${status}</th>`)}<th scope="col">Badge</th></tr></thead>
 <tbody>
 ${history.runs.map((run) => {
   const count = countByStatus(run.document.scenarios, (record) => record.status);
   const failing = run.document.scenarios.filter((record) => failsTheRun(record, run.document)).length;
-  return html`<tr><th scope="row"><a href="../hosts/${run.key}.html">${readableTime(run.document.startedAt)}</a></th><td>${run.release ?? 'not recorded'}</td><td>${hostEdition(run)}</td><td>${failing === 0 ? statusWord('passed') : statusWord('failed')}${failing === 0 ? '' : html`<small> ${failing} count</small>`}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td>${count[status]}</td>`)}<td><a href="../badges/${run.key}.svg"><img src="../badges/${run.key}.svg" alt="${history.host} ${run.release ?? ''}: ${failing === 0 ? 'conforms' : `${failing} failing`}"></a></td></tr>
+  return html`<tr><th scope="row"><a href="../hosts/${run.key}.html">${readableTime(run.document.startedAt)}</a></th><td data-label="Release">${run.release ?? 'not recorded'}</td><td data-label="Edition">${hostEdition(run)}</td><td data-label="Verdict">${failing === 0 ? statusWord('passed') : statusWord('failed')}${failing === 0 ? '' : html`<small> ${failing} count</small>`}</td>${(['passed', 'failed', 'baselined', 'skipped'] as const).map((status) => html`<td data-label="${status}">${count[status]}</td>`)}<td data-label="Badge"><a href="../badges/${run.key}.svg"><img src="../badges/${run.key}.svg" alt="${history.host} ${run.release ?? ''}: ${failing === 0 ? 'conforms' : `${failing} failing`}"></a></td></tr>
 `;
 })}</tbody>
 </table></div>
@@ -82,7 +82,7 @@ ${
 ${clauses.map(
   (
     change,
-  ) => html`<tr><th scope="row"><a href="../clauses/${change.clause}.html">${change.clause}</a></th><td>${statusWord(change.before)}</td><td>${statusWord(change.after)}</td></tr>
+  ) => html`<tr><th scope="row"><a href="../clauses/${change.clause}.html"><span class="id">${change.clause}</span></a></th><td>${statusWord(change.before)}</td><td>${statusWord(change.after)}</td></tr>
 `,
 )}</tbody>
 </table></div>`

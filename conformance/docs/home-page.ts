@@ -1,8 +1,11 @@
 /**
  * The home page: the clause matrix (clauses by family down, hosts across),
  * each cell the clause's verdict on that host, totals per host, and filters by
- * family, level and status that work with CSS alone (radio buttons and
- * `:has()`), so the page needs no script.
+ * family, level, status and host column that work with CSS alone (radio
+ * buttons and `:has()`), so the page needs no script. On a phone the matrix
+ * is a list of cards, each clause's hosts one under another (site-style.ts),
+ * and the host filter keeps the one column a reader follows; the intro folds
+ * under its first sentence.
  */
 import { EDITIONS, type Edition } from '../../src/index.js';
 import { hostEdition } from './edition-html.js';
@@ -36,9 +39,12 @@ export function homePage(model: SiteModel): Html {
     current: 'home',
     css: filterRules(model, statuses),
     body: html`<h1>Plan mode: clauses${withHosts ? ' and hosts' : ''}</h1>
-<p class="lead">Every row is a clause of the plan mode spec, read from the <code>@deepseek-ai/dsh-plan-mode</code> README (in Chinese) of each edition: ${EDITIONS.join(', ')} (<a href="editions.html">what changed</a>); its page quotes each edition's sentences and shows the scenarios that prove it. A host column is judged against the edition named under it; a clause its edition lacks is <em>not run</em> there.
+<p class="lead">Every row is a clause of the plan mode spec${withHosts ? '; every host column is one conformance run, judged against the edition named under it' : ''}.</p>
+<details class="intro"><summary>How to read this page</summary>
+<p>Every row is a clause of the plan mode spec, read from the <code>@deepseek-ai/dsh-plan-mode</code> README (in Chinese) of each edition: ${EDITIONS.join(', ')} (<a href="editions.html">what changed</a>); its page quotes each edition's sentences and shows the scenarios that prove it. A host column is judged against the edition named under it; a clause its edition lacks is <em>not run</em> there.
 ${withHosts ? html`Every host column is one conformance run: a cell counts the results of the clause's scenarios on that host, marked and coloured by the worst of them (failed, then baselined, then skipped, then passed), or says <em>not run</em> when the run had none of them. A recommended scenario's failure, which does not fail a default-level run, is shown in blue, not red.` : html`No results file was given, so no host is shown.`}
 ${model.withMutants ? html`The last column counts the mutants (deliberately broken reference hosts) that the clause's scenarios catch. ${PROVEN_RULE} ${provenSummary(model)}` : ''}</p>
+</details>
 ${withHosts ? hostSummary(model) : ''}
 <h2 id="matrix-heading">Clause matrix</h2>
 ${filters(model, statuses)}
@@ -47,8 +53,8 @@ ${filters(model, statuses)}
 <thead><tr><th scope="col">Clause</th><th scope="col">Level</th><th scope="col" class="statement">Statement</th>${
       withHosts
         ? model.hosts.map(
-            (host) =>
-              html`<th scope="col"><a href="hosts/${host.key}.html">${host.label}</a> <small class="edition-of">${hostEdition(host)}</small></th>`,
+            (host, index) =>
+              html`<th scope="col" class="${hostColumn(index)}"><a href="hosts/${host.key}.html">${host.label}</a> <small class="edition-of">${hostEdition(host)}</small></th>`,
           )
         : html`<th scope="col">Scenarios</th>`
     }${model.withMutants ? html`<th scope="col">Mutants caught</th>` : ''}</tr></thead>
@@ -100,10 +106,11 @@ function clauseRow(view: ClauseView, hosts: readonly HostView[], editions: reado
 ${statementCell(view, editions)}
 ${
   hosts.length > 0
-    ? cells.map(({ host, status }) => {
+    ? cells.map(({ host, status }, index) => {
         // The worst result sets the mark and colour; the words count every result ("22 passed, 1 skipped").
         const counted = !uncountedFailure(host, id);
-        return html`<td class="${statusClass(status, counted)}"><a href="clauses/${id}.html#host-${host.key}"><span aria-hidden="true">${STATUS_TEXT[status].mark}</span> ${statusCounts(recordsFor(host, id)) || STATUS_TEXT[status].label}${counted ? '' : html`<small class="uncounted">recommended: not counted</small>`}${inEdition(view, host) ? '' : html`<small class="uncounted">not in ${host.edition}</small>`}<span class="vh">: ${id} on ${host.label}</span></a></td>`;
+        // data-label names the column where a phone draws the cells one under another.
+        return html`<td class="${statusClass(status, counted)} ${hostColumn(index)}" data-label="${host.label} (${host.edition})"><a href="clauses/${id}.html#host-${host.key}"><span aria-hidden="true">${STATUS_TEXT[status].mark}</span> ${statusCounts(recordsFor(host, id)) || STATUS_TEXT[status].label}${counted ? '' : html`<small class="uncounted">recommended: not counted</small>`}${inEdition(view, host) ? '' : html`<small class="uncounted">not in ${host.edition}</small>`}<span class="vh">: ${id} on ${host.label}</span></a></td>`;
       })
     : html`<td>${view.scenarios.reduce((sum, scenario) => sum + scenario.cases.filter((entry) => entry.clauses.includes(id)).length, 0)}</td>`
 }
@@ -123,7 +130,7 @@ function totals(model: SiteModel): Html {
 ${CELL_STATUSES.map(
   (
     status,
-  ) => html`<tr><th scope="row" colspan="3">Clauses ${STATUS_TEXT[status].label}</th>${counts.map((count) => html`<td>${count[status]}</td>`)}${model.withMutants ? html`<td></td>` : ''}</tr>
+  ) => html`<tr><th scope="row" colspan="3">Clauses ${STATUS_TEXT[status].label}</th>${counts.map((count, index) => html`<td class="${hostColumn(index)}" data-label="${model.hosts[index]!.label}">${count[status]}</td>`)}${model.withMutants ? html`<td></td>` : ''}</tr>
 `,
 )}</tfoot>`;
 }
@@ -150,6 +157,11 @@ ${model.hosts.map((host) => {
 `;
 })}</tbody>
 </table></div>`;
+}
+
+/** The class of every cell of a host's column (by position: host keys need not make distinct class names). */
+function hostColumn(index: number): string {
+  return `host-col-${index + 1}`;
 }
 
 function filters(model: SiteModel, statuses: readonly CellStatus[]): Html {
@@ -182,6 +194,15 @@ ${
       )
     : ''
 }
+${
+  model.hosts.length > 1
+    ? group(
+        'host',
+        'Host column',
+        model.hosts.map((host, index) => ({ value: String(index + 1), label: host.label })),
+      )
+    : ''
+}
 </form>`;
 }
 
@@ -201,5 +222,12 @@ function filterRules(model: SiteModel, statuses: readonly CellStatus[]): string 
     for (const level of LEVELS)
       hide([`f-level-${level}`, `f-status-${token(status)}`], `tbody:not(:has(tr.lvl-${level}.has-${status}))`);
   }
+  // One host column kept: every other host's cells go (the header, each clause's cell, the totals).
+  if (model.hosts.length > 1)
+    model.hosts.forEach((_, shown) =>
+      model.hosts.forEach((__, other) => {
+        if (other !== shown) hide([`f-host-${shown + 1}`], `.${hostColumn(other)}`);
+      }),
+    );
   return `\n${rules.join('\n')}\n`;
 }

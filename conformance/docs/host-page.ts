@@ -2,7 +2,8 @@
  * One host: the run (kit, spec, level, baseline), its totals, its capabilities
  * with the reasons for missing ones, the baseline entries that matched with
  * their reasons, any failures, and the texts the kit shows a person instead of
- * judging their wording.
+ * judging their wording. On a phone the failures are cards (site-style.ts):
+ * each message at the screen's full width, wrapped, never cut.
  */
 import { countedMeaning, countedText, recommendedText, recordCounts } from '../results/record-counts.js';
 import { badgeOf } from './badges.js';
@@ -66,13 +67,13 @@ ${
 ${
   failed.length > 0
     ? html`<h2 id="failures">Failures</h2>
-<div class="table-box"><table>
+<div class="table-box"><table class="cards">
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How it failed</th></tr></thead>
 <tbody>
 ${failed.map(
   (
     record,
-  ) => html`<tr><th scope="row">${link(record)}</th><td>${citedClauses(model.clauses, host, record.clauses)}</td><td class="${statusClass('failed', counts(record, document.level))}">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
+  ) => html`<tr><th scope="row">${link(record)}</th><td data-label="Clauses">${citedClauses(model.clauses, host, record.clauses)}</td><td class="${statusClass('failed', counts(record, document.level))}" data-label="How it failed">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
 `,
 )}</tbody>
 </table></div>`
@@ -81,13 +82,13 @@ ${failed.map(
 ${
   flaky.length > 0
     ? html`<h2 id="flaky">Flaky scenarios</h2>
-<div class="table-box"><table>
+<div class="table-box"><table class="cards">
 <thead><tr><th scope="col">Scenario</th><th scope="col">Clauses</th><th scope="col">How its repeats ended</th></tr></thead>
 <tbody>
 ${flaky.map(
   (
     record,
-  ) => html`<tr><th scope="row">${link(record)}</th><td>${citedClauses(model.clauses, host, record.clauses)}</td><td class="st st-flaky">${statusWord('flaky')}${resultDetail(record, document.level)}</td></tr>
+  ) => html`<tr><th scope="row">${link(record)}</th><td data-label="Clauses">${citedClauses(model.clauses, host, record.clauses)}</td><td class="st st-flaky" data-label="How its repeats ended">${statusWord('flaky')}${resultDetail(record, document.level)}</td></tr>
 `,
 )}</tbody>
 </table></div>`

@@ -19,7 +19,7 @@ export function mutantsCell(view: ClauseView): Html {
     view.clause.level === 'required' && unproven.length > 0
       ? html`<small class="uncounted">not proven${evidence.proofs.length > unproven.length ? ` in ${unproven.join(', ')}` : ''}</small>`
       : '';
-  return html`<td class="mutants"><a href="clauses/${view.clause.id}.html#mutants">${evidence.caught.length}${mark}<span class="vh"> mutants caught by the scenarios of ${view.clause.id}</span></a></td>`;
+  return html`<td class="mutants" data-label="Mutants caught"><a href="clauses/${view.clause.id}.html#mutants">${evidence.caught.length}${mark}<span class="vh"> mutants caught by the scenarios of ${view.clause.id}</span></a></td>`;
 }
 
 /** The clause page's section: the proof per edition and every mutant its scenarios catch. */

@@ -3,7 +3,10 @@
  * loaded from anywhere). System fonts; status colours repeat what the status
  * word already says; focus is always visible; print drops the controls. No page
  * scrolls sideways at any width: a table too wide for the screen scrolls in its
- * own box (.table-box), long words wrap, clause ids never break.
+ * own box (.table-box), long words wrap, clause ids never break. On a phone
+ * (48rem and less) the clause matrix and the tables of failures become cards,
+ * one row under another, each cell named by its column (data-label), so no
+ * host's verdict and no failure message sits off-screen in a scrolling box.
  */
 export const SITE_CSS = `
 :root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --panel: #f6f8fa; --link: #0a58ca; --focus: #ff8c00;
@@ -86,7 +89,7 @@ form.filters input:checked + label { background: #24292f; color: #fff; border-co
 .gherkin var { font-style: normal; font-family: ui-monospace, monospace; background: #fff8c5; padding: 0 .15rem; border-radius: 3px; }
 .gherkin .table-box, .gherkin pre { margin-left: 3.6rem; max-width: calc(100% - 3.6rem); }
 .gherkin table { font-size: .9rem; }
-.gherkin .examples h4 { margin: .6rem 0 .2rem; font-size: .95rem; }
+.gherkin .examples h4 { margin: 0; font-size: .95rem; }
 .description { white-space: pre-line; color: var(--muted); margin: .25rem 0; }
 .editions { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1rem; }
 .edition h3 { margin-top: 0; }
@@ -109,6 +112,21 @@ section.divergence .reason { margin: .25rem 0 .4rem; }
 nav.toc ul { list-style: none; padding: 0; margin: .5rem 0; display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; }
 nav.pager { display: flex; justify-content: space-between; margin-top: 2rem; }
 details > summary { cursor: pointer; }
+/* Clause pages: the summary first, the long parts folded. */
+.glance { margin: .5rem 0 1rem; }
+.glance ul.verdicts { list-style: none; padding: 0; margin: .5rem 0; display: flex; flex-wrap: wrap; gap: .4rem; }
+.glance ul.verdicts li { padding: .15rem .6rem; border-radius: 4px; }
+.glance ul.verdicts a { color: inherit; }
+.scenario-list > summary, details.fold > summary { font-weight: 600; padding: .2rem 0; }
+.scenario-list ul { margin: .4rem 0 0; }
+.scenario-verdicts { font-size: .85rem; }
+.scenario-verdicts .st { display: inline-block; padding: 0 .4rem; border-radius: 4px; margin: .1rem .2rem .1rem 0; }
+.scenario-verdicts-line { margin: .2rem 0; }
+details.examples > summary h4 { display: inline; }
+details.examples { margin: .6rem 0 .2rem; }
+details.intro { max-width: 60rem; color: var(--muted); margin: -.25rem 0 1rem; }
+details.intro > summary { color: var(--link); }
+details.intro p { margin: .4rem 0 0; }
 details.mutant-table > summary { font-weight: 600; padding: .3rem 0; }
 @media (max-width: 48rem) {
   .matrix .statement { display: none; }
@@ -118,6 +136,35 @@ details.mutant-table > summary { font-weight: 600; padding: .3rem 0; }
   .editions { grid-template-columns: minmax(0, 1fr); }
   dl.facts { grid-template-columns: minmax(0, 1fr); }
   dl.facts dd { margin-bottom: .4rem; }
+  /* The matrix as cards: a clause's id and level, then each host's verdict on a line of its own, named. */
+  .matrix, .matrix thead, .matrix tbody, .matrix tfoot, .matrix tr, .matrix th, .matrix td { display: block; }
+  .matrix thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .matrix tbody th[scope="rowgroup"] { border: 0; border-top: 2px solid var(--line); }
+  .matrix tr.clause, .matrix tfoot tr { display: flex; flex-wrap: wrap; align-items: baseline; gap: .3rem .6rem; padding: .45rem .4rem; border-top: 1px solid var(--line); }
+  .matrix tr.clause > *, .matrix tfoot tr > *, .matrix tbody th[scope="row"], .matrix td.fit { border: 0; padding: 0; width: auto; min-width: 0; background: none; }
+  /* The level fills the clause's first line, so the verdicts start on the next, side by side where they fit. */
+  .matrix tr.clause > td.fit { flex: 1 0 calc(100% - 10rem); }
+  .matrix tr.clause > td.st, .matrix tr.clause > td.mutants { flex: 1 1 9rem; padding: .2rem .5rem; border-radius: 4px; text-align: left; }
+  .matrix tr.clause > td.st-failed { background: var(--failed-bg); }
+  .matrix tr.clause > td.st-baselined { background: var(--baselined-bg); }
+  .matrix tr.clause > td.st-flaky { background: var(--flaky-bg); }
+  .matrix tr.clause > td.st-skipped { background: var(--skipped-bg); }
+  .matrix tr.clause > td.st-passed { background: var(--passed-bg); }
+  .matrix tr.clause > td.st-advisory { background: var(--advisory-bg); }
+  .matrix tfoot th { flex: 1 1 100%; }
+  .matrix td[data-label]::before { content: attr(data-label); display: block; font-weight: 400; font-size: .8rem; color: var(--muted); }
+  .matrix td.mutants small { display: inline; margin-left: .4rem; }
+  /* Failures and flaky scenarios on a host page: scenario, clauses, then the message at full width. */
+  table.cards, table.cards thead, table.cards tbody, table.cards tr, table.cards th, table.cards td { display: block; }
+  table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.cards tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .75rem; }
+  table.cards th, table.cards td { border: 0; }
+  table.cards td[data-label]::before { content: attr(data-label); display: block; font-weight: 600; font-size: .8rem; color: var(--muted); }
+  table.cards .result-detail { min-width: 0; }
+  /* Short values (the history's runs): each label and value on one line. */
+  table.cards.pairs td[data-label] { text-align: right; padding: .1rem .55rem; }
+  table.cards.pairs td[data-label]::before { float: left; margin-right: 1rem; }
+  table.cards img { max-width: 100%; height: auto; }
 }
 ul.plain { list-style: none; padding-left: 0; margin: 0; }
 ul.plain li + li { margin-top: .25rem; }

@@ -8,12 +8,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readResultsFile, type ResultsFile } from '../../../conformance/docs/read-results.js';
+import { readResultsFile } from '../../../conformance/docs/read-results.js';
 import { hostHistories } from '../../../conformance/docs/host-histories.js';
 import { nameOfHost, type HostView, type SiteModel } from '../../../conformance/docs/site-model.js';
 import { writeSite } from '../../../conformance/docs/write-site.js';
 import { temporaryFolder } from '../../temporary-folder.js';
-import { DSH_RESULTS } from './site-fixture.js';
+import { DSH_RESULTS, twoReleases } from './site-fixture.js';
 
 const text = (markup: string) =>
   markup
@@ -21,42 +21,6 @@ const text = (markup: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
-
-/** dsh's fixture run as release 0.1.0-rc.8, and a later run as dsh@0.0.1-rc.1 (its edition) where one failure went and one appeared. */
-async function twoReleases(): Promise<{ rc8: ResultsFile; rc1: ResultsFile; appeared: string; went: string }> {
-  const base = await readResultsFile(DSH_RESULTS);
-  const required = base.document.scenarios.filter(
-    (record) => record.status === 'passed' && record.level === 'required',
-  );
-  const went = required.find((record) => record.clauses.includes('STATE-01'))!;
-  const appeared = required.find((record) => record.clauses.includes('CFG-01'))!;
-  const failing = (record: (typeof required)[number]) => ({
-    ...record,
-    status: 'failed' as const,
-    failure: { kind: 'assertion' as const, step: 'a step', message: 'it broke' },
-  });
-  const rc8: ResultsFile = {
-    ...base,
-    document: {
-      ...base.document,
-      host: { release: '0.1.0-rc.8' },
-      scenarios: base.document.scenarios.map((record) => (record.id === went.id ? failing(record) : record)),
-    },
-  };
-  const scenarios = base.document.scenarios.map((record) => (record.id === appeared.id ? failing(record) : record));
-  const rc1: ResultsFile = {
-    path: '/runs/dsh-0.0.1-rc.1.json',
-    document: {
-      ...base.document,
-      adapter: { ...base.document.adapter, name: 'dsh@0.0.1-rc.1', editions: ['0.0.1-rc.1'] },
-      host: { release: '0.0.1-rc.1' },
-      spec: { ...base.document.spec, edition: '0.0.1-rc.1' },
-      startedAt: '2026-12-05T12:00:00.000Z',
-      scenarios,
-    },
-  };
-  return { rc8, rc1, appeared: appeared.id, went: went.id };
-}
 
 describe('the site across releases', () => {
   it('names the host without the release its adapter name carries', () => {

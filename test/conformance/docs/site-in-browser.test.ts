@@ -8,13 +8,22 @@
  * clause ids stay whole, and the Chinese quotes render with a font that has
  * their glyphs (not as boxes). Screenshots go to reports/screenshots/.
  *
+ * A second site, of dsh at two releases, has the pages across releases: the
+ * history page, a release's host page and the badges they show, measured
+ * likewise, with every link followed to its file and anchor, the text at a
+ * readable size, and each badge parsed as XML and drawn. On a phone the home
+ * matrix shows every host's verdict of a clause on screen (and keeps one host
+ * column when asked), the intro is folded, a failure's message is whole and
+ * wrapped at the screen's width, and a long clause page opens with its
+ * summary, its scenarios and examples folded.
+ *
  * Without chromium the tests are skipped, saying why, and without a CJK font
  * (fontconfig knows none for Chinese) the glyph test is; under CI=true either
  * missing fails instead (`.ci/run` installs both).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,7 +38,8 @@ import { readResultsFile } from '../../../conformance/docs/read-results.js';
 import { writeSite } from '../../../conformance/docs/write-site.js';
 import { cellStatus, recordsFor, type SiteModel } from '../../../conformance/docs/site-model.js';
 import { statusCounts } from '../../../conformance/docs/result-html.js';
-import { DSH_RESULTS, REFERENCE_RESULTS } from './site-fixture.js';
+import { LONG_PAGE } from '../../../conformance/docs/clause-page.js';
+import { DSH_RESULTS, REFERENCE_RESULTS, twoReleases } from './site-fixture.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 
 /** Debian's chromium; PLAN_MODE_CONFORMANCE_CHROMIUM names another (the test of npm test's skip report names a missing one). */
@@ -54,6 +64,15 @@ const PAGE_KINDS = [
   ['editions', 'editions.html'],
   ['host-dsh', 'hosts/dsh.html'],
 ] as const;
+
+/** The pages across releases, in the site of dsh at two releases. */
+const RELEASE_PAGES = [
+  ['history-dsh', 'history/dsh.html'],
+  ['host-dsh-0.0.1-rc.1', 'hosts/dsh-0.0.1-rc.1.html'],
+  ['home-two-releases', 'index.html'],
+] as const;
+/** The smallest text a page may set, in CSS px. */
+const READABLE_PX = 12;
 
 const LAUNCH_ARGS = (profile: string) => [
   '--headless=new',
@@ -127,6 +146,90 @@ function boxedCharacters(page: Page, selector: string): Promise<string[]> {
   });
 }
 
+/**
+ * What reaches past the page's right edge: elements outside a table box (which
+ * scrolls in its card; on a phone the matrix and card tables do not), table
+ * boxes wider than their container, and clause ids broken over two lines;
+ * with the page's scroll width.
+ */
+function layoutOf(page: Page) {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    // On a phone the matrix and the card tables do not scroll in their box: everything in them counts.
+    const phone = matchMedia('(max-width: 48rem)').matches;
+    const scrolls = (element: Element) =>
+      element.closest('.table-box') !== null && !(phone && element.closest('table.cards, table.matrix'));
+    const outside = [...document.querySelectorAll('body *')]
+      .filter((element) => (element as HTMLElement).offsetParent !== null && !scrolls(element))
+      .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).replace(/ /g, '.')}` : ''}`,
+      );
+    // A table box scrolls inside its card: it never reaches past the element holding it.
+    const boxes = [...document.querySelectorAll('.table-box')]
+      .filter((box) => (box as HTMLElement).offsetParent !== null)
+      .filter((box) => box.getBoundingClientRect().right > box.parentElement!.getBoundingClientRect().right + 0.5)
+      .map((box) => box.parentElement!.className || box.parentElement!.tagName);
+    // A clause id drawn on two lines ("SET-" / "06") has two boxes.
+    const broken = [
+      ...document.querySelectorAll(
+        '.id, a[href^="clauses/"], a[href^="../clauses/"], table.matrix tbody th[scope="row"] a',
+      ),
+    ]
+      .filter((element) => /^[A-Z]+-\d+$/.test(element.textContent!.trim()) && element.getClientRects().length > 1)
+      .map((element) => element.textContent!.trim());
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      viewport,
+      outside: [...new Set(outside)].slice(0, 10),
+      boxes,
+      broken: [...new Set(broken)],
+    };
+  });
+}
+
+/** Visible text set smaller than `min` px (visually hidden text for screen readers aside). */
+function smallText(page: Page, min: number): Promise<string[]> {
+  return page.evaluate((min) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const small: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement!;
+      if (!node.textContent!.trim() || element.closest('.vh') || !element.checkVisibility()) continue;
+      const size = Number.parseFloat(getComputedStyle(element).fontSize);
+      if (size < min) small.push(`${size}px: ${node.textContent!.trim().slice(0, 40)}`);
+    }
+    return small;
+  }, min);
+}
+
+/**
+ * Every link and image of the page that does not resolve: a file that is not
+ * there, an anchor its page lacks, or a URL off the file system.
+ */
+async function brokenLinks(page: Page): Promise<string[]> {
+  const targets = await page.$$eval('a[href], img[src]', (elements) =>
+    elements.map((element) => (element as HTMLAnchorElement).href || (element as HTMLImageElement).src),
+  );
+  const broken: string[] = [];
+  for (const target of new Set(targets)) {
+    const url = new URL(target);
+    if (url.protocol !== 'file:') {
+      broken.push(`${target}: not on the file system`);
+      continue;
+    }
+    const file = fileURLToPath(url);
+    if (!existsSync(file)) {
+      broken.push(`${target}: no such file`);
+      continue;
+    }
+    const anchor = decodeURIComponent(url.hash.slice(1));
+    if (anchor && !(await readFile(file, 'utf8')).includes(`id="${anchor}"`)) broken.push(`${target}: no such anchor`);
+  }
+  return broken;
+}
+
 /** The fonts the browser used to draw an element's text, from the DevTools protocol. */
 async function fontsUsed(page: Page, selector: string): Promise<Array<{ familyName: string; glyphCount: number }>> {
   const client = await page.createCDPSession();
@@ -154,6 +257,8 @@ describe.skipIf(!haveChromium)(
     let page: Page;
     let profile: string;
     let siteDir: string;
+    /** The site of dsh at two releases (history page, a host page per release, their badges). */
+    let releasesDir: string;
     let home: string;
     let model: SiteModel;
     const offSite: string[] = [];
@@ -172,6 +277,9 @@ describe.skipIf(!haveChromium)(
       const plain = await writeSite({ outDir: siteDir, results });
       model = (await writeSite({ outDir: siteDir, results, evidence: evidenceFor(plain.model) })).model;
       home = url('index.html');
+      releasesDir = await temporaryFolder('pmc-site-releases-');
+      const { rc8, rc1 } = await twoReleases();
+      await writeSite({ outDir: releasesDir, results: [rc8, rc1] });
       profile = await mkdtemp(join(tmpdir(), 'pmc-chromium-'));
       browser = await puppeteer.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS(profile) });
       page = await browser.newPage();
@@ -325,40 +433,7 @@ describe.skipIf(!haveChromium)(
         it(`${name} at ${width} px: no sideways scrolling, tables in their boxes, clause ids whole`, async () => {
           await page.setViewport({ width, height: width < 600 ? 844 : 900 });
           await page.goto(url(path));
-          const layout = await page.evaluate(() => {
-            const viewport = document.documentElement.clientWidth;
-            const outside = [...document.querySelectorAll('body *')]
-              .filter((element) => (element as HTMLElement).offsetParent !== null && !element.closest('.table-box'))
-              .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
-              .map(
-                (element) =>
-                  `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).replace(/ /g, '.')}` : ''}`,
-              );
-            // A table box scrolls inside its card: it never reaches past the element holding it.
-            const boxes = [...document.querySelectorAll('.table-box')]
-              .filter((box) => (box as HTMLElement).offsetParent !== null)
-              .filter(
-                (box) => box.getBoundingClientRect().right > box.parentElement!.getBoundingClientRect().right + 0.5,
-              )
-              .map((box) => box.parentElement!.className || box.parentElement!.tagName);
-            // A clause id drawn on two lines ("SET-" / "06") has two boxes.
-            const broken = [
-              ...document.querySelectorAll(
-                '.id, a[href^="clauses/"], a[href^="../clauses/"], table.matrix tbody th[scope="row"] a',
-              ),
-            ]
-              .filter(
-                (element) => /^[A-Z]+-\d+$/.test(element.textContent!.trim()) && element.getClientRects().length > 1,
-              )
-              .map((element) => element.textContent!.trim());
-            return {
-              scrollWidth: document.documentElement.scrollWidth,
-              viewport,
-              outside: [...new Set(outside)].slice(0, 10),
-              boxes,
-              broken: [...new Set(broken)],
-            };
-          });
+          const layout = await layoutOf(page);
           await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`) });
           expect(layout.outside, 'elements reaching past the right edge').toEqual([]);
           expect(layout.scrollWidth).toBeLessThanOrEqual(layout.viewport);
@@ -367,6 +442,189 @@ describe.skipIf(!haveChromium)(
         });
       }
     }
+
+    const releasesUrl = (path: string) => pathToFileURL(join(releasesDir, path)).href;
+
+    for (const width of WIDTHS) {
+      for (const [name, path] of RELEASE_PAGES) {
+        it(`${name} at ${width} px: no sideways scrolling, readable text, every link resolves`, async () => {
+          await page.setViewport({ width, height: width < 600 ? 844 : 900 });
+          await page.goto(releasesUrl(path));
+          const layout = await layoutOf(page);
+          await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`) });
+          expect(layout.outside, 'elements reaching past the right edge').toEqual([]);
+          expect(layout.scrollWidth).toBeLessThanOrEqual(layout.viewport);
+          expect(layout.boxes, 'table boxes wider than their container').toEqual([]);
+          expect(layout.broken, 'clause ids broken over two lines').toEqual([]);
+          expect(await smallText(page, READABLE_PX), `text under ${READABLE_PX}px`).toEqual([]);
+          expect(await brokenLinks(page)).toEqual([]);
+        });
+      }
+    }
+
+    it('orders the history by release: 0.0.1-rc.1 before 0.1.0-rc.8, though it ran later', async () => {
+      await page.setViewport({ width: 1280, height: 900 });
+      await page.goto(releasesUrl('history/dsh.html'));
+      const releases = await page.$$eval('table[aria-labelledby="runs-heading"] tbody tr', (rows) =>
+        rows.map((row) => (row.querySelector('td') as HTMLElement).innerText.trim()),
+      );
+      expect(releases).toEqual(['0.0.1-rc.1', '0.1.0-rc.8']);
+    });
+
+    it('draws every badge the pages show: valid SVG, its text the verdict of the shields.io endpoint', async () => {
+      await page.setViewport({ width: 1280, height: 900 });
+      const badges = new Set<string>();
+      for (const path of ['history/dsh.html', 'hosts/dsh.html', 'hosts/dsh-0.0.1-rc.1.html']) {
+        await page.goto(releasesUrl(path));
+        const images = await page.$$eval('img[src$=".svg"]', (elements) =>
+          elements.map((element) => {
+            const image = element as HTMLImageElement;
+            return { src: image.src, drawn: image.complete && image.naturalWidth > 0, alt: image.alt };
+          }),
+        );
+        expect(images.length, path).toBeGreaterThan(0);
+        for (const image of images) {
+          expect(image.drawn, `${image.src} drawn on ${path}`).toBe(true);
+          badges.add(image.src);
+        }
+      }
+      expect(badges.size).toBe(2);
+      for (const badge of badges) {
+        const svg = await readFile(fileURLToPath(badge), 'utf8');
+        const endpoint = JSON.parse(await readFile(fileURLToPath(badge).replace(/\.svg$/, '.json'), 'utf8'));
+        // Parsed as XML (any error is a <parsererror>), then drawn in the page to measure its text against its boxes.
+        const parsed = await page.evaluate((text) => {
+          const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+          const error = doc.querySelector('parsererror');
+          if (error) return { error: error.textContent };
+          const root = document.importNode(doc.documentElement, true) as unknown as SVGSVGElement;
+          document.body.append(root);
+          const rects = [...root.querySelectorAll('rect')].map((rect) => rect.getBBox());
+          const texts = [...root.querySelectorAll('text')].map((node, index) => {
+            const box = (node as SVGTextElement).getBBox();
+            const rect = rects[index]!;
+            return { text: node.textContent, fits: box.x >= rect.x && box.x + box.width <= rect.x + rect.width };
+          });
+          root.remove();
+          return {
+            root: doc.documentElement.localName,
+            namespace: doc.documentElement.namespaceURI,
+            title: doc.querySelector('title')?.textContent,
+            texts,
+            scripts: doc.querySelectorAll('script, foreignObject, image, use').length,
+          };
+        }, svg);
+        expect(parsed.error, badge).toBeUndefined();
+        expect(parsed).toMatchObject({ root: 'svg', namespace: 'http://www.w3.org/2000/svg', scripts: 0 });
+        expect(parsed.title).toBe(`${endpoint.label}: ${endpoint.message}`);
+        expect(parsed.texts).toEqual([
+          { text: endpoint.label, fits: true },
+          { text: endpoint.message, fits: true },
+        ]);
+      }
+    });
+
+    it('on a phone, shows every host verdict of a clause on screen, and keeps one host column when asked', async () => {
+      await page.setViewport({ width: 390, height: 844 });
+      await page.goto(home);
+      const [clause] = clausesWhere((reference, dsh) => reference === 'passed' && dsh === 'baselined');
+      const cells = (selector: string) =>
+        page.$$eval(selector, (elements) =>
+          elements.map((element) => {
+            const box = element.getBoundingClientRect();
+            return {
+              shown: element.checkVisibility(),
+              onScreen: box.left >= 0 && box.right <= document.documentElement.clientWidth && box.width > 0,
+              named: getComputedStyle(element, '::before').content,
+            };
+          }),
+        );
+      const row = `table.matrix tr.clause:has(a[href="clauses/${clause}.html"]) td.st`;
+      expect(await cells(row)).toEqual(
+        model.hosts.map((host) => ({ shown: true, onScreen: true, named: `"${host.label} (${host.edition})"` })),
+      );
+      await page.click('label[for="f-host-2"]');
+      expect((await cells(row)).map((cell) => cell.shown)).toEqual([false, true]);
+      expect((await cells('table.matrix .host-col-1')).every((cell) => !cell.shown)).toBe(true);
+      expect((await cells('table.matrix .host-col-2')).every((cell) => cell.shown)).toBe(true);
+      expect(await visibleClauses()).toHaveLength(model.clauses.length);
+      await page.click('label[for="f-host-all"]');
+      expect((await cells(row)).map((cell) => cell.shown)).toEqual([true, true]);
+      expect((await layoutOf(page)).scrollWidth).toBeLessThanOrEqual(390);
+    });
+
+    it('on a phone, folds the intro under its first sentence', async () => {
+      await page.setViewport({ width: 390, height: 844 });
+      await page.goto(home);
+      const intro = () => page.$eval('details.intro > p', (element) => element.checkVisibility());
+      expect(await page.$eval('p.lead', (element) => element.checkVisibility())).toBe(true);
+      expect(await intro()).toBe(false);
+      // The matrix's filters start within the first two screens.
+      expect(await page.$eval('form.filters', (form) => form.getBoundingClientRect().top)).toBeLessThan(2 * 844);
+      await page.click('details.intro > summary');
+      expect(await intro()).toBe(true);
+    });
+
+    it("on a phone, shows a host page's failure whole: on screen, wrapped at the screen's width", async () => {
+      await page.setViewport({ width: 390, height: 844 });
+      await page.goto(url('hosts/dsh.html'));
+      const failed = model.hosts[1]!.document.scenarios.filter((record) => record.status === 'failed');
+      expect(failed.length, 'the dsh fixture has failures').toBeGreaterThan(0);
+      const shown = await page.$$eval('#failures + .table-box td.st', (cells) =>
+        cells.map((cell) => {
+          const pre = cell.querySelector('pre')!;
+          const box = cell.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(pre);
+          return {
+            text: pre.textContent,
+            shown: pre.checkVisibility(),
+            onScreen: box.left >= 0 && box.right <= document.documentElement.clientWidth,
+            width: box.width / document.documentElement.clientWidth,
+            cut: pre.scrollWidth > pre.clientWidth,
+            lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+          };
+        }),
+      );
+      expect(shown.map((cell) => cell.text)).toEqual(failed.map((record) => record.failure!.message));
+      for (const cell of shown) {
+        expect(cell).toMatchObject({ shown: true, onScreen: true, cut: false });
+        // Not squeezed into a column: the message has most of the screen, over several lines.
+        expect(cell.width).toBeGreaterThan(0.8);
+        expect(cell.lines).toBeGreaterThan(1);
+      }
+    });
+
+    it('on a phone, opens a long clause page with its summary and folds its scenarios and examples', async () => {
+      await page.setViewport({ width: 390, height: 844 });
+      const view = model.clauses.find((candidate) => candidate.clause.id === 'SET-06')!;
+      expect(view.scenarios.length).toBeGreaterThan(LONG_PAGE);
+      await page.goto(url('clauses/SET-06.html'));
+      expect(await page.$eval('.glance', (element) => element.getBoundingClientRect().bottom)).toBeLessThan(844);
+      expect(
+        await page.$$eval('.glance ul.verdicts li', (items) => items.map((item) => (item as HTMLElement).innerText)),
+      ).toEqual(model.hosts.map((host) => expect.stringContaining(`${host.label}: `)));
+      const listed = await page.$$eval('.scenario-list a', (links) => links.map((link) => link.getAttribute('href')));
+      expect(listed).toEqual(view.scenarios.map((scenario) => `#${scenario.anchor}`));
+      const folded = await page.$$eval('details.scenario-body, details.examples', (all) =>
+        all.map((details) => (details as HTMLDetailsElement).open),
+      );
+      expect(folded.length).toBeGreaterThan(view.scenarios.length);
+      expect(folded.every((open) => !open)).toBe(true);
+      expect(
+        await page.$$eval('.examples table, .gherkin', (all) => all.filter((e) => e.checkVisibility()).length),
+      ).toBe(0);
+      await page.click(`#${view.scenarios[0]!.anchor} details.scenario-body > summary`);
+      expect(await page.$eval(`#${view.scenarios[0]!.anchor} .gherkin`, (e) => e.checkVisibility())).toBe(true);
+
+      // A short page keeps its scenarios open; only examples tables fold.
+      const short = model.clauses.find(
+        (candidate) => candidate.scenarios.length > 0 && candidate.scenarios.length <= LONG_PAGE,
+      )!;
+      await page.goto(url(`clauses/${short.clause.id}.html`));
+      expect(await page.$$eval('details.scenario-body', (all) => all.length)).toBe(0);
+      expect(await page.$$eval('.gherkin', (all) => all.every((e) => e.checkVisibility()))).toBe(true);
+    });
 
     it('filters rows by family with the keyboard and by status with a click', async () => {
       await page.setViewport({ width: 1280, height: 900 });
