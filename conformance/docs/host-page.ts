@@ -73,7 +73,7 @@ ${
 ${failed.map(
   (
     record,
-  ) => html`<tr><th scope="row">${link(record)}</th><td data-label="Clauses">${citedClauses(model.clauses, host, record.clauses)}</td><td class="${statusClass('failed', counts(record, document.level))}" data-label="How it failed">${statusWord('failed')}${resultDetail(record, document.level)}</td></tr>
+  ) => html`<tr><th scope="row">${link(record)}</th><td data-label="Clauses">${citedClauses(model.clauses, host, record.clauses)}</td><td class="${statusClass('failed', counts(record, document.level))}" data-label="How it failed">${statusWord('failed')}${resultDetail(record, document.level)}${rerunCommand(record)}</td></tr>
 `,
 )}</tbody>
 </table></div>`
@@ -88,7 +88,7 @@ ${
 ${flaky.map(
   (
     record,
-  ) => html`<tr><th scope="row">${link(record)}</th><td data-label="Clauses">${citedClauses(model.clauses, host, record.clauses)}</td><td class="st st-flaky" data-label="How its repeats ended">${statusWord('flaky')}${resultDetail(record, document.level)}</td></tr>
+  ) => html`<tr><th scope="row">${link(record)}</th><td data-label="Clauses">${citedClauses(model.clauses, host, record.clauses)}</td><td class="st st-flaky" data-label="How its repeats ended">${statusWord('flaky')}${resultDetail(record, document.level)}${rerunCommand(record)}</td></tr>
 `,
 )}</tbody>
 </table></div>`
@@ -183,6 +183,18 @@ ${records.map((record) => {
 </table></div>
 </section>
 `;
+}
+
+/**
+ * The command that reruns just this scenario (results `rerun`: the run's
+ * adapter, features, edition and level, already quoted for a POSIX shell),
+ * shown whole in a block of its own so it is copied whole; it wraps anywhere
+ * on a narrow screen rather than scroll.
+ */
+function rerunCommand(record: ScenarioRecord): Html | string {
+  return record.rerun === undefined
+    ? ''
+    : html`<div class="rerun"><p>Rerun just this scenario:</p><pre><code>${record.rerun}</code></pre></div>`;
 }
 
 /** The history page of this host, when the site was given other runs of it. */

@@ -105,6 +105,9 @@ dl.facts dd { margin: 0; }
 .statement { font-size: 1.1rem; }
 .result-detail { font-weight: 400; color: var(--ink); white-space: normal; min-width: min(16rem, 70vw); background: #fff; border: 1px solid var(--line); border-radius: 4px; padding: .1rem .6rem; margin-top: .3rem; }
 .result-detail p { margin: .35rem 0; }
+.rerun { font-weight: 400; color: var(--ink); white-space: normal; }
+.rerun p { margin: .4rem 0 .1rem; font-size: .85rem; }
+.rerun pre { background: #fff; margin: 0; }
 .result-detail pre { font-weight: 400; }
 section.divergence { border-left: 4px solid var(--baselined); padding-left: .8rem; margin: 1rem 0 1.5rem; }
 section.divergence .reason { margin: .25rem 0 .4rem; }

@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../../conformance/docs/html.js';
 import { readResultsFile } from '../../../conformance/docs/read-results.js';
 import { hostHistories } from '../../../conformance/docs/host-histories.js';
 import { nameOfHost, type HostView, type SiteModel } from '../../../conformance/docs/site-model.js';
@@ -57,6 +58,12 @@ describe('the site across releases', () => {
 
     const host = await readFile(join(dir, 'hosts', 'dsh-0.0.1-rc.1.html'), 'utf8');
     expect(host).toContain('href="../history/dsh.html"');
+    // The failure's rerun command (results `rerun`), whole and escaped, under it.
+    const rerun = rc1.document.scenarios.find((record) => record.id === appeared)!.rerun!;
+    expect(rerun).toContain(`'@id:${appeared}'`);
+    expect(host).toContain(
+      `<div class="rerun"><p>Rerun just this scenario:</p><pre><code>${escapeHtml(rerun)}</code></pre></div>`,
+    );
     expect(host).toContain('href="../badges/dsh-0.0.1-rc.1.json"');
 
     const endpoint = JSON.parse(await readFile(join(dir, 'badges', 'dsh-0.0.1-rc.1.json'), 'utf8'));

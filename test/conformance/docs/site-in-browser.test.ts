@@ -595,6 +595,28 @@ describe.skipIf(!haveChromium)(
       }
     });
 
+    it("on a phone, shows a failure's rerun command whole, wrapped on screen", async () => {
+      await page.setViewport({ width: 390, height: 844 });
+      const { rc1 } = await twoReleases();
+      const commands = rc1.document.scenarios.flatMap((record) =>
+        record.status === 'failed' && record.rerun !== undefined ? [record.rerun] : [],
+      );
+      expect(commands.length).toBeGreaterThan(0);
+      await page.goto(releasesUrl('hosts/dsh-0.0.1-rc.1.html'));
+      const shown = await page.$$eval('#failures + .table-box .rerun pre', (blocks) =>
+        blocks.map((pre) => {
+          const box = pre.getBoundingClientRect();
+          return {
+            text: pre.textContent,
+            shown: pre.checkVisibility(),
+            onScreen: box.left >= 0 && box.right <= document.documentElement.clientWidth,
+            cut: pre.scrollWidth > pre.clientWidth,
+          };
+        }),
+      );
+      expect(shown).toEqual(commands.map((text) => ({ text, shown: true, onScreen: true, cut: false })));
+    });
+
     it('on a phone, opens a long clause page with its summary and folds its scenarios and examples', async () => {
       await page.setViewport({ width: 390, height: 844 });
       const view = model.clauses.find((candidate) => candidate.clause.id === 'SET-06')!;
