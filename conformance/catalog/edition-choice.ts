@@ -23,6 +23,15 @@ export function declaredEditions(declared: readonly Edition[] | undefined): Edit
   return declared && declared.length > 0 ? [...declared] : [DEFAULT_EDITION];
 }
 
+/**
+ * A host's name in the kit's sentence: as it is when it is plain, else quoted
+ * as a JSON string, so a newline or escape in it shows as `\n` and cannot
+ * start a line of its own.
+ */
+function nameAsWord(name: string): string {
+  return /^[\w@%+=:,./ -]+$/.test(name) ? name : JSON.stringify(name);
+}
+
 export function chooseEdition(
   adapterName: string,
   declared: readonly Edition[] | undefined,
@@ -38,6 +47,6 @@ export function chooseEdition(
       ? `declares the edition(s) ${implemented.join(', ')}`
       : `declares no edition, so it implements ${DEFAULT_EDITION} only`;
   throw new EditionNotDeclaredError(
-    `--edition ${requested}: adapter ${adapterName} ${says}, not ${requested}. Judged against an edition it does not implement, a host fails where it follows its own README; run with --edition ${newestEdition(implemented)}, or add --force-edition to judge it against ${requested} anyway`,
+    `--edition ${requested}: adapter ${nameAsWord(adapterName)} ${says}, not ${requested}. Judged against an edition it does not implement, a host fails where it follows its own README; run with --edition ${newestEdition(implemented)}, or add --force-edition to judge it against ${requested} anyway`,
   );
 }

@@ -7,6 +7,7 @@
  */
 // Only what is needed to start the suite's child process is imported up front;
 // the rest (catalog, features, baselines, reports) loads while the child starts.
+import { complain, HostOutputLines, say } from './console-output.js';
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { AdapterLoadError, resolveAdapterPath } from '../adapters/adapter-path.js';
@@ -66,12 +67,12 @@ export async function main(argv: string[]): Promise<number> {
     return usageFailure(error);
   }
   if (args.help) {
-    console.log(USAGE);
+    say(USAGE);
     return EXIT_OK;
   }
   if (args.version) {
     const { kitIdentity } = await import('../kit-identity.js');
-    console.log(kitIdentity().version);
+    say(kitIdentity().version);
     return EXIT_OK;
   }
   try {
@@ -96,9 +97,9 @@ async function coverage(args: CliArguments): Promise<number> {
   const clauses = await loadCatalog();
   const scenarios = scenariosOf(await parseFeatures(featuresDirOf(args)));
   const report = lintCoverage(clauses, scenarios);
-  console.log(formatCoverageTable(clauses, report));
-  for (const problem of report.problems) console.error(`coverage: ${problem}`);
-  console.log(formatCoverageSummary(report, scenarios));
+  say(formatCoverageTable(clauses, report));
+  for (const problem of report.problems) complain(`coverage: ${problem}`);
+  say(formatCoverageSummary(report, scenarios));
   return report.problems.length === 0 ? EXIT_OK : EXIT_FAILED;
 }
 
@@ -127,8 +128,8 @@ async function conformance(args: CliArguments): Promise<number> {
   }
   if (rerun && rerun.ids.length === 0 && rerun.replayed.length === 0) {
     await reports.discard();
-    for (const { id, why } of rerun.notRerun) console.log(`not rerun: ${id}: ${why}`);
-    console.log(
+    for (const { id, why } of rerun.notRerun) say(`not rerun: ${id}: ${why}`);
+    say(
       `conformance: nothing to rerun: ${rerun.notRerun.length > 0 ? 'what failed in' : 'nothing failed or was flaky in'} ${rerun.from}${rerun.notRerun.length > 0 ? ' cannot be rerun' : ''}`,
     );
     return rerun.notRerun.length > 0 ? EXIT_FAILED : EXIT_OK;
@@ -176,6 +177,10 @@ async function conformanceRun(
   // The edition asked for, else a rerun's: the one its file's run judged (forced if that run was).
   const edition = args.edition ?? rerun?.edition;
   const forceEdition = args.forceEdition || (args.edition === undefined && rerun?.forced === true);
+  // What the host's process printed reaches stderr a whole line at a time, made inert (console-output.ts).
+  const hostOutput = new HostOutputLines((text) =>
+    progress ? progress.write(process.stderr, text) : process.stderr.write(text),
+  );
   tracePoint('cli-forks-suite');
   const running = runSuiteInWorkers(
     {
@@ -206,7 +211,7 @@ async function conformanceRun(
           : {}),
       },
       onOutput: toStdout,
-      onChildOutput: (text) => (progress ? progress.write(process.stderr, text) : process.stderr.write(text)),
+      onChildOutput: (text) => hostOutput.add(text),
       abort: abort.signal,
       onReady: (decision) => {
         // The first worker's; every worker decides alike. Checked against its schema when the reports use it.
@@ -232,10 +237,12 @@ async function conformanceRun(
   } catch (error) {
     abort.abort();
     await running;
+    hostOutput.flush();
     await reports.discard();
     throw error;
   }
   const run = await running;
+  hostOutput.flush();
   tracePoint('cli-suite-ended');
   if (refused) {
     await reports.discard();
@@ -252,11 +259,11 @@ async function conformanceRun(
       throw new AdapterLoadError(run.ending.message);
     case 'stopped':
       await reports.discard();
-      console.error(`plan-mode-conformance: ${run.ending.message}`);
+      complain(`plan-mode-conformance: ${run.ending.message}`);
       return EXIT_USAGE;
     case 'interrupted':
       await reports.discard();
-      console.error(
+      complain(
         `plan-mode-conformance: interrupted (${run.ending.signal}) after ${run.results.length} scenario(s); no report written`,
       );
       return run.ending.signal === 'SIGINT' ? 130 : 143;
@@ -267,7 +274,7 @@ async function conformanceRun(
     case 'completed':
       break;
   }
-  const line = reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text);
+  const line = reportOnStdout(args) ? (text: string) => complain(text) : (text: string) => say(text);
   // A fault no scenario could be charged with is a failed record among the results (runner/fault-records.ts): every report counts it.
   const problems: string[] = [];
   // The crash itself is the failure of the scenario in flight, whose message says how the process ended.
@@ -294,7 +301,7 @@ async function conformanceRun(
     throw error;
   }
   const unwritten = await reports.commit();
-  for (const problem of unwritten) console.error(`plan-mode-conformance: report ${problem}`);
+  for (const problem of unwritten) complain(`plan-mode-conformance: report ${problem}`);
   tracePoint('cli-verdict-written');
   // A report asked for and not written is the run's output lost: exit 2, as for a path refused before the run.
   if (unwritten.length > 0) return EXIT_USAGE;
@@ -341,9 +348,9 @@ async function witnessesOf(
 function usageFailure(error: unknown): number {
   const known = error instanceof Error && USER_ERRORS.has(error.name);
   const message = error instanceof Error ? error.message : String(error);
-  if (known) console.error(`plan-mode-conformance: ${message}`);
+  if (known) complain(`plan-mode-conformance: ${message}`);
   else
-    console.error(
+    complain(
       `plan-mode-conformance: unexpected error: ${error instanceof Error && error.stack ? error.stack : message}`,
     );
   return EXIT_USAGE;

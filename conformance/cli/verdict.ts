@@ -6,6 +6,7 @@
  * main.ts calls `prepareRun`, runs the suite however it runs it, then
  * `finishRun` with the results.
  */
+import { say, complain } from './console-output.js';
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { editionReadme, type Edition, type ReviewText } from '../../src/index.js';
@@ -127,9 +128,7 @@ export async function finishRun(
 ): Promise<number> {
   const { args } = prepared;
   const decision = suiteDecision(decided);
-  const line =
-    options.line ??
-    (reportOnStdout(args) ? (text: string) => console.error(text) : (text: string) => console.log(text));
+  const line = options.line ?? (reportOnStdout(args) ? (text: string) => complain(text) : (text: string) => say(text));
   // A handful of feature files serve hundreds of results: each path is worked out once.
   const uris = new Map<string, string>();
   const replayed = prepared.rerun?.replayFeature;
@@ -201,7 +200,7 @@ export async function finishRun(
   // Baselined exploration classes a whole exploration did not find are listed too: their entries are stale.
   const reported = verdict.notFound.length > 0 ? [...results, ...verdict.notFound] : results;
   const unwritten = await writeKitReports(args.formats, context, reported, verdict, undefined, options.reportPath);
-  for (const problem of unwritten) console.error(`plan-mode-conformance: report ${problem}`);
+  for (const problem of unwritten) complain(`plan-mode-conformance: report ${problem}`);
   if (args.writeBaseline && suite.completed === false) {
     // Scenarios that never ran would lose their entries, and the one in flight would gain a crash entry.
     line(`baseline: ${args.writeBaseline} left as it was: the run did not complete`);
@@ -231,7 +230,7 @@ export async function finishRun(
       unwritten.push(
         `--write-baseline ${args.writeBaseline}: cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
       );
-      console.error(`plan-mode-conformance: ${unwritten.at(-1)}`);
+      complain(`plan-mode-conformance: ${unwritten.at(-1)}`);
     }
   }
   for (const text of verdictLines(verdict, prepared.baseline !== undefined, {

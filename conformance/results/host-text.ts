@@ -34,9 +34,43 @@ export function visibleControls(text: string, keep: string = ''): string {
   return text.replace(CONTROL, (character) => (keep.includes(character) ? character : visible(character)));
 }
 
-/** One terminal line of host text: nothing in it moves the cursor, colours, clears or starts another line. */
+/**
+ * A GitHub Actions workflow command at a line start (`::error ...::`, or the
+ * older `##[error]`), blanks before it allowed as the runner allows them: a
+ * log line that would become a forged annotation, a masked secret or stopped
+ * command processing.
+ */
+const WORKFLOW_COMMAND = /^([ \t]*)(::|##\[)/;
+
+/** A workflow command's opening shown, not obeyed: its first character escaped (`\x3a:error`, `\x23#[error]`). */
+function inertWorkflowCommand(line: string): string {
+  return line.replace(
+    WORKFLOW_COMMAND,
+    (_, blanks: string, opening: string) => `${blanks}${visible(opening[0]!)}${opening.slice(1)}`,
+  );
+}
+
+/**
+ * One terminal line of host text: nothing in it moves the cursor, colours,
+ * clears, starts another line or, at a line start, is read by a CI runner as
+ * a workflow command.
+ */
 export function consoleText(text: string): string {
-  return visibleControls(text, '\t');
+  return inertWorkflowCommand(visibleControls(text, '\t'));
+}
+
+/**
+ * Text bound for the console or stderr whose line breaks are the kit's own
+ * (a composed message, an error's several problems): each line made inert as
+ * {@link consoleText} makes one. Every console line the CLI prints goes through
+ * here (cli/console-output.ts); host text inside a line goes through
+ * consoleText first, so a newline it holds cannot start a line of its own.
+ */
+export function consoleLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => consoleText(line))
+    .join('\n');
 }
 
 /** Characters Markdown gives a meaning inline (or HTML does): each escaped, so it reads as itself. */

@@ -34,6 +34,7 @@ import { PACKAGE_ROOT } from '../package-root.js';
 import { HostProcess, HostProtocolError } from './host-process.js';
 import { IdleHosts } from './idle-hosts.js';
 import { ProcessesAhead, type Booting } from './processes-ahead.js';
+import { consoleText } from '../results/host-text.js';
 
 /** How long the host may take to answer `initialize` at load, before any scenario. */
 const LOAD_LIMIT_MS = Number(process.env.PLAN_MODE_CONFORMANCE_EXEC_LOAD_LIMIT_MS ?? 20_000);
@@ -96,7 +97,12 @@ export async function loadExecAdapter(command: ExecCommand): Promise<ExecAdapter
     info = await withLoadLimit(initialize(host), host);
   } catch (error) {
     await host.kill();
-    const message = error instanceof Error ? error.message.replace(/^adapter method initialize: /, '') : String(error);
+    // An error the host answered (-32000) is its own text whole, a line of it no line of the kit's; the kit's own
+    // (an AdapterError, a stderr tail under it) already shows the host's parts as text.
+    const message =
+      error instanceof AdapterError
+        ? error.message.replace(/^adapter method initialize: /, '')
+        : consoleText(error instanceof Error ? error.message : String(error));
     throw new ExecLoadError(`the host command '${command.argv.join(' ')}' could not be initialized: ${message}`);
   }
   const processes: Processes = {
@@ -190,7 +196,7 @@ async function initialize(host: HostProcess): Promise<InitializeResult> {
   if (info.protocolVersion !== PROTOCOL_VERSION) {
     throw new AdapterError(
       'initialize',
-      `the host speaks protocol version ${info.protocolVersion}, the kit speaks ${PROTOCOL_VERSION}`,
+      `the host speaks protocol version ${consoleText(String(info.protocolVersion))}, the kit speaks ${PROTOCOL_VERSION}`,
     );
   }
   return info;

@@ -32,6 +32,7 @@ import {
 } from '../../src/protocol/index.js';
 import { AdapterError } from '../guard/adapter-error.js';
 import { StderrTail } from './stderr-tail.js';
+import { consoleText } from '../results/host-text.js';
 
 /** The host process died: it exited, was killed (not by the kit) or never started. Baselined as `crash`. */
 export class HostCrashError extends AdapterError {
@@ -121,7 +122,7 @@ export class HostProcess {
           // A request the kit cannot take (e.g. a tool it never registered) breaks the protocol too.
           if (error instanceof RpcError && error.code !== RpcErrorCode.applicationError) {
             this.fail(
-              `the host broke the protocol: its ${method} request was refused with ${error.code}: ${error.message}`,
+              `the host broke the protocol: its ${method} request was refused with ${error.code}: ${consoleText(error.message)}`,
               'protocol',
             );
           }
@@ -212,12 +213,12 @@ export class HostProcess {
       if (error.code === RpcErrorCode.methodNotFound) {
         throw new AdapterError(
           method,
-          `the host does not know this method (it answered -32601: ${error.message})${this.stderr.describe()}`,
+          `the host does not know this method (it answered -32601: ${consoleText(error.message)})${this.stderr.describe()}`,
         );
       }
       throw new AdapterError(
         method,
-        `the host answered error ${error.code}: ${error.message}${this.stderr.describe()}`,
+        `the host answered error ${error.code}: ${consoleText(error.message)}${this.stderr.describe()}`,
       );
     }
   }

@@ -3,6 +3,8 @@
  * documentation site, from the kit's clauses, editions' READMEs and features and the given
  * results files (none: the documentation alone, without host columns).
  */
+import { say, complain } from '../console-output.js';
+import { consoleText } from '../../results/host-text.js';
 import { resolve } from 'node:path';
 import { EvidenceFileError } from '../../evidence/mutation-evidence.js';
 import { readEvidenceForKit } from '../../evidence/evidence-fit.js';
@@ -30,8 +32,8 @@ export async function run(argv: string[]): Promise<number> {
       ...(features ? { featuresDir: resolve(features) } : {}),
       ...(evidence ? { evidence } : {}),
     });
-    const hosts = site.model.hosts.map((host) => host.name);
-    console.log(
+    const hosts = site.model.hosts.map((host) => consoleText(host.name));
+    say(
       `docs: wrote ${site.files.length} pages to ${outDir} (${site.model.clauses.length} clauses, ${hosts.length ? `hosts ${hosts.join(', ')}` : 'no host'}); open ${resolve(outDir, 'index.html')}`,
     );
     return 0;
@@ -42,7 +44,7 @@ export async function run(argv: string[]): Promise<number> {
       error instanceof ReadmeQuoteError ||
       error instanceof FeatureFileError
     ) {
-      console.error(`plan-mode-conformance docs: ${error.message}`);
+      complain(`plan-mode-conformance docs: ${error.message}`);
       return 2;
     }
     throw error;

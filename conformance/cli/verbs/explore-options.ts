@@ -75,7 +75,13 @@ scenario written with the suite's own steps.`,
       parse: positiveInteger(200),
       help: 'at most M commands per session',
     },
-    out: { type: 'string', value: 'FILE', help: 'write the counterexample as a complete feature file' },
+    out: {
+      type: 'string',
+      value: 'FILE',
+      help: 'write the counterexample as a complete feature file (refused when FILE exists, unless --force;\nnever through a symbolic link)',
+      docs: 'write the counterexample as a complete feature file; refused when `FILE` exists (unless `--force`) and when it is a symbolic link',
+    },
+    force: { type: 'boolean', help: 'with --out: replace an existing FILE' },
     level: {
       type: 'string',
       value: 'default|strict',
@@ -124,6 +130,7 @@ export interface ExploreArguments {
   path?: string;
   maxSteps: number;
   out?: string;
+  force: boolean;
   strict: boolean;
   edition?: Edition;
   forceEdition: boolean;
@@ -138,6 +145,8 @@ export function exploreArguments({
 }: ParsedCommandLine<typeof EXPLORE_COMMAND_LINE.options>): ExploreArguments {
   if (options['force-edition'] && options.edition === undefined)
     throw new UsageError('--force-edition needs --edition NAME');
+  if (options.force && options.out === undefined)
+    throw new UsageError('--force replaces the file --out names: give --out FILE');
   if (options.path !== undefined && options.seed === undefined)
     throw new UsageError('--path replays a run of one seed: give --seed too');
   return {
@@ -147,6 +156,7 @@ export function exploreArguments({
     ...(options.path !== undefined ? { path: options.path } : {}),
     maxSteps: options['max-steps'],
     ...(options.out !== undefined ? { out: options.out } : {}),
+    force: options.force,
     strict: options.level,
     ...(options.edition !== undefined ? { edition: options.edition } : {}),
     forceEdition: options['force-edition'],

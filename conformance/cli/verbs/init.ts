@@ -3,6 +3,7 @@
  * FILE (default `plan-mode-adapter.mjs`: the .mjs extension makes it an ES
  * module whatever the project's package.json says). Never overwrites a file.
  */
+import { say, complain } from '../console-output.js';
 import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { ADAPTER_SKELETON } from '../adapter-skeleton.js';
@@ -24,11 +25,11 @@ export async function run(argv: string[]): Promise<number> {
       code === 'EEXIST'
         ? 'it already exists; refusing to overwrite it (choose another file name)'
         : `cannot write it (${code ?? (error as Error).message})`;
-    console.error(`plan-mode-conformance init: ${path}: ${why}`);
+    complain(`plan-mode-conformance init: ${path}: ${why}`);
     return 2;
   }
-  console.log(`wrote ${path}`);
-  console.log(
+  say(`wrote ${path}`);
+  say(
     `next: connect your host in start(), then run: npx plan-mode-conformance --adapter ./${file.replace(/^\.\//, '')}`,
   );
   return 0;

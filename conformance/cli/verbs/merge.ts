@@ -4,6 +4,7 @@
  * was written; 2, saying why, when a file cannot be read or the shards are not
  * the parts of one run (nothing is written then).
  */
+import { say, complain } from '../console-output.js';
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { readResultsFile, ResultsFileError } from '../../docs/read-results.js';
@@ -21,15 +22,15 @@ export async function run(argv: string[]): Promise<number> {
     files = await Promise.all(inputs.map((path) => readResultsFile(path)));
   } catch (error) {
     if (error instanceof ResultsFileError) {
-      console.error(`plan-mode-conformance merge: ${error.message}`);
+      complain(`plan-mode-conformance merge: ${error.message}`);
       return 2;
     }
     throw error;
   }
   const merged = mergeShards(files);
   if (!merged.ok) {
-    console.error(`plan-mode-conformance merge: refusing to merge (${merged.problems.length} problem(s)):`);
-    for (const problem of merged.problems) console.error(`  ${problem}`);
+    complain(`plan-mode-conformance merge: refusing to merge (${merged.problems.length} problem(s)):`);
+    for (const problem of merged.problems) complain(`  ${problem}`);
     return 2;
   }
   // Written whole under another name first: an input given as --out is read before it is replaced.
@@ -37,6 +38,6 @@ export async function run(argv: string[]): Promise<number> {
   const partial = `${target}.partial-${process.pid}`;
   await writeFile(partial, `${JSON.stringify(merged.document, null, 2)}\n`);
   await rename(partial, target);
-  console.log(`merge: wrote ${out}: ${merged.document.scenarios.length} scenario(s) from ${files.length} shard(s)`);
+  say(`merge: wrote ${out}: ${merged.document.scenarios.length} scenario(s) from ${files.length} shard(s)`);
   return 0;
 }

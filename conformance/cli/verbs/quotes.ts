@@ -6,6 +6,7 @@
  * any quote is missing, 0 when all are found, 2 on bad arguments or an
  * unreadable file.
  */
+import { say, complain } from '../console-output.js';
 import { readFile } from 'node:fs/promises';
 import { clausesOfEdition, loadCatalog } from '../../catalog/clause-catalog.js';
 import { QuotedReadme } from '../../catalog/readme-quotes.js';
@@ -28,13 +29,13 @@ export async function run(argv: string[]): Promise<number> {
   }
   const clauses = clausesOfEdition(await loadCatalog(), edition);
   const { problems, missing } = new QuotedReadme(text, file).check(clauses);
-  for (const problem of problems) console.log(problem);
+  for (const problem of problems) say(problem);
   const summary = `quotes: ${edition} edition, ${clauses.length} clauses: ${clauses.length - missing.length} found in ${file}, ${missing.length} not`;
-  console.log(missing.length > 0 ? `${summary}: ${missing.join(', ')}` : summary);
+  say(missing.length > 0 ? `${summary}: ${missing.join(', ')}` : summary);
   return missing.length > 0 ? 1 : 0;
 }
 
 function usage(problem: string): number {
-  console.error(`plan-mode-conformance quotes: ${problem}`);
+  complain(`plan-mode-conformance quotes: ${problem}`);
   return 2;
 }

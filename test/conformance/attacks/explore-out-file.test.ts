@@ -1,0 +1,60 @@
+/**
+ * Attack: `explore --out` pointed at a file that exists, or at a symbolic link
+ * planted where the counterexample goes (to overwrite another file through
+ * it). An existing file is refused unless --force, before any exploration; a
+ * link is refused even with --force, and what it points at is left alone.
+ */
+import { lstat, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, runCli } from '../cli-harness.js';
+import { temporaryFolder } from '../../temporary-folder.js';
+
+const explore = (out: string, ...extra: string[]) =>
+  runCli([
+    'explore',
+    '--adapter',
+    `${FIXTURES}adapters/explore-hostile-name.js`,
+    '--runs',
+    '3',
+    '--seed',
+    '1',
+    '--out',
+    out,
+    ...extra,
+  ]);
+
+describe('explore --out writes only the file it was named, and replaces none unasked', () => {
+  it('refuses an existing file before exploring, and replaces it with --force', async () => {
+    const dir = await temporaryFolder('pmc-out-file-');
+    const out = join(dir, 'found.feature');
+    await writeFile(out, 'mine\n');
+    const refused = explore(out);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(`${out} exists; add --force to replace it`);
+    expect(refused.stdout).toBe('');
+    expect(await readFile(out, 'utf8')).toBe('mine\n');
+    const forced = explore(out, '--force');
+    expect(forced.status).toBe(1);
+    expect(await readFile(out, 'utf8')).toMatch(/^Feature: /m);
+  });
+
+  it('refuses a symbolic link at the path, even with --force, and leaves its target as it was', async () => {
+    const dir = await temporaryFolder('pmc-out-link-');
+    const target = join(dir, 'precious.txt');
+    await writeFile(target, 'precious\n');
+    const out = join(dir, 'found.feature');
+    await symlink(target, out);
+    const run = explore(out, '--force');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`${out} is a symbolic link`);
+    expect(await readFile(target, 'utf8')).toBe('precious\n');
+    expect((await lstat(out)).isSymbolicLink()).toBe(true);
+  });
+
+  it('--force without --out is a usage error', () => {
+    const run = runCli(['explore', '--adapter', 'reference', '--force']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--force replaces the file --out names');
+  });
+});
