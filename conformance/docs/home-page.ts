@@ -146,12 +146,14 @@ ${model.hosts.map((host) => {
     .filter(([, support]) => support !== true)
     .map(([name]) => name);
   const failing = host.document.scenarios.filter((record) => failsTheRun(record, host.document)).length;
+  // A green run that left required clauses unproven says partial here too, as its closing line did.
+  const unproven = host.document.unproven?.length ?? 0;
   const countedFailed = host.document.scenarios.filter(
     (record) => record.status === 'failed' && countsAtLevel(record, host.document.level),
   ).length;
   return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td>${
     failing === 0
-      ? html`<td class="st st-passed">${statusWord('passed')}<small class="uncounted">conforms at level ${host.document.level}</small></td>`
+      ? html`<td class="st st-passed">${statusWord('passed')}<small class="uncounted">${unproven > 0 ? `partial: ${unproven} required clause(s) unproven` : `conforms at level ${host.document.level}`}</small></td>`
       : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`
   }<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? statusClass(status, status !== 'failed' || countedFailed > 0) : ''}">${count[status]}${status === 'failed' && count.failed > failing ? html`<small>${count.failed - failing} recommended, not counted</small>` : ''}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
 `;

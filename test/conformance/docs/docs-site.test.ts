@@ -9,6 +9,7 @@ import { run as docs } from '../../../conformance/cli/verbs/docs.js';
 import { QuotedReadme, ReadmeQuoteError } from '../../../conformance/catalog/readme-quotes.js';
 import { aggregateStatus } from '../../../conformance/docs/status.js';
 import { buildSite, DSH_RESULTS, REFERENCE_RESULTS } from './site-fixture.js';
+import { readResultsFile } from '../../../conformance/docs/read-results.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 
 /** What a reader sees of a page's markup: tags dropped, entities decoded, white space collapsed. */
@@ -156,6 +157,23 @@ describe('docs site', () => {
     expect(dsh).toContain('dsh-llm-retry re-sends the failed request unchanged');
     expect(dsh).toContain('The user switched this session to plan mode.');
     expect(existsSync(join(site.dir, 'hosts', 'reference.html'))).toBe(true);
+  });
+
+  it('says partial on the home page and the host page for a green run that left required clauses unproven, and counts as the closing line does', async () => {
+    // The fixture as the kit reads it (upgraded to version 3, which carries `unproven`).
+    const reference = (await readResultsFile(REFERENCE_RESULTS)).document;
+    const path = join(await temporaryFolder('pmc-site-partial-'), 'partial.json');
+    const unproven = [{ clause: 'STATE-04', reason: 'capability fork not declared' }];
+    await writeFile(path, JSON.stringify({ ...reference, unproven }));
+    const site = await buildSite([path]);
+    const home = visibleText(await readFile(join(site.dir, 'index.html'), 'utf8'));
+    expect(home).toContain('partial: 1 required clause(s) unproven');
+    const hostPage = visibleText(await readFile(join(site.dir, 'hosts', `${site.model.hosts[0]!.key}.html`), 'utf8'));
+    expect(hostPage).toMatch(/partial ?: 1 required clause\(s\) no passing scenario proved/);
+    expect(hostPage).toContain('STATE-04');
+    expect(hostPage).toMatch(
+      /Counted \d+ passed, \d+ failed, \d+ skipped.*\(required scenarios and the exploration, as the closing line counts them; recommended ones apart\)/,
+    );
   });
 
   it('loads nothing from elsewhere: no external URL, script or style sheet file in any page', async () => {
