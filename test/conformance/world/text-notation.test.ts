@@ -25,4 +25,22 @@ describe('text notation', () => {
     expect(readNotation(writeNotation('⟨U+0041⟩ ⇥ ↵'))).toBe('⟨U+0041⟩ ⇥ ↵');
     expect(quote('off\u3000')).toBe('"off⟨U+3000⟩"');
   });
+
+  it('writes out exactly the controls, white space but the plain space, format and unassigned characters, marks and its own three', () => {
+    // The set as first written, with the space matched and given back; writeNotation takes the space out of the set.
+    const asWritten = (text: string) =>
+      text.replace(/\p{C}|\p{Z}|\p{M}|[⟨⇥↵]/gu, (character) =>
+        character === ' ' ? ' ' : `⟨U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`,
+      );
+    const differing: number[] = [];
+    for (let point = 0; point <= 0x10ffff; point += 1) {
+      const text = `a${String.fromCodePoint(point)} b`;
+      if (writeNotation(text) !== asWritten(text)) differing.push(point);
+    }
+    for (let unit = 0xd800; unit <= 0xdfff; unit += 1) {
+      const lone = `${String.fromCharCode(unit)}x`;
+      if (writeNotation(lone) !== asWritten(lone)) differing.push(unit);
+    }
+    expect(differing).toEqual([]);
+  });
 });
