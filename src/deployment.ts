@@ -87,9 +87,43 @@ export function planModeDeployment(config: unknown): string {
   const key = JSON.stringify(config);
   let text = writtenDeployments.get(key);
   if (text === undefined) {
-    text = stringify([{ id: PLAN_MODE_ENTRY_ID, name: PLAN_MODE_PACKAGE_NAME, config }]);
+    const values = Object.values(config as Record<string, string>);
+    text = values.some((value) => RISKY.test(value))
+      ? escapedDeployment(config as Record<string, string>)
+      : stringify([{ id: PLAN_MODE_ENTRY_ID, name: PLAN_MODE_PACKAGE_NAME, config }]);
     if (writtenDeployments.size >= PARSED_DEPLOYMENTS_KEPT) writtenDeployments.clear();
     writtenDeployments.set(key, text);
   }
   return text;
+}
+
+/**
+ * Characters YAML parsers read differently when written raw: line breaks other than LF (CR, NEL U+0085,
+ * U+2028, U+2029: YAML 1.1 parsers such as PyYAML break lines at them, YAML 1.2 ones do not), control and
+ * C1 characters, the byte order mark, non-characters, lone surrogates, and a Gherkin doc string's delimiter
+ * (a printed scenario holds the deployment in one).
+ */
+const RISKY = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufff0-\uffff\ud800-\udfff]|"""/u;
+
+/**
+ * A YAML double-quoted scalar holding `text` exactly, in printable ASCII: every other character is an
+ * escape (`\uXXXX`, `\UXXXXXXXX`), which every YAML 1.1 and 1.2 parser reads back as the same code point.
+ */
+export function yamlQuoted(text: string): string {
+  let out = '"';
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    if (character === '"' || character === '\\') out += `\\${character}`;
+    else if (code >= 0x20 && code <= 0x7e) out += character;
+    else if (code <= 0xffff) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else out += `\\U${code.toString(16).padStart(8, '0')}`;
+  }
+  return `${out}"`;
+}
+
+/** The deployment with each config value double-quoted and escaped (`yamlQuoted`). */
+function escapedDeployment(config: Record<string, string>): string {
+  const lines = [`- id: ${PLAN_MODE_ENTRY_ID}`, `  name: ${yamlQuoted(PLAN_MODE_PACKAGE_NAME)}`, '  config:'];
+  for (const [key, value] of Object.entries(config)) lines.push(`    ${yamlQuoted(key)}: ${yamlQuoted(value)}`);
+  return `${lines.join('\n')}\n`;
 }

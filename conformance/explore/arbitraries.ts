@@ -15,7 +15,14 @@ import {
   type ToolMode,
 } from '../../src/index.js';
 import type { Generation } from './actions/action.js';
+import { compactAction } from './actions/compact.js';
+import { forkAction } from './actions/fork.js';
 import { ACTIONS } from './actions/index.js';
+import { planLineAction } from './actions/plan-line.js';
+import { setAction } from './actions/set.js';
+import { spawnAction } from './actions/spawn.js';
+import { spawnOwnedAction } from './actions/spawn-owned.js';
+import { texts } from './values/texts.js';
 import type { AnswerGeneration } from './answers/answer.js';
 import { ANSWERS } from './answers/index.js';
 import type { MidTurnMove, PlannedAnswer, PlannedRequest, Session, SessionMove } from './moves.js';
@@ -47,12 +54,55 @@ function weighted<T>(candidates: Array<fc.WeightedArbitrary<T> | undefined>): Ar
   return candidates.filter((candidate): candidate is fc.WeightedArbitrary<T> => candidate !== undefined);
 }
 
-function answersOf(g: AnswerGeneration, place: 'continues' | 'ends'): fc.Arbitrary<PlannedAnswer> {
+/**
+ * Swarm testing: each session draws a subset of the actions and answers it may use, and whether its moves
+ * mostly act on the newest agent. A session that never forks spends its moves elsewhere; one that acts on
+ * the newest agent builds forks of forks and then acts on them, acts again on an agent whose turn gave up
+ * or whose history was compacted. So the pairs of state feature and action (oracle/state-features.ts) a
+ * uniform mix reaches only at many times the budget come within the default one, for the same session
+ * length. Prompts and final texts are always in: every other family needs a turn.
+ */
+export interface Swarm {
+  /** Action kinds and answer types this session leaves out. */
+  left: ReadonlySet<string>;
+  /** Whether agent references mostly name the newest agent. */
+  newest: boolean;
+}
+
+const ALWAYS = new Set<string>(['prompt', 'text']);
+const SWARMED = [...ACTIONS.map((action) => action.kind), ...ANSWERS.map((family) => family.type)].filter(
+  (kind) => !ALWAYS.has(kind),
+);
+
+/** Half the sessions use every family (the mix as weighted); the other half a random subset of them. */
+export const swarms: fc.Arbitrary<Swarm> = fc.oneof(
+  { weight: 1, arbitrary: fc.boolean().map((newest): Swarm => ({ left: new Set(), newest })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.subarray(SWARMED), fc.boolean())
+      .map(([left, newest]): Swarm => ({ left: new Set(left), newest })),
+  },
+);
+
+/** The candidates a swarm keeps (all of them when it would keep none). */
+function kept<T>(
+  candidates: Array<{ kind: string; weighted: fc.WeightedArbitrary<T> | undefined }>,
+  swarm: Swarm,
+): Array<fc.WeightedArbitrary<T>> {
+  const all = weighted(candidates.map((candidate) => candidate.weighted));
+  const some = weighted(candidates.filter((candidate) => !swarm.left.has(candidate.kind)).map((c) => c.weighted));
+  return some.length > 0 ? some : all;
+}
+
+function answersOf(g: AnswerGeneration, place: 'continues' | 'ends', swarm: Swarm): fc.Arbitrary<PlannedAnswer> {
   return fc.oneof(
-    ...weighted<PlannedAnswer>(
-      ANSWERS.filter((family) => family.place === place).map(
-        (family) => family.generate(g) as fc.WeightedArbitrary<PlannedAnswer> | undefined,
-      ),
+    ...kept<PlannedAnswer>(
+      ANSWERS.filter((family) => family.place === place).map((family) => ({
+        kind: family.type,
+        weighted: family.generate(g) as fc.WeightedArbitrary<PlannedAnswer> | undefined,
+      })),
+      swarm,
     ),
   );
 }
@@ -71,21 +121,35 @@ export function sessionArbitrary(options: ExploreArbitraryOptions): fc.Arbitrary
     .chain((toolMode) => sessionIn(options, toolMode).map((session): Session => ({ ...session, toolMode })));
 }
 
-function sessionIn(
+function sessionIn(options: ExploreArbitraryOptions, toolMode: ToolMode): fc.Arbitrary<Session> {
+  return swarms.chain((swarm) => swarmSession(options, toolMode, swarm));
+}
+
+function swarmSession(
   { capabilities, maxSteps, edition = DEFAULT_EDITION }: ExploreArbitraryOptions,
   toolMode: ToolMode,
+  swarm: Swarm,
 ): fc.Arbitrary<Session> {
   const has = (capability: Capability) => isSupported(capabilities, capability);
   // An index, or -1 for the newest agent: so forks of forks, and a switch in a fork before it is forked again, come often.
-  const agent = fc.oneof({ weight: 4, arbitrary: fc.nat({ max: 3 }) }, { weight: 1, arbitrary: fc.constant(-1) });
-  const continuing = answersOf({ has, edition, toolMode }, 'continues');
-  const ending = answersOf({ has, edition, toolMode }, 'ends');
+  const agent = fc.oneof(
+    { weight: swarm.newest ? 1 : 4, arbitrary: fc.nat({ max: 3 }) },
+    { weight: swarm.newest ? 4 : 1, arbitrary: fc.constant(-1) },
+  );
+  const continuing = answersOf({ has, edition, toolMode }, 'continues', swarm);
+  const ending = answersOf({ has, edition, toolMode }, 'ends', swarm);
   // Only a final text ends a turn run inside another's request, so such a turn always finishes there.
   const finalText = fc.constant<PlannedAnswer>({ type: 'text' });
 
   const midTurnAt = (g: Generation): fc.Arbitrary<MidTurnMove> =>
     fc.oneof(
-      ...weighted(ACTIONS.map((action) => action.midTurn?.(g) as fc.WeightedArbitrary<MidTurnMove> | undefined)),
+      ...kept(
+        ACTIONS.map((action) => ({
+          kind: action.kind,
+          weighted: action.midTurn?.(g) as fc.WeightedArbitrary<MidTurnMove> | undefined,
+        })),
+        swarm,
+      ),
     );
 
   /**
@@ -99,9 +163,10 @@ function sessionIn(
     during: fc.Arbitrary<MidTurnMove[]>,
     last: fc.Arbitrary<PlannedAnswer>,
     quiet: fc.Arbitrary<MidTurnMove[]>,
+    middle: fc.Arbitrary<PlannedAnswer> = continuing,
   ): fc.Arbitrary<PlannedRequest[]> =>
     fc
-      .tuple(fc.array(fc.record({ answer: continuing, during }), { maxLength: 3 }), last, during, quiet)
+      .tuple(fc.array(fc.record({ answer: middle, during }), { maxLength: 3 }), last, during, quiet)
       .map(([middle, answer, lastDuring, quietDuring]) => [
         ...middle,
         { answer, during: answer.type === 'give-up' ? quietDuring : lastDuring },
@@ -122,19 +187,74 @@ function sessionIn(
   const g: Generation = { ...base, requests: outer };
 
   const anyMove = fc.oneof(
-    ...weighted(ACTIONS.map((action) => action.move?.(g) as fc.WeightedArbitrary<SessionMove> | undefined)),
+    ...kept(
+      ACTIONS.map((action) => ({
+        kind: action.kind,
+        weighted: action.move?.(g) as fc.WeightedArbitrary<SessionMove> | undefined,
+      })),
+      swarm,
+    ),
   );
   const plain = fc.array(anyMove, { minLength: 1, maxLength: maxSteps });
+
+  // Steering (see `openers`): episodes that put the newest agent in a state, then act on it with any action or
+  // answer alike; the rest of the session as usual.
+  const newest: Generation = { has, edition, agent: fc.constant(-1) };
+  // Every action and every answer alike: a move of each kind, or a prompt whose turn holds the answer (after a
+  // retried failure now and then, so a retry meets it too).
+  const newestRequests = requestsWith(
+    fc.array(midTurnAt(newest), { maxLength: 1 }),
+    finalText,
+    fc.array(midTurnAt(newest), { maxLength: 1 }),
+  );
+  const moveOnNewest = ACTIONS.filter((action) => action.kind !== 'prompt').map(
+    (action) => action.move?.({ ...newest, requests: newestRequests }) as fc.WeightedArbitrary<SessionMove> | undefined,
+  );
+  const retried = has('retry') ? fc.boolean() : fc.constant(false);
+  const answerOnNewest = ANSWERS.map((family) => {
+    const generated = family.generate({ has, edition, toolMode }) as fc.WeightedArbitrary<PlannedAnswer> | undefined;
+    if (!generated) return undefined;
+    const arbitrary = fc
+      .tuple(generated.arbitrary, retried, fc.array(midTurnAt(newest), { maxLength: 1 }))
+      .map(([answer, retry, during]): SessionMove => {
+        const requests: PlannedRequest[] = [];
+        if (retry && answer.type !== 'failure' && answer.type !== 'give-up')
+          requests.push({ answer: { type: 'failure' }, during: [] });
+        requests.push({ answer, during });
+        if (family.place === 'continues') requests.push({ answer: { type: 'text' }, during: [] });
+        return { kind: 'prompt', agent: -1, requests };
+      });
+    return { weight: 1, arbitrary };
+  });
+  const actOnNewest = fc.oneof(
+    ...weighted([...moveOnNewest, ...answerOnNewest]).map(({ arbitrary }) => ({ weight: 1, arbitrary })),
+  );
+  const episode = fc
+    .tuple(fc.oneof(...openers(newest, requestsWith)), fc.array(actOnNewest, { minLength: 1, maxLength: 3 }))
+    .map(([opening, acts]): SessionMove[] => [...opening, ...acts]);
+  const steered = fc
+    .tuple(fc.array(episode, { minLength: 1, maxLength: 4 }), fc.array(anyMove, { maxLength: 2 }))
+    .map(([episodes, rest]): SessionMove[] => [...episodes.flat(), ...rest].slice(0, Math.max(maxSteps, 1)));
   if (!has('restart'))
     return fc.record(
-      { probeOrders, configuration: configurations, moves: plain },
+      {
+        probeOrders,
+        configuration: configurations,
+        moves: fc.oneof({ weight: 1, arbitrary: plain }, { weight: 2, arbitrary: steered }),
+      },
       { requiredKeys: ['probeOrders', 'moves'] },
     );
   // Restarts among forks, spawns and new agents: agents made before a restart (a fork, a child, a created agent)
   // and used after it, beside agents first made after it. Shrinking may drop any part.
   const half = Math.max(1, Math.floor(maxSteps / 2));
   const lineage = fc.oneof(
-    ...weighted(ACTIONS.map((action) => action.lineage?.(g) as fc.WeightedArbitrary<SessionMove> | undefined)),
+    ...kept(
+      ACTIONS.map((action) => ({
+        kind: action.kind,
+        weighted: action.lineage?.(g) as fc.WeightedArbitrary<SessionMove> | undefined,
+      })),
+      swarm,
+    ),
   );
   const aroundRestart = fc
     .tuple(fc.array(anyMove, { maxLength: half - 1 }), lineage, fc.array(anyMove, { minLength: 1, maxLength: half }))
@@ -143,8 +263,81 @@ function sessionIn(
     {
       probeOrders,
       configuration: configurations,
-      moves: fc.oneof({ weight: 2, arbitrary: plain }, { weight: 1, arbitrary: aroundRestart }),
+      moves: fc.oneof(
+        { weight: 2, arbitrary: plain },
+        { weight: 1, arbitrary: aroundRestart },
+        { weight: 5, arbitrary: steered },
+      ),
     },
     { requiredKeys: ['probeOrders', 'moves'] },
   );
+}
+
+type RequestsWith = (
+  during: fc.Arbitrary<MidTurnMove[]>,
+  last: fc.Arbitrary<PlannedAnswer>,
+  quiet: fc.Arbitrary<MidTurnMove[]>,
+) => fc.Arbitrary<PlannedRequest[]>;
+
+/**
+ * Openings that leave the newest agent in one of the model's state features (oracle/state-features.ts) that a
+ * uniform mix of moves meets rarely: a fork, a fork of a fork, a child, an owned child, a compacted history
+ * (with a selection waiting through it, or not), a turn given up (with a message steered into it, or a
+ * selection made during it), plan mode on, a retried request during which another agent is prompted.
+ * Each is built from the action modules' own arbitraries, so it is generated, printed and shrunk like any move.
+ */
+function openers(g: Generation, requestsWith: RequestsWith): Array<fc.WeightedArbitrary<SessionMove[]>> {
+  // An agent just made has had no turn (and compaction needs one): now and then it has one first.
+  const firstTurn = fc.option(
+    fc.constant<SessionMove>({ kind: 'prompt', agent: -1, requests: [{ answer: { type: 'text' }, during: [] }] }),
+    { nil: undefined },
+  );
+  const made = (moves: fc.Arbitrary<SessionMove[]>) =>
+    fc.tuple(moves, firstTurn).map(([made, turn]) => (turn ? [...made, turn] : made));
+  const one = (arbitrary: fc.WeightedArbitrary<SessionMove> | undefined) =>
+    arbitrary && { weight: 1, arbitrary: made(arbitrary.arbitrary.map((move) => [move])) };
+  const fork = forkAction.move?.(g);
+  const none = fc.constant<MidTurnMove[]>([]);
+  const setDuring = fc.boolean().map((active): MidTurnMove[] => [{ kind: 'set', agent: -1, active }]);
+  const steerDuring = planLineAction.midTurn?.(g);
+  const steerMessage = texts({ nonBlank: true, maxFragments: 3 }).map(({ text }): MidTurnMove[] => [
+    { kind: 'plan-line', agent: -1, line: `/plan ${text.trim() === '' ? 'x' : text}` },
+  ]);
+  const giveUp = fc.constant<PlannedAnswer>({ type: 'give-up' });
+  const turn = (requests: fc.Arbitrary<PlannedRequest[]>) =>
+    requests.map((planned): SessionMove[] => [{ kind: 'prompt', agent: -1, requests: planned }]);
+  const retried: fc.Arbitrary<SessionMove[]> | undefined = g.has('retry')
+    ? fc.constant<SessionMove[]>([
+        { kind: 'new-agent' },
+        {
+          kind: 'prompt',
+          agent: 0,
+          requests: [
+            { answer: { type: 'failure' }, during: [] },
+            {
+              answer: { type: 'text' },
+              during: [{ kind: 'prompt', agent: -1, requests: [{ answer: { type: 'text' }, during: [] }] }],
+            },
+          ],
+        },
+      ])
+    : undefined;
+  return weighted<SessionMove[]>([
+    one(fork),
+    fork && {
+      weight: 2,
+      arbitrary: made(fc.tuple(fork.arbitrary, fork.arbitrary).map((moves): SessionMove[] => moves)),
+    },
+    one(spawnAction.move?.(g)),
+    one(spawnOwnedAction.move?.(g)),
+    compactAction.move?.(g) && { weight: 2, arbitrary: compactAction.move(g)!.arbitrary.map((move) => [move]) },
+    one(setAction.move?.(g)),
+    // A turn given up, a message steered into it, a selection left pending: each lasts only until the agent's
+    // next move, so these come most often.
+    { weight: 2, arbitrary: turn(requestsWith(none, giveUp, setDuring)) },
+    steerDuring && { weight: 3, arbitrary: turn(requestsWith(none, giveUp, steerMessage)) },
+    { weight: 2, arbitrary: turn(requestsWith(setDuring, fc.constant<PlannedAnswer>({ type: 'text' }), none)) },
+    g.has('restart') ? { weight: 1, arbitrary: fc.constant<SessionMove[]>([{ kind: 'restart' }]) } : undefined,
+    retried && { weight: 1, arbitrary: retried },
+  ]);
 }

@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { planModeDeployment } from '../../src/index.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
+import { texts } from './values/texts.js';
 import type { ExploredSession } from './explored-session.js';
 
 export type Configuration =
@@ -86,13 +87,25 @@ export const EVERY_CONFIGURATION: readonly Configuration[] = [
   ...INVALID,
 ];
 
+/**
+ * Sections from the whole domain (values/texts.ts): any text before and after the kit's words, which keep a
+ * section from being found by chance in the rest of a system prompt (a section of one word would be). The
+ * deployment writer escapes what YAML parsers read differently (src/deployment.ts), so every one reads it back
+ * exactly.
+ */
+export const SECTION_WORDS = 'Plan-mode section (explore): plan before you act.';
+export const generatedSections: fc.Arbitrary<string> = fc
+  .tuple(texts({ maxFragments: 4 }), texts({ maxFragments: 4 }))
+  .map(([before, after]) => `${before.text}${SECTION_WORDS}${after.text}`);
+
 /** Undefined for the kit's usual deployment (most sessions). */
 export const configurations: fc.Arbitrary<Configuration | undefined> = fc.option(
   fc.oneof(
     {
-      weight: 3,
+      weight: 1,
       arbitrary: fc.constantFrom(...SECTIONS).map((section): Configuration => ({ kind: 'valid', section })),
     },
+    { weight: 2, arbitrary: generatedSections.map((section): Configuration => ({ kind: 'valid', section })) },
     { weight: 2, arbitrary: fc.constantFrom(...INVALID) },
   ),
   { nil: undefined, freq: 5 },
@@ -111,6 +124,7 @@ export function writeConfiguration(session: ExploredSession, configuration: Conf
   session.transcript.step('When', 'the host starts');
   if (configuration.kind === 'valid') {
     session.section = configuration.section;
+    session.coverage.crossed(configuration.section);
     session.transcript.step('Then', 'the host started');
   }
 }

@@ -9,6 +9,7 @@
 import type { ExplorationCoverage } from '../../src/results/results-document.js';
 import { featuresOf, type ModelView } from '../oracle/state-features.js';
 import { coverageOf, pairKey } from '../results/exploration-coverage.js';
+import { classify } from './values/texts.js';
 
 export { sumCoverage } from '../results/exploration-coverage.js';
 
@@ -29,6 +30,11 @@ export class SessionCoverage {
 
   values(classes: readonly string[]): void {
     for (const valueClass of classes) this.valueClasses.add(valueClass);
+  }
+
+  /** A text crossed the host (a prompt, a typed line, a plan, review feedback, a section): its value classes (values/texts.ts). */
+  crossed(text: string): void {
+    this.values(classify(text));
   }
 }
 

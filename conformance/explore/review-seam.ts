@@ -52,6 +52,8 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
     session.transcript.setup(reviewStep(entry.answer.review, entry.answer.feedback));
     checkReviewShape(session, question);
     entry.reply = replyFor(entry.answer.review, question, entry.answer.feedback);
+    if (entry.reply.type === 'answer' && entry.reply.freeText !== undefined)
+      session.coverage.crossed(entry.reply.freeText);
     return entry.reply;
   };
 }

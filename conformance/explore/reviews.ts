@@ -11,7 +11,8 @@ import { quote } from './transcript.js';
 const FEEDBACK = 'Split the second step in two';
 const FREE_TEXT = 'Please add a rollback step';
 const APPROVE_NOTE = 'Approved, but add a test step';
-export const PROVIDER_FAILURE = 'the question provider is down (explore)';
+/** The provider's own failure when no text was generated for it: two lines, so a host keeping only the first fails (REVIEW-06). */
+export const PROVIDER_FAILURE = 'the question provider is down (explore)\nsecond line: try again later';
 
 /**
  * The text a reply types: the generated one (any text; a review answer with `Approve` needs one that is not
@@ -70,7 +71,8 @@ export function replyFor(answer: ReviewAnswer, question: Question, feedback?: st
     case 'dismiss':
       return { type: 'dismiss' };
     case 'provider-fails':
-      return { type: 'fail', message: PROVIDER_FAILURE };
+      // The provider's message is any text the kit chose, multi-line and all: it must reach the model unchanged (REVIEW-06).
+      return { type: 'fail', message: typed(feedback, PROVIDER_FAILURE, true) };
     case 'abort':
       return { type: 'abort' };
     case 'no-answer':
@@ -104,7 +106,7 @@ export function reviewStep(answer: ReviewAnswer, feedback?: string): string {
     case 'dismiss':
       return 'the user will dismiss the review to talk instead';
     case 'provider-fails':
-      return `the question provider will fail the review with ${quote(PROVIDER_FAILURE)}`;
+      return `the question provider will fail the review with ${quote(typed(feedback, PROVIDER_FAILURE, true))}`;
     case 'abort':
       return 'the user will abort the review';
     case 'no-answer':

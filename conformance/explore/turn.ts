@@ -38,6 +38,7 @@ export async function runTurn(
       if (scripted.response.type === 'tool_calls') {
         const call = scripted.response.calls[0]!;
         session.scripted.set(`${agent.id}#${n}`, scripted.plan === undefined ? call : { ...call, plan: scripted.plan });
+        if (scripted.plan !== undefined) session.coverage.crossed(scripted.plan);
       }
       session.transcript.setup(scripted.step(n, agent.name));
     }
@@ -47,6 +48,7 @@ export async function runTurn(
   });
   session.turns.set(agent.id, { planned, start, firstTexts: [text] });
   session.prompted.push(text);
+  session.coverage.crossed(text);
   agent.plan.openTurn();
   try {
     await session.host.prompt(agent.id, text);

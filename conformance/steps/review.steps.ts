@@ -108,7 +108,7 @@ Given('the user will abort the review', function (this: PlanWorld) {
   this.user.willReply({ type: 'abort' });
 });
 
-Given('the question provider will fail the review with {string}', function (this: PlanWorld, message: string) {
+Given('the question provider will fail the review with {text}', function (this: PlanWorld, message: string) {
   providerMessagesOf(this).push(message);
   this.user.willReply({ type: 'fail', message });
 });

@@ -80,6 +80,8 @@ async function planLine(
     session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${printed}`);
   const images = imageNames === undefined ? undefined : imagesNamed(imageNames.join(','));
   session.typedLines.push(line);
+  // A `/plan` line's value is its argument (bare `/plan`: the empty text), after the one space that separates it.
+  session.coverage.crossed(line.startsWith('/plan') ? line.slice('/plan'.length).replace(/^ /, '') : line);
   const command = readPlanCommand(line);
   if (command && images && command.kind === 'leave')
     return refusedPlanOff(session, agent, line, images, printed, during);

@@ -35,7 +35,7 @@ const reviewAnswers = fc.oneof(
 type ExitAnswer = { type: 'exit'; review: ReviewAnswer; plan?: PlanShape; feedback?: string };
 
 /** What the user types with a review answer that carries text: any text, multi-line, invisible characters and all (REVIEW-04). */
-const feedbackTexts = fc.option(
+export const feedbackTexts = fc.option(
   texts({ empty: true, maxFragments: 5 }).map(({ text }) => text),
   { nil: undefined, freq: 4 },
 );

@@ -16,12 +16,12 @@ import { exitProgramArguments } from '../../../src/index.js';
 import { REVIEW_ANSWERS, type PlanShape, type ReviewAnswer } from '../moves.js';
 import { planShapes, planText } from '../plan-shapes.js';
 import { consentOf, exitExpectation, refusalClauseOf, reviewCountAllowed } from '../../oracle/exit-review.js';
-import { exitCircumstances } from './exit.js';
+import { exitCircumstances, feedbackTexts } from './exit.js';
 import { consents, reviewStep } from '../reviews.js';
 import { quote } from '../transcript.js';
 import type { ModelAnswer } from './answer.js';
 
-type ProgramExitAnswer = { type: 'program-exit'; review: ReviewAnswer; plan?: PlanShape };
+type ProgramExitAnswer = { type: 'program-exit'; review: ReviewAnswer; plan?: PlanShape; feedback?: string };
 
 const DECIDED_REVIEWS = REVIEW_ANSWERS.filter((review) => consents(review) !== 'open');
 
@@ -38,6 +38,7 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
               type: fc.constant('program-exit' as const),
               review: fc.constantFrom(...DECIDED_REVIEWS),
               plan: planShapes,
+              feedback: feedbackTexts,
             },
             { requiredKeys: ['type', 'review'] },
           ),
@@ -93,7 +94,7 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
-      if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review));
+      if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review, call.answer.feedback));
       session.disagree(
         'program-exit-review-count',
         ['TOOL-08', 'TOOL-04'],

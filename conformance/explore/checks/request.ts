@@ -33,6 +33,22 @@ import { onOff, quote } from '../transcript.js';
 import { toolSdkDisagreement } from './tool-sdk.js';
 import { readLayout, sectionLayoutProblem } from './system-prompt.js';
 
+/**
+ * A request due in plan mode whose order 50 holds a section, but not the configured one byte for byte (normalized,
+ * invisible characters dropped, lines cut): the host is in plan mode and changed the section's text, which breaks
+ * the section clauses (the configured text exactly, POLICY-01; kept exactly as written, CFG-03), not the boundary.
+ */
+function sectionTextChanged(session: ExploredSession, name: string, systemPrompt: string, n: number): void {
+  const layout = readLayout(systemPrompt);
+  if (typeof layout === 'string' || layout.atOrder50 === layout.separator) return;
+  session.disagree(
+    'section-text',
+    ['POLICY-01', 'CFG-03'],
+    `request ${n} of ${name}: order 50 holds ${JSON.stringify(layout.atOrder50.slice(0, 300))}, not the configured section ${JSON.stringify(session.section.slice(0, 300))} byte for byte`,
+    { text: `request ${n} of ${name} is in plan mode`, midTurn: false },
+  );
+}
+
 /** Called by the kit's model as request `n` of agent `id` arrives, before the mid-turn actions run. */
 export async function onRequest(session: ExploredSession, id: string, n: number): Promise<void> {
   const previous = session.lastAnswer.get(id);
@@ -84,6 +100,7 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   const predicted = agent.plan.request(retry);
   const clauses = predicted.applied ? ['SET-06'] : cause;
   const guided = request.systemPrompt.includes(session.section);
+  if (!guided && predicted.inPlanMode) sectionTextChanged(session, agent.name, request.systemPrompt, n);
   if (guided !== predicted.inPlanMode) {
     session.disagree(
       'request-in-plan-mode',

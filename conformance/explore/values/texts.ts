@@ -255,8 +255,8 @@ export function texts(options: TextOptions = {}): fc.Arbitrary<TaggedText> {
         .map(([lead, core, trail]) => `${lead}${core}${trail}`)
     : body;
   const choices: Array<fc.WeightedArbitrary<string>> = [{ weight: 30, arbitrary: withPadding }];
-  if (empty) choices.push({ weight: 1, arbitrary: fc.constant('') });
-  if (long) choices.push({ weight: 1, arbitrary: body.map((core) => longText(core)) });
+  if (empty) choices.push({ weight: 6, arbitrary: fc.constant('') });
+  if (long) choices.push({ weight: 3, arbitrary: body.map((core) => longText(core)) });
   return fc.oneof(...choices).map((text) => tagged(nonBlank && text.trim() === '' ? `${text}x` : text));
 }
 
@@ -297,10 +297,20 @@ export const offArgument: fc.Arbitrary<TaggedText> = fc
   .map(([lead, trail]) => tagged(`${lead}off${trail}`));
 
 /** An argument that only looks like `off`: `off` next to white space trim keeps, or another case (a message, CMD-04). */
-export const offLookalike: fc.Arbitrary<TaggedText> = fc
-  .tuple(
-    pick(['off', 'Off', 'OFF', 'off now', 'offline', 'off-by-one']),
-    pick([...KEPT_WHITE_SPACE, '\u2060', '\u200d', '\ufe0f']),
-    fc.boolean(),
-  )
-  .map(([word, kept, before]) => tagged(before ? `${kept}${word}` : `${word}${kept}`));
+export const offLookalike: fc.Arbitrary<TaggedText> = fc.oneof(
+  fc
+    .tuple(
+      pick(['off', 'Off', 'OFF', 'off now', 'offline', 'off-by-one']),
+      pick([...KEPT_WHITE_SPACE, '\u2060', '\u200d', '\ufe0f']),
+      fc.boolean(),
+    )
+    .map(([word, kept, before]) => tagged(before ? `${kept}${word}` : `${word}${kept}`)),
+  // Another case or more words alone, amid white space trim removes: still a message.
+  fc
+    .tuple(
+      pick(['Off', 'OFF', 'oFF', 'off now', 'offline', 'of', 'off.']),
+      fc.option(trimmedPadding, { nil: '' }),
+      fc.option(trimmedPadding, { nil: '' }),
+    )
+    .map(([word, lead, trail]) => tagged(`${lead}${word}${trail}`)),
+);

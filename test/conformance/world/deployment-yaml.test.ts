@@ -12,11 +12,18 @@ import { CucumberExpression, ParameterTypeRegistry } from '@cucumber/cucumber-ex
 import jsYaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { deploymentOf, EVERY_CONFIGURATION } from '../../../conformance/explore/configuration.js';
+import fc from 'fast-check';
+import { deploymentOf, EVERY_CONFIGURATION, generatedSections } from '../../../conformance/explore/configuration.js';
 import { parseFeatures } from '../../../conformance/features/feature-files.js';
 import { deploymentFromDocString } from '../../../conformance/world/deployment-text.js';
 import { DEFAULT_SECTION } from '../../../conformance/world/plan-world.js';
 import { planModeDeployment } from '../../../src/index.js';
+
+/** Sections the exploration draws from the whole domain (U+2028, U+0085, lone CRs, U+FEFF, `"""` and all). */
+const GENERATED = [
+  ...fc.sample(generatedSections, { numRuns: 300, seed: 30 }),
+  'a\u2028b\u2029c\u0085d\re\r\nf\ufeffg"""h\\i\u0001j\u007fk\u{1f469}\u200d\u{1f4bb}  ',
+];
 
 interface Sent {
   where: string;
@@ -42,6 +49,8 @@ async function everyDeploymentSent(): Promise<Sent[]> {
   for (const [index, configuration] of EVERY_CONFIGURATION.entries()) {
     sent.push({ where: `exploration configuration ${index}`, text: deploymentOf(configuration) });
   }
+  for (const [index, section] of GENERATED.entries())
+    sent.push({ where: `generated section ${index}`, text: deploymentOf({ kind: 'valid', section }) });
   return sent;
 }
 
@@ -76,6 +85,15 @@ describe('the deployment YAML the kit sends', async () => {
   it('covers the scenarios and the exploration', () => {
     expect(sent.filter((one) => one.where.includes('.feature')).length).toBeGreaterThan(20);
     expect(sent.filter((one) => one.where.startsWith('exploration')).length).toBe(EVERY_CONFIGURATION.length);
+  });
+
+  it('reads every generated section back exactly, byte for byte', () => {
+    const changed = GENERATED.filter((section) => {
+      const value = parse(deploymentOf({ kind: 'valid', section })) as [{ config: { section: string } }];
+      return value[0].config.section !== section;
+    });
+    expect(changed.map((section) => JSON.stringify(section))).toEqual([]);
+    expect(GENERATED.some((section) => /[\u2028\u0085]/.test(section))).toBe(true);
   });
 
   it('ends every deployment with a line break', () => {
