@@ -2,6 +2,7 @@
  * Every way an adapter can let the kit down ends up as an `AdapterError` whose
  * message names the adapter method and, for malformed values, the field.
  */
+import { boundedText } from './bounded-text.js';
 import type { z } from 'zod';
 
 export class AdapterError extends Error {
@@ -10,7 +11,8 @@ export class AdapterError extends Error {
     readonly method: string,
     message: string,
   ) {
-    super(`adapter method ${method}: ${message}`);
+    // A host's message may be of any size: the error (and every report it reaches) keeps a bounded part.
+    super(boundedText(`adapter method ${method}: ${message}`));
   }
 }
 

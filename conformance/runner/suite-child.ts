@@ -21,7 +21,7 @@ import type { ScenarioStart } from '../results/scenario-result.js';
 import { whenHostCannotStart } from '../world/start-watch.js';
 import { runSuite } from './run-suite.js';
 import { kitSupportLibrary } from './support-library.js';
-import type { ChildMessage, ChildRequest } from './suite-messages.js';
+import { boundedMessage, type ChildMessage, type ChildRequest } from './suite-messages.js';
 import { tracePoint } from './trace-point.js';
 import { EXPLORATION_START } from '../explore/exploration-records.js';
 import { runExploration } from '../explore/exploration-run.js';
@@ -53,7 +53,7 @@ function sendNow(message: ChildMessage): Promise<void> {
   return new Promise((resolve) => {
     if (!channel || !channelOpen) return resolve();
     try {
-      channel(message, undefined, {}, () => resolve());
+      channel(boundedMessage(message), undefined, {}, () => resolve());
     } catch {
       resolve();
     }

@@ -4,6 +4,8 @@
  */
 import type { FaultKind, FaultPlace, ReviewText, RunLevel } from '../../src/index.js';
 import type { SuiteDecision } from './suite-decision.js';
+import { boundedText } from '../guard/bounded-text.js';
+import { boundedResult, boundedReviewText } from '../results/bounded-result.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 import type { SuiteOptions } from './run-suite.js';
 import type { ScenarioStart } from '../results/scenario-result.js';
@@ -53,3 +55,28 @@ export type ChildMessage =
         exploreMs?: number;
       }
   ) & { output?: string };
+
+/**
+ * A message with the host text it carries bounded (guard/bounded-text.ts): the
+ * child sends it so and the CLI reads it so, so a host's 100 MB message
+ * crosses neither the channel nor any report whole.
+ */
+export function boundedMessage(message: ChildMessage): ChildMessage {
+  switch (message.type) {
+    case 'finished':
+      return { ...message, result: boundedResult(message.result) };
+    case 'fault':
+    case 'late':
+    case 'unusable':
+    case 'stop':
+      return { ...message, message: boundedText(message.message) };
+    case 'done':
+      return {
+        ...message,
+        results: message.results.map((result) => boundedResult(result)),
+        reviewTexts: message.reviewTexts.map(boundedReviewText),
+      };
+    default:
+      return message;
+  }
+}

@@ -17,7 +17,7 @@ import { RUN_FOLDER_ENV } from '../world/run-folder.js';
 import type { SuiteEvents, SuiteRun } from './run-suite.js';
 import type { ScenarioStart } from '../results/scenario-result.js';
 import type { ScenarioResult } from '../results/scenario-result.js';
-import type { ChildMessage, ChildRequest } from './suite-messages.js';
+import { boundedMessage, type ChildMessage, type ChildRequest } from './suite-messages.js';
 import type { SuiteDecision } from './suite-decision.js';
 import { removeTree } from '../support/remove-tree.js';
 import { temporaryRoot } from '../world/temporary-root.js';
@@ -119,8 +119,9 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   let interrupted: NodeJS.Signals | undefined;
   const started = performance.now();
 
-  child.on('message', (message: ChildMessage) => {
+  child.on('message', (received: ChildMessage) => {
     silence.heard();
+    const message = boundedMessage(received);
     if (message.output !== undefined && message.type !== 'output') options.onOutput(message.output);
     switch (message.type) {
       case 'ready':
