@@ -75,6 +75,8 @@ export function explorationResults(
   adapterArgument?: string,
 ): ScenarioResult[] {
   const base = { seed: exploration.seed, budget: exploration.budget };
+  // A share of no session (more shards or workers than sessions) explored nothing: no record, not a pass.
+  if (exploration.share === 0) return [];
   const incomplete = exploration.incomplete ? [incompleteResult(exploration)] : [];
   if (exploration.classes.length === 0 && incomplete.length > 0) return incomplete;
   if (exploration.classes.length === 0) {

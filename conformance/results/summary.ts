@@ -166,9 +166,11 @@ export function explorationLine(
   const baselined = found.filter((result) => verdict.outcomes.get(result) === 'baselined').length;
   const share = explored.share < explored.budget ? ` (this shard's share of ${explored.budget})` : '';
   const classes =
-    found.length === 0
-      ? 'every one agreed with the oracle'
-      : `${found.length} class(es) of disagreement${baselined > 0 ? ` (${baselined} baselined)` : ''}`;
+    explored.share === 0
+      ? 'nothing explored here (the other shares hold every session)'
+      : found.length === 0
+        ? 'every one agreed with the oracle'
+        : `${found.length} class(es) of disagreement${baselined > 0 ? ` (${baselined} baselined)` : ''}`;
   // A fault during the exploration is a failure of its own: the line never says the exploration was clean without it.
   const faulted = [...verdict.counted, ...verdict.apart].some((result) => result.fault?.during === 'exploration');
   const fault = faulted ? '; a fault during the exploration fails the run' : '';

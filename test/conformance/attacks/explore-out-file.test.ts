@@ -57,4 +57,22 @@ describe('explore --out writes only the file it was named, and replaces none una
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--force replaces the file --out names');
   });
+
+  it('says how to run the written file with an exec: adapter quoted, so it can be pasted into a shell', async () => {
+    const dir = await temporaryFolder('pmc-out-hint-');
+    const adapter = 'exec:node test/fixtures/hosts/faulty-proxy.mjs error-on-prompt';
+    const run = runCli([
+      'explore',
+      '--adapter',
+      adapter,
+      '--runs',
+      '3',
+      '--seed',
+      '1',
+      '--out',
+      join(dir, 'found.feature'),
+    ]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`run it with: plan-mode-conformance --adapter '${adapter}' --features ${dir}`);
+  });
 });
