@@ -40,7 +40,9 @@ export function rerunOptions(base: RerunBase): string[] {
 }
 
 /**
- * `plan-mode-conformance --adapter A ... --explore off --tags @id:ID`. An
+ * `npx plan-mode-conformance --adapter A ... --explore off --tags @id:ID` (as
+ * every documented command is shown: it runs from a project that installed
+ * the kit). An
  * outline row's stable id is `<id>/<first cell>`: the tag names the outline,
  * so its command runs the outline's rows (`--rerun FILE` runs the row alone).
  * A row's part is a slug (`[a-z0-9-]`), never holding `/`: the tag is what
@@ -49,5 +51,5 @@ export function rerunOptions(base: RerunBase): string[] {
 export function rerunCommand(base: RerunBase, stableId: string): string {
   const slash = stableId.lastIndexOf('/');
   const tagged = slash > 0 ? stableId.slice(0, slash) : stableId;
-  return ['plan-mode-conformance', ...rerunOptions(base), '--tags', shellWord(`@id:${tagged}`)].join(' ');
+  return ['npx', 'plan-mode-conformance', ...rerunOptions(base), '--tags', shellWord(`@id:${tagged}`)].join(' ');
 }

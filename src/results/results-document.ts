@@ -205,7 +205,7 @@ export const ScenarioRecordSchema = z
     /**
      * Version 3, a failed or flaky scenario of a feature file: the POSIX shell
      * command that reruns just it with the run's adapter, features, edition and
-     * level (`plan-mode-conformance --adapter … --explore off --tags @id:…`).
+     * level (`npx plan-mode-conformance --adapter … --explore off --tags @id:…`).
      */
     rerun: z.string().optional(),
     durationMs: z.number().nonnegative(),

@@ -92,7 +92,7 @@ describe('a github annotation', () => {
       [
         'step: the result reports plan mode on',
         'ConformanceFailure: expected the result {\n  "entered": true\n} but the host said {\n  "entered": false\n}',
-        "rerun: plan-mode-conformance --adapter 'exec:python3 host.py' --explore off --tags @id:cmd-argument",
+        "rerun: npx plan-mode-conformance --adapter 'exec:python3 host.py' --explore off --tags @id:cmd-argument",
       ].join('\n'),
     );
   });

@@ -63,7 +63,7 @@ describe('the rerun command', () => {
       },
       'cmd-argument/message',
     );
-    expect(wordsOf(command.replace(/^plan-mode-conformance /, ''))).toEqual([
+    expect(wordsOf(command.replace(/^npx plan-mode-conformance /, ''))).toEqual([
       '--adapter',
       'exec:python3 host.py',
       '--features',
@@ -80,7 +80,7 @@ describe('the rerun command', () => {
       '@id:cmd-argument',
     ]);
     expect(rerunCommand({ adapter: 'reference', level: 'default' }, 'set-idle')).toBe(
-      'plan-mode-conformance --adapter reference --explore off --tags @id:set-idle',
+      'npx plan-mode-conformance --adapter reference --explore off --tags @id:set-idle',
     );
   });
 
@@ -89,7 +89,7 @@ describe('the rerun command', () => {
       rerun: { adapter: 'exec:./my host', level: 'default' },
     });
     expect(lines.at(-1)).toBe(
-      "    rerun: plan-mode-conformance --adapter 'exec:./my host' --explore off --tags @id:set-idle",
+      "    rerun: npx plan-mode-conformance --adapter 'exec:./my host' --explore off --tags @id:set-idle",
     );
     // Nothing to rerun by tag: an exploration class (it has its replay command) or a fault.
     const fault = { ...failed('fault:x', [], 1, 1), uri: '~fault' };
@@ -101,14 +101,18 @@ describe('the rerun command', () => {
   it('reruns just the failed scenario when run as printed', () => {
     const run = fixtureRun('get-throws.js');
     expect(run.status).toBe(1);
-    const printed = run.stdout.match(/^ {4}rerun: (plan-mode-conformance .*)$/m)?.[1];
+    const printed = run.stdout.match(/^ {4}rerun: (npx plan-mode-conformance .*)$/m)?.[1];
     expect(printed).toBeDefined();
     expect(printed).toContain('--tags @id:fixture-set-and-log');
-    const again = spawnSync('/bin/sh', ['-c', printed!.replace(/^plan-mode-conformance/, `node ${shellWord(CLI)}`)], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: PROCESS_LIMIT_MS,
-    });
+    const again = spawnSync(
+      '/bin/sh',
+      ['-c', printed!.replace(/^npx plan-mode-conformance/, `node ${shellWord(CLI)}`)],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: PROCESS_LIMIT_MS,
+      },
+    );
     expect(again.status).toBe(1);
     expect(again.stdout.trim().split('\n').at(-1)).toBe('conformance: 0 passed, 1 failed, 0 skipped');
     expect(again.stdout).toContain('failed: fixture-set-and-log');
