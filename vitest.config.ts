@@ -1,22 +1,25 @@
 /**
  * Two projects: the unit tests (`npm test`), which run in parallel, and the
  * tests that start many kit processes of their own (parallel workers, shards,
- * hosts over stdio, exploration inside a run, the example workflow), which
- * `npm run test:matrices` runs (CI runs both) one file at a time, so they
- * never compete with each other for the machine (a bare `vitest run` runs
- * them after the unit tests). No limit here measures
+ * hosts over stdio, exploration inside a run, the example workflow) or build
+ * and explore mutants, which `npm run test:matrices` runs with the mutant
+ * and variant matrices (CI runs both) one file at a time, so they never
+ * compete with each other for the machine (a bare `vitest run` runs them
+ * after the unit tests). No limit here measures
  * speed: each is a hang guard sized to the work (test/limits.ts).
  */
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { PROCESS_LIMIT_MS } from './test/limits.js';
 
-/** Test files that start many processes at once. */
-const MANY_PROCESSES = [
+/** Test files that start many processes at once, or build mutants and explore each. */
+const MATRICES = [
   'test/conformance/runner/parallel-and-shards.test.ts',
   'test/conformance/equivalence/equivalence.test.ts',
   'test/conformance/explore/exploration-in-run.test.ts',
   'test/examples/ci-workflow.test.ts',
+  // Ten mutants, each built, explored (200 sessions) and its printed feature run on it and on the reference.
+  'test/conformance/explore/reach.test.ts',
 ];
 
 export default defineConfig({
@@ -28,10 +31,10 @@ export default defineConfig({
     // then uses a core of its own while the worker waits.
     maxWorkers: availableParallelism(),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: MANY_PROCESSES } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: MATRICES } },
       {
         extends: true,
-        test: { name: 'many-processes', include: MANY_PROCESSES, fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: { name: 'matrices', include: MATRICES, fileParallelism: false, sequence: { groupOrder: 1 } },
       },
     ],
   },
