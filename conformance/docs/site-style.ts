@@ -185,6 +185,8 @@ td.mutants small { display: block; color: #a40e26; }
   tr, .scenario, blockquote { break-inside: avoid; }
   details { display: block; }
   details > summary { list-style: none; }
+  /* On paper nothing stays folded (browsers without ::details-content print the summaries only). */
+  details::details-content { content-visibility: visible; display: contents; }
   .st { background: none !important; color: #000 !important; }
   blockquote.seed mark { background: none; text-decoration: underline; }
 }

@@ -680,11 +680,18 @@ describe.skipIf(!haveChromium)(
       );
     });
 
-    it('prints without the filters', async () => {
+    it('prints without the filters, and with everything folded on screen unfolded', async () => {
+      await page.setViewport({ width: 1280, height: 900 });
       await page.goto(home);
       await page.emulateMediaType('print');
       expect(await page.$eval('form.filters', (form) => getComputedStyle(form).display)).toBe('none');
+      expect(await page.$eval('details.intro > p', (element) => element.checkVisibility())).toBe(true);
+      await page.goto(url('clauses/SET-06.html'));
+      const hidden = () =>
+        page.$$eval('details > :not(summary)', (all) => all.filter((element) => !element.checkVisibility()).length);
+      expect(await hidden()).toBe(0);
       await page.emulateMediaType('screen');
+      expect(await hidden(), 'folded on screen').toBeGreaterThan(0);
     });
 
     it('made no request outside the file system', () => {
