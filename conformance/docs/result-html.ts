@@ -72,10 +72,31 @@ ${failure ? html`<details><summary>How it fails</summary>${failure}</details>` :
   return html``;
 }
 
-/** The message itself in full; a stack trace, when the message carries one, folded away under it. */
+/**
+ * How much of a failure message shows before the rest folds: an exploration's
+ * failure carries the whole shrunk scenario, which can be 100,000 characters
+ * (65,000 px of a phone's screen).
+ */
+export const MESSAGE_HEAD = { lines: 12, characters: 1500 } as const;
+
+/**
+ * The message itself in full: its head shown, the rest of a long one folded
+ * under it (still on the page, for find-in-page and print); a stack trace,
+ * when the message carries one, folded away under it.
+ */
 export function failureMessage(message: string): Html {
   const lines = message.split('\n');
   const stackAt = lines.findIndex((line) => /^\s+at /.test(line));
-  if (stackAt <= 0) return html`<pre>${message}</pre>`;
-  return html`<pre>${lines.slice(0, stackAt).join('\n')}</pre><details><summary>Stack trace</summary><pre>${lines.slice(stackAt).join('\n')}</pre></details>`;
+  if (stackAt <= 0) return foldedText(message);
+  return html`${foldedText(lines.slice(0, stackAt).join('\n'))}<details><summary>Stack trace</summary><pre>${lines.slice(stackAt).join('\n')}</pre></details>`;
+}
+
+/** A text's first MESSAGE_HEAD lines (at most MESSAGE_HEAD characters), then the rest under a summary that measures it. */
+function foldedText(text: string): Html {
+  const lineEnd = text.split('\n').slice(0, MESSAGE_HEAD.lines).join('\n').length;
+  const cut = Math.min(lineEnd, MESSAGE_HEAD.characters);
+  if (cut >= text.length) return html`<pre>${text}</pre>`;
+  const rest = text.slice(cut);
+  const moreLines = rest.split('\n').length - (rest.startsWith('\n') ? 1 : 0);
+  return html`<pre>${text.slice(0, cut)}</pre><details class="more"><summary>The rest of the message: ${rest.length} more characters, ${moreLines} more line${moreLines === 1 ? '' : 's'}</summary><pre>${rest}</pre></details>`;
 }
