@@ -1,7 +1,8 @@
 /**
  * GitHub Actions workflow commands (`--format github`, to stdout in a job
  * step): GitHub turns each line into an annotation of the check run, on the
- * feature file's line. `::error` for every scenario that fails the run (so the
+ * feature file's line when that file is in the checkout (else on no file, the
+ * message naming the feature). `::error` for every scenario that fails the run (so the
  * annotations agree with the exit code), `::warning` for a failure that does
  * not count (a recommended scenario of a default run, a flaky scenario allowed
  * by --allow-flaky) or a baselined scenario failing another way than its entry.
