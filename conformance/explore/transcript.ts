@@ -14,9 +14,15 @@ interface Step {
   text: string;
 }
 
+/**
+ * A line, or what writes it when the session is printed: quoting a long generated
+ * text costs more than most checks, and only a session that disagrees is printed.
+ */
+type Line = string | (() => string);
+
 interface Turn {
   /** Lines run before the prompt: answers, mid-turn actions and checks, review answers, in the order they act. */
-  setup: string[];
+  setup: Line[];
   action: string;
 }
 
@@ -40,10 +46,13 @@ export class Transcript {
     this.current = undefined;
   }
 
-  /** A line that must be in place before the current turn starts (or before the next step when none is open). */
-  setup(text: string): void {
+  /**
+   * A line that must be in place before the current turn starts (or before the next step when none is open);
+   * given as a function, it is written only if the session is printed (it must read nothing that changes).
+   */
+  setup(text: Line): void {
     if (this.current) this.current.setup.push(text);
-    else this.entries.push({ keyword: 'Given', text });
+    else this.entries.push({ keyword: 'Given', text: typeof text === 'string' ? text : text() });
   }
 
   /** The steps in order, each with its keyword ("And" where it repeats the previous one). */
@@ -53,7 +62,8 @@ export class Transcript {
       if ('keyword' in entry) {
         steps.push(entry);
       } else {
-        for (const text of entry.setup) steps.push({ keyword: 'Given', text });
+        for (const text of entry.setup)
+          steps.push({ keyword: 'Given', text: typeof text === 'string' ? text : text() });
         steps.push({ keyword: 'When', text: entry.action });
       }
     }

@@ -40,7 +40,8 @@ export async function runTurn(
         session.scripted.set(`${agent.id}#${n}`, scripted.plan === undefined ? call : { ...call, plan: scripted.plan });
         if (scripted.plan !== undefined) session.coverage.crossed(scripted.plan);
       }
-      session.transcript.setup(scripted.step(n, agent.name));
+      // Written only if the session is printed (the answer's step reads only what it was made with).
+      session.transcript.setup(() => scripted.step(n, agent.name));
     }
     for (const midTurn of request.during) {
       session.model.during(agent.id, n, () => session.guard(() => session.runMidTurn(midTurn, { agent, n })));

@@ -236,14 +236,16 @@ function checkUserTexts(
   if (agent.compactedSinceRequest) return;
   const previous = n > 1 ? session.model.requestsOf(agent.id)[n - 2] : undefined;
   if (!previous && agent.kind === 'fork') return; // a fork's first request repeats its origin's history
-  const step = `request ${n} of ${agent.name} adds the user texts ${quote(expected.length === 0 ? 'none' : expected.join(' | '))}`;
+  // Written only for a disagreement: quoting every request's texts cost each session more than the check.
+  const step = (): string =>
+    `request ${n} of ${agent.name} adds the user texts ${quote(expected.length === 0 ? 'none' : expected.join(' | '))}`;
   const earlier = previous?.messages ?? [];
   if (!isDeepStrictEqual(request.messages.slice(0, earlier.length), earlier)) {
     session.disagree(
       'history-repeated',
       ['MX-03', 'NARR-05'],
       `request ${n} of ${agent.name} does not repeat the messages of request ${n - 1} before adding its own`,
-      { text: step, midTurn: false },
+      { text: step(), midTurn: false },
     );
   }
   const added = request.messages
@@ -256,7 +258,7 @@ function checkUserTexts(
       'user-texts',
       ['CMD-03', 'CMD-06', 'MX-02'],
       `request ${n} of ${agent.name} adds the user texts ${JSON.stringify(added)}; the oracle ${JSON.stringify(expected)}`,
-      { text: step, midTurn: false },
+      { text: step(), midTurn: false },
     );
   } else if (n === session.turns.get(agent.id)!.start + 1 && carried.length > 0) {
     const inOrder = request.messages
@@ -267,7 +269,7 @@ function checkUserTexts(
         'steered-before-prompt',
         ['CMD-03'],
         `request ${n} of ${agent.name} adds ${JSON.stringify(inOrder)}: the steered message(s) ${JSON.stringify(carried)} that waited for this turn must come before its prompt`,
-        { text: step, midTurn: false },
+        { text: step(), midTurn: false },
       );
     }
   }
