@@ -14,6 +14,8 @@ import { AdapterLoadError, resolveAdapterPath } from '../adapters/adapter-path.j
 import { runSuiteInWorkers } from '../runner/suite-workers.js';
 import { parseArguments, USAGE, workersFor, type CliArguments } from './arguments.js';
 import { Progress } from './progress.js';
+import { ExplorationProgressLines } from './exploration-progress.js';
+import type { SuiteEvents } from '../runner/run-suite.js';
 import { ScenarioDots } from './scenario-dots.js';
 import { stageReports } from './staged-reports.js';
 import { tracePoint } from '../runner/trace-point.js';
@@ -181,6 +183,18 @@ async function conformanceRun(
   const hostOutput = new HostOutputLines((text) =>
     progress ? progress.write(process.stderr, text) : process.stderr.write(text),
   );
+  // Off a terminal, a line every few seconds while the exploration runs (on a terminal, the progress line).
+  const explorationLines =
+    exploring && !progress ? new ExplorationProgressLines((line) => process.stderr.write(`${line}\n`)) : undefined;
+  const shownEvents: SuiteEvents | undefined = progress ?? dots;
+  const events: SuiteEvents | undefined = explorationLines
+    ? {
+        planned: (total, selected) => shownEvents?.planned?.(total, selected),
+        started: (scenario) => shownEvents?.started?.(scenario),
+        finished: (result, pass) => shownEvents?.finished?.(result, pass),
+        exploring: (explored, lane) => explorationLines.exploring(explored, lane),
+      }
+    : shownEvents;
   tracePoint('cli-forks-suite');
   const running = runSuiteInWorkers(
     {
@@ -219,7 +233,7 @@ async function conformanceRun(
         judged = decision.edition;
         checkBaselineEdition?.(judged);
       },
-      ...(progress ? { events: progress } : dots ? { events: dots } : {}),
+      ...(events ? { events } : {}),
     },
     workersFor(args),
   );
@@ -237,11 +251,13 @@ async function conformanceRun(
   } catch (error) {
     abort.abort();
     await running;
+    explorationLines?.end();
     hostOutput.flush();
     await reports.discard();
     throw error;
   }
   const run = await running;
+  explorationLines?.end();
   hostOutput.flush();
   tracePoint('cli-suite-ended');
   if (refused) {

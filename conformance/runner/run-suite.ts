@@ -69,6 +69,14 @@ export interface SuiteEvents {
   started?(scenario: ScenarioStart): void;
   /** `pass`: which repeat (1-based) this result is of, when the run repeats. */
   finished?(result: ScenarioResult, pass?: number): void;
+  /** While the exploration runs, about once a second: how far this process's share is (`lane`: its worker, 0-based). */
+  exploring?(progress: ExplorationProgress, lane?: number): void;
+}
+
+/** How far one process's share of the exploration is: sessions begun of the sessions it holds. */
+export interface ExplorationProgress {
+  sessions: number;
+  share: number;
 }
 
 export interface SuiteRun {

@@ -25,6 +25,7 @@ import { boundedMessage, type ChildMessage, type ChildRequest } from './suite-me
 import { tracePoint } from './trace-point.js';
 import { EXPLORATION_START } from '../explore/exploration-records.js';
 import { runExploration } from '../explore/exploration-run.js';
+import { sessionShare } from '../explore/explore.js';
 import { levelsOf, loadCatalogFileSync } from '../catalog/clause-catalog.js';
 import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
@@ -179,7 +180,12 @@ async function main(): Promise<void> {
   }
   // A sign of life the supervisor waits for, from here to the end: a host that holds the event loop
   // (a synchronous loop) during a scenario or the exploration stops it, and the process is ended.
-  const alive = setInterval(() => void sendNow({ type: 'alive' }), ALIVE_EVERY_MS);
+  // During the exploration it also says how far its share is (the CLI's progress line off a terminal).
+  let progress: { sessions: number; share: number } | undefined;
+  const alive = setInterval(
+    () => void sendNow({ type: 'alive', ...(progress ? { explored: progress } : {}) }),
+    ALIVE_EVERY_MS,
+  );
   alive.unref();
   await send({ type: 'ready', decision });
 
@@ -217,6 +223,8 @@ async function main(): Promise<void> {
     // The exploration is the scenario in flight while it runs: if the host ends this process, it fails.
     phase = 'exploration';
     await send({ type: 'started', scenario: EXPLORATION_START });
+    const slices = [...(request.shard ? [request.shard] : []), ...(request.worker ? [request.worker] : [])];
+    progress = { sessions: 0, share: sessionShare(request.explore.budget, slices).length };
     {
       const explored = await runExploration({
         adapter,
@@ -224,9 +232,13 @@ async function main(): Promise<void> {
         request: { ...request.explore, strict: decision.level === 'strict' },
         callLimitMs: request.callLimitMs ?? DEFAULT_CALL_LIMIT_MS,
         levels: levelsOf(loadCatalogFileSync().clauses),
-        slices: [...(request.shard ? [request.shard] : []), ...(request.worker ? [request.worker] : [])],
+        slices,
         ...(request.repeat !== undefined ? { repeat: request.repeat } : {}),
+        onSession: () => {
+          if (progress) progress = { ...progress, sessions: Math.min(progress.share, progress.sessions + 1) };
+        },
       });
+      progress = undefined;
       for (const result of explored.results) await send({ type: 'finished', result });
       results = [...results, ...explored.results];
       exploration = explored.summary;

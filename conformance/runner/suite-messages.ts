@@ -7,7 +7,7 @@ import type { SuiteDecision } from './suite-decision.js';
 import { boundedText } from '../guard/bounded-text.js';
 import { boundedResult, boundedReviewText } from '../results/bounded-result.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
-import type { SuiteOptions } from './run-suite.js';
+import type { ExplorationProgress, SuiteOptions } from './run-suite.js';
 import type { ScenarioStart } from '../results/scenario-result.js';
 import type { ExploreRequest } from '../explore/exploration-run.js';
 
@@ -45,7 +45,7 @@ export type ChildMessage =
     /** Fail fast: the run stops here (exit 2, this line). */
     | { type: 'stop'; message: string }
     /** While the exploration runs: a sign that the process still answers (its event loop is not held by the host). */
-    | { type: 'alive' }
+    | { type: 'alive'; explored?: ExplorationProgress }
     | {
         type: 'done';
         results: ScenarioResult[];

@@ -137,6 +137,9 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
       case 'output':
         options.onOutput(message.text);
         break;
+      case 'alive':
+        if (message.explored) options.events?.exploring?.(message.explored);
+        break;
       case 'planned':
         planned = message.total;
         selected = message.selected;

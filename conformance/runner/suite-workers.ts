@@ -47,7 +47,7 @@ export async function runSuiteInWorkers(options: IsolatedOptions, workers: numbe
           },
           onOutput: (text) => lanes.write(lane, text),
           abort: stopAll.signal,
-          ...(events ? { events } : {}),
+          ...(events ? { events: { ...events, exploring: (progress) => events.exploring?.(progress, lane) } } : {}),
         });
         lanes.close(lane);
         // Nothing more can be checked once the adapter is unusable or the host cannot start.
@@ -149,6 +149,7 @@ function plannedTogether(events: SuiteEvents, workers: number): SuiteEvents {
     },
     started: (scenario) => events.started?.(scenario),
     finished: (result) => events.finished?.(result),
+    exploring: (progress, lane) => events.exploring?.(progress, lane),
   };
 }
 
