@@ -14,6 +14,11 @@ import { ADAPTER_OPTION } from '../../../conformance/options/shared-options.js';
 import { BUILT_IN_ADAPTERS } from '../../../conformance/adapters/adapter-path.js';
 import { CLI, fixtureRun, FIXTURES, ROOT } from '../cli-harness.js';
 import { PROCESS_LIMIT_MS } from '../../limits.js';
+import { judge } from '../../../conformance/results/baseline.js';
+import { CAPABILITIES } from '../../../src/contract/adapter.js';
+import type { RunContext } from '../../../conformance/results/run-context.js';
+import { markdownReport } from '../../../conformance/report/markdown-report.js';
+import { resultsDocument } from '../../../conformance/report/results-file.js';
 
 /** The words a POSIX shell makes of a command line (sh runs nothing but printf). */
 function wordsOf(command: string): string[] {
@@ -158,5 +163,39 @@ describe('--help on --adapter', () => {
     expect(ADAPTER_OPTION.help).toMatch(
       /--adapter "exec:python3 node_modules\/plan-mode-conformance\/examples\/python-host\/host\.py"/,
     );
+  });
+});
+
+describe('the rerun command in the reports', () => {
+  const context: RunContext = {
+    adapter: {
+      name: 'host',
+      capabilities: Object.fromEntries(
+        CAPABILITIES.map((name) => [name, true]),
+      ) as RunContext['adapter']['capabilities'],
+    },
+    kit: { name: 'plan-mode-conformance', version: '0' },
+    spec: { edition: 'seed', readme: 'r', clauses: '1' } as RunContext['spec'],
+    level: 'default',
+    baseline: null,
+    startedAt: '2026-12-05T00:00:00.000Z',
+    durationMs: 1,
+    catalog: [],
+    reviewTexts: [],
+    rerunBase: { adapter: 'exec:python3 my host.py', level: 'default' },
+  };
+  const command = "npx plan-mode-conformance --adapter 'exec:python3 my host.py' --explore off --tags @id:set-idle";
+
+  it('is under each failure of the Markdown report, and the record field rerun of the results file; none for a passed one', () => {
+    const results = [
+      failed('set-idle', ['SET-01'], 3, 5),
+      { ...failed('ok', ['SET-02'], 9, 9), status: 'passed' as const },
+    ];
+    const verdict = judge(results, undefined, {});
+    expect(markdownReport(context, results, verdict)).toContain(
+      `  Rerun it with (an outline row: its outline):\n\n  \`\`\`text\n  ${command}\n  \`\`\``,
+    );
+    const records = resultsDocument(context, results, verdict).scenarios;
+    expect(records.map((record) => record.rerun)).toEqual([command, undefined]);
   });
 });
