@@ -7,9 +7,13 @@
  * call; `--reuse-only` leaves out the run with a process per scenario.
  * Every edition the reference implements is compared (each edition sends the
  * host other values: images, owned children, `command/done` in its logs), or
- * only the one `--edition NAME` names.
+ * only the one `--edition NAME` names. Then, unless `--tags` or
+ * `--scenarios-only`, the CLI's default run (scenarios and exploration) over
+ * stdio, in each edition, must pass.
  */
+import { spawnSync } from 'node:child_process';
 import type { Edition } from '../../src/index.js';
+import { CLI_BUNDLE } from '../bundled-entries.js';
 import { BUILT_IN_ADAPTERS } from '../adapters/adapter-path.js';
 import { defineCommandLine, readCommandLine, type ParsedOptions } from '../options/option-table.js';
 import { editionOption, HELP_OPTION, milliseconds } from '../options/shared-options.js';
@@ -35,6 +39,10 @@ const TRANSPORT_CHECK_COMMAND_LINE = defineCommandLine({
       help: 'time limit for one adapter call',
     },
     'reuse-only': { type: 'boolean', help: 'leave out the run with a process per scenario' },
+    'scenarios-only': {
+      type: 'boolean',
+      help: "leave out the default run over stdio (the CLI's scenarios and exploration)",
+    },
     help: HELP_OPTION,
   },
 });
@@ -103,6 +111,31 @@ async function compareEdition(options: CheckOptions, edition: Edition, measureSt
     ? 'in process and over stdio (reused processes and a process per scenario)'
     : 'in process and over stdio (reused processes)';
   console.log(`transport (${edition}): ${count} scenarios, identical per-scenario results ${ways}`);
+  if (options['scenarios-only'] || tags) return 0;
+  return defaultRunOverStdio(edition);
+}
+
+/**
+ * The README's own command over stdio: the CLI's default run (every scenario,
+ * then the exploration) against the reference's stdio host. It must pass as
+ * the in-process reference does: an exploration over stdio meets what the
+ * scenarios never do (a restart forgetting observers).
+ */
+function defaultRunOverStdio(edition: Edition): number {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [CLI_BUNDLE, '--adapter', STDIO_REFERENCE, '--edition', edition], {
+    encoding: 'utf8',
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const lines = run.stdout.trim().split('\n');
+  const closing = lines.at(-1) ?? '';
+  const exploration = lines.find((line) => line.startsWith('exploration: ')) ?? '(no exploration line)';
+  if (run.status !== 0 || !exploration.startsWith('exploration: ')) {
+    console.error(`transport (${edition}): the default run over stdio exited ${run.status} in ${seconds} s:`);
+    console.error(`${run.stdout}${run.stderr}`.trimEnd());
+    return 1;
+  }
+  console.log(`transport (${edition}): the default run over stdio passes in ${seconds} s: ${exploration}; ${closing}`);
   return 0;
 }
 
