@@ -203,6 +203,6 @@ describe('the default budget on the reference', () => {
       for (const mode of modes)
         expect(found[`${edition} ${mode}`], `${edition} ${mode}`).toEqual(NOT_YET_REACHED[`${edition} ${mode}`] ?? []);
     },
-    300_000,
+    // No limit of its own: 200 sessions in process take minutes on a busy machine (the hang guard is vitest.config.ts's).
   );
 });

@@ -11,6 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { limitForProcesses } from '../../limits.js';
 import { runCli } from '../cli-harness.js';
 
 describe('what explore generates', () => {
@@ -111,6 +112,7 @@ describe('explore reaches combinations and sizes', () => {
       );
       expect(telling.length, onMutant.stdout + onReference.stdout + feature.slice(0, 4000)).toBeGreaterThan(0);
     },
-    120_000,
+    // Three kit processes one after another (explore, then the printed feature on the mutant and on the reference).
+    limitForProcesses(3),
   );
 });
