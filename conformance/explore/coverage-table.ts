@@ -8,6 +8,7 @@
 import type { Edition, ToolMode } from '../../src/index.js';
 import type { ExplorationCoverage } from '../../src/results/results-document.js';
 import { impossibility, PAIR_ACTIONS, STATE_FEATURES } from '../oracle/state-features.js';
+import { TEXT_CLASSES } from './values/texts.js';
 
 export interface CoverageGaps {
   /** Feasible pairs some session reached. */
@@ -82,5 +83,14 @@ export function coverageTable(coverage: ExplorationCoverage, edition: Edition, t
     coverage.valueClasses.length === 0 ? 'value classes reached: none recorded' : 'value classes reached (sessions):',
   );
   lines.push(...coverage.valueClasses.map((entry) => `  ${entry.valueClass}: ${entry.count}`));
+  const reachedClasses = new Set(
+    coverage.valueClasses.filter((entry) => entry.count > 0).map((entry) => entry.valueClass),
+  );
+  const missing = TEXT_CLASSES.filter((valueClass) => !reachedClasses.has(valueClass));
+  lines.push(
+    missing.length === 0
+      ? `every value class reached (${TEXT_CLASSES.length})`
+      : `value classes not reached (${missing.length}): ${missing.join(', ')}`,
+  );
   return lines.join('\n');
 }

@@ -95,6 +95,12 @@ describe('the table', () => {
     );
   });
 
+  it('names the value classes no session reached', () => {
+    const table = coverageTable({ pairs: [], valueClasses: [{ valueClass: 'empty', count: 2 }] }, 'rc.8', ['native']);
+    expect(table).toContain('  empty: 2');
+    expect(table).toMatch(/value classes not reached \(10\): trimmed-white-space, kept-white-space/);
+  });
+
   it('says when a pair it calls impossible was reached', () => {
     const gaps = coverageGaps(
       { pairs: [{ feature: 'fork', action: 'new-agent', count: 1 }], valueClasses: [] },
