@@ -61,12 +61,13 @@ describe('explore --out writes only the file it was named, and replaces none una
   it('says how to run the written file with an exec: adapter quoted, so it can be pasted into a shell', async () => {
     const dir = await temporaryFolder('pmc-out-hint-');
     const adapter = 'exec:node test/fixtures/hosts/faulty-proxy.mjs error-on-prompt';
+    // Enough sessions that one prompts (the proxy fails every prompt).
     const run = runCli([
       'explore',
       '--adapter',
       adapter,
       '--runs',
-      '3',
+      '30',
       '--seed',
       '1',
       '--out',
