@@ -282,6 +282,34 @@ Then('the number of model requests of {agent} is {int}', async function (this: P
   expectEqual(this.model.requestsOf(await this.agent(name)).length, count, `number of model requests of ${name}`);
 });
 
+/** The switches a step names ("entering, leaving"; "none" for no notice). */
+function switchesNamed(list: string): string[] {
+  return list.trim() === 'none' ? [] : list.split(',').map((item) => item.trim());
+}
+
+/**
+ * NARR-01's judgement of notice texts, the i-th reporting the i-th switch named: notices named alike read
+ * alike, and notices of different switches read differently. Never their wording.
+ */
+function expectNoticesReadBySwitch(switches: string[], texts: string[]): void {
+  const textOf = new Map<string, string>();
+  switches.forEach((direction, index) => {
+    const text = texts[index]!;
+    const known = textOf.get(direction);
+    expectTrue(
+      known === undefined || known === text,
+      () => `two notices reporting ${direction} plan mode read differently: ${show(known)} and ${show(text)}`,
+    );
+    textOf.set(direction, text);
+  });
+  const distinct = [...textOf.values()];
+  expectEqual(
+    new Set(distinct).size,
+    distinct.length,
+    () => `different texts for the different switches in ${show([...textOf.entries()])}`,
+  );
+}
+
 /**
  * NARR-01: the notices the request carries, in order, named by the switch each
  * reports. Judged by presence, source and distinctness only: notices named
@@ -291,27 +319,15 @@ Then(
   'request {int} of {agent} carries the notices {string}',
   async function (this: PlanWorld, n: number, name: string, list: string) {
     const notices = noticesIn((await requestOf(this, n, name)).messages);
-    const expected = list.trim() === 'none' ? [] : list.split(',').map((item) => item.trim());
+    const expected = switchesNamed(list);
     expectEqual(
       notices.length,
       expected.length,
       () => `number of plugin notices in request ${n} of ${name} (${show(notices.map((notice) => notice.text))})`,
     );
-    const textOf = new Map<string, string>();
-    expected.forEach((direction, index) => {
-      const text = notices[index]!.text;
-      const known = textOf.get(direction);
-      expectTrue(
-        known === undefined || known === text,
-        () => `two notices reporting ${direction} plan mode read differently: ${show(known)} and ${show(text)}`,
-      );
-      textOf.set(direction, text);
-    });
-    const texts = [...textOf.values()];
-    expectEqual(
-      new Set(texts).size,
-      texts.length,
-      () => `different texts for the different switches in ${show([...textOf.entries()])}`,
+    expectNoticesReadBySwitch(
+      expected,
+      notices.map((notice) => notice.text),
     );
   },
 );
@@ -325,28 +341,15 @@ Then(
   'request {int} of {agent} ends with the notices {string}',
   async function (this: PlanWorld, n: number, name: string, list: string) {
     const notices = noticesIn((await requestOf(this, n, name)).messages);
-    const expected = list.trim() === 'none' ? [] : list.split(',').map((item) => item.trim());
+    const expected = switchesNamed(list);
     expectTrue(
       notices.length >= expected.length,
       () =>
         `request ${n} of ${name} should end with ${expected.length} plugin notice(s); it carries ${show(notices.map((notice) => notice.text))}`,
     );
-    const last = notices.slice(notices.length - expected.length);
-    const textOf = new Map<string, string>();
-    expected.forEach((direction, index) => {
-      const known = textOf.get(direction);
-      expectTrue(
-        known === undefined || known === last[index]!.text,
-        () =>
-          `two notices reporting ${direction} plan mode read differently: ${show(known)} and ${show(last[index]!.text)}`,
-      );
-      textOf.set(direction, last[index]!.text);
-    });
-    const texts = [...textOf.values()];
-    expectEqual(
-      new Set(texts).size,
-      texts.length,
-      () => `different texts for the different switches in ${show([...textOf.entries()])}`,
+    expectNoticesReadBySwitch(
+      expected,
+      notices.slice(notices.length - expected.length).map((notice) => notice.text),
     );
   },
 );
