@@ -27,14 +27,16 @@ export function runCli(args: string[], env: Record<string, string> = {}): CliRun
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, summary };
 }
 
+/** A run of the fixture features (all but the undefined-step one) against a fixture adapter. */
+export const fixtureArgs = (adapter: string): string[] => [
+  '--adapter',
+  `${FIXTURES}adapters/${adapter}`,
+  '--features',
+  `${FIXTURES}features`,
+  '--tags',
+  'not @id:fixture-undefined',
+];
+
 export function fixtureRun(adapter: string, extra: string[] = []): CliRun {
-  return runCli([
-    '--adapter',
-    `${FIXTURES}adapters/${adapter}`,
-    '--features',
-    `${FIXTURES}features`,
-    '--tags',
-    'not @id:fixture-undefined',
-    ...extra,
-  ]);
+  return runCli([...fixtureArgs(adapter), ...extra]);
 }

@@ -5,20 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dirname, join } from 'node:path';
-import { FIXTURES, runCli } from '../cli-harness.js';
+import { fixtureArgs, runCli } from '../cli-harness.js';
 import { githubAnnotations } from '../../../conformance/report/github-annotations.js';
 import { judge } from '../../../conformance/results/baseline.js';
 import type { RunContext } from '../../../conformance/results/run-context.js';
 import type { ScenarioResult } from '../../../conformance/results/scenario-result.js';
-
-const fixtureArgs = (adapter: string) => [
-  '--adapter',
-  `${FIXTURES}adapters/${adapter}`,
-  '--features',
-  `${FIXTURES}features`,
-  '--tags',
-  'not @id:fixture-undefined',
-];
 
 describe('the github format', () => {
   it('annotates each counted failure on its feature line, without stack frames, and agrees with the exit code', () => {

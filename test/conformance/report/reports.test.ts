@@ -7,18 +7,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ResultsDocumentSchema } from '../../../src/index.js';
-import { FIXTURES, runCli } from '../cli-harness.js';
+import { fixtureArgs, runCli } from '../cli-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { writeReasons } from '../baseline-reasons.js';
-
-const fixtureArgs = (adapter: string) => [
-  '--adapter',
-  `${FIXTURES}adapters/${adapter}`,
-  '--features',
-  `${FIXTURES}features`,
-  '--tags',
-  'not @id:fixture-undefined',
-];
 
 describe('report formats', () => {
   it('writes junit, html, message, Markdown and results reports in one run', async () => {
