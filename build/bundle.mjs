@@ -4,7 +4,7 @@
  * conformance/bundled-entries.ts). One file starts several times faster than
  * the same code as a few hundred ES modules, each resolved and read on its own.
  *
- * - cli.js: the CLI (conformance/cli/main.js), everything inlined. What it
+ * - cli.js: the CLI (conformance/cli/bin.js, which runs main.js), everything inlined. What it
  *   loads only on demand (reports, subcommands) is split into cli-chunks/.
  * - suite-child.cjs: the suite's child process (conformance/runner/suite-child.js):
  *   cucumber, the steps and the kit's support code; suite-child-entry.cjs is
@@ -302,7 +302,7 @@ await Promise.all([
     ...esm,
     // Split: the CLI starts the suite's child process first, so what it loads on demand
     // (the verdict, reports, subcommands) goes to chunks of their own, read when asked for.
-    entryPoints: { cli: join(dist, 'conformance', 'cli', 'main.js') },
+    entryPoints: { cli: join(dist, 'conformance', 'cli', 'bin.js') },
     outdir,
     splitting: true,
     chunkNames: 'cli-chunks/[name]-[hash]',

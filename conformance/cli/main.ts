@@ -1,9 +1,10 @@
-#!/usr/bin/env node
 /**
  * `plan-mode-conformance`: runs the suite against an adapter and ends with one
  * line `conformance: N passed, N failed, N skipped`.
  * Exit 0: nothing failed. 1: a scenario failed (or undefined/pending, or a stale
  * baseline entry). 2: unusable arguments, files or adapter, in one line.
+ * `main` returns the exit code and runs nothing on import (bin.ts runs it with
+ * the process's arguments), so tests call it in process.
  */
 // Only what is needed to start the suite's child process is imported up front;
 // the rest (catalog, features, baselines, reports) loads while the child starts.
@@ -361,7 +362,7 @@ async function witnessesOf(
  * without a stack trace; anything else is the kit's own failure, shown with
  * its stack so it can be reported.
  */
-function usageFailure(error: unknown): number {
+export function usageFailure(error: unknown): number {
   const known = error instanceof Error && USER_ERRORS.has(error.name);
   const message = error instanceof Error ? error.message : String(error);
   if (known) complain(`plan-mode-conformance: ${message}`);
@@ -371,14 +372,3 @@ function usageFailure(error: unknown): number {
     );
   return EXIT_USAGE;
 }
-
-// exitCode, not exit(): the process ends once stdout and stderr have drained,
-// so a slow pipe still gets every byte, the closing line last.
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.exitCode = usageFailure(error);
-  },
-);

@@ -37,7 +37,7 @@ function staticImports(entry: string): { modules: string[]; packages: string[] }
 }
 
 describe('the CLI before it forks the suite', () => {
-  const { modules, packages } = staticImports('dist/conformance/cli/main.js');
+  const { modules, packages } = staticImports('dist/conformance/cli/bin.js');
 
   it('loads no schema library, YAML parser, Gherkin parser or exploration', () => {
     expect(

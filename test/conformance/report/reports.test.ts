@@ -2,19 +2,45 @@
  * Reports agree with the exit code: the kit writes JUnit, HTML, Markdown and
  * the results file from its verdict (baselined failures shown as expected,
  * stable ids as test names, adapter/kit/baseline/level named); cucumber's own
- * message format stays cucumber's.
+ * message format stays cucumber's. The runs call the CLI's `main` in this
+ * process (each forks its suite child, as the built CLI does); the baseline
+ * --write-baseline proposes for the throwing host is written once and copied
+ * into each test's folder.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ResultsDocumentSchema } from '../../../src/index.js';
-import { fixtureArgs, runCli } from '../cli-harness.js';
+import { fixtureArgs, type CliRun } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { writeReasons } from '../baseline-reasons.js';
+
+/** The run that wrote the baseline of the host whose getPlanMode throws, and what it wrote. */
+let proposed: { run: CliRun; baseline: string; junit: string };
+
+beforeAll(async () => {
+  const dir = await temporaryFolder('pmc-proposed-');
+  const run = await runMain([
+    ...fixtureArgs('get-throws.js'),
+    '--write-baseline',
+    `${dir}/b.yaml`,
+    '--format',
+    `junit:${dir}/first.xml`,
+  ]);
+  proposed = {
+    run,
+    baseline: await readFile(`${dir}/b.yaml`, 'utf8'),
+    junit: await readFile(`${dir}/first.xml`, 'utf8'),
+  };
+});
+
+/** The proposed baseline, as --write-baseline wrote it, at `dir`/b.yaml. */
+const writeProposed = (dir: string): Promise<void> => writeFile(`${dir}/b.yaml`, proposed.baseline);
 
 describe('report formats', () => {
   it('writes junit, html, message, Markdown and results reports in one run', async () => {
     const dir = await temporaryFolder('pmc-reports-');
-    const run = runCli([
+    const run = await runMain([
       ...fixtureArgs('without-fork.js'),
       '--format',
       `junit:${dir}/junit.xml`,
@@ -67,17 +93,16 @@ describe('report formats', () => {
   it('shows a baselined failure as expected in JUnit, HTML, Markdown and results, and exits 0', async () => {
     const dir = await temporaryFolder('pmc-baselined-');
     const args = fixtureArgs('get-throws.js');
-    const first = runCli([...args, '--write-baseline', `${dir}/b.yaml`, '--format', `junit:${dir}/first.xml`]);
-    expect(first.status).toBe(1);
-    expect(await readFile(`${dir}/first.xml`, 'utf8')).toMatch(
+    expect(proposed.run.status).toBe(1);
+    expect(proposed.junit).toMatch(
       /<testcase name="fixture-set-and-log"[^>]*>[\s\S]*?<failure message="[^"]*adapter method getPlanMode: threw: the plan store is on fire" type="adapter-error">/,
     );
-    const written = await readFile(`${dir}/b.yaml`, 'utf8');
+    const written = proposed.baseline;
     expect(written).toMatch(
       /- id: fixture-set-and-log\n {4}step: get reports plan mode on with nothing pending\n {4}kind: adapter-error\n {4}clause: SET-01\n/,
     );
     await writeFile(`${dir}/b.yaml`, written.replace(/reason: .*/, 'reason: get() is on fire in this host'));
-    const second = runCli([
+    const second = await runMain([
       ...args,
       '--baseline',
       `${dir}/b.yaml`,
@@ -117,9 +142,9 @@ describe('report formats', () => {
 
   it('fails a baselined scenario that now fails another way (a timeout instead of an adapter error), showing both', async () => {
     const dir = await temporaryFolder('pmc-mismatch-');
-    runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
+    await writeProposed(dir);
     writeReasons(`${dir}/b.yaml`);
-    const run = runCli([
+    const run = await runMain([
       ...fixtureArgs('get-hangs.js'),
       '--call-limit',
       '300',
@@ -140,27 +165,27 @@ describe('report formats', () => {
 
   it('refuses a baseline whose reason is still the placeholder --write-baseline wrote, naming the entry, until a person writes one', async () => {
     const dir = await temporaryFolder('pmc-placeholder-');
-    runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
-    const unread = runCli([...fixtureArgs('get-throws.js'), '--baseline', `${dir}/b.yaml`]);
+    await writeProposed(dir);
+    const unread = await runMain([...fixtureArgs('get-throws.js'), '--baseline', `${dir}/b.yaml`]);
     expect(unread.status).toBe(2);
     expect(unread.stderr).toMatch(
       /b\.yaml:\d+:\d+: known_failures\[0\] \(id fixture-set-and-log\): the reason is still the placeholder --write-baseline wrote/,
     );
     writeReasons(`${dir}/b.yaml`);
-    expect(runCli([...fixtureArgs('get-throws.js'), '--baseline', `${dir}/b.yaml`]).status).toBe(0);
+    expect((await runMain([...fixtureArgs('get-throws.js'), '--baseline', `${dir}/b.yaml`])).status).toBe(0);
   });
 
   it('fails a run whose baseline lists a scenario that now passes', async () => {
     const dir = await temporaryFolder('pmc-stale-');
-    runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
+    await writeProposed(dir);
     writeReasons(`${dir}/b.yaml`);
-    const clean = runCli([...fixtureArgs('without-fork.js'), '--baseline', `${dir}/b.yaml`]);
+    const clean = await runMain([...fixtureArgs('without-fork.js'), '--baseline', `${dir}/b.yaml`]);
     expect(clean.stdout).toContain(`stale baseline entry (now passes): fixture-set-and-log (${dir}/b.yaml:4:5)`);
     expect(clean.status).toBe(1);
   });
 
-  it('keeps a report on stdout valid: the closing lines go to stderr', () => {
-    const run = runCli([...fixtureArgs('without-fork.js'), '--format', 'results']);
+  it('keeps a report on stdout valid: the closing lines go to stderr', async () => {
+    const run = await runMain([...fixtureArgs('without-fork.js'), '--format', 'results']);
     expect(ResultsDocumentSchema.parse(JSON.parse(run.stdout)).scenarios).toHaveLength(3);
     expect(run.stderr.trim().split('\n').at(-1)).toBe(
       'conformance: 2 passed, 0 failed, 1 skipped (partial: 1 required clause(s) unproven)',
@@ -176,7 +201,7 @@ describe('bad input loses nothing', () => {
       `${dir}/b.yaml`,
       '# Why this host differs.\nknown_failures:\n  - id: fixture-set-and-log\n    reason: get() is on fire in this host\n',
     );
-    runCli([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
+    await runMain([...fixtureArgs('get-throws.js'), '--write-baseline', `${dir}/b.yaml`]);
     const text = await readFile(`${dir}/b.yaml`, 'utf8');
     expect(text).toMatch(/^# Why this host differs\.\n/);
     expect(text).toContain('reason: get() is on fire in this host');
@@ -185,7 +210,7 @@ describe('bad input loses nothing', () => {
   it('refuses to overwrite a baseline it cannot read, and leaves it as it was', async () => {
     const dir = await temporaryFolder('pmc-rewrite-');
     await writeFile(`${dir}/b.yaml`, 'known_failures: [\n');
-    const run = runCli([...fixtureArgs('without-fork.js'), '--write-baseline', `${dir}/b.yaml`]);
+    const run = await runMain([...fixtureArgs('without-fork.js'), '--write-baseline', `${dir}/b.yaml`]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/refusing to overwrite .*b\.yaml: baseline file .* is not valid YAML/);
     expect(await readFile(`${dir}/b.yaml`, 'utf8')).toBe('known_failures: [\n');

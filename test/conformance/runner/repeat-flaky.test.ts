@@ -1,7 +1,9 @@
 /**
  * `--repeat N`: a scenario whose repeats end differently is flaky, in the
  * console, JUnit, HTML, Markdown, the results file and the docs site; it fails
- * the run unless `--allow-flaky`; the reference repeated is never flaky.
+ * the run unless `--allow-flaky`; the reference repeated is never flaky. The
+ * runs call the CLI's `main` in this process (each forks its suite child, as
+ * the built CLI does).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +14,12 @@ import { foldRepeats } from '../../../conformance/results/repeats.js';
 import type { ScenarioResult } from '../../../conformance/results/scenario-result.js';
 import { summaryLine } from '../../../conformance/results/summary.js';
 import { compareResults } from '../../../conformance/compare/compare-results.js';
-import { fixtureRun, runCli } from '../cli-harness.js';
+import { fixtureArgs, type CliRun } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { limitForProcesses } from '../../limits.js';
+
+const fixtureRun = (adapter: string, extra: string[]): Promise<CliRun> => runMain([...fixtureArgs(adapter), ...extra]);
 
 const result = (stableId: string, status: ScenarioResult['status'], failedStep?: string): ScenarioResult => ({
   stableId,
@@ -105,8 +110,8 @@ describe('--write-baseline after repeats', () => {
     expect(text).not.toMatch(/id: new/);
   });
 
-  it('refuses --write-baseline with --shard', () => {
-    expect(runCli(['--shard', '1/2', '--write-baseline', 'x.yaml']).stderr).toMatch(
+  it('refuses --write-baseline with --shard', async () => {
+    expect((await runMain(['--shard', '1/2', '--write-baseline', 'x.yaml'])).stderr).toMatch(
       /--write-baseline cannot be combined with --shard/,
     );
   });
@@ -123,7 +128,7 @@ describe('--repeat against a host that fails one scenario at random', () => {
           return ['--format', `${name}:${join(dir, file!)}`];
         },
       );
-      const run = fixtureRun('get-flaky.js', ['--repeat', '3', ...reports]);
+      const run = await fixtureRun('get-flaky.js', ['--repeat', '3', ...reports]);
       expect(run.status).toBe(1);
       expect(run.summary).toBe(
         'conformance: 2 passed, 0 failed, 0 skipped, 1 flaky (partial: 1 required clause(s) unproven)',
@@ -152,12 +157,12 @@ describe('--repeat against a host that fails one scenario at random', () => {
       expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/## Flaky scenarios[^]*\*\*fixture-set-and-log\*\*/);
 
       const site = join(dir, 'site');
-      expect(runCli(['docs', '--out', site, join(dir, 'results.json')]).status).toBe(0);
+      expect((await runMain(['docs', '--out', site, join(dir, 'results.json')])).status).toBe(0);
       const hostPage = readFileSync(join(site, 'hosts', 'broken-getplanmode.html'), 'utf8');
       expect(hostPage).toMatch(/<h2 id="flaky">Flaky scenarios<\/h2>[^]*fixture-set-and-log/);
       expect(readFileSync(join(site, 'index.html'), 'utf8')).toMatch(/st-failed[^]*1 failure\(s\) count/);
 
-      const allowed = fixtureRun('get-flaky.js', [
+      const allowed = await fixtureRun('get-flaky.js', [
         '--repeat',
         '3',
         '--allow-flaky',
@@ -177,8 +182,9 @@ describe('--repeat against a host that fails one scenario at random', () => {
 
   it(
     'the reference repeated three times is never flaky and exits 0',
-    () => {
-      const run = runCli(['--repeat', '3']);
+    async () => {
+      // The scenarios repeated; the exploration (not repeated) is the reference runs' of npm test.
+      const run = await runMain(['--repeat', '3', '--explore', 'off']);
       expect(run.status).toBe(0);
       expect(run.summary).toMatch(/^conformance: \d+ passed, 0 failed, 0 skipped$/);
       expect(run.stdout).not.toMatch(/flaky/);
@@ -186,7 +192,7 @@ describe('--repeat against a host that fails one scenario at random', () => {
     limitForProcesses(1),
   );
 
-  it('refuses a repeat count out of range', () => {
-    expect(runCli(['--repeat', '0']).stderr).toMatch(/--repeat must be a whole number from 1 to 100/);
+  it('refuses a repeat count out of range', async () => {
+    expect((await runMain(['--repeat', '0'])).stderr).toMatch(/--repeat must be a whole number from 1 to 100/);
   });
 });

@@ -1,14 +1,17 @@
 /**
- * `plan-mode-conformance explore` through the built CLI: bad arguments are one
- * line and exit 2; the reference agrees with the oracle; a broken host yields
- * exit 1 and a scenario that, written with --out, fails against that host and
- * passes against the reference (so every printed step is defined).
+ * `plan-mode-conformance explore`: bad arguments are one line and exit 2; the
+ * reference agrees with the oracle; a broken host yields exit 1 and a scenario
+ * that, written with --out, fails against that host and passes against the
+ * reference (so every printed step is defined). The verb runs in this process
+ * (the CLI's `main`), as do the suite runs of the written feature (each forks
+ * its suite child, as the built CLI does).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from '../../cli-harness.js';
+import { FIXTURES } from '../../cli-harness.js';
+import { runMain } from '../../in-process-cli.js';
 
 const BROKEN = `${FIXTURES}adapters/explore-approve-with-anything.js`;
 
@@ -26,15 +29,15 @@ describe('explore arguments', () => {
     [['--force-edition'], /--force-edition needs --edition NAME/],
     [['--adapter', 'dsh', '--edition', 'seed'], /adapter dsh declares the edition\(s\) rc.8, not seed/],
     [['--adapter', 'nowhere'], /unknown adapter 'nowhere'/],
-  ])('explore %j exits 2 with one clear line', (args, message) => {
-    const run = runCli(['explore', ...args]);
+  ])('explore %j exits 2 with one clear line', async (args, message) => {
+    const run = await runMain(['explore', ...args]);
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(message);
   });
 
-  it('prints its usage with --help', () => {
-    const run = runCli(['explore', '--help']);
+  it('prints its usage with --help', async () => {
+    const run = await runMain(['explore', '--help']);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Usage: plan-mode-conformance explore');
   });
@@ -48,8 +51,8 @@ describe('explore against hosts', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  it('finds nothing on the reference', () => {
-    const run = runCli(['explore', '--adapter', 'reference', '--runs', '40', '--seed', '7']);
+  it('finds nothing on the reference', async () => {
+    const run = await runMain(['explore', '--adapter', 'reference', '--runs', '40', '--seed', '7']);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('reference agreed with the oracle on 40 session(s)');
     expect(run.status).toBe(0);
@@ -59,7 +62,7 @@ describe('explore against hosts', () => {
     const dir = await mkdtemp(join(tmpdir(), 'pmc-explore-test-'));
     dirs.push(dir);
     const out = join(dir, 'found.feature');
-    const run = runCli(['explore', '--adapter', BROKEN, '--runs', '200', '--seed', '1', '--out', out]);
+    const run = await runMain(['explore', '--adapter', BROKEN, '--runs', '200', '--seed', '1', '--out', out]);
     foundOutput = run.stdout;
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^Scenario: explore found: /m);
@@ -71,17 +74,17 @@ describe('explore against hosts', () => {
     expect(feature).toMatch(/^Feature: /m);
     expect(feature).toMatch(/@REVIEW-03 @id:explore-/);
 
-    const onBroken = runCli(['--adapter', BROKEN, '--features', dir]);
+    const onBroken = await runMain(['--adapter', BROKEN, '--features', dir]);
     expect(onBroken.summary).toBe('conformance: 0 passed, 1 failed, 0 skipped');
     expect(onBroken.status).toBe(1);
-    const onReference = runCli(['--adapter', 'reference', '--features', dir]);
+    const onReference = await runMain(['--adapter', 'reference', '--features', dir]);
     expect(onReference.summary).toBe('conformance: 1 passed, 0 failed, 0 skipped');
     expect(onReference.status).toBe(0);
   });
 
-  it('counts runs that stop at an expected divergence class instead of reporting them (how CI keeps dsh stable)', () => {
+  it('counts runs that stop at an expected divergence class instead of reporting them (how CI keeps dsh stable)', async () => {
     // dsh follows rc.8, whose retry re-sends the failed request; judged against the seed's reading, that is the class.
-    const run = runCli([
+    const run = await runMain([
       'explore',
       '--adapter',
       'dsh',
@@ -101,13 +104,13 @@ describe('explore against hosts', () => {
     expect(run.status).toBe(0);
   });
 
-  it('replays the counterexample from its seed and path', () => {
+  it('replays the counterexample from its seed and path', async () => {
     const first = {
-      stdout: foundOutput || runCli(['explore', '--adapter', BROKEN, '--runs', '200', '--seed', '1']).stdout,
+      stdout: foundOutput || (await runMain(['explore', '--adapter', BROKEN, '--runs', '200', '--seed', '1'])).stdout,
     };
     const path = /--path ([\d:]+)/.exec(first.stdout)?.[1];
     expect(path).toBeDefined();
-    const replay = runCli(['explore', '--adapter', BROKEN, '--seed', '1', '--path', path!]);
+    const replay = await runMain(['explore', '--adapter', BROKEN, '--seed', '1', '--path', path!]);
     expect(replay.status).toBe(1);
     const scenario = (text: string) => text.slice(text.indexOf('Scenario:'), text.indexOf('explore: replay'));
     expect(scenario(replay.stdout)).toBe(scenario(first.stdout));
