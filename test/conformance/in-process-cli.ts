@@ -10,10 +10,18 @@
  */
 import { vi } from 'vitest';
 import { main } from '../../conformance/cli/main.js';
-import type { CliRun } from './cli-harness.js';
+import { fixtureArgs, type CliRun } from './cli-harness.js';
 
-/** `main(args)` as `runCli(args)` would run it, in this process: its exit code, what it printed, its closing line. */
+/** Whether a call is under way: the console is captured for one call at a time. */
+let running = false;
+
+/**
+ * `main(args)` as `runCli(args)` would run it, in this process: its exit code,
+ * what it printed, its closing line. One call at a time (await each).
+ */
 export async function runMain(args: string[]): Promise<CliRun> {
+  if (running) throw new Error('runMain: another call is under way; await it first (the console is captured per call)');
+  running = true;
   const stdout: string[] = [];
   const stderr: string[] = [];
   const line =
@@ -41,7 +49,13 @@ export async function runMain(args: string[]): Promise<CliRun> {
     status = await main(args);
   } finally {
     for (const spy of spies) spy.mockRestore();
+    running = false;
   }
   const out = stdout.join('');
   return { status, stdout: out, stderr: stderr.join(''), summary: out.trim().split('\n').at(-1) ?? '' };
+}
+
+/** `fixtureRun(adapter, extra)` (cli-harness.ts) in this process. */
+export function fixtureMain(adapter: string, extra: string[] = []): Promise<CliRun> {
+  return runMain([...fixtureArgs(adapter), ...extra]);
 }

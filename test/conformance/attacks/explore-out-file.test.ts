@@ -3,15 +3,17 @@
  * planted where the counterexample goes (to overwrite another file through
  * it). An existing file is refused unless --force, before any exploration; a
  * link is refused even with --force, and what it points at is left alone.
+ * The verb runs in this process (the CLI's `main`).
  */
 import { lstat, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from '../cli-harness.js';
+import { FIXTURES } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 
 const explore = (out: string, ...extra: string[]) =>
-  runCli([
+  runMain([
     'explore',
     '--adapter',
     `${FIXTURES}adapters/explore-hostile-name.js`,
@@ -29,12 +31,12 @@ describe('explore --out writes only the file it was named, and replaces none una
     const dir = await temporaryFolder('pmc-out-file-');
     const out = join(dir, 'found.feature');
     await writeFile(out, 'mine\n');
-    const refused = explore(out);
+    const refused = await explore(out);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain(`${out} exists; add --force to replace it`);
     expect(refused.stdout).toBe('');
     expect(await readFile(out, 'utf8')).toBe('mine\n');
-    const forced = explore(out, '--force');
+    const forced = await explore(out, '--force');
     expect(forced.status).toBe(1);
     expect(await readFile(out, 'utf8')).toMatch(/^Feature: /m);
   });
@@ -45,15 +47,15 @@ describe('explore --out writes only the file it was named, and replaces none una
     await writeFile(target, 'precious\n');
     const out = join(dir, 'found.feature');
     await symlink(target, out);
-    const run = explore(out, '--force');
+    const run = await explore(out, '--force');
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`${out} is a symbolic link`);
     expect(await readFile(target, 'utf8')).toBe('precious\n');
     expect((await lstat(out)).isSymbolicLink()).toBe(true);
   });
 
-  it('--force without --out is a usage error', () => {
-    const run = runCli(['explore', '--adapter', 'reference', '--force']);
+  it('--force without --out is a usage error', async () => {
+    const run = await runMain(['explore', '--adapter', 'reference', '--force']);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--force replaces the file --out names');
   });
@@ -62,7 +64,7 @@ describe('explore --out writes only the file it was named, and replaces none una
     const dir = await temporaryFolder('pmc-out-hint-');
     const adapter = 'exec:node test/fixtures/hosts/faulty-proxy.mjs error-on-prompt';
     // Enough sessions that one prompts (the proxy fails every prompt).
-    const run = runCli([
+    const run = await runMain([
       'explore',
       '--adapter',
       adapter,

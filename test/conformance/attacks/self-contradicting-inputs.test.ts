@@ -1,7 +1,8 @@
 /**
  * Attack: inputs that contradict themselves (results files, baselines,
  * mutation evidence), so that a report could show what no run found. Each is
- * refused, every problem at once.
+ * refused, every problem at once. Each command runs in this process (the
+ * CLI's `main`).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,7 +16,8 @@ import {
 } from '../../../conformance/evidence/mutation-evidence.js';
 import { catalogFingerprint, loadCatalogFileSync } from '../../../conformance/catalog/clause-catalog.js';
 import { kitIdentity } from '../../../conformance/results/run-context.js';
-import { FIXTURES, runCli } from '../cli-harness.js';
+import { FIXTURES } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { fixtureRun } from './attack-harness.js';
 
@@ -43,7 +45,7 @@ describe('inputs that contradict themselves are refused, every problem at once',
       ['merge', '--out', `${dir}/merged.json`, bad],
       ['docs', '--out', `${dir}/site`, bad],
     ]) {
-      const run = runCli(args);
+      const run = await runMain(args);
       expect(run.status, args[0]).toBe(2);
       expect(run.stderr).toContain(`${bad} contradicts itself (5 problems):`);
       expect(run.stderr).toMatch(/scenarios\.0\.failure: status passed with a failure/);
@@ -75,7 +77,7 @@ describe('inputs that contradict themselves are refused, every problem at once',
     kind: not-a-kind
 `,
     );
-    const run = runCli(fixtureRun('without-fork.js', '--baseline', `${dir}/b.yaml`));
+    const run = await runMain(fixtureRun('without-fork.js', '--baseline', `${dir}/b.yaml`));
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(
       /b\.yaml:7:14: known_failures\[0\] \(id fixture-set-and-log\): expires: expires is not a day of the calendar/,
@@ -120,7 +122,7 @@ describe('inputs that contradict themselves are refused, every problem at once',
       ['merge', '--out', `${dir}/merged.json`, kit],
       ['docs', '--out', `${dir}/site`, kit],
     ]) {
-      const run = runCli(args);
+      const run = await runMain(args);
       expect(run.status, args[0]).toBe(2);
       expect(run.stderr).toContain(`${kit} contradicts itself (2 problems):`);
       expect(run.stderr).toMatch(/scenarios\.\d+\.id: no scenario of the kit's features has the id no-such-scenario/);
@@ -129,19 +131,19 @@ describe('inputs that contradict themselves are refused, every problem at once',
     }
     // A run with --features judged other scenarios, and a version 1 file did not say which it judged: their ids are not checked.
     const given = await resultsOfKitRun(dir, 'given', 'given', stray);
-    expect(runCli(['compare', given, given]).status).toBe(0);
+    expect((await runMain(['compare', given, given])).status).toBe(0);
     const v1 = JSON.parse(await readFile(`${FIXTURES}results/reference.json`, 'utf8')) as {
       scenarios: Array<Record<string, unknown>>;
     };
     v1.scenarios.push({ ...v1.scenarios[0]!, id: 'no-such-scenario' });
     await writeFile(`${dir}/v1.json`, JSON.stringify(v1));
-    expect(runCli(['compare', `${dir}/v1.json`, `${dir}/v1.json`]).status).toBe(0);
+    expect((await runMain(['compare', `${dir}/v1.json`, `${dir}/v1.json`])).status).toBe(0);
     expect(existsSync(`${dir}/merged.json`) || existsSync(`${dir}/site`)).toBe(false);
   });
 
   it("a run records in its results file whether it judged the kit's features or a --features folder", async () => {
     const dir = await temporaryFolder('pmc-unknown-ids-');
-    const run = runCli(
+    const run = await runMain(
       fixtureRun('without-fork.js', '--tags', '@id:fixture-prompt-only', '--format', `results:${dir}/r.json`),
     );
     expect(run.status).toBe(0);
@@ -182,7 +184,8 @@ describe('inputs that contradict themselves are refused, every problem at once',
   it('docs --mutants refuses evidence of another kit or catalog version, or naming a catching scenario the kit lacks, every problem at once', async () => {
     const dir = await temporaryFolder('pmc-evidence-');
     expect(
-      runCli(['docs', '--out', `${dir}/fits`, '--mutants', await evidenceFile(dir, (evidence) => evidence)]).status,
+      (await runMain(['docs', '--out', `${dir}/fits`, '--mutants', await evidenceFile(dir, (evidence) => evidence)]))
+        .status,
     ).toBe(0);
     const { catalogFingerprint: _fingerprint, ...older } = await (async () =>
       JSON.parse(await readFile(await evidenceFile(dir, (evidence) => evidence), 'utf8')) as MutationEvidence)();
@@ -200,7 +203,7 @@ describe('inputs that contradict themselves are refused, every problem at once',
         },
       ],
     }));
-    const run = runCli(['docs', '--out', `${dir}/site`, '--mutants', stale]);
+    const run = await runMain(['docs', '--out', `${dir}/site`, '--mutants', stale]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`${stale} is not this kit's mutation evidence (4 problems`);
     expect(run.stderr).toMatch(/kit: written by plan-mode-conformance 0\.0\.9, not by this kit/);
@@ -213,7 +216,7 @@ describe('inputs that contradict themselves are refused, every problem at once',
     );
     // Same version strings, other clauses: the catalog's fingerprint tells them apart.
     const otherClauses = await evidenceFile(dir, (evidence) => ({ ...evidence, catalogFingerprint: 'sha256:0000' }));
-    const second = runCli(['docs', '--out', `${dir}/site`, '--mutants', otherClauses]);
+    const second = await runMain(['docs', '--out', `${dir}/site`, '--mutants', otherClauses]);
     expect(second.status).toBe(2);
     expect(second.stderr).toMatch(/catalogFingerprint: written for another clause catalog \(sha256:0000\)/);
     expect(existsSync(`${dir}/site`)).toBe(false);

@@ -1,11 +1,14 @@
 /**
  * Attack: a report an earlier run left passing for this one. A run that exits
  * 2, has its baseline refused, or is interrupted removes the kit's reports.
+ * One green run writes the reports (each test gets its own copy of them); the
+ * runs that exit 2 call the CLI's `main` in this process, the interrupted
+ * ones are the built CLI, signalled.
  */
 import { readdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli-harness.js';
+import { copyFile, writeFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runMain } from '../in-process-cli.js';
 import { runIsolated, whenOutput } from '../process-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { fixtureRun } from './attack-harness.js';
@@ -19,17 +22,27 @@ const kitReports = (dir: string) =>
 const KIT_REPORT_FILES = ['junit.xml', 'report.html', 'report.md', 'results.json'];
 
 describe('no stale report passes for this run', () => {
+  /** The folder the green run wrote its reports to. */
+  let green: string;
+  beforeAll(async () => {
+    green = await temporaryFolder('pmc-green-');
+    const run = await runMain(
+      fixtureRun('without-fork.js', '--tags', 'not @id:fixture-undefined', ...kitReports(green)),
+    );
+    expect(run.status).toBe(0);
+    expect(readdirSync(green).sort()).toEqual(KIT_REPORT_FILES);
+  });
+
+  /** A folder of its own holding the green run's reports. */
   async function greenReports(): Promise<string> {
     const dir = await temporaryFolder('pmc-stale-');
-    const green = runCli(fixtureRun('without-fork.js', '--tags', 'not @id:fixture-undefined', ...kitReports(dir)));
-    expect(green.status).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(KIT_REPORT_FILES);
+    for (const file of KIT_REPORT_FILES) await copyFile(`${green}/${file}`, `${dir}/${file}`);
     return dir;
   }
 
   it('a run that exits 2 removes the kit reports an earlier run left', async () => {
     const dir = await greenReports();
-    const broken = runCli(fixtureRun('import-fails.js', ...kitReports(dir)));
+    const broken = await runMain(fixtureRun('import-fails.js', ...kitReports(dir)));
     expect(broken.status).toBe(2);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -37,7 +50,7 @@ describe('no stale report passes for this run', () => {
   it('so does a run whose baseline is refused while it runs', async () => {
     const dir = await greenReports();
     await writeFile(`${dir}/../baseline-${process.pid}.yaml`, 'known_failures:\n  - id: nope\n');
-    const broken = runCli(
+    const broken = await runMain(
       fixtureRun('without-fork.js', '--baseline', `${dir}/../baseline-${process.pid}.yaml`, ...kitReports(dir)),
     );
     expect(broken.status).toBe(2);

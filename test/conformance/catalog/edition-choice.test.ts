@@ -1,4 +1,8 @@
-/** Choosing the edition a run judges: declared, newest, none (seed), undeclared (exit 2), forced (said in every report). */
+/**
+ * Choosing the edition a run judges: declared, newest, none (seed), undeclared
+ * (exit 2), forced (said in every report). The runs call the CLI's `main` in
+ * this process (each forks its suite child, as the built CLI does).
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +10,7 @@ import { parseArguments } from '../../../conformance/cli/arguments.js';
 import { chooseEdition, EditionNotDeclaredError } from '../../../conformance/catalog/edition-choice.js';
 import { ResultsDocumentSchema, resultsEdition } from '../../../src/index.js';
 import { temporaryFolder } from '../../temporary-folder.js';
-import { fixtureRun } from '../cli-harness.js';
+import { fixtureMain as fixtureRun } from '../in-process-cli.js';
 
 describe('choosing the edition', () => {
   it('takes the declared edition, the newest of several, or the seed when none is declared', () => {
@@ -45,7 +49,7 @@ describe('the edition of a run, end to end', () => {
 
   it('judges an adapter declaring rc.8 against rc.8 and names the edition in the closing lines and the results file', async () => {
     const file = await results();
-    const run = fixtureRun('declares-rc8.js', ['--format', `results:${file}`]);
+    const run = await fixtureRun('declares-rc8.js', ['--format', `results:${file}`]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('conformance: edition rc.8\n');
     const document = readResults(file);
@@ -56,18 +60,18 @@ describe('the edition of a run, end to end', () => {
 
   it('judges an adapter declaring none against the seed, as before editions', async () => {
     const file = await results();
-    const run = fixtureRun('without-fork.js', ['--format', `results:${file}`]);
+    const run = await fixtureRun('without-fork.js', ['--format', `results:${file}`]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('conformance: edition seed\n');
     expect(resultsEdition(readResults(file))).toBe('seed');
   });
 
   it('takes --edition among the declared editions, else exits 2 naming them and writes no report', async () => {
-    const both = fixtureRun('declares-both.js', ['--edition', 'seed']);
+    const both = await fixtureRun('declares-both.js', ['--edition', 'seed']);
     expect(both.status, both.stderr).toBe(0);
     expect(both.stdout).toContain('conformance: edition seed\n');
     const file = await results();
-    const refused = fixtureRun('declares-rc8.js', ['--edition', 'seed', '--format', `results:${file}`]);
+    const refused = await fixtureRun('declares-rc8.js', ['--edition', 'seed', '--format', `results:${file}`]);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/--edition seed: adapter declares-rc8 declares the edition\(s\) rc\.8, not seed/);
     expect(() => readFileSync(file)).toThrow();
@@ -76,7 +80,7 @@ describe('the edition of a run, end to end', () => {
   it('says a forced run is forced in the closing lines, JUnit, Markdown, HTML and the results file', async () => {
     const dir = await temporaryFolder('pmc-forced-');
     const out = (name: string) => join(dir, name);
-    const run = fixtureRun('declares-rc8.js', [
+    const run = await fixtureRun('declares-rc8.js', [
       '--edition',
       'seed',
       '--force-edition',
@@ -107,16 +111,16 @@ describe('the edition of a run, end to end', () => {
     const dir = await temporaryFolder('pmc-baseline-edition-');
     const seedBaseline = join(dir, 'seed.yaml');
     writeFileSync(seedBaseline, 'adapter: declares-rc8\nedition: seed\nknown_failures: []\n');
-    const refused = fixtureRun('declares-rc8.js', ['--baseline', seedBaseline]);
+    const refused = await fixtureRun('declares-rc8.js', ['--baseline', seedBaseline]);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(
       /baseline .*seed\.yaml lists the known failures of runs against the seed edition, but this run judged the rc\.8 edition/,
     );
     const anyEdition = join(dir, 'any.yaml');
     writeFileSync(anyEdition, 'adapter: declares-rc8\nknown_failures: []\n');
-    expect(fixtureRun('declares-rc8.js', ['--baseline', anyEdition]).status).toBe(0);
+    expect((await fixtureRun('declares-rc8.js', ['--baseline', anyEdition])).status).toBe(0);
     const written = join(dir, 'written.yaml');
-    expect(fixtureRun('declares-rc8.js', ['--write-baseline', written]).status).toBe(0);
+    expect((await fixtureRun('declares-rc8.js', ['--write-baseline', written])).status).toBe(0);
     expect(readFileSync(written, 'utf8')).toMatch(/^edition: rc\.8$/m);
   });
 });

@@ -7,10 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fixtureArgs, FIXTURES, runCli, type CliRun } from '../cli-harness.js';
-import { runMain } from '../in-process-cli.js';
-
-const fixtureRun = (adapter: string, extra: string[] = []): Promise<CliRun> =>
-  runMain([...fixtureArgs(adapter), ...extra]);
+import { fixtureMain as fixtureRun, runMain } from '../in-process-cli.js';
 
 /** The run against the adapter that only lacks fork: two tests read it. */
 let withoutFork: Promise<CliRun> | undefined;

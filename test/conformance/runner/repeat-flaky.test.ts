@@ -14,12 +14,9 @@ import { foldRepeats } from '../../../conformance/results/repeats.js';
 import type { ScenarioResult } from '../../../conformance/results/scenario-result.js';
 import { summaryLine } from '../../../conformance/results/summary.js';
 import { compareResults } from '../../../conformance/compare/compare-results.js';
-import { fixtureArgs, type CliRun } from '../cli-harness.js';
-import { runMain } from '../in-process-cli.js';
+import { fixtureMain as fixtureRun, runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { limitForProcesses } from '../../limits.js';
-
-const fixtureRun = (adapter: string, extra: string[]): Promise<CliRun> => runMain([...fixtureArgs(adapter), ...extra]);
 
 const result = (stableId: string, status: ScenarioResult['status'], failedStep?: string): ScenarioResult => ({
   stableId,
