@@ -2,10 +2,11 @@
  * Two projects: the unit tests (`npm test`), which run in parallel, and the
  * tests that start many kit processes of their own (parallel workers, shards,
  * hosts over stdio, exploration inside a run, the example workflow) or build
- * and explore mutants, which `npm run test:matrices` runs with the mutant
- * and variant matrices (CI runs both) one file at a time, so they never
- * compete with each other for the machine (a bare `vitest run` runs them
- * after the unit tests). No limit here measures
+ * and explore mutants, which `npm run test:matrices` (.ci/matrices.mjs) runs
+ * as one step per file beside the mutant and variant matrices, dsh and the
+ * stdio hosts, as many at once as there are cores (CI runs both). Run alone
+ * (`vitest run --project matrices`), the project runs one file at a time, and
+ * a bare `vitest run` runs it after the unit tests. No limit here measures
  * speed: each is a hang guard sized to the work (test/limits.ts).
  */
 import { availableParallelism } from 'node:os';

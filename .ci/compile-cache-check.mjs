@@ -6,14 +6,14 @@
  * be written again at exit, with a new modification time).
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHED_BUNDLES, COMPILE_CACHE_FOLDER } from '../dist/conformance/runner/cached-bundles.js';
 
 const folder = join('dist', 'bundled', COMPILE_CACHE_FOLDER);
 const ours = () =>
   Object.fromEntries(
-    readdirSync(folder)
+    (existsSync(folder) ? readdirSync(folder) : [])
       .filter((file) => file.includes(`.${process.version}-${process.arch}.`) && file.endsWith('.cache'))
       .map((file) => [file, statSync(join(folder, file)).mtimeMs]),
   );
@@ -22,7 +22,8 @@ const run = () =>
     stdio: ['ignore', 'pipe', 'inherit'],
   });
 
-rmSync(folder, { recursive: true, force: true });
+// Only this Node's files: another Node's check may be running beside this one (.ci/matrices.mjs).
+for (const file of Object.keys(ours())) rmSync(join(folder, file), { force: true });
 run();
 const written = ours();
 const missing = CACHED_BUNDLES.filter((bundle) => !Object.keys(written).some((file) => file.startsWith(`${bundle}.`)));

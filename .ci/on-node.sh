@@ -13,12 +13,14 @@
 #   reference/code-mode  the reference's code mode runs programs in node:vm and worker threads
 #   reference/store      the reference's store: fs renames, appends and reads
 # Then the suite against the reference at the strict level in both editions (the whole kit on this
-# Node), and the code cache of the bundles on this Node.
+# Node), and the code cache of the bundles on this Node. .ci/matrices.mjs runs this for Node 22 and
+# 24 at once, beside its other steps: vitest keeps no results cache (two vitest processes would
+# write the one file), and the code cache check touches only this Node's files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=$(node --version)
 echo "ci: on Node $version"
-node .ci/quietly.mjs "unit ($version)" vitest run --reporter=dot --reporter=./.ci/skipped-tests-reporter.mjs \
+node .ci/quietly.mjs "unit ($version)" vitest run --no-cache --reporter=dot --reporter=./.ci/skipped-tests-reporter.mjs \
   test/conformance/runner/compile-cache.test.ts test/conformance/runner/start-up.test.ts \
   test/conformance/runner/process-isolation.test.ts test/conformance/transport/exec-adapter.test.ts \
   test/conformance/guard/fail-closed.test.ts test/conformance/cli/arguments.test.ts \

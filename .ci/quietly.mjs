@@ -3,12 +3,16 @@
  * `node .ci/quietly.mjs LABEL COMMAND [ARGS...]`: runs one step of `npm test`
  * and shows its output only when it fails; on success, one line with the
  * step's own last line, and every line of the step that starts with
- * `skipped:` (what did not run and why, never hidden). The step runs with a
+ * `skipped:` (what did not run and why, never hidden) or is the line of a
+ * step inside it (`ok   ...`: .ci/on-node.sh's steps). Each line gives the
+ * step's wall time and, where /proc tells, its CPU time (user + system, of
+ * every process it waited for): the machine is shared, and CPU says what a
+ * quiet machine's wall will be when steps overlap. The step runs with a
  * temporary folder (TMPDIR) of its own, removed afterwards, so no step leaves
  * anything in the system's. Colour only on a terminal: a log gets no ANSI codes.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -29,6 +33,7 @@ const roomy = (() => {
 })();
 const tmp = mkdtempSync(join(process.env.TMPDIR || !roomy ? tmpdir() : shm, 'plan-mode-conformance-test-'));
 const started = performance.now();
+const cpuBefore = childrenCpuSeconds();
 const chunks = [];
 const child = spawn(command, args, {
   stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,21 +47,39 @@ child.on('close', (code, signal) => {
   const left = readdirSync(tmp);
   rmSync(tmp, { recursive: true, force: true });
   const output = Buffer.concat(chunks).toString();
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const cpu = childrenCpuSeconds() - cpuBefore;
+  const seconds = `${((performance.now() - started) / 1000).toFixed(1)} s${Number.isNaN(cpu) ? '' : `, CPU ${cpu.toFixed(1)} s`}`;
   if (code === 0) {
     const last = output.trim().split('\n').at(-1)?.trim() ?? '';
-    console.log(`ok   ${label} (${seconds} s)${last ? `: ${last}` : ''}`);
-    for (const line of output.split('\n').filter((text) => text.startsWith('skipped:'))) console.log(`     ${line}`);
+    console.log(`ok   ${label} (${seconds})${last ? `: ${last}` : ''}`);
+    // Every skip, even the last line; a nested step's line unless it is the last (shown above).
+    const shown = (text) => text.startsWith('skipped:') || (/^ok {3}\S/.test(text) && text.trim() !== last);
+    for (const line of output.split('\n').filter(shown)) console.log(`     ${line}`);
     if (left.length > 0)
       console.log(
         `     ${label} left ${left.length} temporary file(s) behind (removed): ${left.slice(0, 5).join(', ')}`,
       );
   } else {
     process.stdout.write(output);
-    console.log(`FAIL ${label} (${seconds} s): ${signal ? `killed by ${signal}` : `exit ${code}`}`);
+    console.log(`FAIL ${label} (${seconds}): ${signal ? `killed by ${signal}` : `exit ${code}`}`);
   }
   process.exitCode = code ?? 1;
 });
+
+/**
+ * CPU seconds of the children this process waited for (cutime + cstime, fields 16 and 17 of
+ * /proc/self/stat, in ticks of USER_HZ, 100 on Linux): the step and every process it waited for.
+ * NaN where there is no /proc.
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /**
  * Colour for a terminal, none for a log. FORCE_COLOR=0 is not enough: the

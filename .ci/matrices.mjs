@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:matrices` (`node .ci/matrices.mjs [--cores N] [--node VERSION ...] [--step NAME ...]
+ * [--list]`): the slow
+ * half CI adds to `npm test`, as steps that run side by side, `--cores` cores' worth at a time
+ * (the machine's cores unless told; .ci/schedule.mjs): the vitest project `matrices`, one step
+ * per test file; the mutant and variant matrices (two cores each: their workers); dsh's three
+ * runs and its Node 22 unit tests; the docs site; the stdio hosts (the Python example's unit
+ * tests and its runs in two editions, and transport:check in each edition the reference
+ * implements). With `--node 22 --node 24` (what .ci/run passes), also .ci/on-node.sh on those
+ * Nodes. Each step prints one line (its wall and CPU seconds) when it passes and its whole output
+ * when it fails; a table of every step's start, wall and CPU ends the run. Exit 1 if any step failed.
+ * `--list` names the steps; `--step NAME` runs only those named (to measure or rerun one).
+ *
+ * The steps are listed longest first, so the long ones that use one core overlap each other and
+ * the short ones fill the end. Two steps never share a fixed path they write (each has its own
+ * TMPDIR; the matrices build in folders of their own), with one exception the `needs` below
+ * handle: .ci/compile-cache-check.mjs clears a Node's code cache and watches it, so on-node.sh
+ * for Node 22 waits for the other steps that run the kit on Node 22 (dsh).
+ */
+import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runSteps, timesTable } from './schedule.mjs';
+
+const { values } = parseArgs({
+  options: {
+    cores: { type: 'string', default: String(availableParallelism()) },
+    node: { type: 'string', multiple: true, default: [] },
+    step: { type: 'string', multiple: true, default: [] },
+    list: { type: 'boolean', default: false },
+  },
+});
+const cores = Number(values.cores);
+if (!Number.isInteger(cores) || cores < 1) {
+  console.error(`matrices: --cores needs a whole number of at least 1, got ${JSON.stringify(values.cores)}`);
+  process.exit(2);
+}
+const nodes = values.node;
+for (const version of nodes)
+  if (!/^\d+$/.test(version)) {
+    console.error(`matrices: --node needs a major version (22), got ${JSON.stringify(version)}`);
+    process.exit(2);
+  }
+
+const npm = (script, ...args) => ['npm', 'run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])];
+// No results cache: several vitest processes run at once, and vitest writes its cache file unguarded.
+const vitest = (...args) => [
+  'npx',
+  'vitest',
+  'run',
+  '--no-cache',
+  '--reporter=dot',
+  '--reporter=./.ci/skipped-tests-reporter.mjs',
+  ...args,
+];
+
+/** The matrices project's files, as vitest.config.ts lists them (vitest says, so the list lives once). */
+const matrixFiles = JSON.parse(
+  execFileSync('npx', ['vitest', 'list', '--project', 'matrices', '--filesOnly', '--json'], { encoding: 'utf8' }),
+).map((entry) => relative(process.cwd(), entry.file));
+/** The files' cost, longest first (measured: docs/ci.md); a file not named here goes after them. */
+const FILE_ORDER = [
+  'test/conformance/explore/reach.test.ts',
+  'test/conformance/runner/parallel-and-shards.test.ts',
+  'test/conformance/explore/exploration-in-run.test.ts',
+  'test/conformance/equivalence/equivalence.test.ts',
+  'test/examples/ci-workflow.test.ts',
+];
+const rank = (file) => (FILE_ORDER.includes(file) ? FILE_ORDER.indexOf(file) : FILE_ORDER.length);
+const fileSteps = matrixFiles
+  .sort((a, b) => rank(a) - rank(b))
+  .map((file) => ({
+    name: `matrices: ${file.replace(/^test\//, '').replace(/\.test\.ts$/, '')}`,
+    cores: 1,
+    command: vitest('--project', 'matrices', file),
+  }));
+
+const { default: reference } = await import('../dist/reference/adapter.js');
+const editions = reference.editions ?? ['seed'];
+const dsh = ['dsh', 'dsh-0.0.1-rc.1', 'dsh-seed'];
+const nodeSteps = [...new Set(['22', ...nodes])].map((version) => ({
+  // npx fetches a Node once; the steps that run on it then find it in npx's cache, never two at once.
+  name: `node@${version}`,
+  cores: 1,
+  command: ['npx', '-y', '-p', `node@${version}`, 'node', '--version'],
+}));
+
+/** @type {import('./schedule.mjs').Step[]} */
+const steps = [
+  { name: 'mutants', cores: 2, command: ['node', 'dist/mutants/matrix.js'] },
+  { name: 'variants', cores: 2, command: ['node', 'dist/variants/matrix.js'] },
+  ...nodeSteps,
+  ...fileSteps.slice(0, 1),
+  // The default run over stdio (scenarios and exploration) in each edition, with the in-process comparison.
+  ...editions.map((edition) => ({
+    name: `transport (${edition})`,
+    cores: 1,
+    command: ['node', 'dist/conformance/equivalence/equivalence-check.js', '--reuse-only', '--edition', edition],
+  })),
+  { name: 'python (rc.8)', cores: 1, command: npm('example:python') },
+  { name: 'python (seed)', cores: 1, command: npm('example:python-seed') },
+  ...fileSteps.slice(1),
+  {
+    name: 'dsh',
+    cores: 1,
+    needs: ['node@22'],
+    command: npm('conformance:dsh', '--format', 'results:reports/results/dsh.json'),
+  },
+  {
+    name: 'dsh-0.0.1-rc.1',
+    cores: 1,
+    needs: ['node@22'],
+    command: npm('conformance:dsh-0.0.1-rc.1', '--format', 'results:reports/results/dsh-0.0.1-rc.1.json'),
+  },
+  { name: 'dsh-seed', cores: 1, needs: ['node@22'], command: npm('conformance:dsh-seed') },
+  { name: 'dsh-node22', cores: 1, needs: ['node@22'], command: npm('unit:dsh-node22') },
+  ...nodes.map((version) => ({
+    name: `Node ${version}`,
+    // Its unit step runs vitest with a worker per core.
+    cores: 2,
+    needs: [`node@${version}`, ...(version === '22' ? [...dsh, 'dsh-node22'] : [])],
+    command: ['npx', '-y', '-p', `node@${version}`, '-c', '.ci/on-node.sh'],
+  })),
+  { name: 'python-unit', cores: 1, command: npm('example:python-unit') },
+  {
+    name: 'docs',
+    cores: 1,
+    needs: ['mutants', 'dsh', 'dsh-0.0.1-rc.1'],
+    command: [
+      'sh',
+      '-c',
+      'test -f reports/results/reference.json || npm run --silent reference:results; npm run --silent docs:ci',
+    ],
+  },
+];
+
+if (values.list) {
+  for (const step of steps) console.log(step.name);
+  process.exit(0);
+}
+const unknown = values.step.filter((name) => !steps.some((step) => step.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `matrices: no step named ${unknown.map((name) => JSON.stringify(name)).join(', ')} (--list names them)`,
+  );
+  process.exit(2);
+}
+// --step NAME: only the steps named, without the steps they need (run those first, or name them too).
+const chosen =
+  values.step.length === 0
+    ? steps
+    : steps
+        .filter((step) => values.step.includes(step.name))
+        .map((step) => ({ ...step, needs: (step.needs ?? []).filter((need) => values.step.includes(need)) }));
+const started = performance.now();
+const outcomes = await runSteps(chosen, { cores });
+process.stdout.write(`\n${timesTable(outcomes, (performance.now() - started) / 1000)}`);
+const failed = outcomes.filter((outcome) => outcome.status !== 'passed');
+if (failed.length > 0)
+  console.log(`matrices: ${failed.length} step(s) did not pass: ${failed.map((o) => o.name).join(', ')}`);
+process.exitCode = failed.length > 0 ? 1 : 0;
