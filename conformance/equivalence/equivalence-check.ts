@@ -9,9 +9,15 @@
  * host other values: images, owned children, `command/done` in its logs), or
  * only the one `--edition NAME` names. Then, unless `--tags` or
  * `--scenarios-only`, the CLI's default run (scenarios and exploration) over
- * stdio, in each edition, must pass.
+ * stdio, in each edition, must pass; its scenarios' results are the ones
+ * compared with the in-process run's (no second run of the scenarios over
+ * stdio with reused processes: the default run is one).
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Edition } from '../../src/index.js';
 import { CLI_BUNDLE } from '../bundled-entries.js';
 import { BUILT_IN_ADAPTERS } from '../adapters/adapter-path.js';
@@ -19,7 +25,15 @@ import { defineCommandLine, readCommandLine, type ParsedOptions } from '../optio
 import { editionOption, HELP_OPTION, milliseconds } from '../options/shared-options.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
 import { hostStartMs } from './cost.js';
-import { compareTransports, STDIO_REFERENCE, type MeasuredRun } from './equivalence.js';
+import { readResultsFile } from '../docs/read-results.js';
+import { EXPLORATION_ID } from '../results/exploration-uri.js';
+import {
+  compareTransports,
+  differences as compareResults,
+  STDIO_REFERENCE,
+  type ComparedResult,
+  type MeasuredRun,
+} from './equivalence.js';
 
 const START_RUNS = 10;
 
@@ -66,22 +80,27 @@ async function main(argv: string[]): Promise<number> {
 
 async function compareEdition(options: CheckOptions, edition: Edition, measureStart: boolean): Promise<number> {
   const { tags, 'call-limit': callLimitMs } = options;
+  // The default run over stdio runs every scenario over stdio with reused processes, as the run of
+  // the scenarios alone over stdio would: its results stand in for that run's (the same comparison).
+  const withDefaultRun = !options['scenarios-only'] && !tags;
   const { inProcess, overStdio, perScenario, differences } = await compareTransports({
     edition,
     ...(tags ? { tags } : {}),
     ...(callLimitMs ? { callLimitMs } : {}),
     perScenario: !options['reuse-only'],
+    reused: !withDefaultRun,
   });
   const count = inProcess.results.length;
-  const status = (run: MeasuredRun) =>
-    ['passed', 'failed', 'skipped'].map((s) => `${run.results.filter((r) => r.status === s).length} ${s}`).join(', ');
-  console.log(`in process: ${status(inProcess)} in ${(inProcess.wallMs / 1000).toFixed(1)} s`);
-  console.log(
-    `over stdio: ${status(overStdio)} in ${(overStdio.wallMs / 1000).toFixed(1)} s (one process for many scenarios)`,
-  );
+  const status = (results: readonly ComparedResult[]) =>
+    ['passed', 'failed', 'skipped'].map((s) => `${results.filter((r) => r.status === s).length} ${s}`).join(', ');
+  console.log(`in process: ${status(inProcess.results)} in ${(inProcess.wallMs / 1000).toFixed(1)} s`);
+  if (overStdio)
+    console.log(
+      `over stdio: ${status(overStdio.results)} in ${(overStdio.wallMs / 1000).toFixed(1)} s (one process for many scenarios)`,
+    );
   if (perScenario)
     console.log(
-      `over stdio, a process per scenario: ${status(perScenario)} in ${(perScenario.wallMs / 1000).toFixed(1)} s`,
+      `over stdio, a process per scenario: ${status(perScenario.results)} in ${(perScenario.wallMs / 1000).toFixed(1)} s`,
     );
   if (count > 0) {
     const per = (ms: number) => (ms / count).toFixed(1);
@@ -89,7 +108,7 @@ async function compareEdition(options: CheckOptions, edition: Edition, measureSt
       `${name}: wall ${per(run.wallMs)} ms, CPU ${per(run.cpu.kitMs + run.cpu.hostsMs)} ms (kit ${per(run.cpu.kitMs)} + host processes ${per(run.cpu.hostsMs)})`;
     console.log('per scenario:');
     console.log(`  ${cost('in process', inProcess)}`);
-    console.log(`  ${cost('over stdio', overStdio)}`);
+    if (overStdio) console.log(`  ${cost('over stdio', overStdio)}`);
     if (perScenario) console.log(`  ${cost('over stdio, a process per scenario', perScenario)}`);
     // What the run with a process per scenario pays per scenario; with reuse a run starts one per worker.
     if (measureStart && perScenario) {
@@ -97,6 +116,11 @@ async function compareEdition(options: CheckOptions, edition: Edition, measureSt
         `one stdio host start (spawn, initialize, exit): ${(await hostStartMs(STDIO_REFERENCE, START_RUNS)).toFixed(0)} ms wall, mean of ${START_RUNS}`,
       );
     }
+  }
+  const defaultRun = withDefaultRun && count > 0 ? await defaultRunOverStdio(edition) : undefined;
+  if (defaultRun?.scenarios) {
+    console.log(`over stdio (the default run, one process for many scenarios): ${status(defaultRun.scenarios)}`);
+    differences.push(...compareResults(inProcess.results, defaultRun.scenarios, 'over stdio'));
   }
   for (const difference of differences) console.error(`transport (${edition}): ${difference}`);
   if (count === 0) {
@@ -107,36 +131,70 @@ async function compareEdition(options: CheckOptions, edition: Edition, measureSt
     console.error(`transport (${edition}): ${differences.length} difference(s) between in process and over stdio`);
     return 1;
   }
+  if (defaultRun && !defaultRun.passed) return 1;
   const ways = perScenario
     ? 'in process and over stdio (reused processes and a process per scenario)'
     : 'in process and over stdio (reused processes)';
   console.log(`transport (${edition}): ${count} scenarios, identical per-scenario results ${ways}`);
-  if (options['scenarios-only'] || tags) return 0;
-  return defaultRunOverStdio(edition);
+  if (defaultRun) console.log(defaultRun.line);
+  return 0;
+}
+
+interface DefaultRun {
+  passed: boolean;
+  /** Its scenarios' results (the exploration's record left out), when it wrote them. */
+  scenarios?: ComparedResult[];
+  /** What to print when everything else agrees. */
+  line: string;
 }
 
 /**
  * The README's own command over stdio: the CLI's default run (every scenario,
  * then the exploration) against the reference's stdio host. It must pass as
  * the in-process reference does: an exploration over stdio meets what the
- * scenarios never do (a restart forgetting observers).
+ * scenarios never do (a restart forgetting observers). Its results file gives
+ * each scenario's status over stdio, compared with the in-process run's.
  */
-function defaultRunOverStdio(edition: Edition): number {
-  const started = performance.now();
-  const run = spawnSync(process.execPath, [CLI_BUNDLE, '--adapter', STDIO_REFERENCE, '--edition', edition], {
-    encoding: 'utf8',
-  });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const lines = run.stdout.trim().split('\n');
-  const closing = lines.at(-1) ?? '';
-  const exploration = lines.find((line) => line.startsWith('exploration: ')) ?? '(no exploration line)';
-  if (run.status !== 0 || !exploration.startsWith('exploration: ')) {
-    console.error(`transport (${edition}): the default run over stdio exited ${run.status} in ${seconds} s:`);
-    console.error(`${run.stdout}${run.stderr}`.trimEnd());
-    return 1;
+async function defaultRunOverStdio(edition: Edition): Promise<DefaultRun> {
+  const folder = await mkdtemp(join(tmpdir(), 'plan-mode-conformance-transport-'));
+  try {
+    const resultsFile = join(folder, 'results.json');
+    const started = performance.now();
+    const run = spawnSync(
+      process.execPath,
+      [CLI_BUNDLE, '--adapter', STDIO_REFERENCE, '--edition', edition, '--format', `results:${resultsFile}`],
+      { encoding: 'utf8' },
+    );
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const lines = run.stdout.trim().split('\n');
+    const closing = lines.at(-1) ?? '';
+    const exploration = lines.find((line) => line.startsWith('exploration: ')) ?? '(no exploration line)';
+    const scenarios = existsSync(resultsFile)
+      ? (await readResultsFile(resultsFile)).document.scenarios
+          .filter((record) => record.id !== EXPLORATION_ID)
+          .map((record) => ({
+            stableId: record.id,
+            uri: record.uri,
+            name: record.name,
+            status: record.status,
+            ...(record.failure?.message !== undefined ? { message: record.failure.message } : {}),
+          }))
+      : undefined;
+    if (run.status !== 0 || !exploration.startsWith('exploration: ') || scenarios === undefined) {
+      console.error(
+        `transport (${edition}): the default run over stdio exited ${run.status} in ${seconds} s${scenarios === undefined ? ' and wrote no results file' : ''}:`,
+      );
+      console.error(`${run.stdout}${run.stderr}`.trimEnd());
+      return { passed: false, ...(scenarios ? { scenarios } : {}), line: '' };
+    }
+    return {
+      passed: true,
+      scenarios,
+      line: `transport (${edition}): the default run over stdio passes in ${seconds} s: ${exploration}; ${closing}`,
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
-  console.log(`transport (${edition}): the default run over stdio passes in ${seconds} s: ${exploration}; ${closing}`);
-  return 0;
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -23,8 +23,8 @@ export type MeasuredRun = SuiteRun & { cpu: CpuSample };
 
 export interface TransportComparison {
   inProcess: MeasuredRun;
-  /** One process for many scenarios. */
-  overStdio: MeasuredRun;
+  /** One process for many scenarios; absent when not asked for. */
+  overStdio: MeasuredRun | undefined;
   /** A process per scenario; absent when not asked for. */
   perScenario: MeasuredRun | undefined;
   /** One line per scenario whose status differs from in process, or that only one run has. */
@@ -40,6 +40,11 @@ export interface ComparisonOptions {
   callLimitMs?: number;
   /** Also run over stdio with a process per scenario (the default). */
   perScenario?: boolean;
+  /**
+   * Run over stdio with one process for many scenarios (the default). Left out when another run
+   * over stdio with reused processes stands in for it (transport:check's default run).
+   */
+  reused?: boolean;
 }
 
 /**
@@ -50,21 +55,21 @@ export interface ComparisonOptions {
 export const EQUIVALENCE_CALL_LIMIT_MS = 30_000;
 
 export async function compareTransports(options: ComparisonOptions = {}): Promise<TransportComparison> {
-  const { perScenario: withPerScenario = true, ...suiteOptions } = options;
+  const { perScenario: withPerScenario = true, reused = true, ...suiteOptions } = options;
   const measured = async (adapterPath: string): Promise<MeasuredRun> => {
     const start = cpuNow();
     const run = await runSuite({ adapterPath, formats: [], callLimitMs: EQUIVALENCE_CALL_LIMIT_MS, ...suiteOptions });
     return { ...run, cpu: cpuSince(start) };
   };
   const inProcess = await measured(BUILT_IN_ADAPTERS.reference!);
-  const overStdio = await measured(STDIO_REFERENCE);
+  const overStdio = reused ? await measured(STDIO_REFERENCE) : undefined;
   const perScenario = withPerScenario ? await measured(STDIO_REFERENCE_PER_SCENARIO) : undefined;
   return {
     inProcess,
     overStdio,
     perScenario,
     differences: [
-      ...differences(inProcess.results, overStdio.results, 'over stdio'),
+      ...(overStdio ? differences(inProcess.results, overStdio.results, 'over stdio') : []),
       ...(perScenario
         ? differences(inProcess.results, perScenario.results, 'over stdio, a process per scenario,')
         : []),
@@ -72,13 +77,16 @@ export async function compareTransports(options: ComparisonOptions = {}): Promis
   };
 }
 
-function key(result: ScenarioResult): string {
+function key(result: ComparedResult): string {
   return result.stableId ?? `${result.uri}: ${result.name}`;
 }
 
-export function differences(a: ScenarioResult[], b: ScenarioResult[], bName = 'over stdio'): string[] {
-  const byKey = (results: ScenarioResult[]) => {
-    const map = new Map<string, ScenarioResult[]>();
+/** What `differences` reads of a result: a results file's scenario records can stand in for a run's. */
+export type ComparedResult = Pick<ScenarioResult, 'stableId' | 'uri' | 'name' | 'message'> & { status: string };
+
+export function differences(a: ComparedResult[], b: ComparedResult[], bName = 'over stdio'): string[] {
+  const byKey = (results: ComparedResult[]) => {
+    const map = new Map<string, ComparedResult[]>();
     for (const result of results) map.set(key(result), [...(map.get(key(result)) ?? []), result]);
     return map;
   };
