@@ -1,21 +1,24 @@
 /**
  * Whole error messages: user errors are reported with every problem and its
  * location (file:line:column, path of the field), exit 2, no stack trace.
+ * The CLI's `main` runs in this process (a run's adapter loads in its suite
+ * child, as in the built CLI).
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dshInstallHint } from '../../../conformance/adapters/load-adapter.js';
 import { AdapterDefinitionError, defineAdapter } from '../../../src/index.js';
-import { FIXTURES, runCli } from '../cli-harness.js';
+import { FIXTURES } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 
 function expectNoStack(text: string): void {
   expect(text).not.toMatch(/\n\s+at /);
 }
 
 describe('whole error messages', () => {
-  it('names the file, line and column of a syntax error, also in a module the adapter imports', () => {
-    const run = runCli(['--adapter', `${FIXTURES}adapters/syntax-error.js`]);
+  it('names the file, line and column of a syntax error, also in a module the adapter imports', async () => {
+    const run = await runMain(['--adapter', `${FIXTURES}adapters/syntax-error.js`]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(
       `could not be imported: ${FIXTURES}adapters/syntax-error-inner.js:3:19: SyntaxError: Unexpected token ','`,
@@ -24,8 +27,8 @@ describe('whole error messages', () => {
     expectNoStack(run.stderr);
   });
 
-  it('lists every problem of an incomplete defineAdapter with its path and where it was called', () => {
-    const run = runCli(['--adapter', `${FIXTURES}adapters/incomplete-definition.js`]);
+  it('lists every problem of an incomplete defineAdapter with its path and where it was called', async () => {
+    const run = await runMain(['--adapter', `${FIXTURES}adapters/incomplete-definition.js`]);
     expect(run.status).toBe(2);
     const lines = run.stderr.trim().split('\n');
     expect(lines[0]).toMatch(
@@ -51,16 +54,16 @@ describe('whole error messages', () => {
     );
   });
 
-  it('lists a malformed default export the same way', () => {
-    const run = runCli(['--adapter', `${FIXTURES}adapters/bad-capabilities.js`]);
+  it('lists a malformed default export the same way', async () => {
+    const run = await runMain(['--adapter', `${FIXTURES}adapters/bad-capabilities.js`]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(
       'its default export has 1 problem(s):\n  capabilities.fork: expected true (supported) or { missing: "<the reason>" }, received boolean',
     );
   });
 
-  it('reports every Gherkin error of every feature file with file:line:column', () => {
-    const run = runCli(['--features', `${FIXTURES}`, '--coverage']);
+  it('reports every Gherkin error of every feature file with file:line:column', async () => {
+    const run = await runMain(['--features', `${FIXTURES}`, '--coverage']);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('feature files are not valid Gherkin (2 error(s)):');
     expect(run.stderr).toMatch(
@@ -106,14 +109,14 @@ describe('whole error messages', () => {
     });
   });
 
-  it('rejects a call limit Node timers would overflow', () => {
-    const run = runCli(['--call-limit', '1000000000000']);
+  it('rejects a call limit Node timers would overflow', async () => {
+    const run = await runMain(['--call-limit', '1000000000000']);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/--call-limit must be at most 2147483647 ms/);
   });
 
-  it('lists every subcommand and every format in --help', () => {
-    const run = runCli(['--help']);
+  it('lists every subcommand and every format in --help', async () => {
+    const run = await runMain(['--help']);
     for (const word of [
       'init [FILE]',
       'explore',

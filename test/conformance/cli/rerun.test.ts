@@ -5,14 +5,16 @@
  * host it was found on, with the class's id and clauses, and passes on the
  * reference); a fault charged to no scenario is listed as not rerun and keeps
  * the rerun from passing. The closing line and the results file say it was a
- * rerun; it writes no baseline, and compare refuses it.
+ * rerun; it writes no baseline, and compare refuses it. The runs call the
+ * CLI's `main` in this process (each forks its suite child, as the built CLI does).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResultsDocumentSchema, type ResultsDocument, type ScenarioRecord } from '../../../src/index.js';
 import { parseArguments } from '../../../conformance/cli/arguments.js';
-import { FIXTURES, runCli } from '../cli-harness.js';
+import { FIXTURES } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { limitForProcesses } from '../../limits.js';
 
@@ -49,7 +51,7 @@ describe('--rerun', () => {
     dir = await temporaryFolder('pmc-rerun-');
     // The scenarios' records from a real run; the exploration class as the exploration recorded it on this host
     // (written here, so the test does not hang on which session of a seed the generators now reach it in).
-    const run = runCli([
+    const run = await runMain([
       '--adapter',
       ONLY_EXPLORATION_CATCHES,
       '--tags',
@@ -123,9 +125,9 @@ describe('--rerun', () => {
 
   it(
     'on the host the file came from: reruns exactly the failures, the class replayed fails as it did, the fault listed as not rerun',
-    () => {
+    async () => {
       const results = join(dir, 'rerun.json');
-      const run = runCli([
+      const run = await runMain([
         '--adapter',
         ONLY_EXPLORATION_CATCHES,
         '--rerun',
@@ -161,8 +163,8 @@ describe('--rerun', () => {
 
   it(
     'on a correct host: the replayed class and the scenarios pass, and the rerun passes',
-    () => {
-      const run = runCli(['--rerun', withoutFault]);
+    async () => {
+      const run = await runMain(['--rerun', withoutFault]);
       expect(run.status, run.stdout).toBe(0);
       expect(run.summary).toBe(
         `conformance: 3 passed, 0 failed, 0 skipped (a rerun of what failed in ${withoutFault}: not a full run)`,
@@ -177,13 +179,13 @@ describe('--rerun', () => {
       passing,
       JSON.stringify({ ...original, scenarios: original.scenarios.filter((record) => record.status === 'passed') }),
     );
-    const run = runCli(['--rerun', passing]);
+    const run = await runMain(['--rerun', passing]);
     expect(run.status).toBe(0);
     expect(run.summary).toBe(`conformance: nothing to rerun: nothing failed or was flaky in ${passing}`);
   });
 
-  it('refuses a file that is no results file, and every option that would widen, narrow or record it as a whole run', () => {
-    const missing = runCli(['--rerun', join(dir, 'none.json')]);
+  it('refuses a file that is no results file, and every option that would widen, narrow or record it as a whole run', async () => {
+    const missing = await runMain(['--rerun', join(dir, 'none.json')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/^plan-mode-conformance: --rerun .*none\.json/m);
     expect(() =>
@@ -205,9 +207,9 @@ describe('--rerun', () => {
     expect(parseArguments(['--rerun', 'r.json', '--baseline', 'b.yaml']).rerun).toBe('r.json');
   });
 
-  it('is refused by compare: a rerun never stands in for a full run', () => {
+  it('is refused by compare: a rerun never stands in for a full run', async () => {
     const rerun = join(dir, 'rerun.json');
-    const run = runCli(['compare', join(dir, 'run.json'), rerun]);
+    const run = await runMain(['compare', join(dir, 'run.json'), rerun]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(
       `${rerun} is a rerun of what failed in ${withFault}, not a full run: nothing is compared`,

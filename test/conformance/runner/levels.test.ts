@@ -3,17 +3,20 @@
  * recommended ones on their own line before the closing line; --level strict
  * counts them; the lint rejects a scenario naming clauses of both levels; a
  * baseline entry for a recommended scenario is refused in a default run.
+ * The runs call the CLI's `main` in this process (each forks its suite child,
+ * as the built CLI does).
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioLevel } from '../../../conformance/catalog/clause-catalog.js';
 import { lintCoverage } from '../../../conformance/catalog/coverage-lint.js';
-import { FIXTURES, runCli } from '../cli-harness.js';
+import { FIXTURES } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 
 const levelRun = (adapter: string, extra: string[] = []) =>
-  runCli([
+  runMain([
     '--adapter',
     `${FIXTURES}adapters/${adapter}`,
     '--features',
@@ -26,8 +29,8 @@ const levelRun = (adapter: string, extra: string[] = []) =>
 const lastLines = (stdout: string, n: number) => stdout.trim().split('\n').slice(-n);
 
 describe('run levels', () => {
-  it('a default run does not fail on a recommended scenario and reports it on its own line before the closing line', () => {
-    const run = levelRun('get-throws.js');
+  it('a default run does not fail on a recommended scenario and reports it on its own line before the closing line', async () => {
+    const run = await levelRun('get-throws.js');
     expect(lastLines(run.stdout, 2)).toEqual([
       'recommended: 0 passed, 1 failed',
       'conformance: 1 passed, 0 failed, 0 skipped',
@@ -36,15 +39,15 @@ describe('run levels', () => {
     expect(run.status).toBe(0);
   });
 
-  it('--level strict counts the recommended scenario in the closing line and fails on it', () => {
-    const run = levelRun('get-throws.js', ['--level', 'strict']);
+  it('--level strict counts the recommended scenario in the closing line and fails on it', async () => {
+    const run = await levelRun('get-throws.js', ['--level', 'strict']);
     expect(run.summary).toBe('conformance: 1 passed, 1 failed, 0 skipped');
     expect(run.stdout).not.toMatch(/^recommended:/m);
     expect(run.status).toBe(1);
   });
 
-  it('counts passing recommended scenarios on the recommended line', () => {
-    const run = levelRun('without-fork.js');
+  it('counts passing recommended scenarios on the recommended line', async () => {
+    const run = await levelRun('without-fork.js');
     expect(lastLines(run.stdout, 2)).toEqual([
       'recommended: 1 passed, 0 failed',
       'conformance: 1 passed, 0 failed, 0 skipped',
@@ -57,18 +60,18 @@ describe('run levels', () => {
       path,
       'known_failures:\n  - id: fixture-recommended\n    step: get reports plan mode on with nothing pending\n    kind: adapter-error\n    clause: CFG-04\n    reason: get is on fire\n',
     );
-    const refused = levelRun('get-throws.js', ['--baseline', path]);
+    const refused = await levelRun('get-throws.js', ['--baseline', path]);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain(
       `${path}:2:5: known_failures[0] (id fixture-recommended): the scenario is recommended`,
     );
-    const strict = levelRun('get-throws.js', ['--baseline', path, '--level', 'strict']);
+    const strict = await levelRun('get-throws.js', ['--baseline', path, '--level', 'strict']);
     expect(strict.summary).toBe('conformance: 1 passed, 0 failed, 0 skipped');
     expect(strict.status).toBe(0);
   });
 
-  it('rejects an unknown level', () => {
-    const run = runCli(['--level', 'lenient']);
+  it('rejects an unknown level', async () => {
+    const run = await runMain(['--level', 'lenient']);
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toBe("plan-mode-conformance: --level must be default or strict, got 'lenient'");
   });
