@@ -22,7 +22,9 @@ import { planLineAction } from './actions/plan-line.js';
 import { setAction } from './actions/set.js';
 import { spawnAction } from './actions/spawn.js';
 import { spawnOwnedAction } from './actions/spawn-owned.js';
-import { texts } from './values/texts.js';
+import { offArgument, texts } from './values/texts.js';
+import { IMAGE_NAMES } from '../world/images.js';
+import { EDITION_READINGS } from '../oracle/edition-readings.js';
 import type { AnswerGeneration } from './answers/answer.js';
 import { ANSWERS } from './answers/index.js';
 import type { MidTurnMove, PlannedAnswer, PlannedRequest, Session, SessionMove } from './moves.js';
@@ -207,9 +209,15 @@ function swarmSession(
     finalText,
     fc.array(midTurnAt(newest), { maxLength: 1 }),
   );
-  const moveOnNewest = ACTIONS.filter((action) => action.kind !== 'prompt').map(
-    (action) => action.move?.({ ...newest, requests: newestRequests }) as fc.WeightedArbitrary<SessionMove> | undefined,
-  );
+  // The moves that make or reshape an agent (fork, spawn, compaction) count twice: each meets only the state it
+  // finds, while a prompt's answers meet it too.
+  const RESHAPING = new Set(['fork', 'spawn', 'spawn-owned', 'compact']);
+  const moveOnNewest = ACTIONS.filter((action) => action.kind !== 'prompt').map((action) => {
+    const move = action.move?.({ ...newest, requests: newestRequests }) as
+      | fc.WeightedArbitrary<SessionMove>
+      | undefined;
+    return move && { weight: RESHAPING.has(action.kind) ? 2 : 1, arbitrary: move.arbitrary };
+  });
   const retried = has('retry') ? fc.boolean() : fc.constant(false);
   const answerOnNewest = ANSWERS.map((family) => {
     const generated = family.generate({ has, edition, toolMode }) as fc.WeightedArbitrary<PlannedAnswer> | undefined;
@@ -226,9 +234,7 @@ function swarmSession(
       });
     return { weight: 1, arbitrary };
   });
-  const actOnNewest = fc.oneof(
-    ...weighted([...moveOnNewest, ...answerOnNewest]).map(({ arbitrary }) => ({ weight: 1, arbitrary })),
-  );
+  const actOnNewest = fc.oneof(...weighted([...moveOnNewest, ...answerOnNewest]));
   const episode = fc
     .tuple(fc.oneof(...openers(newest, requestsWith)), fc.array(actOnNewest, { minLength: 1, maxLength: 3 }))
     .map(([opening, acts]): SessionMove[] => [...opening, ...acts]);
@@ -283,7 +289,9 @@ type RequestsWith = (
  * Openings that leave the newest agent in one of the model's state features (oracle/state-features.ts) that a
  * uniform mix of moves meets rarely: a fork, a fork of a fork, a child, an owned child, a compacted history
  * (with a selection waiting through it, or not), a turn given up (with a message steered into it, or a
- * selection made during it), plan mode on, a retried request during which another agent is prompted.
+ * selection made during it), plan mode on, a retried request during which another agent is prompted,
+ * `/plan off` typed over a pending selection, and a steered message still waiting when the agent is forked,
+ * spawned from or compacted.
  * Each is built from the action modules' own arbitraries, so it is generated, printed and shrunk like any move.
  */
 function openers(g: Generation, requestsWith: RequestsWith): Array<fc.WeightedArbitrary<SessionMove[]>> {
@@ -322,7 +330,56 @@ function openers(g: Generation, requestsWith: RequestsWith): Array<fc.WeightedAr
         },
       ])
     : undefined;
+  // `/plan off` over a pending selection: a selection (set, or a `/plan` line the projection keeps) made while
+  // the model handles a request, then `/plan off` (amid white space trim removes; in an edition whose `/plan`
+  // takes images, with images now and then, which must be refused and change nothing: CMD-10, PROJ-03/05), in
+  // the same request, or once the turn gave up on it and the selection waits with the agent idle.
+  const select = fc.oneof(
+    fc.boolean().map((active): MidTurnMove => ({ kind: 'set', agent: -1, active })),
+    fc.constantFrom('/plan', '/plan off').map((line): MidTurnMove => ({ kind: 'plan-line', agent: -1, line })),
+  );
+  const offImages = EDITION_READINGS[g.edition].planTakesImages
+    ? fc.option(fc.shuffledSubarray([...IMAGE_NAMES], { minLength: 1 }), { nil: undefined })
+    : fc.constant(undefined);
+  const planOff = g.has('commands')
+    ? fc.tuple(offArgument, offImages).map(([{ text }, images]) => ({
+        kind: 'plan-line' as const,
+        agent: -1,
+        line: `/plan ${text}`,
+        ...(images ? { images } : {}),
+      }))
+    : undefined;
+  const offOverPending = planOff && {
+    weight: 2,
+    arbitrary: fc
+      .tuple(select, planOff, fc.boolean())
+      .map(([selection, off, idle]): SessionMove[] =>
+        idle
+          ? [{ kind: 'prompt', agent: -1, requests: [{ answer: { type: 'give-up' }, during: [selection] }] }, off]
+          : [{ kind: 'prompt', agent: -1, requests: [{ answer: { type: 'text' }, during: [selection, off] }] }],
+      ),
+  };
+  // A message steered into a turn that gives up waits for the agent's next step; meanwhile the user forks the
+  // agent, spawns or compacts it (each an idle move on it while the message waits). `/plan <message>` also
+  // selects plan mode, and a fork waits for no selection: plan mode is on first, so the steer selects nothing.
+  const idleOnNewest = weighted<SessionMove>([
+    fork,
+    spawnAction.move?.(g),
+    spawnOwnedAction.move?.(g),
+    compactAction.move?.(g),
+  ]).map(({ arbitrary }) => ({ weight: 1, arbitrary }));
+  const steeredThenIdle =
+    steerDuring && idleOnNewest.length > 0
+      ? {
+          weight: 2,
+          arbitrary: fc
+            .tuple(turn(requestsWith(none, giveUp, steerMessage)), fc.oneof(...idleOnNewest))
+            .map(([given, move]): SessionMove[] => [{ kind: 'set', agent: -1, active: true }, ...given, move]),
+        }
+      : undefined;
   return weighted<SessionMove[]>([
+    offOverPending,
+    steeredThenIdle,
     one(fork),
     fork && {
       weight: 2,

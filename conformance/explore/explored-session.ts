@@ -20,6 +20,7 @@ import { DEFAULT_SECTION } from '../world/plan-world.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
 import type { ModelView } from '../oracle/state-features.js';
 import { SessionCoverage } from './coverage.js';
+import type { NotedPushes } from './checks/idle.js';
 import type { MidTurnMove, PlannedAnswer, PlannedRequest, ReviewAnswer } from './moves.js';
 import { adapterError, Stop, type Disagreement } from './disagreement.js';
 import { Transcript } from './transcript.js';
@@ -99,6 +100,11 @@ export class ExploredSession {
   readonly names = { created: 0, fork: 0, child: 0 };
   composed = { commands: false, questions: false, projections: false };
   probeOrders: number[] = [];
+  /**
+   * Per agent id, what its projection had pushed when last observed idle (PROJ-02), and where in the transcript:
+   * forgotten at a restart (a new host's registry may push a snapshot again) and at a compaction.
+   */
+  readonly notedPushes = new Map<string, NotedPushes & { mark: number }>();
   /** Whether the host restarted earlier in the session. */
   restarted = false;
   /** The kind of the request of each agent the model is handling now (mid-turn moves run while it is in flight). */

@@ -5,10 +5,16 @@
  * disagreement stops the session (a later observation is not read, so a host
  * is asked no more than a check needs).
  */
+import type { PlanProjectionView, SessionEvent } from '../../src/index.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
 import { planModeEvents } from '../world/observations.js';
 import { getDisagreement } from './checks/get.js';
-import { loggedEventsDisagreement, observersDisagreement, projectionDisagreement } from './checks/idle.js';
+import {
+  loggedEventsDisagreement,
+  observersDisagreement,
+  projectionDisagreement,
+  projectionPushesDisagreement,
+} from './checks/idle.js';
 import { Stop, type Disagreement } from './disagreement.js';
 import type { During, ExploredSession } from './explored-session.js';
 
@@ -26,12 +32,20 @@ export async function observeGet(
   stopAt(getDisagreement(agent, await session.host.getPlanMode(agent.id), during));
 }
 
-/** Everything an idle agent shows: `get`, its own plan/mode events, the projection and what observers were told. */
+/**
+ * Everything an idle agent shows: `get`, its own plan/mode events, the projection and what it pushed since the
+ * agent was last observed idle, and what observers were told.
+ */
 export async function observeIdle(session: ExploredSession, agent: OracleAgent): Promise<void> {
   await observeGet(session, agent, undefined);
-  const logged = planModeEvents(await session.host.readLog(agent.id)).map((event) => event.payload);
+  const log = await session.host.readLog(agent.id);
+  const logged = planModeEvents(log).map((event) => event.payload);
   stopAt(loggedEventsDisagreement(agent, logged));
-  if (session.composed.projections) stopAt(projectionDisagreement(agent, await session.host.readProjection(agent.id)));
+  if (session.composed.projections) {
+    const view = await session.host.readProjection(agent.id);
+    stopAt(projectionDisagreement(agent, view));
+    await observePushes(session, agent, log, view);
+  }
   if (agent.kind !== 'fork')
     stopAt(
       observersDisagreement(
@@ -40,4 +54,26 @@ export async function observeIdle(session: ExploredSession, agent: OracleAgent):
         logged,
       ),
     );
+}
+
+/** PROJ-02: the projection's pushes since the agent was last observed idle (checks/idle.ts), then noted again. */
+async function observePushes(
+  session: ExploredSession,
+  agent: OracleAgent,
+  log: SessionEvent[],
+  view: PlanProjectionView,
+): Promise<void> {
+  const pushes = await session.host.readProjectionPushes(agent.id);
+  const before = session.notedPushes.get(agent.id);
+  const disagreement = before && projectionPushesDisagreement(agent, before, { pushes, log, view }, session.edition);
+  if (before && disagreement) {
+    // The printed scenario notes the pushes where this observation did.
+    session.transcript.insertStep(
+      before.mark,
+      'When',
+      `the scenario notes the projection pushes of ${agent.name} so far`,
+    );
+    stopAt(disagreement);
+  }
+  session.notedPushes.set(agent.id, { pushes, logLength: log.length, view, mark: session.transcript.mark() });
 }

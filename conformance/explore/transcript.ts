@@ -35,6 +35,16 @@ export class Transcript {
     this.entries.push({ keyword, text });
   }
 
+  /** Where the next step will go: a step inserted here later (`insertStep`) comes after every step written so far. */
+  mark(): number {
+    return this.entries.length;
+  }
+
+  /** A step written where `mark` was taken (a check that compares with what was observed there notes it there). */
+  insertStep(mark: number, keyword: Keyword, text: string): void {
+    this.entries.splice(mark, 0, { keyword, text });
+  }
+
   /** Starts a turn-shaped entry (a prompt, or a command that starts a turn); its setup lines come first. */
   beginTurn(action: string): void {
     const turn: Turn = { setup: [], action };

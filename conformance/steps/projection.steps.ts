@@ -4,9 +4,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { defineParameterType, Given, Then, When } from '@cucumber/cucumber';
-import type { Edition, PlanProjectionView, SessionEvent } from '../../src/index.js';
+import type { PlanProjectionView, SessionEvent } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
-import { EDITION_READINGS } from '../oracle/edition-readings.js';
+import { foldedByPlanUnit } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 /** Whether the projection should show an outstanding selection. */
@@ -82,47 +82,42 @@ Then('reading the projection twice gives the same view', async function (this: P
 interface Noted {
   pushes: PlanProjectionView[];
   logLength: number;
-  /** The view when noted, when the scenario also reads it. */
-  view?: PlanProjectionView;
+  /** The view when noted. */
+  view: PlanProjectionView;
 }
 
-/** The pushes and the log length when the scenario last noted them. */
-const noted = new WeakMap<PlanWorld, Noted>();
+/** Per agent name, the pushes, the log length and the view when the scenario last noted them. */
+const noted = new WeakMap<PlanWorld, Map<string, Noted>>();
 
-async function pushes(world: PlanWorld): Promise<PlanProjectionView[]> {
-  return (await world.host()).readProjectionPushes(await world.agent());
+async function pushes(world: PlanWorld, name: string): Promise<PlanProjectionView[]> {
+  return (await world.host()).readProjectionPushes(await world.agent(name));
 }
 
-/**
- * The records of a `/plan` line the unit folds (PROJ-02): its `command/run`,
- * and in an edition whose projection settles on the line's outcome (rc.8) also
- * its `command/done` (where a push MAY come even without a view change). The
- * seed and 0.0.1-rc.1 fold two kinds: there a `command/done` is any other event.
- */
-function foldedCommandRecords(edition: Edition): ReadonlyArray<SessionEvent['type']> {
-  return EDITION_READINGS[edition].projectionSettlesOnDone ? ['command/run', 'command/done'] : ['command/run'];
-}
-
-/** The events the unit folds: a `/plan` line's records and `plan/mode`. */
-function foldedByUnit(event: SessionEvent, edition: Edition): boolean {
-  if (event.type === 'plan/mode') return true;
-  return (
-    (event.type === 'command/run' || event.type === 'command/done') &&
-    event.name === 'plan' &&
-    foldedCommandRecords(edition).includes(event.type)
-  );
+function notedOf(world: PlanWorld, name: string): Noted {
+  const before = noted.get(world)?.get(name);
+  if (!before) fail(`the scenario did not note the projection pushes of ${name} first`);
+  return before;
 }
 
 /**
- * PROJ-02: an event other than a `/plan` line's records (above) or `plan/mode`
- * returns the very same state, so it causes no push. What the registry pushes
- * on its own account (a snapshot when a subscriber attaches, say) is not the
- * unit's doing, so the kit notes the pushes so far and then counts: from there
- * on the registry may push at most one view per event the unit folds.
+ * PROJ-02: an event other than a `/plan` line's records or `plan/mode` (world/observations.ts, foldedByPlanUnit)
+ * returns the very same state, so it causes no push. What the registry pushes on its own account (a snapshot
+ * when a subscriber attaches, say) is not the unit's doing, so the kit notes the pushes so far and then counts:
+ * from there on the registry may push at most one view per event the unit folds.
  */
+async function note(world: PlanWorld, name: string): Promise<void> {
+  const log = await (await world.host()).readLog(await world.agent(name));
+  const byName = noted.get(world) ?? new Map<string, Noted>();
+  noted.set(world, byName);
+  byName.set(name, { pushes: await pushes(world, name), logLength: log.length, view: await view(world, name) });
+}
+
 When('the scenario notes the projection pushes so far', async function (this: PlanWorld) {
-  const log = await (await this.host()).readLog(await this.agent());
-  noted.set(this, { pushes: await pushes(this), logLength: log.length, view: await view(this) });
+  await note(this, DEFAULT_AGENT);
+});
+
+When('the scenario notes the projection pushes of {agent} so far', async function (this: PlanWorld, name: string) {
+  await note(this, name);
 });
 
 /**
@@ -132,43 +127,63 @@ When('the scenario notes the projection pushes so far', async function (this: Pl
  * noted, a view was pushed since, and the last one pushed is the view now
  * shown. (Extra pushes of an unchanged view are judged elsewhere.)
  */
-Then('since then the projection pushed the view it now shows', async function (this: PlanWorld) {
-  const before = noted.get(this);
-  if (!before?.view) fail('the scenario did not note the projection pushes first');
-  const now = await view(this);
+async function assertPushedTheView(world: PlanWorld, name: string): Promise<void> {
+  const before = notedOf(world, name);
+  const now = await view(world, name);
   expectTrue(
     !isDeepStrictEqual(now, before.view),
     () => `the view did not change since the scenario noted it (${show(now)}): this step needs a change to look for`,
   );
-  const pushed = (await pushes(this)).slice(before.pushes.length);
+  const pushed = (await pushes(world, name)).slice(before.pushes.length);
   expectTrue(
     pushed.length > 0,
     () =>
-      `the view changed from ${show(before.view)} to ${show(now)} but the registry pushed no view to subscribers since`,
+      `the view of ${name} changed from ${show(before.view)} to ${show(now)} but the registry pushed no view to subscribers since`,
   );
   expectEqual(
     pushed.at(-1),
     now,
     () => `the last view pushed since the scenario noted them (every one: ${show(pushed)}) vs the view now shown`,
   );
+}
+
+Then('since then the projection pushed the view it now shows', async function (this: PlanWorld) {
+  await assertPushedTheView(this, DEFAULT_AGENT);
 });
+
+Then(
+  'since then the projection of {agent} pushed the view it now shows',
+  async function (this: PlanWorld, name: string) {
+    await assertPushedTheView(this, name);
+  },
+);
+
+async function assertNoUnfoldedPush(world: PlanWorld, name: string): Promise<void> {
+  const before = notedOf(world, name);
+  const now = await pushes(world, name);
+  expectEqual(now.slice(0, before.pushes.length), before.pushes, 'the views pushed before the scenario noted them');
+  const log = await (await world.host()).readLog(await world.agent(name));
+  const added = log.slice(before.logLength);
+  const folds = (event: SessionEvent): boolean => foldedByPlanUnit(event, world.kit.edition);
+  const folded = added.filter(folds).length;
+  const pushed = now.slice(before.pushes.length);
+  expectTrue(
+    pushed.length <= folded,
+    () =>
+      `the registry pushed ${pushed.length} view(s) ${show(pushed)} for ${folded} event(s) the plan unit folds; the other events it logged, ${show(added.filter((event) => !folds(event)).map((event) => (event.type === 'other' ? event.name : event.type)))}, must return the same state and push nothing`,
+  );
+}
 
 Then(
   'since then the projection pushed no view for an event the plan unit does not fold',
   async function (this: PlanWorld) {
-    const before = noted.get(this);
-    if (!before) fail('the scenario did not note the projection pushes first');
-    const now = await pushes(this);
-    expectEqual(now.slice(0, before.pushes.length), before.pushes, 'the views pushed before the scenario noted them');
-    const log = await (await this.host()).readLog(await this.agent());
-    const added = log.slice(before.logLength);
-    const folds = (event: SessionEvent): boolean => foldedByUnit(event, this.kit.edition);
-    const folded = added.filter(folds).length;
-    const pushed = now.slice(before.pushes.length);
-    expectTrue(
-      pushed.length <= folded,
-      () =>
-        `the registry pushed ${pushed.length} view(s) ${show(pushed)} for ${folded} event(s) the plan unit folds; the other events it logged, ${show(added.filter((event) => !folds(event)).map((event) => (event.type === 'other' ? event.name : event.type)))}, must return the same state and push nothing`,
-    );
+    await assertNoUnfoldedPush(this, DEFAULT_AGENT);
+  },
+);
+
+Then(
+  'since then the projection of {agent} pushed no view for an event the plan unit does not fold',
+  async function (this: PlanWorld, name: string) {
+    await assertNoUnfoldedPush(this, name);
   },
 );

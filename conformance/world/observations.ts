@@ -63,6 +63,17 @@ export function foldPlanProjection(log: readonly SessionEvent[], edition: Editio
   return { active, pending: outstanding !== undefined && outstanding !== active };
 }
 
+/**
+ * Whether the `plan` unit folds `event` (PROJ-02): `plan/mode`, a `/plan` line's `command/run`, and in an
+ * edition whose projection settles on the line's outcome (rc.8) its `command/done` too (where a push MAY come
+ * even without a view change). Every other event returns the very same state, so it causes no push.
+ */
+export function foldedByPlanUnit(event: SessionEvent, edition: Edition): boolean {
+  if (event.type === 'plan/mode') return true;
+  if (event.type === 'command/run') return event.name === 'plan';
+  return event.type === 'command/done' && event.name === 'plan' && EDITION_READINGS[edition].projectionSettlesOnDone;
+}
+
 export function noticesInLog(log: SessionEvent[]): Array<Extract<SessionEvent, { type: 'user/message' }>> {
   return log.filter(
     (event): event is Extract<SessionEvent, { type: 'user/message' }> =>

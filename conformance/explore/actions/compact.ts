@@ -27,7 +27,6 @@ export const compactAction: Action<CompactMove> = {
           ),
         }
       : undefined,
-  feasible: (session, move) => session.agentAt(move.agent).turns > 0,
   async run(session, move) {
     const agent = session.agentAt(move.agent);
     session.transcript.step('When', `the user has a long conversation with ${agent.name}`);
@@ -45,6 +44,8 @@ export const compactAction: Action<CompactMove> = {
     agent.noticesAtCompaction = agent.plan.noticeDirections.length;
     agent.compactedSinceRequest = true;
     agent.plan.cause = ['STATE-05'];
+    // How compaction rewrites the log, and whether the registry folds it afresh, is the host's: the count starts again.
+    session.notedPushes.delete(agent.id);
   },
   describe: (move) => `compact #${move.agent}${move.waiting ? ' (a selection waiting)' : ''}`,
 };

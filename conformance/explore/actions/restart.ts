@@ -19,6 +19,8 @@ export const restartAction: Action<RestartMove> = {
     session.transcript.step('When', 'the host restarts');
     await session.host.restart();
     session.restarted = true;
+    // A new host's registry may push its subscribers a snapshot of its own (PROJ-02): the count starts again.
+    session.notedPushes.clear();
     for (const agent of session.agents) {
       agent.plan.cause = ['STATE-03'];
       // When a notice is logged is the host's business; one its model has not seen yet may not survive a restart.

@@ -11,6 +11,7 @@ import {
   loggedEventsDisagreement,
   observersDisagreement,
   projectionDisagreement,
+  projectionPushesDisagreement,
 } from '../../../conformance/explore/checks/idle.js';
 import {
   catalogDisagreement,
@@ -22,7 +23,7 @@ import { sectionLayoutProblem } from '../../../conformance/explore/checks/system
 import { toolSdkDisagreement } from '../../../conformance/explore/checks/tool-sdk.js';
 import { createdAgent, forkedAgent } from '../../../conformance/oracle/session-oracle.js';
 import { PROBE_SECTIONS } from '../../../conformance/script/probes.js';
-import type { ModelRequest } from '../../../src/index.js';
+import type { ModelRequest, SessionEvent } from '../../../src/index.js';
 
 const agent = () => createdAgent('the agent', 'agent-1', 'seed');
 
@@ -113,6 +114,59 @@ describe('an idle agent (STATE-01, PROJ-02..04, STATE-06)', () => {
       check: 'observers-told',
       clauses: ['STATE-06'],
     });
+  });
+});
+
+describe("the projection's pushes between two idle observations (PROJ-02)", () => {
+  const off = { active: false, pending: false };
+  const on = { active: true, pending: false };
+  const run = (args: string): SessionEvent => ({ type: 'command/run', name: 'plan', args });
+  const done: SessionEvent = { type: 'command/done', name: 'plan', ok: true };
+  const message: SessionEvent = { type: 'user/message', source: 'user', text: 'go' } as SessionEvent;
+  const mode = (active: boolean): SessionEvent => ({ type: 'plan/mode', payload: { active } });
+  // A snapshot pushed when the subscriber attached, before the agent was first observed: the registry's own.
+  const before = { pushes: [off], logLength: 1, view: off };
+
+  it('accepts a push per folded event, fewer for a change that left the view alone, none for other events', () => {
+    const log = [message, message, run('on'), mode(true)];
+    expect(projectionPushesDisagreement(agent(), before, { pushes: [off, on], log, view: on }, 'seed')).toBeUndefined();
+    expect(
+      projectionPushesDisagreement(agent(), before, { pushes: [off, off, on], log, view: on }, 'seed'),
+    ).toBeUndefined();
+    expect(
+      projectionPushesDisagreement(agent(), before, { pushes: [off], log: [message, message], view: off }, 'seed'),
+    ).toBeUndefined();
+  });
+
+  it('fails a push for an event the unit does not fold, or a rewritten feed', () => {
+    const log = [message, message, message];
+    expect(projectionPushesDisagreement(agent(), before, { pushes: [off, off], log, view: off }, 'seed')).toMatchObject(
+      { check: 'projection-pushes-unfolded', clauses: ['PROJ-02'] },
+    );
+    expect(projectionPushesDisagreement(agent(), before, { pushes: [on], log, view: off }, 'seed')?.check).toBe(
+      'projection-pushes-unfolded',
+    );
+  });
+
+  it("counts a /plan line's command/done as folded only where the projection settles on it (rc.8)", () => {
+    const log = [message, run('off'), done];
+    const twice = { pushes: [off, off, off], log, view: off };
+    expect(projectionPushesDisagreement(agent(), before, twice, 'rc.8')).toBeUndefined();
+    expect(projectionPushesDisagreement(agent(), before, twice, '0.0.1-rc.1')?.check).toBe(
+      'projection-pushes-unfolded',
+    );
+  });
+
+  it('fails a changed view that was not pushed, or not pushed last', () => {
+    const log = [message, run('on'), mode(true)];
+    expect(projectionPushesDisagreement(agent(), before, { pushes: [off], log, view: on }, 'seed')).toMatchObject({
+      check: 'projection-pushed-change',
+      clauses: ['PROJ-02'],
+    });
+    const pending = { active: false, pending: true };
+    expect(
+      projectionPushesDisagreement(agent(), before, { pushes: [off, pending], log, view: on }, 'seed')?.check,
+    ).toBe('projection-pushed-change');
   });
 });
 

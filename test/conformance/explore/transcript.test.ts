@@ -33,4 +33,17 @@ describe('transcript', () => {
     transcript.step('When', 'the user creates the agent');
     expect(transcript.lines()).toEqual(['Given the host starts', 'When the user creates the agent']);
   });
+
+  it('writes a step inserted at a mark after the steps written before the mark, before those after it', () => {
+    const transcript = new Transcript();
+    transcript.step('When', 'the user creates the agent');
+    const mark = transcript.mark();
+    transcript.step('When', 'the user turns plan mode on for the agent');
+    transcript.insertStep(mark, 'When', 'the scenario notes the projection pushes of the agent so far');
+    expect(transcript.lines()).toEqual([
+      'When the user creates the agent',
+      'And the scenario notes the projection pushes of the agent so far',
+      'And the user turns plan mode on for the agent',
+    ]);
+  });
 });
