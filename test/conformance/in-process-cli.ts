@@ -12,16 +12,25 @@ import { vi } from 'vitest';
 import { main } from '../../conformance/cli/main.js';
 import { fixtureArgs, type CliRun } from './cli-harness.js';
 
-/** Whether a call is under way: the console is captured for one call at a time. */
-let running = false;
+/** The call under way: calls run one after another, as the console is captured for one call at a time. */
+let previousCall: Promise<unknown> = Promise.resolve();
 
 /**
- * `main(args)` as `runCli(args)` would run it, in this process: its exit code,
- * what it printed, its closing line. One call at a time (await each).
+ * `main(args)` as `runCli(args, env)` would run it, in this process: its exit
+ * code, what it printed, its closing line. `env` is set in this process's
+ * environment for the call (what the suite child and its host inherit), and
+ * put back after it. Calls made together run one after another (as
+ * spawnSync's did).
  */
-export async function runMain(args: string[]): Promise<CliRun> {
-  if (running) throw new Error('runMain: another call is under way; await it first (the console is captured per call)');
-  running = true;
+export function runMain(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const call = previousCall.then(() => runMainNow(args, env));
+  previousCall = call.catch(() => undefined);
+  return call;
+}
+
+async function runMainNow(args: string[], env: Record<string, string>): Promise<CliRun> {
+  const previous = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
   const stdout: string[] = [];
   const stderr: string[] = [];
   const line =
@@ -49,7 +58,10 @@ export async function runMain(args: string[]): Promise<CliRun> {
     status = await main(args);
   } finally {
     for (const spy of spies) spy.mockRestore();
-    running = false;
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
   const out = stdout.join('');
   return { status, stdout: out, stderr: stderr.join(''), summary: out.trim().split('\n').at(-1) ?? '' };

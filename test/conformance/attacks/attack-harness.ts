@@ -1,18 +1,17 @@
 /**
  * What the attack tests share: the fixture run's arguments, and a faulty host
  * (test/fixtures/hosts/faulty-proxy.mjs: the reference's stdio host, which
- * passes everything, behind a proxy injecting one fault) run through the CLI
- * or loaded as an exec adapter.
+ * passes everything, behind a proxy injecting one fault) run through the CLI's
+ * main in this process or loaded as an exec adapter.
  */
-import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { afterEach } from 'vitest';
 import { planModeDeployment, type ModelRequest, type StartOptions } from '../../../src/index.js';
 import { loadExecAdapter, type ExecAdapter } from '../../../conformance/transport/exec-adapter.js';
-import { CLI, FIXTURES, ROOT } from '../cli-harness.js';
+import { FIXTURES, ROOT } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
-import { PROCESS_LIMIT_MS } from '../../limits.js';
 
 /** The arguments of a run of the fixture features against the fixture adapter `adapter`, then `extra`. */
 export const fixtureRun = (adapter: string, ...extra: string[]) => [
@@ -39,7 +38,7 @@ export interface HostileRun {
   scenarios: ScenarioRecord[];
 }
 
-/** Runs the CLI against the faulty proxy with `fault`, serially, on the fixture features (`--tags` in `args` narrows them). */
+/** Runs the CLI (its main, in this process) against the faulty proxy with `fault`, serially, on the fixture features (`--tags` in `args` narrows them). */
 export async function runHostile(
   fault: string,
   args: string[] = [],
@@ -48,10 +47,9 @@ export async function runHostile(
   const tags = args.includes('--tags') ? [] : ['--tags', 'not @id:fixture-undefined'];
   const dir = await temporaryFolder('pmc-attack-');
   const results = `${dir}/results.json`;
-  const run = spawnSync(
-    process.execPath,
+  // The CLI's main in this process: the host is the suite child's, a process of its own either way.
+  const run = await runMain(
     [
-      CLI,
       '--adapter',
       `exec:node ${PROXY} ${fault}`,
       ...FIXTURE_FEATURES,
@@ -62,7 +60,7 @@ export async function runHostile(
       `results:${results}`,
       ...args,
     ],
-    { cwd: ROOT, encoding: 'utf8', timeout: PROCESS_LIMIT_MS, env: { ...process.env, ...env } },
+    env,
   );
   const scenarios = await readFile(results, 'utf8').then(
     (text) => (JSON.parse(text) as { scenarios: ScenarioRecord[] }).scenarios,
