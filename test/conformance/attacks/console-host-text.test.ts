@@ -4,14 +4,17 @@
  * line, a GitHub workflow command (`::error ...::`) at a line start, ANSI
  * colours, a lone CR. Each command's console paths are fed a hostile name and
  * message; nothing of it reaches stdout or stderr as a line of its own, a
- * workflow command or a control character.
+ * workflow command or a control character. Each command runs in this process
+ * (the CLI's `main`, every line it writes to the console, stdout or stderr
+ * captured); a run's host is its suite child's, a process of its own.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consoleLines, consoleText } from '../../../conformance/results/host-text.js';
 import { HostOutputLines } from '../../../conformance/cli/console-output.js';
-import { FIXTURES, runCli, type CliRun } from '../cli-harness.js';
+import { FIXTURES, type CliRun } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 
 const HOSTILE_NAME = `${FIXTURES}adapters/explore-hostile-name.js`;
@@ -39,22 +42,22 @@ async function hostileResults(dir: string, file: string, name = FORGED_NAME): Pr
 }
 
 describe('host text on the console and stderr of every command stays text', () => {
-  it('run: an initialize error message', () => {
-    const run = runCli(['--adapter', `exec:node ${FIXTURES}hosts/hostile-initialize.mjs`]);
+  it('run: an initialize error message', async () => {
+    const run = await runMain(['--adapter', `exec:node ${FIXTURES}hosts/hostile-initialize.mjs`]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('could not be initialized: no\\n::error title=forged');
     expectInert(run);
   });
 
-  it("run: a host's name in the edition error", () => {
-    const run = runCli(['--adapter', HOSTILE_NAME, '--edition', 'rc.8']);
+  it("run: a host's name in the edition error", async () => {
+    const run = await runMain(['--adapter', HOSTILE_NAME, '--edition', 'rc.8']);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('adapter "evil-host\\n');
     expectInert(run);
   });
 
-  it("run: the host's failure messages and what it prints", () => {
-    const run = runCli([
+  it("run: the host's failure messages and what it prints", async () => {
+    const run = await runMain([
       '--adapter',
       HOSTILE_NAME,
       '--features',
@@ -69,8 +72,8 @@ describe('host text on the console and stderr of every command stays text', () =
     expectInert(run);
   });
 
-  it('explore: the name, the message and the scenario it prints', () => {
-    const run = runCli(['explore', '--adapter', HOSTILE_NAME, '--runs', '3', '--seed', '1']);
+  it('explore: the name, the message and the scenario it prints', async () => {
+    const run = await runMain(['explore', '--adapter', HOSTILE_NAME, '--runs', '3', '--seed', '1']);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('explore: evil-host\\n');
     // explore runs an in-process adapter in its own process (trusted code): what the host itself writes to
@@ -80,7 +83,7 @@ describe('host text on the console and stderr of every command stays text', () =
 
   it('docs: the host names it prints', async () => {
     const dir = await temporaryFolder('pmc-console-docs-');
-    const run = runCli(['docs', '--out', join(dir, 'site'), await hostileResults(dir, 'hostile.json')]);
+    const run = await runMain(['docs', '--out', join(dir, 'site'), await hostileResults(dir, 'hostile.json')]);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('hosts evil-host\\n::error');
     expectInert(run);
@@ -90,19 +93,19 @@ describe('host text on the console and stderr of every command stays text', () =
     const dir = await temporaryFolder('pmc-console-compare-');
     const before = await hostileResults(dir, 'before.json');
     const after = await hostileResults(dir, 'after.json', `other${FORGED_NAME}`);
-    const run = runCli(['compare', before, after]);
+    const run = await runMain(['compare', before, after]);
     expect(run.stderr).toContain('compare: note: the runs are of different hosts (evil-host\\n');
     expectInert(run);
   });
 
   it('merge and quotes: what they say of files a host shaped', async () => {
     const dir = await temporaryFolder('pmc-console-merge-');
-    const merge = runCli(['merge', '--out', join(dir, 'merged.json'), await hostileResults(dir, 'shard.json')]);
+    const merge = await runMain(['merge', '--out', join(dir, 'merged.json'), await hostileResults(dir, 'shard.json')]);
     expect(merge.status).toBe(2);
     expectInert(merge);
     const readme = join(dir, 'README.md');
     await writeFile(readme, `# ${FORGED_NAME}\n::error::forged\n\`plan/mode\` \x1b[31m\n`);
-    const quotes = runCli(['quotes', '--edition', 'seed', readme]);
+    const quotes = await runMain(['quotes', '--edition', 'seed', readme]);
     expect(quotes.status).toBe(1);
     expectInert(quotes);
   });
