@@ -22,16 +22,27 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { runSteps, timesTable } from './schedule.mjs';
 
-const { values } = parseArgs({
-  options: {
-    cores: { type: 'string', default: String(availableParallelism()) },
-    node: { type: 'string', multiple: true, default: [] },
-    step: { type: 'string', multiple: true, default: [] },
-    list: { type: 'boolean', default: false },
-  },
-});
+// The steps name paths from the repository's root, wherever this was started from.
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+const values = (() => {
+  try {
+    return parseArgs({
+      options: {
+        cores: { type: 'string', default: String(availableParallelism()) },
+        node: { type: 'string', multiple: true, default: [] },
+        step: { type: 'string', multiple: true, default: [] },
+        list: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`matrices: ${error.message}`);
+    process.exit(2);
+  }
+})();
 const cores = Number(values.cores);
 if (!Number.isInteger(cores) || cores < 1) {
   console.error(`matrices: --cores needs a whole number of at least 1, got ${JSON.stringify(values.cores)}`);
