@@ -4,8 +4,9 @@
  * conformance/bundled-entries.ts). One file starts several times faster than
  * the same code as a few hundred ES modules, each resolved and read on its own.
  *
- * - cli.js: the CLI (conformance/cli/bin.js, which runs main.js), everything inlined. What it
- *   loads only on demand (reports, subcommands) is split into cli-chunks/.
+ * - cli.js: the CLI's entry (conformance/cli/bin.js), which forks the suite's
+ *   child and then imports the CLI (main.js). What it loads after the fork
+ *   (main.js, reports, subcommands) is split into cli-chunks/.
  * - suite-child.cjs: the suite's child process (conformance/runner/suite-child.js):
  *   cucumber, the steps and the kit's support code; suite-child-entry.cjs is
  *   what the CLI forks: it turns on the code cache (runner/compile-cache.ts)
@@ -302,6 +303,7 @@ await Promise.all([
     ...esm,
     // Split: the CLI starts the suite's child process first, so what it loads on demand
     // (the verdict, reports, subcommands) goes to chunks of their own, read when asked for.
+    // bin.js forks the suite's child first and then imports main.js, which is a chunk of its own.
     entryPoints: { cli: join(dist, 'conformance', 'cli', 'bin.js') },
     outdir,
     splitting: true,

@@ -8,7 +8,7 @@
  * yaml.cjs and public-api.cjs with the suite's child, so the CLI reads it
  * through the same code cache as the child (runner/compile-cache.ts): one
  * cache for both processes. Run from tsc's output (no script beside this
- * module), the ES module is imported as before.
+ * module or in the folder above), the ES module is imported as before.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,12 +20,20 @@ import { useCompileCache } from '../runner/compile-cache.js';
 type Verdict = typeof import('./verdict.js');
 
 export async function loadVerdict(): Promise<Verdict> {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const script = join(here, VERDICT_BUNDLE);
-  if (!existsSync(script)) return import('./verdict.js');
+  const bundled = bundledFolder(dirname(fileURLToPath(import.meta.url)));
+  if (bundled === undefined) return import('./verdict.js');
   useCompileCache(
-    CACHED_BUNDLES.map((name) => join(here, name)),
-    join(here, COMPILE_CACHE_FOLDER),
+    CACHED_BUNDLES.map((name) => join(bundled, name)),
+    join(bundled, COMPILE_CACHE_FOLDER),
   );
-  return createRequire(import.meta.url)(script) as Verdict;
+  return createRequire(import.meta.url)(join(bundled, VERDICT_BUNDLE)) as Verdict;
+}
+
+/**
+ * dist/bundled/ when this module runs bundled: bundled, it is part of the CLI's
+ * main chunk in dist/bundled/cli-chunks/ (build/bundle.mjs), one folder below
+ * the scripts; from tsc's output, no script is beside it or above it.
+ */
+function bundledFolder(here: string): string | undefined {
+  return [here, dirname(here)].find((folder) => existsSync(join(folder, VERDICT_BUNDLE)));
 }

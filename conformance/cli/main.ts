@@ -6,8 +6,9 @@
  * `main` returns the exit code and runs nothing on import (bin.ts runs it with
  * the process's arguments), so tests call it in process.
  */
-// Only what is needed to start the suite's child process is imported up front;
-// the rest (catalog, features, baselines, reports) loads while the child starts.
+// The CLI's entry (bin.ts) has forked the suite's child before loading this module; only what is
+// needed to hand the child its request is imported up front; the rest (catalog, features, baselines,
+// reports) loads while the child loads.
 import { complain, HostOutputLines, say } from './console-output.js';
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -29,6 +30,8 @@ import type { Edition } from '../../src/contract/edition-names.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../results/exit-codes.js';
 import type { IsolatedRun } from '../runner/suite-process.js';
 import type { WitnessVerdict } from '../results/baseline.js';
+import type { EarlyChild } from '../runner/suite-child-start.js';
+import type { VerbName } from './verb-names.js';
 
 /** Errors that are the user's input, reported in one line without a stack (matched by name: their modules load lazily). */
 const USER_ERRORS = new Set([
@@ -45,7 +48,7 @@ const USER_ERRORS = new Set([
  * `verbs/` exporting `run(argv): Promise<number>` (same exit-code meaning).
  * Loaded lazily so a plain run does not pay for them.
  */
-const SUBCOMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
+const SUBCOMMANDS: Record<VerbName, () => Promise<{ run(argv: string[]): Promise<number> }>> = {
   explore: () => import('./verbs/explore.js'),
   docs: () => import('./verbs/docs.js'),
   compare: () => import('./verbs/compare.js'),
@@ -54,8 +57,20 @@ const SUBCOMMANDS: Record<string, () => Promise<{ run(argv: string[]): Promise<n
   init: () => import('./verbs/init.js'),
 };
 
-export async function main(argv: string[]): Promise<number> {
-  const subcommand = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
+/**
+ * `early`: the suite's child, forked by bin.ts before this module loaded; the run takes it, and any
+ * other way out (a verb, --help, a usage error, nothing to rerun) ends it.
+ */
+export async function main(argv: string[], early?: EarlyChild): Promise<number> {
+  try {
+    return await mainWith(argv, early);
+  } finally {
+    early?.discard();
+  }
+}
+
+async function mainWith(argv: string[], early: EarlyChild | undefined): Promise<number> {
+  const subcommand = Object.hasOwn(SUBCOMMANDS, argv[0] ?? '') ? SUBCOMMANDS[argv[0] as VerbName] : undefined;
   if (subcommand) {
     try {
       return await (await subcommand()).run(argv.slice(1));
@@ -79,7 +94,7 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   try {
-    return args.coverage ? await coverage(args) : await conformance(args);
+    return args.coverage ? await coverage(args) : await conformance(args, early);
   } catch (error) {
     return usageFailure(error);
   }
@@ -111,7 +126,7 @@ async function coverage(args: CliArguments): Promise<number> {
  * process checks its own inputs; the verdict and reports come from this side
  * only, so nothing the adapter does can end or corrupt them.
  */
-async function conformance(args: CliArguments): Promise<number> {
+async function conformance(args: CliArguments, early: EarlyChild | undefined): Promise<number> {
   const adapterPath = resolveAdapterPath(args.adapter);
   const progress = Progress.onTerminal();
   const reports = await stageReports(
@@ -148,6 +163,7 @@ async function conformance(args: CliArguments): Promise<number> {
       progress,
       reports,
       rerun && { ...rerun, ...(replayFeature ? { replayFeature } : {}) },
+      early,
     );
   } finally {
     if (replayFeature) await rm(dirname(replayFeature), { recursive: true, force: true });
@@ -160,8 +176,10 @@ async function conformanceRun(
   progress: Progress | undefined,
   reports: Awaited<ReturnType<typeof stageReports>>,
   rerun: (RerunPlan & { replayFeature?: string }) | undefined,
+  early: EarlyChild | undefined,
 ): Promise<number> {
   const abort = new AbortController();
+  const started = early?.take();
   let stdoutLineOpen = false;
   const toStdout = (text: string): void => {
     if (text !== '') stdoutLineOpen = !text.endsWith('\n');
@@ -196,7 +214,7 @@ async function conformanceRun(
         exploring: (explored, lane) => explorationLines.exploring(explored, lane),
       }
     : shownEvents;
-  tracePoint('cli-forks-suite');
+  tracePoint('cli-sends-request');
   const running = runSuiteInWorkers(
     {
       request: {
@@ -235,6 +253,7 @@ async function conformanceRun(
         checkBaselineEdition?.(judged);
       },
       ...(events ? { events } : {}),
+      ...(started ? { started } : {}),
     },
     workersFor(args),
   );

@@ -21,11 +21,8 @@ import type { ScenarioStart } from '../results/scenario-result.js';
 import { whenHostCannotStart } from '../world/start-watch.js';
 import { runSuite } from './run-suite.js';
 import { kitSupportLibrary } from './support-library.js';
-import { boundedMessage, type ChildMessage, type ChildRequest } from './suite-messages.js';
+import { boundedMessage, type ChildMessage, type ChildRequest, type CliMessage } from './suite-messages.js';
 import { tracePoint } from './trace-point.js';
-import { EXPLORATION_START } from '../explore/exploration-records.js';
-import { runExploration } from '../explore/exploration-run.js';
-import { sessionShare } from '../explore/explore.js';
 import { levelsOf, loadCatalogFileSync } from '../catalog/clause-catalog.js';
 import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
@@ -129,9 +126,34 @@ function onSignal(signal: NodeJS.Signals): void {
     });
 }
 
+/**
+ * The run the CLI asks for: its first message (the CLI forks this process before it has read its
+ * arguments: suite-child-start.ts). Undefined when the CLI goes away without asking for one.
+ */
+function requestFromCli(): Promise<ChildRequest | undefined> {
+  return new Promise((resolve) => {
+    if (!process.connected) return resolve(undefined);
+    const onMessage = (message: Partial<CliMessage> | null): void => {
+      if (message?.type === 'run' && message.request) settle(message.request);
+    };
+    const onDisconnect = (): void => settle(undefined);
+    const settle = (request: ChildRequest | undefined): void => {
+      process.removeListener('message', onMessage);
+      process.removeListener('disconnect', onDisconnect);
+      resolve(request);
+    };
+    process.on('message', onMessage);
+    process.once('disconnect', onDisconnect);
+  });
+}
+
 async function main(): Promise<void> {
   tracePoint('child-main');
-  const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
+  // Cucumber's support code depends on nothing the request says: it is built while the request comes.
+  void kitSupportLibrary().catch(() => undefined);
+  const request = await requestFromCli();
+  if (!request) return leave(0);
+  tracePoint('child-request');
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   // The CLI may go away without a signal (killed): nothing is left to report to.
@@ -143,10 +165,7 @@ async function main(): Promise<void> {
 
   let adapter: Adapter;
   try {
-    const loading = loadAdapter(request.adapterPath);
-    // Cucumber's support code does not depend on the adapter: it is built while the adapter's files are read.
-    void kitSupportLibrary().catch(() => undefined);
-    adapter = await loading;
+    adapter = await loadAdapter(request.adapterPath);
   } catch (error) {
     const message =
       error instanceof AdapterLoadError
@@ -220,6 +239,13 @@ async function main(): Promise<void> {
   if (request.explore) {
     const started = performance.now();
     tracePoint('child-explore-start');
+    // Loaded only by a run that explores: the generators and fast-check build their arbitraries as they load,
+    // which a scenario-only run (`--explore off`, a rerun) would pay for at start-up (issue 36).
+    const [{ EXPLORATION_START }, { runExploration }, { sessionShare }] = await Promise.all([
+      import('../explore/exploration-records.js'),
+      import('../explore/exploration-run.js'),
+      import('../explore/explore.js'),
+    ]);
     // The exploration is the scenario in flight while it runs: if the host ends this process, it fails.
     phase = 'exploration';
     await send({ type: 'started', scenario: EXPLORATION_START });

@@ -12,7 +12,7 @@ import type { ScenarioStart } from '../results/scenario-result.js';
 import type { ExploreRequest } from '../explore/exploration-run.js';
 
 /**
- * The run the CLI asks the child for (given as its one argument, JSON).
+ * The run the CLI asks the child for (its first message, `CliMessage`).
  * `edition` is the one asked for (`--edition`); the child chooses the edition
  * from it and the adapter's declaration (`forceEdition`: even one it lacks).
  */
@@ -23,6 +23,13 @@ export type ChildRequest = Omit<SuiteOptions, 'stdout' | 'events'> & {
   /** Explore after the scenarios (this process's share of the sessions); absent: no exploration. */
   explore?: ExploreRequest;
 };
+
+/**
+ * What the CLI tells the child: the one run to do. The child is forked before
+ * the CLI has read its arguments (suite-child-start.ts), so the request comes
+ * as a message rather than as an argument.
+ */
+export type CliMessage = { type: 'run'; request: ChildRequest };
 
 /** Any message may carry formatter output that comes before it (`output`). */
 export type ChildMessage =

@@ -7,20 +7,17 @@
  * child is waited for a bounded time. The child's temporary files (stores
  * included: its TMPDIR) live in one folder per run, removed on every path.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ReviewText } from '../../src/index.js';
-import { SUITE_CHILD_BUNDLE } from '../bundled-entries.js';
-import { RUN_FOLDER_ENV } from '../world/run-folder.js';
+import { forkSuiteChild, type StartedChild } from './suite-child-start.js';
 import type { SuiteEvents, SuiteRun } from './run-suite.js';
 import type { ScenarioStart } from '../results/scenario-result.js';
 import type { ScenarioResult } from '../results/scenario-result.js';
-import { boundedMessage, type ChildMessage, type ChildRequest } from './suite-messages.js';
+import { boundedMessage, type ChildMessage, type ChildRequest, type CliMessage } from './suite-messages.js';
 import type { SuiteDecision } from './suite-decision.js';
 import { removeTree } from '../support/remove-tree.js';
-import { temporaryRoot } from '../world/temporary-root.js';
 import { tracePoint } from './trace-point.js';
 import { foldRepeats, scenarioKey, type RepeatedResult } from '../results/repeats.js';
 import type { ExplorationSummary } from '../results/scenario-result.js';
@@ -29,7 +26,6 @@ import { faultRecords, type Fault } from '../results/fault-records.js';
 // From the guard, not world/parameters.ts: the CLI loads this module before anything heavy (zod, yaml).
 import { DEFAULT_CALL_LIMIT_MS, startLimitFor } from '../guard/time-limit.js';
 
-const CHILD_ENTRY = SUITE_CHILD_BUNDLE;
 /** How long the child may take to end after its last word or a forwarded signal. */
 const GRACE_MS = 3_000;
 /** Lines of the child's own output kept to explain how it ended. */
@@ -70,15 +66,18 @@ export interface IsolatedOptions {
   events?: SuiteEvents;
   /** Ends the run early (the CLI found its input unusable meanwhile). */
   abort?: AbortSignal;
+  /** A child forked already, waiting for its request (the CLI forks one first thing: suite-child-start.ts); else one is forked. */
+  started?: StartedChild;
 }
 
 export async function runSuiteIsolated(options: IsolatedOptions): Promise<IsolatedRun> {
-  const runDir = await mkdtemp(join(temporaryRoot(), 'plan-mode-conformance-run-'));
+  const started = options.started ?? forkSuiteChild();
+  const { runDir } = started;
   // Last resort if this process ends some other way before the run is over.
   const removeOnExit = (): void => removeTree(runDir);
   process.once('exit', removeOnExit);
   try {
-    return await superviseChild(options, runDir);
+    return await superviseChild(options, started);
   } finally {
     // Synchronously: nothing else is left to do, and one call removes a run's hundreds of
     // stores faster than the promise API's round trip per file.
@@ -87,11 +86,16 @@ export async function runSuiteIsolated(options: IsolatedOptions): Promise<Isolat
   }
 }
 
-function superviseChild(options: IsolatedOptions, runDir: string): Promise<IsolatedRun> {
-  const child = fork(CHILD_ENTRY, [JSON.stringify(options.request)], {
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    env: { ...process.env, TMPDIR: runDir, TMP: runDir, TEMP: runDir, [RUN_FOLDER_ENV]: runDir },
-  });
+function superviseChild(options: IsolatedOptions, { child, runDir, closed }: StartedChild): Promise<IsolatedRun> {
+  // The request goes over IPC (a child forked early had none to be given); one that cannot be sent
+  // means the child is gone, which its end below reports.
+  try {
+    child.send({ type: 'run', request: options.request } satisfies CliMessage, (error) => {
+      if (error) child.kill('SIGKILL');
+    });
+  } catch {
+    child.kill('SIGKILL');
+  }
   const lastLines = keepLastLines(child);
   child.stdout?.on('data', (chunk: Buffer) => options.onChildOutput(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => options.onChildOutput(chunk.toString()));
@@ -201,7 +205,7 @@ function superviseChild(options: IsolatedOptions, runDir: string): Promise<Isola
   if (options.abort?.aborted) onAbort();
 
   return new Promise((resolve) => {
-    child.once('close', (code, signal) => {
+    void closed.then(({ code, signal }) => {
       silence.disarm();
       process.removeListener('SIGINT', onSignal);
       process.removeListener('SIGTERM', onSignal);

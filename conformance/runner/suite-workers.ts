@@ -36,8 +36,11 @@ export async function runSuiteInWorkers(options: IsolatedOptions, workers: numbe
   try {
     const runs = await Promise.all(
       Array.from({ length: workers }, async (_, lane) => {
+        const { started, ...shared } = options;
         const run = await runSuiteIsolated({
-          ...options,
+          ...shared,
+          // A child forked already (the CLI's first) is the first worker's; the others fork their own.
+          ...(lane === 0 && started ? { started } : {}),
           request: {
             ...options.request,
             worker: { index: lane + 1, count: workers },

@@ -1,6 +1,7 @@
 /**
- * What the CLI loads before it forks the suite's child: only what parsing the
- * arguments and starting the child need. Whatever main.ts imports statically
+ * What the CLI loads before it forks the suite's child (bin.ts: only the
+ * fork itself), and before it hands the child its request (main.ts: only what
+ * parsing the arguments needs). Whatever main.ts imports statically
  * is loaded (and compiled: the CLI is an ES module, which Node 20 keeps no
  * code cache for) before the child starts, on every run and for --version; zod
  * alone was about 800 KB of it (issue 36). Read from tsc's output, import by
@@ -37,7 +38,33 @@ function staticImports(entry: string): { modules: string[]; packages: string[] }
 }
 
 describe('the CLI before it forks the suite', () => {
-  const { modules, packages } = staticImports('dist/conformance/cli/bin.js');
+  it('loads only what forking the child needs (bin.js, the bundle entry)', () => {
+    const { modules, packages } = staticImports('dist/conformance/cli/bin.js');
+    expect(packages).toEqual([]);
+    expect(modules.sort()).toEqual(
+      [
+        'conformance/cli/bin.js',
+        'conformance/cli/verb-names.js',
+        'conformance/runner/suite-child-start.js',
+        'conformance/runner/trace-point.js',
+        'conformance/bundled-entries.js',
+        'conformance/package-root.js',
+        'conformance/support/remove-tree.js',
+        'conformance/world/run-folder.js',
+        'conformance/world/temporary-root.js',
+      ].sort(),
+    );
+  });
+
+  it('imports the rest of the CLI only after the fork, dynamically', () => {
+    const start = readFileSync(resolve(ROOT, 'dist/conformance/cli/bin.js'), 'utf8');
+    expect(start).toMatch(/await import\('\.\/main\.js'\)/);
+    expect(start).toMatch(/new EarlyChild\(\)/);
+  });
+});
+
+describe('the CLI before it hands the suite its request', () => {
+  const { modules, packages } = staticImports('dist/conformance/cli/main.js');
 
   it('loads no schema library, YAML parser, Gherkin parser or exploration', () => {
     expect(
