@@ -7,7 +7,7 @@
  * agent, same registry path), so an `exit_plan_mode` called from a program is
  * the same call (TOOL-08).
  */
-import { runProgram, rendered, type ProgramBinding } from './program-runner.js';
+import { ProgramRunner, rendered, type ProgramBinding } from './program-runner.js';
 import type { ToolContext, ToolDefinition, ToolDescriptor, ToolOutcome, ToolRunResult } from './tool-types.js';
 
 /** How the registry presents its tools to the model. */
@@ -66,6 +66,13 @@ export class ToolCallError extends Error {
 /** Runs a tool for a program's binding call the way the registry runs a native call. */
 export type RunTool = (name: string, args: Record<string, unknown>, context: ToolContext) => Promise<ToolRunResult>;
 
+/**
+ * The runner of every host in this process: it reuses its `vm` contexts and puts each back as it was made before
+ * lending it again (program-runner.ts). One per host would not pay: a host of the exploration lives for one
+ * session and runs a program or two, so each would still get a new context.
+ */
+const PROGRAMS = new ProgramRunner();
+
 /** `run_code`: runs the program with a binding for each tool; a binding call is a call of that tool. */
 export function codeTool(tools: () => readonly ToolDefinition[], runTool: RunTool): ToolDefinition {
   return {
@@ -88,7 +95,7 @@ export function codeTool(tools: () => readonly ToolDefinition[], runTool: RunToo
           return result.value === undefined ? result.text : structuredClone(result.value);
         };
       }
-      const run = await runProgram(code, BINDINGS_NAMESPACE, bindings);
+      const run = await PROGRAMS.run(code, BINDINGS_NAMESPACE, bindings);
       const output = [...run.logs, ...(run.value === undefined ? [] : [rendered(run.value)])].join('\n');
       if (run.error !== undefined) {
         return {
