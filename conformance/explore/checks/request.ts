@@ -28,7 +28,8 @@ import type { ToolResultMessage } from '../answers/answer.js';
 import { Stop, type Disagreement } from '../disagreement.js';
 import { stopAt } from '../observe.js';
 import { answerAction } from '../coverage.js';
-import type { ExploredSession } from '../explored-session.js';
+import type { ExploredSession, OpenTurn } from '../explored-session.js';
+import type { PlannedAnswer } from '../moves.js';
 import { onOff, quote } from '../transcript.js';
 import { toolSdkDisagreement } from './tool-sdk.js';
 import { readLayout, sectionLayoutProblem } from './system-prompt.js';
@@ -38,15 +39,20 @@ import { readLayout, sectionLayoutProblem } from './system-prompt.js';
  * invisible characters dropped, lines cut): the host is in plan mode and changed the section's text, which breaks
  * the section clauses (the configured text exactly, POLICY-01; kept exactly as written, CFG-03), not the boundary.
  */
-function sectionTextChanged(session: ExploredSession, name: string, systemPrompt: string, n: number): void {
+export function sectionTextDisagreement(
+  section: string,
+  name: string,
+  systemPrompt: string,
+  n: number,
+): Disagreement | undefined {
   const layout = readLayout(systemPrompt);
-  if (typeof layout === 'string' || layout.atOrder50 === layout.separator) return;
-  session.disagree(
-    'section-text',
-    ['POLICY-01', 'CFG-03'],
-    `request ${n} of ${name}: order 50 holds ${JSON.stringify(layout.atOrder50.slice(0, 300))}, not the configured section ${JSON.stringify(session.section.slice(0, 300))} byte for byte`,
-    { text: `request ${n} of ${name} is in plan mode`, midTurn: false },
-  );
+  if (typeof layout === 'string' || layout.atOrder50 === layout.separator) return undefined;
+  return {
+    clauses: ['POLICY-01', 'CFG-03'],
+    check: 'section-text',
+    message: `request ${n} of ${name}: order 50 holds ${JSON.stringify(layout.atOrder50.slice(0, 300))}, not the configured section ${JSON.stringify(section.slice(0, 300))} byte for byte`,
+    step: { text: `request ${n} of ${name} is in plan mode`, midTurn: false },
+  };
 }
 
 /** Called by the kit's model as request `n` of agent `id` arrives, before the mid-turn actions run. */
@@ -65,6 +71,111 @@ function isFailure(type: string | undefined): boolean {
   return type === 'failure' || type === 'give-up';
 }
 
+/**
+ * A request after the model's final answer of the turn (a text), with nothing steered that could call for it; a
+ * host may add one only for a steered message (CMD-02, CMD-06, MX-02 when `/plan` lines were typed in the turn).
+ */
+export function extraRequestDisagreement(
+  agent: Pick<OracleAgent, 'name' | 'steered'>,
+  turn: Pick<OpenTurn, 'planned' | 'typed'>,
+  index: number,
+  previousAnswer: PlannedAnswer | undefined,
+  n: number,
+): Disagreement | undefined {
+  if (index === 0 || index < turn.planned.length || previousAnswer?.type !== 'text' || agent.steered.length > 0)
+    return undefined;
+  return {
+    clauses: turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [],
+    check: 'extra-request',
+    message: `${agent.name} made request ${n} after the model's final answer, with nothing steered`,
+    step: { text: `the number of model requests of ${agent.name} is ${n - 1}`, midTurn: false },
+  };
+}
+
+/** What a request showed of the boundary, and what the oracle predicted of it. */
+export interface BoundarySeen {
+  /** Whether the request carries the configured section. */
+  guided: boolean;
+  predicted: { inPlanMode: boolean };
+  /** The clauses a wrong plan state breaks (SET-06 when a pending selection was due, else what set the state). */
+  clauses: string[];
+  /** The clauses a wrong log at arrival breaks. */
+  logClauses: string[];
+  /** Whether the agent's log folded to plan mode on when the request arrived. */
+  folded: boolean;
+  section: string;
+  systemPrompt: string;
+}
+
+/**
+ * The boundary (SET-06; STATE-02; rc.8's retry re-sends the frozen request): the request is in plan mode exactly
+ * when the oracle says, and the log it was assembled from folds to the same state. A request due in plan mode that
+ * holds a changed section breaks the section clauses instead (`sectionTextDisagreement`).
+ */
+export function boundaryDisagreement(
+  agent: Pick<OracleAgent, 'name'>,
+  n: number,
+  kind: string,
+  seen: BoundarySeen,
+): Disagreement | undefined {
+  const { guided, predicted } = seen;
+  if (!guided && predicted.inPlanMode) {
+    const changed = sectionTextDisagreement(seen.section, agent.name, seen.systemPrompt, n);
+    if (changed) return changed;
+  }
+  if (guided !== predicted.inPlanMode) {
+    return {
+      clauses: seen.clauses,
+      check: 'request-in-plan-mode',
+      message: `request ${n} of ${agent.name} (${kind}) ${guided ? 'is' : 'is not'} in plan mode; the oracle says it ${predicted.inPlanMode ? 'is' : 'is not'}`,
+      step: {
+        text: `request ${n} of ${agent.name} ${predicted.inPlanMode ? 'is' : 'is not'} in plan mode`,
+        midTurn: false,
+      },
+    };
+  }
+  if (seen.folded !== predicted.inPlanMode) {
+    return {
+      clauses: seen.logClauses,
+      check: 'log-at-request',
+      message: `when request ${n} of ${agent.name} reached the model its log folded to ${onOff(seen.folded)}; the request should be assembled ${onOff(predicted.inPlanMode)}`,
+      step: {
+        text: `when request ${n} of ${agent.name} reached the model, its log folded to plan mode ${onOff(predicted.inPlanMode)}`,
+        midTurn: false,
+      },
+    };
+  }
+  return undefined;
+}
+
+/** POLICY-01, POLICY-02, MX-01: where the section sits among the probe sections, and the prompt's layout around it. */
+export function sectionPlaceDisagreement(
+  agent: Pick<OracleAgent, 'name'>,
+  n: number,
+  guided: boolean,
+  systemPrompt: string,
+  section: string,
+  probeOrders: readonly number[],
+): Disagreement | undefined {
+  const misplaced = guided ? orderedProbesProblem(systemPrompt, section, probeOrders) : undefined;
+  if (misplaced) {
+    return {
+      clauses: ['POLICY-01'],
+      check: 'section-order',
+      message: `request ${n} of ${agent.name}: ${misplaced}`,
+      step: { text: `request ${n} of ${agent.name} is in plan mode`, midTurn: false },
+    };
+  }
+  const laidOut = sectionLayoutProblem(systemPrompt, section, guided);
+  if (!laidOut) return undefined;
+  return {
+    clauses: guided ? ['POLICY-01', 'MX-01'] : ['POLICY-02', 'MX-01'],
+    check: 'section-layout',
+    message: `request ${n} of ${agent.name}: ${laidOut}`,
+    step: { text: `request ${n} of ${agent.name} ${guided ? 'is' : 'is not'} in plan mode`, midTurn: false },
+  };
+}
+
 async function checkRequest(session: ExploredSession, id: string, n: number): Promise<void> {
   const agent = session.agentWithId(id);
   const request = session.model.requestsOf(id)[n - 1]!;
@@ -79,17 +190,7 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
     session.viewOf(agent, { retry: kind === 'retry' }),
     answerAction((turn.planned[index]?.answer ?? { type: 'text' }).type),
   );
-  if (index > 0 && index >= turn.planned.length && previousAnswer?.type === 'text' && agent.steered.length === 0) {
-    session.disagree(
-      'extra-request',
-      turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [],
-      `${agent.name} made request ${n} after the model's final answer, with nothing steered`,
-      {
-        text: `the number of model requests of ${agent.name} is ${n - 1}`,
-        midTurn: false,
-      },
-    );
-  }
+  stopAt(extraRequestDisagreement(agent, turn, index, previousAnswer, n));
   resolveCall(session, agent, request, n);
 
   // The boundary: the pending selection is applied before the request is assembled
@@ -98,59 +199,33 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   const retry = { retry: kind === 'retry' };
   const preStep = agent.plan.isPreStep(retry);
   const predicted = agent.plan.request(retry);
-  const clauses = predicted.applied ? ['SET-06'] : cause;
   const guided = request.systemPrompt.includes(session.section);
-  if (!guided && predicted.inPlanMode) sectionTextChanged(session, agent.name, request.systemPrompt, n);
-  if (guided !== predicted.inPlanMode) {
-    session.disagree(
-      'request-in-plan-mode',
-      clauses,
-      `request ${n} of ${agent.name} (${kind}) ${guided ? 'is' : 'is not'} in plan mode; the oracle says it ${predicted.inPlanMode ? 'is' : 'is not'}`,
-      {
-        text: `request ${n} of ${agent.name} ${predicted.inPlanMode ? 'is' : 'is not'} in plan mode`,
-        midTurn: false,
-      },
-    );
-  }
-  const folded = planModeEvents(logAtArrival).at(-1)?.payload.active === true;
-  if (folded !== predicted.inPlanMode) {
-    session.disagree(
-      'log-at-request',
-      predicted.applied || !preStep ? ['SET-06'] : ['STATE-02'],
-      `when request ${n} of ${agent.name} reached the model its log folded to ${onOff(folded)}; the request should be assembled ${onOff(predicted.inPlanMode)}`,
-      {
-        text: `when request ${n} of ${agent.name} reached the model, its log folded to plan mode ${onOff(predicted.inPlanMode)}`,
-        midTurn: false,
-      },
-    );
-  }
-  const misplaced = guided
-    ? orderedProbesProblem(request.systemPrompt, session.section, session.probeOrders)
-    : undefined;
-  if (misplaced) {
-    session.disagree('section-order', ['POLICY-01'], `request ${n} of ${agent.name}: ${misplaced}`, {
-      text: `request ${n} of ${agent.name} is in plan mode`,
-      midTurn: false,
-    });
-  }
-  const laidOut = sectionLayoutProblem(request.systemPrompt, session.section, guided);
-  if (laidOut) {
-    session.disagree(
-      'section-layout',
-      guided ? ['POLICY-01', 'MX-01'] : ['POLICY-02', 'MX-01'],
-      `request ${n} of ${agent.name}: ${laidOut}`,
-      {
-        text: `request ${n} of ${agent.name} ${guided ? 'is' : 'is not'} in plan mode`,
-        midTurn: false,
-      },
-    );
-  }
+  stopAt(
+    boundaryDisagreement(agent, n, kind, {
+      guided,
+      predicted,
+      clauses: predicted.applied ? ['SET-06'] : cause,
+      logClauses: predicted.applied || !preStep ? ['SET-06'] : ['STATE-02'],
+      folded: planModeEvents(logAtArrival).at(-1)?.payload.active === true,
+      section: session.section,
+      systemPrompt: request.systemPrompt,
+    }),
+  );
+  stopAt(sectionPlaceDisagreement(agent, n, guided, request.systemPrompt, session.section, session.probeOrders));
   const previousPrompt = session.lastPrompt.get(agent.id);
   session.lastPrompt.set(agent.id, { n, guided, systemPrompt: request.systemPrompt });
   stopAt(prefixDisagreement(agent, previousPrompt, { n, guided, systemPrompt: request.systemPrompt }));
   const notices = noticesIn(request.messages).map((notice) => notice.text);
   stopAt(noticeDisagreement(agent, n, noticesAtRequest(agent, notices.length), notices));
-  checkUserTexts(session, agent, request, n, userTextsAtRequest(agent, index === 0 ? turn.firstTexts : [], preStep));
+  stopAt(
+    userTextsDisagreement(
+      session,
+      agent,
+      request,
+      n,
+      userTextsAtRequest(agent, index === 0 ? turn.firstTexts : [], preStep),
+    ),
+  );
   checkCatalog(session, agent, request, n);
   checkToolSdk(session, agent, request, n);
   stopAt(provenanceDisagreement(session, agent, request, n));
@@ -205,74 +280,83 @@ export function noticeDisagreement(
       },
     };
   }
-  const step = {
+  // Written only for a disagreement, as every request is checked.
+  const step = () => ({
     text: `request ${n} of ${agent.name} carries the notices ${quote(expected.length === 0 ? 'none' : expected.join(', '))}`,
     midTurn: false,
-  };
+  });
   if (notices.length !== expected.length) {
     return {
       clauses: ['NARR-01', 'NARR-02'],
       check: 'notice-count',
       message: `request ${n} of ${agent.name} carries ${notices.length} notice(s); the oracle ${expected.length} (${expected.join(', ') || 'none'})`,
-      step,
+      step: step(),
     };
   }
   const problem = noticeTextProblem(expected, notices);
   return problem
-    ? { clauses: ['NARR-01'], check: 'notice-text', message: `request ${n} of ${agent.name}: ${problem}`, step }
+    ? { clauses: ['NARR-01'], check: 'notice-text', message: `request ${n} of ${agent.name}: ${problem}`, step: step() }
     : undefined;
 }
 
-/** The user texts a request adds beyond the agent's previous request (CMD-02..04, CMD-06, MX-03). */
-function checkUserTexts(
-  session: ExploredSession,
+/**
+ * The user texts a request adds beyond the agent's previous request (CMD-02..04, CMD-06, MX-03), after the history
+ * it repeats, and the blocks of each user message (`imageBlocksDisagreement`).
+ */
+export function userTextsDisagreement(
+  session: Pick<ExploredSession, 'model' | 'steeredImages' | 'prompted' | 'turns'>,
   agent: OracleAgent,
   request: ModelRequest,
   n: number,
   { expected, steered: carried }: { expected: string[]; steered: string[] },
-): void {
+): Disagreement | undefined {
   // Steered messages join the next pre-step; a retry that is none (rc.8) leaves them waiting. At a submission
   // they waited through the end of the last turn (left open), so they come ahead of the new prompt.
-  if (agent.compactedSinceRequest) return;
+  if (agent.compactedSinceRequest) return undefined;
   const previous = n > 1 ? session.model.requestsOf(agent.id)[n - 2] : undefined;
-  if (!previous && agent.kind === 'fork') return; // a fork's first request repeats its origin's history
+  if (!previous && agent.kind === 'fork') return undefined; // a fork's first request repeats its origin's history
   // Written only for a disagreement: quoting every request's texts cost each session more than the check.
-  const step = (): string =>
-    `request ${n} of ${agent.name} adds the user texts ${quote(expected.length === 0 ? 'none' : expected.join(' | '))}`;
+  const step = (): { text: string; midTurn: boolean } => ({
+    text: `request ${n} of ${agent.name} adds the user texts ${quote(expected.length === 0 ? 'none' : expected.join(' | '))}`,
+    midTurn: false,
+  });
   const earlier = previous?.messages ?? [];
   if (!isDeepStrictEqual(request.messages.slice(0, earlier.length), earlier)) {
-    session.disagree(
-      'history-repeated',
-      ['MX-03', 'NARR-05'],
-      `request ${n} of ${agent.name} does not repeat the messages of request ${n - 1} before adding its own`,
-      { text: step(), midTurn: false },
-    );
+    return {
+      clauses: ['MX-03', 'NARR-05'],
+      check: 'history-repeated',
+      message: `request ${n} of ${agent.name} does not repeat the messages of request ${n - 1} before adding its own`,
+      step: step(),
+    };
   }
-  const added = request.messages
-    .slice(earlier.length)
-    .flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []))
-    .sort();
-  checkImageBlocks(session, agent, request.messages.slice(earlier.length), n);
+  const addedMessages = request.messages.slice(earlier.length);
+  const inOrder = addedMessages.flatMap((message) =>
+    message.role === 'user' && message.source === 'user' ? [message.text] : [],
+  );
+  const added = [...inOrder].sort();
+  const blocks = imageBlocksDisagreement(session, agent, addedMessages, n);
+  if (blocks) return blocks;
   if (!isDeepStrictEqual(added, expected)) {
-    session.disagree(
-      'user-texts',
-      ['CMD-03', 'CMD-06', 'MX-02'],
-      `request ${n} of ${agent.name} adds the user texts ${JSON.stringify(added)}; the oracle ${JSON.stringify(expected)}`,
-      { text: step(), midTurn: false },
-    );
-  } else if (n === session.turns.get(agent.id)!.start + 1 && carried.length > 0) {
-    const inOrder = request.messages
-      .slice(earlier.length)
-      .flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []));
-    if (!isDeepStrictEqual(inOrder.slice(0, carried.length), carried)) {
-      session.disagree(
-        'steered-before-prompt',
-        ['CMD-03'],
-        `request ${n} of ${agent.name} adds ${JSON.stringify(inOrder)}: the steered message(s) ${JSON.stringify(carried)} that waited for this turn must come before its prompt`,
-        { text: step(), midTurn: false },
-      );
-    }
+    return {
+      clauses: ['CMD-03', 'CMD-06', 'MX-02'],
+      check: 'user-texts',
+      message: `request ${n} of ${agent.name} adds the user texts ${JSON.stringify(added)}; the oracle ${JSON.stringify(expected)}`,
+      step: step(),
+    };
   }
+  if (
+    n === session.turns.get(agent.id)!.start + 1 &&
+    carried.length > 0 &&
+    !isDeepStrictEqual(inOrder.slice(0, carried.length), carried)
+  ) {
+    return {
+      clauses: ['CMD-03'],
+      check: 'steered-before-prompt',
+      message: `request ${n} of ${agent.name} adds ${JSON.stringify(inOrder)}: the steered message(s) ${JSON.stringify(carried)} that waited for this turn must come before its prompt`,
+      step: step(),
+    };
+  }
+  return undefined;
 }
 
 /** What the prefix check keeps of a request: its number, whether it carried the plan section, its system prompt. */
@@ -341,12 +425,12 @@ export function provenanceDisagreement(
  * was typed with, in the order attached, and then its text (none for bare
  * `/plan`); a prompt's holds its text alone.
  */
-function checkImageBlocks(
-  session: ExploredSession,
-  agent: OracleAgent,
+export function imageBlocksDisagreement(
+  session: Pick<ExploredSession, 'steeredImages' | 'prompted'>,
+  agent: Pick<OracleAgent, 'id' | 'name'>,
   added: ModelRequest['messages'],
   n: number,
-): void {
+): Disagreement | undefined {
   for (const message of added) {
     if (message.role !== 'user' || message.source !== 'user') continue;
     // Matched by content among the lines typed with this text, since a fork's first request or a compacted history is not read.
@@ -365,16 +449,17 @@ function checkImageBlocks(
     // A text no prompt or typed line gave (a steered message changed on the way): the user-texts check names it.
     if (typed.length === 0 && !session.prompted.includes(message.text)) continue;
     const names = typed[0] ?? [];
-    session.disagree(
-      'user-message-blocks',
-      ['CMD-03', 'CMD-09', 'MX-02'],
-      `request ${n} of ${agent.name} carries the user message ${JSON.stringify(message.text)} as the blocks ${JSON.stringify(actual.map((block) => (block.type === 'text' ? 'text' : block.mediaType)))}; it should hold ${names.length} image(s) (${names.join(', ') || 'none'}) and then its text`,
-      {
+    return {
+      clauses: ['CMD-03', 'CMD-09', 'MX-02'],
+      check: 'user-message-blocks',
+      message: `request ${n} of ${agent.name} carries the user message ${JSON.stringify(message.text)} as the blocks ${JSON.stringify(actual.map((block) => (block.type === 'text' ? 'text' : block.mediaType)))}; it should hold ${names.length} image(s) (${names.join(', ') || 'none'}) and then its text`,
+      step: {
         text: `request ${n} of ${agent.name} adds a user message holding the images ${quote(names.join(', ') || 'none')} and then the text ${quote(message.text)}`,
         midTurn: false,
       },
-    );
+    };
   }
+  return undefined;
 }
 
 function checkCatalog(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {

@@ -14,15 +14,22 @@ import {
   projectionPushesDisagreement,
 } from '../../../conformance/explore/checks/idle.js';
 import {
+  boundaryDisagreement,
   catalogDisagreement,
+  extraRequestDisagreement,
+  imageBlocksDisagreement,
   noticeDisagreement,
   prefixDisagreement,
   provenanceDisagreement,
+  sectionPlaceDisagreement,
+  sectionTextDisagreement,
+  userTextsDisagreement,
 } from '../../../conformance/explore/checks/request.js';
+import { IMAGE_NAMES, imagesNamed } from '../../../conformance/world/images.js';
 import { sectionLayoutProblem } from '../../../conformance/explore/checks/system-prompt.js';
 import { toolSdkDisagreement } from '../../../conformance/explore/checks/tool-sdk.js';
 import { createdAgent, forkedAgent } from '../../../conformance/oracle/session-oracle.js';
-import { PROBE_SECTIONS } from '../../../conformance/script/probes.js';
+import { orderedProbeSection, PROBE_SECTIONS } from '../../../conformance/script/probes.js';
 import type { ModelRequest, SessionEvent } from '../../../src/index.js';
 
 const agent = () => createdAgent('the agent', 'agent-1', 'seed');
@@ -272,5 +279,161 @@ describe('what a request shows', () => {
       check: 'message-provenance',
       clauses: ['STATE-01'],
     });
+  });
+
+  it('no request after the final answer unless something was steered (CMD-02, CMD-06, MX-02)', () => {
+    const turn = { planned: [{ answer: { type: 'text' as const }, during: [] }] };
+    const text = { type: 'text' as const };
+    expect(extraRequestDisagreement(agent(), turn, 0, undefined, 1)).toBeUndefined();
+    expect(extraRequestDisagreement(agent(), turn, 1, text, 2)).toMatchObject({ check: 'extra-request', clauses: [] });
+    expect(extraRequestDisagreement(agent(), { ...turn, typed: true }, 1, text, 2)).toMatchObject({
+      check: 'extra-request',
+      clauses: ['CMD-02', 'CMD-06', 'MX-02'],
+      step: { text: 'the number of model requests of the agent is 1' },
+    });
+    expect(extraRequestDisagreement({ name: 'the agent', steered: ['more'] }, turn, 1, text, 2)).toBeUndefined();
+    expect(extraRequestDisagreement(agent(), turn, 1, { type: 'failure' }, 2)).toBeUndefined();
+  });
+
+  it('the boundary: in plan mode exactly when predicted, from a log folded the same way (SET-06, STATE-02)', () => {
+    const seen = (guided: boolean, inPlanMode: boolean, folded = inPlanMode) => ({
+      guided,
+      predicted: { inPlanMode },
+      clauses: ['SET-06'],
+      logClauses: ['STATE-02'],
+      folded,
+      section: 'PLAN',
+      systemPrompt: systemPrompt(guided ? 'PLAN' : undefined),
+    });
+    expect(boundaryDisagreement(agent(), 2, 'submission', seen(true, true))).toBeUndefined();
+    expect(boundaryDisagreement(agent(), 2, 'submission', seen(false, false))).toBeUndefined();
+    expect(boundaryDisagreement(agent(), 2, 'submission', seen(false, true))).toMatchObject({
+      check: 'request-in-plan-mode',
+      clauses: ['SET-06'],
+      step: { text: 'request 2 of the agent is in plan mode' },
+    });
+    expect(boundaryDisagreement(agent(), 2, 'retry', seen(true, false))).toMatchObject({
+      check: 'request-in-plan-mode',
+    });
+    expect(boundaryDisagreement(agent(), 2, 'submission', seen(true, true, false))).toMatchObject({
+      check: 'log-at-request',
+      clauses: ['STATE-02'],
+    });
+    // Due in plan mode, but order 50 holds a changed section: the section clauses, not the boundary.
+    const changed = { ...seen(false, true), systemPrompt: systemPrompt('PLAN\u200b') };
+    expect(boundaryDisagreement(agent(), 2, 'submission', changed)).toMatchObject({
+      check: 'section-text',
+      clauses: ['POLICY-01', 'CFG-03'],
+    });
+    expect(sectionTextDisagreement('PLAN', 'the agent', systemPrompt(undefined), 2)).toBeUndefined();
+  });
+
+  it('the section sits among the probe sections by order, in a prompt laid out around it (POLICY-01, MX-01)', () => {
+    expect(sectionPlaceDisagreement(agent(), 1, true, systemPrompt('PLAN'), 'PLAN', [])).toBeUndefined();
+    expect(sectionPlaceDisagreement(agent(), 1, false, systemPrompt(undefined), 'PLAN', [])).toBeUndefined();
+    expect(sectionPlaceDisagreement(agent(), 1, true, systemPrompt('PLAN '), 'PLAN', [])).toMatchObject({
+      check: 'section-layout',
+      clauses: ['POLICY-01', 'MX-01'],
+    });
+    expect(sectionPlaceDisagreement(agent(), 1, false, systemPrompt('PLAN'), 'PLAN', [])).toMatchObject({
+      check: 'section-layout',
+      clauses: ['POLICY-02', 'MX-01'],
+    });
+    // A further probe section at order 40 sits before the plan section; put after it, the plan section is misplaced.
+    const probe = orderedProbeSection(40);
+    const joined = (order: number) =>
+      [
+        ...PROBE_SECTIONS,
+        { order: 0, text: 'You are a coding agent.' },
+        { order: 50, text: 'PLAN' },
+        { ...probe, order },
+      ]
+        .sort((a, b) => a.order - b.order)
+        .map((entry) => entry.text)
+        .join('\n\n');
+    expect(sectionPlaceDisagreement(agent(), 1, true, joined(40), 'PLAN', [40])).toBeUndefined();
+    const misplaced = joined(60);
+    expect(sectionPlaceDisagreement(agent(), 1, true, misplaced, 'PLAN', [40])).toMatchObject({
+      check: 'section-order',
+      clauses: ['POLICY-01'],
+    });
+  });
+
+  describe('the user texts a request adds (CMD-03, CMD-06, MX-02, MX-03)', () => {
+    const prompt = { role: 'user', source: 'user', text: 'Task 1' } as const;
+    const reply = { role: 'assistant', text: 'done' } as const;
+    const steered = { role: 'user', source: 'user', text: 'steer' } as const;
+    const kit = (earlier: ModelRequest[]) =>
+      ({
+        model: { requestsOf: () => earlier },
+        steeredImages: new Map<string, string[][]>(),
+        prompted: ['Task 1', 'Task 2'],
+        turns: new Map([['agent-1', { start: earlier.length - 1 }]]),
+      }) as unknown as Parameters<typeof userTextsDisagreement>[0];
+    const first = request({ messages: [prompt] });
+
+    it('agrees with the texts the oracle expects, in any order', () => {
+      expect(userTextsDisagreement(kit([first]), agent(), first, 1, { expected: ['Task 1'], steered: [] })).toBe(
+        undefined,
+      );
+      const second = request({ messages: [prompt, reply, steered, { ...prompt, text: 'Task 2' }] });
+      expect(
+        userTextsDisagreement(kit([first, second]), agent(), second, 2, { expected: ['Task 2', 'steer'], steered: [] }),
+      ).toBeUndefined();
+    });
+
+    it('disagrees when the history is not repeated, a text is missing, or a steered one comes after the prompt', () => {
+      const rewritten = request({ messages: [{ ...prompt, text: 'Task 0' }, reply] });
+      expect(
+        userTextsDisagreement(kit([first, rewritten]), agent(), rewritten, 2, { expected: [], steered: [] }),
+      ).toMatchObject({ check: 'history-repeated', clauses: ['MX-03', 'NARR-05'] });
+      const second = request({ messages: [prompt, reply, { ...prompt, text: 'Task 2' }] });
+      expect(
+        userTextsDisagreement(kit([first, second]), agent(), second, 2, { expected: ['Task 2', 'steer'], steered: [] }),
+      ).toMatchObject({
+        check: 'user-texts',
+        clauses: ['CMD-03', 'CMD-06', 'MX-02'],
+        step: { text: 'request 2 of the agent adds the user texts "Task 2 | steer"' },
+      });
+      const late = request({ messages: [prompt, reply, { ...prompt, text: 'Task 2' }, steered] });
+      expect(
+        userTextsDisagreement(kit([first, late]), agent(), late, 2, {
+          expected: ['Task 2', 'steer'],
+          steered: ['steer'],
+        }),
+      ).toMatchObject({ check: 'steered-before-prompt', clauses: ['CMD-03'] });
+    });
+
+    it("is not judged right after a compaction, nor on a fork's first request", () => {
+      const compacted = agent();
+      compacted.compactedSinceRequest = true;
+      const empty = request({ messages: [] });
+      expect(userTextsDisagreement(kit([empty]), compacted, empty, 1, { expected: ['x'], steered: [] })).toBe(
+        undefined,
+      );
+      const fork = forkedAgent('the fork', 'agent-2', agent(), 0);
+      expect(userTextsDisagreement(kit([empty]), fork, empty, 1, { expected: ['x'], steered: [] })).toBeUndefined();
+    });
+  });
+
+  it('a steered message holds the images it was typed with, then its text (CMD-03, CMD-09)', () => {
+    const name = IMAGE_NAMES[0]!;
+    const typed = () => ({
+      steeredImages: new Map([[`agent-1\nlook`, [[name]]]]),
+      prompted: [] as string[],
+    });
+    const text = { type: 'text' as const, text: 'look' };
+    const withImage = { role: 'user', source: 'user', text: 'look', content: [...imagesNamed(name), text] } as const;
+    expect(imageBlocksDisagreement(typed(), agent(), [withImage], 2)).toBeUndefined();
+    const without = { role: 'user', source: 'user', text: 'look', content: [text] } as const;
+    expect(imageBlocksDisagreement(typed(), agent(), [without], 2)).toMatchObject({
+      check: 'user-message-blocks',
+      clauses: ['CMD-03', 'CMD-09', 'MX-02'],
+    });
+    // A prompt's message holds its text alone.
+    const prompt = { role: 'user', source: 'user', text: 'Task 1' } as const;
+    expect(imageBlocksDisagreement({ steeredImages: new Map(), prompted: ['Task 1'] }, agent(), [prompt], 1)).toBe(
+      undefined,
+    );
   });
 });
