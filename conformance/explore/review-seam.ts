@@ -49,7 +49,9 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
       return { type: 'fail', message: 'unexpected question' };
     }
     entry.questions += 1;
-    session.transcript.setup(reviewStep(entry.answer.review, entry.answer.feedback));
+    // Written only if the session is printed (the answer and its feedback do not change).
+    const { review, feedback } = entry.answer;
+    session.transcript.setup(() => reviewStep(review, feedback));
     checkReviewShape(session, question);
     entry.reply = replyFor(entry.answer.review, question, entry.answer.feedback);
     if (entry.reply.type === 'answer' && entry.reply.freeText !== undefined)

@@ -9,21 +9,26 @@ import { writeNotation } from '../world/text-notation.js';
 
 export type Keyword = 'Given' | 'When' | 'Then';
 
-interface Step {
-  keyword: Keyword;
-  text: string;
-}
-
 /**
  * A line, or what writes it when the session is printed: quoting a long generated
  * text costs more than most checks, and only a session that disagrees is printed.
+ * A function must read nothing that changes later in the session.
  */
-type Line = string | (() => string);
+export type Line = string | (() => string);
+
+interface Step {
+  keyword: Keyword;
+  text: Line;
+}
+
+function written(line: Line): string {
+  return typeof line === 'string' ? line : line();
+}
 
 interface Turn {
   /** Lines run before the prompt: answers, mid-turn actions and checks, review answers, in the order they act. */
   setup: Line[];
-  action: string;
+  action: Line;
 }
 
 export class Transcript {
@@ -31,7 +36,7 @@ export class Transcript {
   private current: Turn | undefined;
 
   /** A step outside any turn. */
-  step(keyword: Keyword, text: string): void {
+  step(keyword: Keyword, text: Line): void {
     this.entries.push({ keyword, text });
   }
 
@@ -46,7 +51,7 @@ export class Transcript {
   }
 
   /** Starts a turn-shaped entry (a prompt, or a command that starts a turn); its setup lines come first. */
-  beginTurn(action: string): void {
+  beginTurn(action: Line): void {
     const turn: Turn = { setup: [], action };
     this.current = turn;
     this.entries.push(turn);
@@ -62,7 +67,7 @@ export class Transcript {
    */
   setup(text: Line): void {
     if (this.current) this.current.setup.push(text);
-    else this.entries.push({ keyword: 'Given', text: typeof text === 'string' ? text : text() });
+    else this.entries.push({ keyword: 'Given', text });
   }
 
   /** The steps in order, each with its keyword ("And" where it repeats the previous one). */
@@ -72,8 +77,7 @@ export class Transcript {
       if ('keyword' in entry) {
         steps.push(entry);
       } else {
-        for (const text of entry.setup)
-          steps.push({ keyword: 'Given', text: typeof text === 'string' ? text : text() });
+        for (const text of entry.setup) steps.push({ keyword: 'Given', text });
         steps.push({ keyword: 'When', text: entry.action });
       }
     }
@@ -81,7 +85,7 @@ export class Transcript {
     return steps.map((step) => {
       const keyword = step.keyword === previous ? 'And' : step.keyword;
       previous = step.keyword;
-      return `${keyword} ${step.text}`;
+      return `${keyword} ${written(step.text)}`;
     });
   }
 }

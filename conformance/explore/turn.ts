@@ -10,6 +10,7 @@ import type { OracleAgent } from '../oracle/session-oracle.js';
 import { answerFamily } from './answers/index.js';
 import type { PlannedRequest } from './moves.js';
 import type { ExploredSession } from './explored-session.js';
+import type { Line } from './transcript.js';
 
 export function promptText(agent: OracleAgent): string {
   return `Task ${agent.turns + 1} for ${agent.name.replace(/"/g, '')}`;
@@ -25,11 +26,14 @@ export async function runTurn(
   agent: OracleAgent,
   planned: PlannedRequest[],
   text: string,
-  action: string | undefined,
+  action: Line | undefined,
 ): Promise<void> {
   const start = session.model.requestsOf(agent.id).length;
   const givesUp = planned.at(-1)?.answer.type === 'give-up';
-  if (action) session.transcript.beginTurn(givesUp ? `${action}, which may give up` : action);
+  if (action)
+    session.transcript.beginTurn(
+      givesUp ? () => `${typeof action === 'string' ? action : action()}, which may give up` : action,
+    );
   planned.forEach((request, index) => {
     const n = start + index + 1;
     const scripted = answerFamily(request.answer).response(session, request.answer);

@@ -14,7 +14,7 @@ import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { IMAGE_NAMES, imagesNamed } from '../../world/images.js';
 import { observeGet } from '../observe.js';
 import type { During, ExploredSession } from '../explored-session.js';
-import { onOff, quote } from '../transcript.js';
+import { onOff, quote, type Line } from '../transcript.js';
 import { afterTurn } from '../turn.js';
 import type { PlanLineMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
@@ -74,10 +74,11 @@ async function planLine(
   during: During | undefined,
   imageNames?: string[],
 ): Promise<void> {
-  const attached = imageNames === undefined ? '' : ` with the images ${quote(imageNames.join(', '))}`;
-  const printed = `the user types the command ${quote(line)}${attached} for ${agent.name}`;
+  // Written only if the session is printed (quoting a generated line costs more than most checks).
+  const printed = (): string =>
+    `the user types the command ${quote(line)}${imageNames === undefined ? '' : ` with the images ${quote(imageNames.join(', '))}`} for ${agent.name}`;
   if (during)
-    session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${printed}`);
+    session.transcript.setup(() => `while the model handles request ${during.n} of ${during.agent.name}, ${printed()}`);
   const images = imageNames === undefined ? undefined : imagesNamed(imageNames.join(','));
   session.typedLines.push(line);
   // A `/plan` line's value is its argument (bare `/plan`: the empty text), after the one space that separates it.
@@ -155,7 +156,7 @@ async function refusedPlanOff(
   agent: OracleAgent,
   line: string,
   images: ImageBlock[],
-  printed: string,
+  printed: Line,
   during: During | undefined,
 ): Promise<void> {
   if (!during) session.transcript.step('When', printed);

@@ -36,11 +36,12 @@ export const promptAction: Action<PromptMove> = {
     const agent = session.agentAt(move.agent);
     const text = move.text === undefined ? promptText(agent) : `${promptText(agent)}: ${move.text}`;
     if (!during)
-      return runTurn(session, agent, move.requests, text, `the user prompts ${agent.name} with ${quote(text)}`);
+      return runTurn(session, agent, move.requests, text, () => `the user prompts ${agent.name} with ${quote(text)}`);
     // Another agent's turn inside this request; an agent already running (this one included) is not prompted.
     if (session.turns.has(agent.id) || agent.plan.running) return;
     session.transcript.setup(
-      `while the model handles request ${during.n} of ${during.agent.name}, the user prompts ${agent.name} with ${quote(text)}`,
+      () =>
+        `while the model handles request ${during.n} of ${during.agent.name}, the user prompts ${agent.name} with ${quote(text)}`,
     );
     await runTurn(session, agent, move.requests, text, undefined);
   },

@@ -1,6 +1,7 @@
 /**
  * A session's transcript (explore/transcript.ts): a line given as a function
- * is written only when the session is printed, in its place among the others.
+ * (a step, a turn's prompt or a setup line) is written only when the session is
+ * printed, in its place among the others.
  */
 import { describe, expect, it } from 'vitest';
 import { Transcript } from '../../../conformance/explore/transcript.js';
@@ -27,11 +28,25 @@ describe('transcript', () => {
     expect(written).toBe(1);
   });
 
-  it('writes a function line at once outside a turn, where the next step follows it', () => {
+  it('writes steps, turns and setup lines outside a turn lazily too, each in its place', () => {
     const transcript = new Transcript();
-    transcript.setup(() => 'the host starts');
-    transcript.step('When', 'the user creates the agent');
-    expect(transcript.lines()).toEqual(['Given the host starts', 'When the user creates the agent']);
+    const asked: string[] = [];
+    const line = (text: string) => () => {
+      asked.push(text);
+      return text;
+    };
+    transcript.setup(line('the host starts'));
+    transcript.step('When', line('the user creates the agent'));
+    transcript.beginTurn(line('the user prompts the agent with "go"'));
+    transcript.setup(line('the model will answer request 1 of the agent with "a"'));
+    transcript.endTurn();
+    expect(asked).toEqual([]);
+    expect(transcript.lines()).toEqual([
+      'Given the host starts',
+      'When the user creates the agent',
+      'Given the model will answer request 1 of the agent with "a"',
+      'When the user prompts the agent with "go"',
+    ]);
   });
 
   it('writes a step inserted at a mark after the steps written before the mark, before those after it', () => {
