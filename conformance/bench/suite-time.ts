@@ -121,7 +121,8 @@ function timed(args: string[], cwd: string): Timed {
 /**
  * Where one run's time goes: the trace points both processes print with
  * PLAN_MODE_CONFORMANCE_TRACE=1 (runner/trace-point.ts), as milliseconds
- * since the CLI was spawned, in the order they came.
+ * since the CLI was spawned, in the order they came, each with the CPU time
+ * its process had used by then.
  */
 function phases(args: string[], cwd: string): string {
   const spawned = performance.timeOrigin + performance.now();
@@ -131,13 +132,14 @@ function phases(args: string[], cwd: string): string {
     env: { ...process.env, FORCE_COLOR: '0', PLAN_MODE_CONFORMANCE_TRACE: '1' },
   });
   const ended = performance.timeOrigin + performance.now();
-  const points = [...run.stderr.matchAll(/^trace (\S+) ([\d.]+)$/gm)].map(([, label, at]) => ({
+  const points = [...run.stderr.matchAll(/^trace (\S+) ([\d.]+) (\d+)$/gm)].map(([, label, at, cpu]) => ({
     label: label!,
     ms: Number(at) - spawned,
+    cpuMs: Number(cpu),
   }));
   points.sort((a, b) => a.ms - b.ms);
   return [
-    ...points.map((point) => `${point.label} ${point.ms.toFixed(0)}`),
+    ...points.map((point) => `${point.label} ${point.ms.toFixed(0)} (cpu ${point.cpuMs})`),
     `exited ${(ended - spawned).toFixed(0)}`,
   ].join(', ');
 }
