@@ -6,14 +6,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from '../cli-harness.js';
+import { FIXTURES } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 
 describe('a shard with a share of no session', () => {
   it('has no exploration record and counts nothing passed for it', async () => {
     const dir = await temporaryFolder('pmc-empty-share-');
     const results = join(dir, 'results.json');
-    const run = runCli([
+    const run = await runMain([
       '--features',
       `${FIXTURES}features`,
       '--tags',

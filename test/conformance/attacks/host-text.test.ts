@@ -6,14 +6,14 @@ import { readFile } from 'node:fs/promises';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { consoleText, markdownBlock, markdownText } from '../../../conformance/results/host-text.js';
-import { runCli } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { fixtureRun } from './attack-harness.js';
 
 describe('host text cannot forge or hide a verdict in reports or on the terminal', () => {
   const hostileRun = async () => {
     const dir = await temporaryFolder('pmc-host-text-');
-    const run = runCli(
+    const run = await runMain(
       fixtureRun(
         'hostile-text.js',
         '--tags',

@@ -8,14 +8,15 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { boundedText, HOST_TEXT_LIMIT } from '../../../conformance/guard/bounded-text.js';
-import { FIXTURES, runCli } from '../cli-harness.js';
+import { FIXTURES } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 
 describe('host text kept in reports is bounded', () => {
   it('a 4 MB error message leaves every report small, the message cut and saying so', async () => {
     const dir = await temporaryFolder('pmc-huge-text-');
     const reports = ['results.json', 'report.md', 'report.html', 'junit.xml'];
-    const run = runCli([
+    const run = await runMain([
       '--adapter',
       `${FIXTURES}adapters/huge-error.js`,
       '--features',

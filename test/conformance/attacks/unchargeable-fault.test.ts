@@ -9,7 +9,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from '../cli-harness.js';
+import { FIXTURES } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import type { ResultsDocument } from '../../../src/index.js';
 import { mergeShards, type ShardFile } from '../../../conformance/merge/merge-shards.js';
@@ -23,7 +24,7 @@ describe('a fault during the exploration fails every report', () => {
     const formats = ['junit:junit.xml', 'results:results.json', 'html:report.html', 'markdown:report.md'].flatMap(
       (format) => ['--format', format.replace(':', `:${dir}/`)],
     );
-    const run = runCli([
+    const run = await runMain([
       '--adapter',
       ADAPTER,
       '--tags',
@@ -64,8 +65,8 @@ describe('a fault during the exploration fails every report', () => {
 
     // compare: a gate over the run fails on the fault, --allow-new-failures or not.
     const clean = join(dir, 'clean.json');
-    expect(runCli(['--tags', ONE_SCENARIO, '--explore', '3', '--format', `results:${clean}`]).status).toBe(0);
-    const compared = runCli(['compare', '--allow-new-failures', clean, join(dir, 'results.json')]);
+    expect((await runMain(['--tags', ONE_SCENARIO, '--explore', '3', '--format', `results:${clean}`])).status).toBe(0);
+    const compared = await runMain(['compare', '--allow-new-failures', clean, join(dir, 'results.json')]);
     expect(compared.stdout).toMatch(/fault in NEW \(fails the gate\): fault:exploration: failed \(adapter-error/);
     expect(compared.status).toBe(1);
   });
@@ -73,7 +74,7 @@ describe('a fault during the exploration fails every report', () => {
   it("merge keeps a shard's fault, one record for every shard's", async () => {
     const dir = await temporaryFolder('pmc-fault-merge-');
     const shard = (index: number, adapter: string) =>
-      runCli([
+      runMain([
         '--adapter',
         adapter,
         '--tags',
@@ -85,9 +86,15 @@ describe('a fault during the exploration fails every report', () => {
         '--format',
         `results:${dir}/shard-${index}.json`,
       ]);
-    expect(shard(1, ADAPTER).status).toBe(1);
-    expect(shard(2, ADAPTER).status).toBe(1);
-    const merged = runCli(['merge', '--out', `${dir}/merged.json`, `${dir}/shard-1.json`, `${dir}/shard-2.json`]);
+    expect((await shard(1, ADAPTER)).status).toBe(1);
+    expect((await shard(2, ADAPTER)).status).toBe(1);
+    const merged = await runMain([
+      'merge',
+      '--out',
+      `${dir}/merged.json`,
+      `${dir}/shard-1.json`,
+      `${dir}/shard-2.json`,
+    ]);
     expect(merged.stderr).toBe('');
     const document = JSON.parse(await readFile(`${dir}/merged.json`, 'utf8')) as ResultsDocument;
     const faults = document.scenarios.filter((record) => record.fault);

@@ -4,7 +4,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { fixtureRun } from './attack-harness.js';
 
@@ -22,7 +22,7 @@ known_failures:
   it('an entry for a scenario outside --tags is kept as written', async () => {
     const dir = await temporaryFolder('pmc-write-baseline-');
     await writeFile(`${dir}/b.yaml`, handWritten);
-    const run = runCli(
+    const run = await runMain(
       fixtureRun('without-fork.js', '--tags', '@id:fixture-prompt-only', '--write-baseline', `${dir}/b.yaml`),
     );
     expect(run.status).toBe(0);
@@ -35,7 +35,7 @@ known_failures:
   it('a run that did not complete writes nothing', async () => {
     const dir = await temporaryFolder('pmc-write-baseline-');
     await writeFile(`${dir}/b.yaml`, handWritten);
-    const run = runCli(
+    const run = await runMain(
       fixtureRun('prompt-exits.js', '--tags', 'not @id:fixture-undefined', '--write-baseline', `${dir}/b.yaml`),
     );
     expect(run.status).toBe(1);

@@ -5,15 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dirname, join } from 'node:path';
-import { fixtureArgs, runCli } from '../cli-harness.js';
+import { fixtureArgs } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 import { githubAnnotations } from '../../../conformance/report/github-annotations.js';
 import { judge } from '../../../conformance/results/baseline.js';
 import type { RunContext } from '../../../conformance/results/run-context.js';
 import type { ScenarioResult } from '../../../conformance/results/scenario-result.js';
 
 describe('the github format', () => {
-  it('annotates each counted failure on its feature line, without stack frames, and agrees with the exit code', () => {
-    const run = runCli([...fixtureArgs('get-throws.js'), '--format', 'github']);
+  it('annotates each counted failure on its feature line, without stack frames, and agrees with the exit code', async () => {
+    const run = await runMain([...fixtureArgs('get-throws.js'), '--format', 'github']);
     expect(run.status).toBe(1);
     const commands = run.stdout.split('\n').filter((line) => line.startsWith('::'));
     expect(commands.length).toBeGreaterThan(0);
@@ -34,8 +35,8 @@ describe('the github format', () => {
     expect(run.stderr).toMatch(/conformance: \d+ passed, [1-9]\d* failed/);
   });
 
-  it('says nothing for a run with no failure', () => {
-    const run = runCli([...fixtureArgs('without-fork.js'), '--format', 'github']);
+  it('says nothing for a run with no failure', async () => {
+    const run = await runMain([...fixtureArgs('without-fork.js'), '--format', 'github']);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('');
   });

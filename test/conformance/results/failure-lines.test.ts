@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failureDetail } from '../../../conformance/results/summary.js';
 import type { ScenarioResult } from '../../../conformance/results/scenario-result.js';
-import { fixtureRun, ROOT, runCli } from '../cli-harness.js';
+import { ROOT } from '../cli-harness.js';
+import { fixtureMain as fixtureRun, runMain } from '../in-process-cli.js';
 
 const SET_01 = '`set` on an idle agent appends one standalone `plan/mode` event at once and answers `committed`.';
 
 describe('failure lines', () => {
-  it('name the clause, its level and statement, the step and the message, without a stack', () => {
-    const run = fixtureRun('get-throws.js');
+  it('name the clause, its level and statement, the step and the message, without a stack', async () => {
+    const run = await fixtureRun('get-throws.js');
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(
       [
@@ -35,13 +36,13 @@ describe('failure lines', () => {
     ).not.toContain(ROOT);
   });
 
-  it('show the stack trace with --verbose', () => {
-    const run = fixtureRun('get-throws.js', ['--verbose']);
+  it('show the stack trace with --verbose', async () => {
+    const run = await fixtureRun('get-throws.js', ['--verbose']);
     expect(run.stdout).toMatch(/^ {4}at .+/m);
     expect(run.summary).toBe('conformance: 2 passed, 1 failed, 0 skipped');
   });
 
-  it('keep a multi-line message whole, every line indented, with no path', () => {
+  it('keep a multi-line message whole, every line indented, with no path', async () => {
     const result: ScenarioResult = {
       stableId: 'x',
       name: 'x',
@@ -69,8 +70,8 @@ describe('failure lines', () => {
     );
   });
 
-  it('--version prints the package version', () => {
-    const run = runCli(['--version']);
+  it('--version prints the package version', async () => {
+    const run = await runMain(['--version']);
     expect(run.status).toBe(0);
     expect(run.stdout.trim()).toBe(
       (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,

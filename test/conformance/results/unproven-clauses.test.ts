@@ -14,7 +14,8 @@ import {
   type ProofOfScenario,
 } from '../../../conformance/results/unproven-clauses.js';
 import { temporaryFolder } from '../../temporary-folder.js';
-import { FIXTURES, runCli } from '../cli-harness.js';
+import { FIXTURES } from '../cli-harness.js';
+import { runMain } from '../in-process-cli.js';
 
 const clause = (id: string, level: 'required' | 'recommended' = 'required'): EditionClause => ({
   id,
@@ -47,14 +48,14 @@ describe('unproven required clauses', () => {
     proof(['NARR-09'], 'skipped', 'missing capability fork: no fork here'),
   ];
 
-  it('lists each required clause without a passing scenario, with why; recommended ones never', () => {
+  it('lists each required clause without a passing scenario, with why; recommended ones never', async () => {
     expect(unprovenClauses(CATALOG, proofs, 'seed', 'all')).toEqual([
       { clause: 'STATE-04', reason: 'capability fork, restart not declared' },
       { clause: 'TOOL-08', reason: '1 scenario(s) baselined (a known failure)' },
     ]);
   });
 
-  it('a whole run answers for every required clause, a narrowed one for the clauses it names', () => {
+  it('a whole run answers for every required clause, a narrowed one for the clauses it names', async () => {
     const few = [proof(['SET-01'], 'passed')];
     expect(unprovenClauses(CATALOG, few, 'rc.8', 'all').map((one) => one.reason)).toEqual(
       Array(3).fill('no scenario of the rc.8 edition ran'),
@@ -62,17 +63,17 @@ describe('unproven required clauses', () => {
     expect(unprovenClauses(CATALOG, few, 'rc.8', 'named')).toEqual([]);
   });
 
-  it('a clause whose scenario failed the run is left to the failure lines', () => {
+  it('a clause whose scenario failed the run is left to the failure lines', async () => {
     expect(unprovenClauses([clause('SET-01')], [proof(['SET-01'], 'failed')], 'seed', 'all')).toEqual([]);
   });
 
-  it('a flaky pass proves nothing; exploration records are left out', () => {
+  it('a flaky pass proves nothing; exploration records are left out', async () => {
     expect(unprovenClauses([clause('SET-01')], [proof(['SET-01'], 'flaky'), undefined], 'seed', 'all')).toEqual([
       { clause: 'SET-01', reason: '1 scenario(s) flaky' },
     ]);
   });
 
-  it('says "partial" on the closing line and groups the console list by reason', () => {
+  it('says "partial" on the closing line and groups the console list by reason', async () => {
     const unproven = unprovenClauses(CATALOG, proofs, 'seed', 'all');
     expect(partialSuffix(unproven)).toBe(' (partial: 2 required clause(s) unproven)');
     expect(partialSuffix([])).toBe('');
@@ -90,7 +91,7 @@ describe('unproven required clauses', () => {
       const junit = join(folder, 'junit.xml');
       const markdown = join(folder, 'report.md');
       const args = ['--adapter', `${FIXTURES}adapters/without-fork.js`, '--tags', '@STATE-04', '--explore', 'off'];
-      const run = runCli([
+      const run = await runMain([
         ...args,
         '--format',
         `results:${results}`,
@@ -113,7 +114,7 @@ describe('unproven required clauses', () => {
         '<property name="unproven.STATE-04" value="capability fork not declared"/>',
       );
       expect(readFileSync(markdown, 'utf8')).toContain('- STATE-04: capability fork not declared');
-      expect(runCli([...args, '--require-all']).status).toBe(1);
+      expect((await runMain([...args, '--require-all'])).status).toBe(1);
     }
   });
 });
