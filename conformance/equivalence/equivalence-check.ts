@@ -7,7 +7,9 @@
  * call; `--reuse-only` leaves out the run with a process per scenario.
  * Every edition the reference implements is compared (each edition sends the
  * host other values: images, owned children, `command/done` in its logs), or
- * only the one `--edition NAME` names. Then, unless `--tags` or
+ * only the one `--edition NAME` names; `--per-scenario-only` leaves out the
+ * run with reused processes (the matrices project's equivalence test: CI's
+ * transport:check steps compare those over the whole suite). Then, unless `--tags` or
  * `--scenarios-only`, the CLI's default run (scenarios and exploration) over
  * stdio, in each edition, must pass; its scenarios' results are the ones
  * compared with the in-process run's (no second run of the scenarios over
@@ -53,6 +55,10 @@ const TRANSPORT_CHECK_COMMAND_LINE = defineCommandLine({
       help: 'time limit for one adapter call',
     },
     'reuse-only': { type: 'boolean', help: 'leave out the run with a process per scenario' },
+    'per-scenario-only': {
+      type: 'boolean',
+      help: 'leave out the run with reused processes (transport:check without --tags compares those: the whole suite)',
+    },
     'scenarios-only': {
       type: 'boolean',
       help: "leave out the default run over stdio (the CLI's scenarios and exploration)",
@@ -66,6 +72,10 @@ async function main(argv: string[]): Promise<number> {
   const commandLine = readCommandLine(TRANSPORT_CHECK_COMMAND_LINE, argv);
   if (!commandLine.ok) return commandLine.exit;
   const { options } = commandLine.value;
+  if (options['reuse-only'] && options['per-scenario-only']) {
+    console.error('transport:check: --reuse-only and --per-scenario-only leave nothing over stdio; give one');
+    return 2;
+  }
   const editions: Edition[] = options.edition
     ? [options.edition]
     : ((await loadAdapter(BUILT_IN_ADAPTERS.reference!)).editions ?? ['seed']);
@@ -88,7 +98,7 @@ async function compareEdition(options: CheckOptions, edition: Edition, measureSt
     ...(tags ? { tags } : {}),
     ...(callLimitMs ? { callLimitMs } : {}),
     perScenario: !options['reuse-only'],
-    reused: !withDefaultRun,
+    reused: !withDefaultRun && !options['per-scenario-only'],
   });
   const count = inProcess.results.length;
   const status = (results: readonly ComparedResult[]) =>
@@ -132,9 +142,11 @@ async function compareEdition(options: CheckOptions, edition: Edition, measureSt
     return 1;
   }
   if (defaultRun && !defaultRun.passed) return 1;
-  const ways = perScenario
-    ? 'in process and over stdio (reused processes and a process per scenario)'
-    : 'in process and over stdio (reused processes)';
+  const over = [
+    ...(overStdio || defaultRun ? ['reused processes'] : []),
+    ...(perScenario ? ['a process per scenario'] : []),
+  ].join(' and ');
+  const ways = `in process and over stdio (${over})`;
   console.log(`transport (${edition}): ${count} scenarios, identical per-scenario results ${ways}`);
   if (defaultRun) console.log(defaultRun.line);
   return 0;
