@@ -23,6 +23,8 @@ import { runSuite } from './run-suite.js';
 import { kitSupportLibrary } from './support-library.js';
 import { boundedMessage, type ChildMessage, type ChildRequest, type CliMessage } from './suite-messages.js';
 import { tracePoint } from './trace-point.js';
+import { removeTree } from '../support/remove-tree.js';
+import { RUN_FOLDER_ENV } from '../world/run-folder.js';
 import { levelsOf, loadCatalogFileSync } from '../catalog/clause-catalog.js';
 import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
@@ -152,7 +154,13 @@ async function main(): Promise<void> {
   // Cucumber's support code depends on nothing the request says: it is built while the request comes.
   void kitSupportLibrary().catch(() => undefined);
   const request = await requestFromCli();
-  if (!request) return leave(0);
+  if (!request) {
+    // The CLI went away before it asked for a run (it may have been killed, leaving the folder it made
+    // for this process): nothing was written there, so the folder goes with this process.
+    const runFolder = process.env[RUN_FOLDER_ENV];
+    if (runFolder) removeTree(runFolder);
+    return leave(0);
+  }
   tracePoint('child-request');
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
