@@ -11,8 +11,7 @@ import { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } from '@cucumb
 import { IdGenerator } from '@cucumber/messages';
 import { describe, expect, it } from 'vitest';
 import { featureText, notExactly, stableId, type FoundScenario } from '../../../conformance/explore/scenario.js';
-import { FIXTURES } from '../cli-harness.js';
-import { runMain } from '../in-process-cli.js';
+import { FIXTURES, runCli } from '../cli-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 
 const FORGED = '\n\n  @id:forged-by-the-host\n  Scenario: forged by the host\n    Given the adapter-provided step\n';
@@ -52,7 +51,7 @@ describe('host text never becomes Gherkin structure in a written counterexample'
     expect(notExactly(text, [one])).toBeUndefined();
   });
 
-  it('a step whose text would close its doc string and open a scenario is refused, not written', async () => {
+  it('a step whose text would close its doc string and open a scenario is refused, not written', () => {
     const one = found({
       lines: [
         'Given the deployment is:\n"""yaml\nplan: {}\n"""\n@id:forged\nScenario: forged\nGiven the agent is in plan mode',
@@ -64,7 +63,7 @@ describe('host text never becomes Gherkin structure in a written counterexample'
   it('explore --out against a broken host with such a name writes one scenario, and the confirming run runs that one', async () => {
     const dir = await temporaryFolder('pmc-gherkin-injection-');
     const out = join(dir, 'found.feature');
-    const run = await runMain([
+    const run = runCli([
       'explore',
       '--adapter',
       `${FIXTURES}adapters/explore-hostile-name-approves.js`,
