@@ -83,7 +83,8 @@ describe('explore against hosts', () => {
   });
 
   it('counts runs that stop at an expected divergence class instead of reporting them (how CI keeps dsh stable)', async () => {
-    // dsh follows rc.8, whose retry re-sends the failed request; judged against the seed's reading, that is the class.
+    // dsh follows rc.8, whose retry re-sends the failed request and whose plan unit folds a /plan line's
+    // command/done (a push the seed's unit never makes); judged against the seed's reading, those are the classes.
     const run = await runMain([
       'explore',
       '--adapter',
@@ -96,7 +97,7 @@ describe('explore against hosts', () => {
       'seed',
       '--force-edition',
       '--expect',
-      'SET-06@retry,CMD-03@retry',
+      'SET-06@retry,CMD-03@retry,PROJ-02',
     ]);
     expect(run.stdout).toContain('explore: edition seed (forced with --force-edition; the adapter declares rc.8)');
     expect(run.stdout).toMatch(/run\(s\) stopped at the known divergence SET-06@retry/);
