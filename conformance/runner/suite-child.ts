@@ -21,16 +21,19 @@ import type { ScenarioStart } from '../results/scenario-result.js';
 import { whenHostCannotStart } from '../world/start-watch.js';
 import { runSuite } from './run-suite.js';
 import { kitSupportLibrary } from './support-library.js';
-import { boundedMessage, type ChildMessage, type ChildRequest, type CliMessage } from './suite-messages.js';
+import {
+  ALIVE_EVERY_MS,
+  boundedMessage,
+  type ChildMessage,
+  type ChildRequest,
+  type CliMessage,
+} from './suite-messages.js';
 import { tracePoint } from './trace-point.js';
 import { removeTree } from '../support/remove-tree.js';
 import { RUN_FOLDER_ENV } from '../world/run-folder.js';
 import { levelsOf, loadCatalogFileSync } from '../catalog/clause-catalog.js';
 import { DEFAULT_CALL_LIMIT_MS } from '../world/parameters.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
-
-/** How often the exploration tells the supervisor it is alive (see suite-process.ts). */
-const ALIVE_EVERY_MS = 1_000;
 
 /** How long a signal leaves the host in flight to dispose before the process ends. */
 const DISPOSE_ON_SIGNAL_MS = 2_000;

@@ -12,6 +12,12 @@ import type { ScenarioStart } from '../results/scenario-result.js';
 import type { ExploreRequest } from '../explore/exploration-run.js';
 
 /**
+ * How often the suite's child says it is alive while a scenario or the exploration runs (suite-child.ts),
+ * and so the grain of the supervisor's silence limit (suite-process.ts).
+ */
+export const ALIVE_EVERY_MS = 1_000;
+
+/**
  * The run the CLI asks the child for (its first message, `CliMessage`).
  * `edition` is the one asked for (`--edition`); the child chooses the edition
  * from it and the adapter's declaration (`forceEdition`: even one it lacks).

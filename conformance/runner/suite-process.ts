@@ -15,7 +15,13 @@ import { forkSuiteChild, type StartedChild } from './suite-child-start.js';
 import type { SuiteEvents, SuiteRun } from './run-suite.js';
 import type { ScenarioStart } from '../results/scenario-result.js';
 import type { ScenarioResult } from '../results/scenario-result.js';
-import { boundedMessage, type ChildMessage, type ChildRequest, type CliMessage } from './suite-messages.js';
+import {
+  ALIVE_EVERY_MS,
+  boundedMessage,
+  type ChildMessage,
+  type ChildRequest,
+  type CliMessage,
+} from './suite-messages.js';
 import type { SuiteDecision } from './suite-decision.js';
 import { removeTree } from '../support/remove-tree.js';
 import { tracePoint } from './trace-point.js';
@@ -324,13 +330,21 @@ function failLate(
 }
 
 /**
+ * The shortest silence limit: five signs of life missed. A busy machine can delay a
+ * timer by a second or more, and a limit of a few hundred milliseconds (twice a small
+ * `--start-limit`) would end a correct host's run between two of them.
+ */
+const SHORTEST_SILENCE_MS = 5 * ALIVE_EVERY_MS;
+
+/**
  * How long the suite's process may go without a word once scenarios run: twice the start
- * limit. Every host call is bounded by the call or start limit, but only while
- * the process's event loop turns; a host that holds it (a synchronous loop)
- * silences the process's sign of life, sent every second.
+ * limit, and never less than five signs of life. Every host call is bounded by the call
+ * or start limit, but only while the process's event loop turns; a host that holds it
+ * (a synchronous loop) silences the process's sign of life, sent every second.
  */
 function silenceLimitOf(request: ChildRequest): number {
-  return 2 * startLimitFor(request.callLimitMs ?? DEFAULT_CALL_LIMIT_MS, request.startLimitMs);
+  const startLimit = startLimitFor(request.callLimitMs ?? DEFAULT_CALL_LIMIT_MS, request.startLimitMs);
+  return Math.max(2 * startLimit, SHORTEST_SILENCE_MS);
 }
 
 /** Ends the child when, once armed, it says nothing for `limitMs`; `fired` tells the silence that ended it. */

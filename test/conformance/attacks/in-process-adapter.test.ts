@@ -31,7 +31,7 @@ describe('an in-process adapter inside the suite process', () => {
     expect(run.status).toBe(1);
     expect(run.summary).toMatch(/^conformance: \d+ passed, 1 failed, 0 skipped$/);
     expect(run.stdout).toMatch(
-      /the suite process stopped answering for 2000 ms \(the host held its event loop\) and was ended during scenario selection-idle-commit\//,
+      /the suite process stopped answering for 5000 ms \(the host held its event loop\) and was ended during scenario selection-idle-commit\//,
     );
     expect(run.stdout).toMatch(/conformance: the run did not complete: \d+ scenario\(s\) did not run/);
   });

@@ -367,7 +367,7 @@ describe('a run with exploration, through the CLI', () => {
     ['fifth-agent-exits.js', /the suite process exited with code 3 during scenario explore/],
     [
       'fifth-agent-blocks.js',
-      /the suite process stopped answering for 4000 ms \(the host held its event loop\) and was ended during scenario explore/,
+      /the suite process stopped answering for 5000 ms \(the host held its event loop\) and was ended during scenario explore/,
     ],
   ])(
     'a host that %s during exploration fails the run with a message and ends it, all scenarios counted',
