@@ -12,6 +12,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { PROCESS_LIMIT_MS } from './test/limits.js';
+import { LongestFirst } from './test/longest-first.js';
 
 /** Test files that start many processes at once, or build mutants and explore each. */
 const MATRICES = [
@@ -27,10 +28,14 @@ export default defineConfig({
   test: {
     testTimeout: PROCESS_LIMIT_MS,
     hookTimeout: PROCESS_LIMIT_MS,
-    // One test file per core. vitest's default leaves a core free (cores - 1: one worker on two
-    // cores), but most test files spend their time waiting on a kit process they started, which
-    // then uses a core of its own while the worker waits.
-    maxWorkers: availableParallelism(),
+    // One test file more than the cores. vitest's default leaves a core free (cores - 1: one
+    // worker on two cores), but most test files spend their time waiting on a kit process they
+    // started (or on a call limit, a browser, npm), which then uses a core of its own while the
+    // worker waits: on two cores, three files at once kept both busy (npm test's unit step
+    // 222 -> 214 s of file time, docs/benchmark.md).
+    maxWorkers: availableParallelism() + 1,
+    // The longest files first, so that the workers end together (test/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: MATRICES } },
       {
