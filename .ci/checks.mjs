@@ -11,11 +11,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { runSteps } from './schedule.mjs';
+import { npmScript as npm, reportFailures, runSteps } from './schedule.mjs';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
-const npm = (script) => ['npm', 'run', '--silent', script];
 const cli = (...args) => ['node', 'dist/bundled/cli.js', ...args];
 
 /** @type {import('./schedule.mjs').Step[]} */
@@ -46,7 +45,4 @@ const steps = [
 
 // One core more than the machine has: the unit step's cores, and one short check at a time beside it.
 const outcomes = await runSteps(steps, { cores: availableParallelism() + 1 });
-const failed = outcomes.filter((outcome) => outcome.status !== 'passed');
-if (failed.length > 0)
-  console.log(`npm test: ${failed.length} step(s) did not pass: ${failed.map((o) => o.name).join(', ')}`);
-process.exitCode = failed.length > 0 ? 1 : 0;
+reportFailures(outcomes, 'npm test');

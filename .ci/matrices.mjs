@@ -23,7 +23,7 @@ import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { runSteps, timesTable } from './schedule.mjs';
+import { npmScript as npm, reportFailures, runSteps, timesTable } from './schedule.mjs';
 
 // The steps name paths from the repository's root, wherever this was started from.
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -55,7 +55,6 @@ for (const version of nodes)
     process.exit(2);
   }
 
-const npm = (script, ...args) => ['npm', 'run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])];
 // No results cache: several vitest processes run at once, and vitest writes its cache file unguarded.
 const vitest = (...args) => [
   'npx',
@@ -168,7 +167,4 @@ const chosen =
 const started = performance.now();
 const outcomes = await runSteps(chosen, { cores });
 process.stdout.write(`\n${timesTable(outcomes, (performance.now() - started) / 1000)}`);
-const failed = outcomes.filter((outcome) => outcome.status !== 'passed');
-if (failed.length > 0)
-  console.log(`matrices: ${failed.length} step(s) did not pass: ${failed.map((o) => o.name).join(', ')}`);
-process.exitCode = failed.length > 0 ? 1 : 0;
+reportFailures(outcomes, 'matrices');

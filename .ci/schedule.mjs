@@ -5,7 +5,7 @@
  * it needs have passed and enough cores are free, in the order the list gives (put the longest
  * first); when the next step wants more cores than are free, a later one that fits starts instead.
  * A step whose needs failed is not run and counts as failed. SIGINT or SIGTERM is passed on to the
- * running steps, and nothing else starts. Used by .ci/matrices.mjs.
+ * running steps, and nothing else starts. Used by .ci/matrices.mjs and .ci/checks.mjs (npm test).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -123,4 +123,25 @@ export function timesTable(outcomes, wallS) {
     `all steps: ${wallS.toFixed(0)} s wall, ${cpu.toFixed(0)} s CPU (${(cpu / Math.max(wallS, 1)).toFixed(2)} cores busy on average)`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A step's command for an npm script, arguments passed on after `--`.
+ * @param {string} script
+ * @param {string[]} args
+ */
+export function npmScript(script, ...args) {
+  return ['npm', 'run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])];
+}
+
+/**
+ * Ends a schedule: names the steps that did not pass, after `label`, and sets the exit code (1 if any).
+ * @param {Outcome[]} outcomes
+ * @param {string} label
+ */
+export function reportFailures(outcomes, label) {
+  const failed = outcomes.filter((outcome) => outcome.status !== 'passed');
+  if (failed.length > 0)
+    console.log(`${label}: ${failed.length} step(s) did not pass: ${failed.map((o) => o.name).join(', ')}`);
+  process.exitCode = failed.length > 0 ? 1 : 0;
 }
