@@ -174,6 +174,33 @@ const definitionFrames = {
   },
 };
 
+/**
+ * Cucumber's builder makes each step definition's expression through the kit,
+ * which parses it on first need (see conformance/runner/deferred-expression.ts).
+ * The text replaced must be there: an upgrade that moves it fails the build.
+ */
+const BUILDER_FILE = join(cucumberLib, 'support_code_library_builder', 'index.js');
+const EAGER_EXPRESSION = 'new cucumber_expressions_1.CucumberExpression(pattern, this.parameterTypeRegistry)';
+const deferredExpressions = {
+  name: 'deferred-expressions',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]support_code_library_builder[\\/]index\.js$/ }, async (args) => {
+      if (args.path !== BUILDER_FILE) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      if (source.split(EAGER_EXPRESSION).length !== 2)
+        throw new Error(`deferred-expressions: ${EAGER_EXPRESSION} is not once in ${args.path} (cucumber upgraded?)`);
+      const deferred = JSON.stringify(join(dist, 'conformance', 'runner', 'deferred-expression.js'));
+      return {
+        contents: source.replace(
+          EAGER_EXPRESSION,
+          `require(${deferred}).cucumberExpressionOnDemand(pattern, this.parameterTypeRegistry)`,
+        ),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 const slimCucumber = {
   name: 'slim-cucumber',
   setup(build) {
@@ -261,6 +288,7 @@ await Promise.all([
       summaryDuration,
       oneCucumberExpressions,
       definitionFrames,
+      deferredExpressions,
     ],
   }),
   build({

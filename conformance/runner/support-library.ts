@@ -7,6 +7,7 @@
  */
 import { supportCodeLibraryBuilder } from '@cucumber/cucumber';
 import { IdGenerator } from '@cucumber/messages';
+import { DeferredCucumberExpression } from './deferred-expression.js';
 import { literalStart } from './literal-start.js';
 import { orderParameterTypesWithoutIcu } from './parameter-type-order.js';
 import { placeDefinitions } from './step-locations.js';
@@ -59,11 +60,22 @@ export function kitSupportLibrary(): Promise<SupportCodeLibrary> {
  * features repeat most step texts many times. Each definition remembers its
  * matches by text: a match is a list of arguments that only read their group
  * when asked for a value, so one list serves every step with that text.
+ *
+ * In the suite's bundle the definitions' cucumber expressions are parsed on
+ * first need (deferred-expression.ts): their literal start and words are read
+ * off their text, and one is parsed only when a step's text has them.
  */
-function withQuickMatchAnswers(library: SupportCodeLibrary): SupportCodeLibrary {
+export function withQuickMatchAnswers(library: SupportCodeLibrary): SupportCodeLibrary {
   for (const definition of library.stepDefinitions) {
+    const expression = definition.expression;
+    if (expression instanceof DeferredCucumberExpression) {
+      // Parsed only when a step's text could match it (deferred-expression.ts); its regexp has no flags, no state.
+      rememberMatches(expression);
+      definition.matchesStepName = (text: string) => expression.mayMatch(text) && expression.regexp.test(text);
+      continue;
+    }
     // Cucumber and regular expressions both have their pattern as `regexp`; the interface does not promise it.
-    const pattern = (definition.expression as { regexp?: unknown }).regexp;
+    const pattern = (expression as { regexp?: unknown }).regexp;
     // A global or sticky pattern keeps state between tests: left to cucumber.
     if (!(pattern instanceof RegExp) || pattern.global || pattern.sticky) continue;
     rememberMatches(definition.expression);

@@ -1,7 +1,8 @@
 /**
  * What the CLI loads before it forks the suite's child (bin.ts: only the
  * fork itself), and before it hands the child its request (main.ts: only what
- * parsing the arguments needs). Whatever main.ts imports statically
+ * parsing the arguments needs); what the child does not do before its first
+ * scenario (parse every step definition's cucumber expression). Whatever main.ts imports statically
  * is loaded (and compiled: the CLI is an ES module, which Node 20 keeps no
  * code cache for) before the child starts, on every run and for --version; zod
  * alone was about 800 KB of it (issue 36). Read from tsc's output, import by
@@ -86,5 +87,13 @@ describe('the CLI before it hands the suite its request', () => {
         module !== 'conformance/report/host-text.js',
     );
     expect(heavy).toEqual([]);
+  });
+});
+
+describe("the suite's child before its first scenario", () => {
+  it("has cucumber's builder make step definitions' expressions on demand (runner/deferred-expression.ts)", () => {
+    const bundle = readFileSync(resolve(ROOT, 'dist/bundled/suite-child.cjs'), 'utf8');
+    expect(bundle).toContain('.cucumberExpressionOnDemand(pattern, this.parameterTypeRegistry)');
+    expect(bundle).not.toMatch(/new \S*CucumberExpression\(pattern, this\.parameterTypeRegistry\)/);
   });
 });

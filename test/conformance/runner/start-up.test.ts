@@ -5,7 +5,8 @@
  * compiled catalog is the YAML's, or is not used; the run configuration the
  * kit writes out is the one cucumber would load; feature files read at once
  * give what cucumber's streams give; the summary's duration is luxon's; parameter
- * types are ordered as cucumber orders them.
+ * types are ordered as cucumber orders them; cucumber expressions parsed on
+ * demand match what cucumber's, parsed at once, match.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -31,8 +32,14 @@ import execWithIndices from '../../../conformance/runner/native-match-indices.js
 import { runConfigurationOf } from '../../../conformance/runner/run-configuration.js';
 import { Interval } from '../../../conformance/runner/summary-duration.js';
 import { compareByLocale, compareWithoutIcu } from '../../../conformance/runner/parameter-type-order.js';
-import type { ParameterType } from '@cucumber/cucumber-expressions';
-import { kitSupportLibrary } from '../../../conformance/runner/support-library.js';
+import { type Argument, CucumberExpression, type ParameterType } from '@cucumber/cucumber-expressions';
+import {
+  cucumberExpressionOnDemand,
+  DeferredCucumberExpression,
+  expressionLiteralStart,
+  expressionLiteralWords,
+} from '../../../conformance/runner/deferred-expression.js';
+import { kitSupportLibrary, withQuickMatchAnswers } from '../../../conformance/runner/support-library.js';
 import { FIXTURES, ROOT } from '../cli-harness.js';
 
 describe('the support library', () => {
@@ -142,6 +149,125 @@ describe('literal starts', () => {
       for (const text of texts)
         expect(definition.matchesStepName(text)).toBe(definition.expression.match(text) !== null);
     }
+  });
+});
+
+describe('cucumber expressions parsed on demand', () => {
+  /** A match as cucumber uses it: each argument's group (nested), its type's name, its value. */
+  const seen = (match: readonly Argument[] | null) =>
+    match?.map((argument) => ({
+      group: JSON.parse(JSON.stringify(argument.group)) as unknown,
+      type: argument.parameterType.name,
+      value: argument.getValue({}),
+    })) ?? null;
+  const escapeRegex = (text: string) => text.replace(/([\\^[({$.|?*+})\]])/g, '\\$1');
+
+  it('promise a literal start and words that every match has', async () => {
+    const cases: [string, string][] = [
+      ['the user prompts {text}', 'the user prompts '],
+      ['the user prompts', 'the user prompts'],
+      ['a plain text. with $ and ^', 'a plain text. with $ and ^'],
+      ['one word/other word', 'one '],
+      ['one wor(d) more', 'one '],
+      ['one word(s)/words more', 'one '],
+      ['{int} requests', ''],
+      ['a/b c', ''],
+      ['request {int} is', 'request '],
+    ];
+    for (const [source, start] of cases) expect(expressionLiteralStart(source), source).toBe(start);
+    const wordCases: [string, string[], string][] = [
+      ['a (b c) d/e {int} f(s) g', ['a', 'g'], 'a  e 3 f g'],
+      ['a (b c d) e', ['a', 'e'], 'a  e'],
+      ['request {int}  is  answered.', ['request', 'is', 'answered.'], 'request 2  is  answered.'],
+    ];
+    for (const [source, words, text] of wordCases) {
+      expect(expressionLiteralWords(source), source).toEqual(words);
+      const { parameterTypeRegistry } = await kitSupportLibrary();
+      expect(new CucumberExpression(source, parameterTypeRegistry).match(text), text).not.toBeNull();
+      expect(new DeferredCucumberExpression(source, parameterTypeRegistry).mayMatch(text), text).toBe(true);
+    }
+    const { parameterTypeRegistry, stepDefinitions } = await kitSupportLibrary();
+    const sources = [...cases.map(([source]) => source), ...stepDefinitions.map((definition) => definition.pattern)];
+    for (const source of sources) {
+      if (typeof source !== 'string') continue;
+      // Cucumber's regexp starts with the literal start as it is: every text it matches starts with it.
+      const { regexp } = new CucumberExpression(source, parameterTypeRegistry);
+      expect(regexp.source.startsWith(`^${escapeRegex(expressionLiteralStart(source))}`), source).toBe(true);
+    }
+  });
+
+  it('match every step text of the features as cucumber matches it, and are parsed only when a text could match', async () => {
+    const library = await kitSupportLibrary();
+    const registry = library.parameterTypeRegistry;
+    const features = await parseFeatures();
+    const texts = [
+      ...new Set(
+        features.flatMap((feature) => feature.pickles.flatMap((pickle) => pickle.steps.map((step) => step.text))),
+      ),
+    ];
+    // The library as the suite's bundle builds it: the same definitions, their expressions made on demand.
+    const deferred = withQuickMatchAnswers({
+      ...library,
+      stepDefinitions: library.stepDefinitions.map((definition) =>
+        Object.assign(Object.create(Object.getPrototypeOf(definition) as object), definition, {
+          expression:
+            typeof definition.pattern === 'string'
+              ? cucumberExpressionOnDemand(definition.pattern, registry)
+              : definition.expression,
+        }),
+      ),
+    });
+    const isDeferred = (expression: unknown): expression is DeferredCucumberExpression =>
+      expression instanceof DeferredCucumberExpression;
+    const deferredExpressions = deferred.stepDefinitions.map((definition) => definition.expression).filter(isDeferred);
+    expect(deferredExpressions.length).toBeGreaterThan(library.stepDefinitions.length * 0.9);
+    expect(deferredExpressions.filter((expression) => expression.isParsed)).toEqual([]);
+
+    // One scenario's steps parse only the definitions that share a literal start with one of them.
+    const [oneScenario] = features.flatMap((feature) => feature.pickles).filter((pickle) => pickle.steps.length >= 3);
+    for (const step of oneScenario!.steps)
+      for (const definition of deferred.stepDefinitions) definition.matchesStepName(step.text);
+    const parsed = deferredExpressions.filter((expression) => expression.isParsed).length;
+    expect(parsed).toBeGreaterThan(0);
+    expect(parsed).toBeLessThan(deferredExpressions.length / 10);
+
+    // Every text: the same definitions match (undefined and ambiguous steps alike), with the same arguments.
+    for (const text of texts) {
+      const theirs = library.stepDefinitions.filter((definition) => definition.expression.match(text) !== null);
+      const ours = deferred.stepDefinitions.filter((definition) => definition.matchesStepName(text));
+      expect(
+        ours.map((definition) => definition.id),
+        text,
+      ).toEqual(theirs.map((definition) => definition.id));
+      for (const [index, definition] of ours.entries())
+        expect(seen(definition.expression.match(text)), text).toEqual(seen(theirs[index]!.expression.match(text)));
+    }
+    // And texts no feature has: none matches where cucumber's would not.
+    fc.assert(
+      fc.property(fc.constantFrom(...texts), fc.string(), (text, tail) => {
+        for (const [index, definition] of deferred.stepDefinitions.entries())
+          expect(definition.matchesStepName(text + tail)).toBe(
+            library.stepDefinitions[index]!.expression.match(text + tail) !== null,
+          );
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('are parsed at once where cucumber must report a parameter type as undefined, or an escape is read', async () => {
+    const { parameterTypeRegistry } = await kitSupportLibrary();
+    let thrown: unknown;
+    try {
+      cucumberExpressionOnDemand('a {no-such-type} step', parameterTypeRegistry);
+    } catch (error) {
+      thrown = error;
+    }
+    // What cucumber's builder reads to report the definition (support_code_library_builder/index.js).
+    expect((thrown as { undefinedParameterTypeName?: string }).undefinedParameterTypeName).toBe('no-such-type');
+    expect(cucumberExpressionOnDemand('a \\(b\\) step', parameterTypeRegistry)).toBeInstanceOf(CucumberExpression);
+    expect(cucumberExpressionOnDemand('a {int} step', parameterTypeRegistry)).toBeInstanceOf(
+      DeferredCucumberExpression,
+    );
   });
 });
 
