@@ -2,7 +2,8 @@
  * What the CLI loads before it forks the suite's child (bin.ts: only the
  * fork itself), and before it hands the child its request (main.ts: only what
  * parsing the arguments needs); what the child does not do before its first
- * scenario (parse every step definition's cucumber expression). Whatever main.ts imports statically
+ * scenario (parse every step definition's cucumber expression, read its
+ * scripts as two-byte text). Whatever main.ts imports statically
  * is loaded (and compiled: the CLI is an ES module, which Node 20 keeps no
  * code cache for) before the child starts, on every run and for --version; zod
  * alone was about 800 KB of it (issue 36). Read from tsc's output, import by
@@ -11,6 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CACHED_BUNDLES } from '../../../conformance/runner/cached-bundles.js';
 import { ROOT } from '../cli-harness.js';
 
 /** Every module main.js reaches through static imports (type-only imports are gone after tsc), and the packages among them. */
@@ -91,6 +93,13 @@ describe('the CLI before it hands the suite its request', () => {
 });
 
 describe("the suite's child before its first scenario", () => {
+  it('reads its scripts as ASCII (build/bundle.mjs: one character beyond makes V8 hold a whole file as two-byte text)', () => {
+    for (const name of [...CACHED_BUNDLES, 'suite-child-entry.cjs', 'reference-adapter.js']) {
+      const text = readFileSync(resolve(ROOT, 'dist/bundled', name), 'utf8');
+      expect(text.match(/[^\x00-\x7f]/g) ?? [], name).toEqual([]);
+    }
+  });
+
   it("has cucumber's builder make step definitions' expressions on demand (runner/deferred-expression.ts)", () => {
     const bundle = readFileSync(resolve(ROOT, 'dist/bundled/suite-child.cjs'), 'utf8');
     expect(bundle).toContain('.cucumberExpressionOnDemand(pattern, this.parameterTypeRegistry)');
