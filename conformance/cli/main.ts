@@ -11,9 +11,11 @@
 // reports) loads while the child loads.
 import { complain, HostOutputLines, say } from './console-output.js';
 import { rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { AdapterLoadError, resolveAdapterPath } from '../adapters/adapter-path.js';
 import { runSuiteInWorkers } from '../runner/suite-workers.js';
+import { explorationBeside } from '../runner/exploration-beside.js';
 import { parseArguments, USAGE, workersFor, type CliArguments } from './arguments.js';
 import { Progress } from './progress.js';
 import { ExplorationProgressLines } from './exploration-progress.js';
@@ -215,6 +217,7 @@ async function conformanceRun(
       }
     : shownEvents;
   tracePoint('cli-sends-request');
+  const workers = workersFor(args);
   const running = runSuiteInWorkers(
     {
       request: {
@@ -255,7 +258,13 @@ async function conformanceRun(
       ...(events ? { events } : {}),
       ...(started ? { started } : {}),
     },
-    workersFor(args),
+    workers,
+    explorationBeside({
+      explores: exploring !== undefined,
+      workers,
+      parallelAsked: args.parallel !== undefined,
+      cores: availableParallelism(),
+    }),
   );
   let prepared: PreparedRun;
   const { baselineOfAnotherEdition, finishRun, prepareRun, reportOnStdout } = await loadVerdict();

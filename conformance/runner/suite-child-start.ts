@@ -30,13 +30,19 @@ export interface StartedChild {
   readonly closed: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/**
+ * The argument that tells a child it will only explore (exploration-beside.ts): it does not build cucumber's
+ * support library while it waits for its request. The request itself says what to run.
+ */
+export const EXPLORATION_ONLY_ARGUMENT = '--exploration-only';
+
 /** Forks the suite's child with a run folder of its own; it waits for a `run` message (suite-messages.ts). */
-export function forkSuiteChild(): StartedChild {
+export function forkSuiteChild(role: 'suite' | 'exploration' = 'suite'): StartedChild {
   const runDir = mkdtempSync(join(temporaryRoot(), 'plan-mode-conformance-run-'));
   let child: ChildProcess;
   tracePoint('cli-forks-suite');
   try {
-    child = fork(SUITE_CHILD_BUNDLE, [], {
+    child = fork(SUITE_CHILD_BUNDLE, role === 'exploration' ? [EXPLORATION_ONLY_ARGUMENT] : [], {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       env: { ...process.env, TMPDIR: runDir, TMP: runDir, TEMP: runDir, [RUN_FOLDER_ENV]: runDir },
     });

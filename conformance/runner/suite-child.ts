@@ -19,8 +19,8 @@ import { scenarioInFlight, watchProcessFaults, whenScenarioStoreMade } from '../
 import type { ExecAdapter } from '../transport/exec-adapter.js';
 import type { ScenarioStart } from '../results/scenario-result.js';
 import { whenHostCannotStart } from '../world/start-watch.js';
-import { runSuite } from './run-suite.js';
-import { kitSupportLibrary } from './support-library.js';
+import type { SuiteRun } from './run-suite.js';
+import { EXPLORATION_ONLY_ARGUMENT } from './suite-child-start.js';
 import {
   ALIVE_EVERY_MS,
   boundedMessage,
@@ -152,10 +152,18 @@ function requestFromCli(): Promise<ChildRequest | undefined> {
   });
 }
 
+/**
+ * Forked to run only the exploration, beside the process running the scenarios (exploration-beside.ts):
+ * cucumber and the steps are never loaded here (run-suite.ts and support-library.ts are imported when used).
+ */
+const explorationOnly = process.argv.includes(EXPLORATION_ONLY_ARGUMENT);
+
 async function main(): Promise<void> {
   tracePoint('child-main');
   // Cucumber's support code depends on nothing the request says: it is built while the request comes.
-  void kitSupportLibrary().catch(() => undefined);
+  if (!explorationOnly) {
+    void import('./support-library.js').then(({ kitSupportLibrary }) => kitSupportLibrary()).catch(() => undefined);
+  }
   const request = await requestFromCli();
   if (!request) {
     // The CLI went away before it asked for a run (it may have been killed, leaving the folder it made
@@ -227,22 +235,10 @@ async function main(): Promise<void> {
       done();
     },
   });
-  const { forceEdition: _forced, level: _level, ...options } = request;
-  const run = await runSuite({
-    ...options,
-    edition: decision.edition,
-    // No formatter asked for: runSuite discards cucumber's default one.
-    ...((request.formats ?? []).length > 0 ? { stdout } : {}),
-    events: {
-      planned: (total, selected) =>
-        void send({ type: 'planned', total, ...(selected !== undefined ? { selected } : {}) }),
-      started: (scenario) => {
-        lastStarted = scenario;
-        void send({ type: 'started', scenario });
-      },
-      finished: (result, pass) => void send({ type: 'finished', result, ...(pass !== undefined ? { pass } : {}) }),
-    },
-  });
+  const { forceEdition: _forced, level: _level, exploreOnly, ...options } = request;
+  const run: SuiteRun = exploreOnly
+    ? { results: [], wallMs: 0, reviewTexts: [] }
+    : await runScenarios(options, decision, stdout);
   tracePoint('child-suite-done');
   let results: ScenarioResult[] = run.results;
   let exploration: ExplorationSummary | undefined;
@@ -295,6 +291,30 @@ async function main(): Promise<void> {
   });
   process.removeAllListeners('disconnect');
   await leave(0);
+}
+
+/** The scenarios, with cucumber (loaded here: a process that only explores never loads it). */
+async function runScenarios(
+  options: Omit<ChildRequest, 'forceEdition' | 'level' | 'exploreOnly'>,
+  decision: SuiteDecision,
+  stdout: Writable,
+): Promise<SuiteRun> {
+  const { runSuite } = await import('./run-suite.js');
+  return runSuite({
+    ...options,
+    edition: decision.edition,
+    // No formatter asked for: runSuite discards cucumber's default one.
+    ...((options.formats ?? []).length > 0 ? { stdout } : {}),
+    events: {
+      planned: (total, selected) =>
+        void send({ type: 'planned', total, ...(selected !== undefined ? { selected } : {}) }),
+      started: (scenario) => {
+        lastStarted = scenario;
+        void send({ type: 'started', scenario });
+      },
+      finished: (result, pass) => void send({ type: 'finished', result, ...(pass !== undefined ? { pass } : {}) }),
+    },
+  });
 }
 
 /** The scenario that started last: scenarios run one at a time in this process, so it is the one making its store. */

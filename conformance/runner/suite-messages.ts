@@ -28,6 +28,11 @@ export type ChildRequest = Omit<SuiteOptions, 'stdout' | 'events'> & {
   level?: RunLevel;
   /** Explore after the scenarios (this process's share of the sessions); absent: no exploration. */
   explore?: ExploreRequest;
+  /**
+   * Run no scenario, only the exploration: its process runs beside the one running the scenarios
+   * (exploration-beside.ts), and this one needs no cucumber.
+   */
+  exploreOnly?: boolean;
 };
 
 /**

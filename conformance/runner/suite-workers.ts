@@ -17,10 +17,19 @@ import { inSerialOrder } from '../features/slices.js';
 import { firstOfEachKind } from '../results/review-text-order.js';
 import type { SuiteEvents } from './run-suite.js';
 import { combineSummaries, withCombinedExploration } from '../results/exploration-shares.js';
+import { runWithExplorationBeside } from './exploration-beside.js';
 import { runSuiteIsolated, type IsolatedOptions, type IsolatedRun, type SuiteEnding } from './suite-process.js';
 
-export async function runSuiteInWorkers(options: IsolatedOptions, workers: number): Promise<IsolatedRun> {
-  if (workers <= 1) return runSuiteIsolated(options);
+/**
+ * `beside`: with one worker, the exploration runs in a process of its own beside the scenarios'
+ * (exploration-beside.ts); decided by the CLI (`explorationBeside`).
+ */
+export async function runSuiteInWorkers(
+  options: IsolatedOptions,
+  workers: number,
+  beside = false,
+): Promise<IsolatedRun> {
+  if (workers <= 1) return beside ? runWithExplorationBeside(options) : runSuiteIsolated(options);
   const started = performance.now();
   const stopAll = new AbortController();
   setMaxListeners(workers + 10, stopAll.signal);
