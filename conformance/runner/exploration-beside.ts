@@ -93,13 +93,17 @@ const TELLING: ReadonlyArray<SuiteEnding['kind']> = ['completed', 'crashed', 'in
 
 /** The two processes' runs as the one serial run would have reported them. */
 export function combined(scenarios: IsolatedRun, exploration: IsolatedRun, wallMs: number): IsolatedRun {
-  const ending =
-    TELLING.indexOf(exploration.ending.kind) > TELLING.indexOf(scenarios.ending.kind)
-      ? exploration.ending
-      : scenarios.ending;
   const decision = scenarios.decision ?? exploration.decision;
-  // Scenarios that did not complete: the serial run would have explored nothing, so the exploration is dropped.
-  if (scenarios.ending.kind !== 'completed') return { ...scenarios, ending, decision, wallMs };
+  // Scenarios that did not complete: the serial run would have explored nothing, so the exploration is dropped
+  // (it was ended: its own ending says nothing), unless it found the adapter unusable or the host unable to start.
+  if (scenarios.ending.kind !== 'completed') {
+    const told =
+      (exploration.ending.kind === 'unusable' || exploration.ending.kind === 'stopped') &&
+      TELLING.indexOf(exploration.ending.kind) > TELLING.indexOf(scenarios.ending.kind);
+    return { ...scenarios, ending: told ? exploration.ending : scenarios.ending, decision, wallMs };
+  }
+  // The scenarios completed: the run ends as the exploration did, as the serial run's end was its exploration's.
+  const ending = exploration.ending;
   const records = [...scenarios.results, ...exploration.results];
   const faults = combineFaultRecords(
     records.filter(isFaultResult),
