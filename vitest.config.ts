@@ -1,5 +1,6 @@
 /**
- * Two projects: the unit tests (`npm test`), which run in parallel, and the
+ * Three projects: the unit tests (`npm test`: `unit` and `unit-shared`, selected together as
+ * `--project 'unit*'`), which run in parallel, and the
  * tests that start many kit processes of their own (parallel workers, shards,
  * hosts over stdio, exploration inside a run, the example workflow) or build
  * and explore mutants, which `npm run test:matrices` (.ci/matrices.mjs) runs
@@ -7,12 +8,15 @@
  * stdio hosts, as many at once as there are cores (CI runs both). Run alone
  * (`vitest run --project matrices`), the project runs one file at a time, and
  * a bare `vitest run` runs it after the unit tests. No limit here measures
- * speed: each is a hang guard sized to the work (test/limits.ts).
+ * speed: each is a hang guard sized to the work (test/limits.ts). The unit files that only call
+ * functions (test/shared-modules.ts) run in `unit-shared`, whose workers load the kit's modules once
+ * for many files; every other unit file gets a fresh process of its own.
  */
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { PROCESS_LIMIT_MS } from './test/limits.js';
 import { LongestFirst } from './test/longest-first.js';
+import { SHARED_MODULE_FILES } from './test/shared-modules.js';
 
 /** Test files that start many processes at once, or build mutants and explore each. */
 const MATRICES = [
@@ -36,8 +40,14 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     // The longest files first, so that the workers end together (test/longest-first.ts).
     sequence: { sequencer: LongestFirst },
+    // Hooks every file needs, run per file even where files share their modules (test/setup/per-file-hooks.ts).
+    setupFiles: ['test/setup/per-file-hooks.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: MATRICES } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...MATRICES, ...SHARED_MODULE_FILES] },
+      },
+      { extends: true, test: { name: 'unit-shared', include: [...SHARED_MODULE_FILES], isolate: false } },
       {
         extends: true,
         test: { name: 'matrices', include: MATRICES, fileParallelism: false, sequence: { groupOrder: 1 } },

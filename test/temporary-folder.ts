@@ -1,18 +1,20 @@
 /**
  * Temporary folders for a test file, removed when its tests are over: `npm
- * test` leaves nothing behind. Each test file gets its own list (vitest
- * evaluates this module again per file), removed by an afterAll hook.
+ * test` leaves nothing behind. The folders a file made are removed after its
+ * last test by test/setup/per-file-hooks.ts (a hook registered here would run
+ * for the first file of a worker only where files share this module).
  */
 import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 
 const made: string[] = [];
-afterAll(() => {
+
+/** Removes every folder made since the last call (test/setup/per-file-hooks.ts calls it after each file). */
+export function removeTemporaryFolders(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 export async function temporaryFolder(prefix: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));

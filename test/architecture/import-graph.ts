@@ -28,7 +28,7 @@ function sourceFiles(root: string, folder: string): string[] {
 }
 
 /** The file a relative specifier names: `./x.js` is `x.ts` when the source is TypeScript. */
-function resolveSpecifier(root: string, from: string, specifier: string): string | undefined {
+export function resolveSpecifier(root: string, from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const target = resolve(root, dirname(from), specifier);
   const candidates = [
