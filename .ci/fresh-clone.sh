@@ -38,8 +38,7 @@ npm ci --no-audit --no-fund >npm-ci.log 2>&1 || { echo "npm ci failed (exit $?):
 echo "npm ci (with the build): $((SECONDS - start)) s"
 step=$SECONDS
 if $unit; then
-  node .ci/quietly.mjs unit npx vitest run --project unit --reporter=dot --reporter=./.ci/skipped-tests-reporter.mjs &&
-    node .ci/quietly.mjs actionlint npm run --silent lint:workflow
+  node .ci/checks.mjs --step unit --step actionlint
 else
   npm test
 fi
