@@ -16,3 +16,9 @@ export const CLI_BUNDLE = join(BUNDLED_DIR, 'cli.js');
 export const SUITE_CHILD_BUNDLE = join(BUNDLED_DIR, 'suite-child-entry.cjs');
 /** The public API (src/index.ts), as `import 'plan-mode-conformance'` loads it (the ES module in front of public-api.cjs). */
 export const PUBLIC_API_BUNDLE = join(BUNDLED_DIR, 'public-api.js');
+/**
+ * The reference host served over the host protocol (reference/stdio-host.ts), bundled, behind its
+ * code cache: what the kit's own checks run as `exec:` (about half the CPU of each start of
+ * dist/reference/stdio-host.js, the same code as ES modules).
+ */
+export const STDIO_HOST_BUNDLE = join(BUNDLED_DIR, 'stdio-host-entry.cjs');

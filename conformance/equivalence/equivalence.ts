@@ -1,21 +1,24 @@
 /**
  * Transport equivalence: the reference adapter in process and the reference
- * host behind the protocol (`exec:node dist/reference/stdio-host.js`) must give
+ * host behind the protocol (`exec:node dist/bundled/stdio-host-entry.cjs`, the bundle of
+ * `dist/reference/stdio-host.js`) must give
  * the same status for every scenario, whether one process serves every
  * scenario (`reuse`, as the stdio reference declares) or each scenario has its
  * own (`--no-reuse`). Any difference is the transport's fault: the host behind
  * it is the same code.
  */
-import { join } from 'node:path';
 import { BUILT_IN_ADAPTERS } from '../adapters/adapter-path.js';
-import { PACKAGE_ROOT } from '../package-root.js';
+import { STDIO_HOST_BUNDLE } from '../bundled-entries.js';
 import { runSuite, type SuiteRun } from '../runner/run-suite.js';
 import { cpuNow, cpuSince, type CpuSample } from './cost.js';
 import type { ScenarioResult } from '../results/scenario-result.js';
 import type { Edition } from '../../src/index.js';
 
-/** The stdio reference, by absolute path so the check runs from any directory. */
-export const STDIO_REFERENCE = `exec:${JSON.stringify(process.execPath)} ${JSON.stringify(join(PACKAGE_ROOT, 'dist/reference/stdio-host.js'))}`;
+/**
+ * The stdio reference, by absolute path so the check runs from any directory; bundled (build/bundle.mjs),
+ * since a check starts it hundreds of times.
+ */
+export const STDIO_REFERENCE = `exec:${JSON.stringify(process.execPath)} ${JSON.stringify(STDIO_HOST_BUNDLE)}`;
 /** The same host declaring nothing: the kit starts a process per scenario. */
 export const STDIO_REFERENCE_PER_SCENARIO = `${STDIO_REFERENCE} --no-reuse`;
 

@@ -18,7 +18,8 @@ import { runIsolated, whenOutput } from '../process-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
 import { limitForProcesses } from '../../limits.js';
 
-const STDIO_REFERENCE = 'exec:node dist/reference/stdio-host.js';
+/** The reference's stdio host as the kit's checks start it: bundled (build/bundle.mjs), cheap to start. */
+const STDIO_REFERENCE = 'exec:node dist/bundled/stdio-host-entry.cjs';
 /** Enough scenarios over stdio to split four ways, few enough to start a host for each. */
 const STDIO_TAGS = '@SET-02 or @STATE-04';
 
