@@ -7,14 +7,24 @@
  * both built this way. Each run builds in a folder of its own (two runs at
  * once never share one) inside the package, where the copies still resolve
  * its node_modules, and removes it when done; its builds share one copy of
- * the unpatched files through hard links.
+ * the unpatched files through hard links. The contract (`src/`, which no
+ * patch touches) is not copied: each build's `src` is a link to the
+ * package's compiled one, which Node loads once for every build (a module's
+ * identity is its real path), as the kit loads it for the unmodified reference.
  */
 import { existsSync, rmSync } from 'node:fs';
-import { copyFile, link, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import ts from 'typescript';
+import type ts from 'typescript';
 import { occurrences } from '../conformance/assertions/system-prompt.js';
 import type { Mutant, Patch } from './mutant.js';
+
+/**
+ * TypeScript required, not imported: as an ES module import, Node first parses its 9 MB of CommonJS
+ * to tell which kind it is, about half a second of CPU in every matrix worker.
+ */
+const typescript = createRequire(import.meta.url)('typescript') as typeof ts;
 
 export class PatchError extends Error {
   override name = 'PatchError';
@@ -83,7 +93,7 @@ async function copyWithoutSourceMaps(from: string, to: string): Promise<string[]
 }
 
 interface PristineCopy {
-  /** Holds `reference/` and `src/` as compiled, without source maps. */
+  /** Holds `reference/` as compiled, without source maps. */
   dir: string;
   /** Every file in it, relative to `dir`. */
   files: string[];
@@ -105,11 +115,7 @@ async function pristineCopyIn(root: string, buildsFolder: string): Promise<Prist
     copy = (async () => {
       await rm(dir, { recursive: true, force: true });
       const reference = await copyWithoutSourceMaps(join(root, 'dist', 'reference'), join(dir, 'reference'));
-      const src = await copyWithoutSourceMaps(join(root, 'dist', 'src'), join(dir, 'src'));
-      return {
-        dir,
-        files: [...reference.map((file) => join('reference', file)), ...src.map((file) => join('src', file))],
-      };
+      return { dir, files: reference.map((file) => join('reference', file)) };
     })();
     pristineCopies.set(dir, copy);
     copy.catch(() => pristineCopies.delete(dir));
@@ -142,14 +148,20 @@ export async function buildPatchedReference(root: string, set: PatchSet, folder:
   for (const dir of new Set([out, ...files.map((file) => dirname(join(out, file)))]))
     await mkdir(dir, { recursive: true });
   await Promise.all(files.map((file) => linkOrCopy(join(pristine.dir, file), join(out, file))));
+  // A junction where Windows has no symbolic links for a user; elsewhere the type is ignored.
+  await symlink(join(root, 'dist', 'src'), join(out, 'src'), 'junction');
   for (const [file, source] of sources) {
-    const { outputText, diagnostics } = ts.transpileModule(source, {
+    const { outputText, diagnostics } = typescript.transpileModule(source, {
       fileName: file,
       reportDiagnostics: true,
-      compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022, sourceMap: false },
+      compilerOptions: {
+        module: typescript.ModuleKind.ES2022,
+        target: typescript.ScriptTarget.ES2022,
+        sourceMap: false,
+      },
     });
     if (diagnostics && diagnostics.length > 0) {
-      const message = ts.flattenDiagnosticMessageText(diagnostics[0]!.messageText, ' ');
+      const message = typescript.flattenDiagnosticMessageText(diagnostics[0]!.messageText, ' ');
       throw new PatchError(`${set.name}: reference/${file} no longer parses: ${message}`);
     }
     await writeFile(join(out, 'reference', file.replace(/\.ts$/, '.js')), outputText);
