@@ -74,7 +74,7 @@ export async function runSteps(steps, { cores, log = (text) => process.stdout.wr
           children.delete(child);
           const output = Buffer.concat(chunks).toString();
           log(output.endsWith('\n') || output === '' ? output : `${output}\n`);
-          const cpu = /^(?:ok {3}|FAIL )\S.* \([\d.]+ s, CPU ([\d.]+) s\)/m.exec(output);
+          const cpu = /^(?:ok {3}|FAIL )\S.*? \([\d.]+ s, CPU ([\d.]+) s\)/m.exec(output);
           outcomes.set(step.name, {
             name: step.name,
             status: code === 0 ? 'passed' : 'failed',

@@ -84,6 +84,17 @@ describe("CI's step scheduler", () => {
     expect(timesTable(outcomes, 1)).toMatch(/^needs-it +not run/m);
   });
 
+  it("reads a step's own CPU, not that of a step inside it whose line ends its output", async () => {
+    // As .ci/on-node.sh's steps do: the step's last line is an inner step's `ok` line, which its own line then quotes.
+    const inner = "console.log('ok   inner (1.0 s, CPU 99.0 s): inner passed')";
+    const [outcome] = (await runSteps([{ name: 'nesting', cores: 1, command: [process.execPath, '-e', inner] }], {
+      cores: 1,
+      log: () => {},
+    })) as Outcome[];
+    expect(outcome!.status).toBe('passed');
+    if (process.platform === 'linux') expect(outcome!.cpuS).toBeLessThan(99);
+  });
+
   it('refuses a step that needs a step it does not have', async () => {
     await expect(runSteps([step(join(work, 'x.log'), 'lonely', 1, ['missing'])], { cores: 1 })).rejects.toThrow(
       'step lonely needs missing, which is not a step',
