@@ -21,7 +21,9 @@
  *   start cost about 0.44 s of CPU, bundled and cached about 0.24 (docs/benchmark.md).
  * - public-api.cjs: the kit's public API (src/index.ts), what `import
  *   'plan-mode-conformance'` loads (package.json `exports`, through the ES
- *   module public-api.js in front of it).
+ *   module public-api.js in front of it); each of its modules is made when one
+ *   of its names is first read (lazyPublicApiEntry), and the bundles read it
+ *   by require, name by name (the ES module face reads every name).
  * - zod.cjs, yaml.cjs: the two libraries the others use (zod.js, yaml.js in front).
  *
  * The last three are shared, not inlined: the suite's child and the adapters
@@ -38,7 +40,7 @@ import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -58,11 +60,64 @@ function shareModules({ publicApi = true, extension = '.cjs' } = {}) {
       if (!publicApi) return;
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
         const target = resolve(args.resolveDir, args.path);
+        if (!target.startsWith(publicApiSources)) return undefined;
         // Every module of the public API is re-exported by its index (a name it lacks fails the build).
-        return target.startsWith(publicApiSources) ? { path: `./public-api${extension}`, external: true } : undefined;
+        if (extension === '.cjs') return { path: './public-api.cjs', external: true };
+        // An ES module reads the script by require, name by name as it uses them, not through the
+        // ES module face, which reads every name as it loads (and so builds every schema).
+        return { path: 'public-api', namespace: 'required-public-api' };
       });
+      build.onLoad({ filter: /.*/, namespace: 'required-public-api' }, () => ({
+        contents: "module.exports = require('./public-api.cjs');",
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /^\.\/public-api\.cjs$/ }, (args) =>
+        args.namespace === 'required-public-api' ? { path: args.path, external: true } : undefined,
+      );
     },
   };
+}
+
+/**
+ * The public API's script, each module of its index made when one of its
+ * names is first read (issue 36): building every schema cost the suite's
+ * child about 40 ms of CPU before its first scenario, and a run against the
+ * reference reads the contract's, not the results documents' or the host
+ * protocol's. The names are the index's (`src/index.ts`, a list of
+ * `export * from` lines), each read from its module here; a module is made
+ * whole, with what it imports, in the order the names are asked for.
+ */
+async function lazyPublicApiEntry() {
+  const index = readFileSync(join(dist, 'src', 'index.js'), 'utf8');
+  const statements = index
+    .replace(/\/\*[\s\S]*?\*\/|^\/\/.*$/gm, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const owner = new Map();
+  const modules = [];
+  for (const statement of statements) {
+    const reexport = /^export \* from '(\.\/[^']+\.js)';$/.exec(statement);
+    if (!reexport) throw new Error(`lazy-public-api: src/index.js has more than re-exports: ${statement}`);
+    const file = join(dist, 'src', reexport[1]);
+    const names = Object.keys(await import(pathToFileURL(file).href)).filter((name) => name !== 'default');
+    for (const name of names) {
+      if (owner.has(name)) throw new Error(`lazy-public-api: ${name} is exported by ${owner.get(name)} and ${file}`);
+      owner.set(name, file);
+    }
+    modules.push({ file, names });
+  }
+  return [
+    "Object.defineProperty(exports, '__esModule', { value: true });",
+    'const made = [];',
+    'function share(index, make, names) {',
+    '  for (const name of names)',
+    '    Object.defineProperty(exports, name, { enumerable: true, get: () => (made[index] ??= make())[name] });',
+    '}',
+    ...modules.map(
+      ({ file, names }, index) => `share(${index}, () => require(${JSON.stringify(file)}), ${JSON.stringify(names)});`,
+    ),
+  ].join('\n');
 }
 
 /** Node's own match indices in place of the package's slow fallback (see conformance/runner/native-match-indices.ts). */
@@ -323,8 +378,7 @@ await Promise.all([
   }),
   build({
     ...cjs,
-    entryPoints: [join(dist, 'src', 'index.js')],
-    outfile: join(outdir, 'public-api.cjs'),
+    ...virtualEntry('public-api', await lazyPublicApiEntry(), '.cjs'),
     plugins: [shareModules({ publicApi: false })],
   }),
   build({ ...cjs, ...virtualEntry('zod', "export * from 'zod';\nexport { default } from 'zod';\n", '.cjs') }),

@@ -43,7 +43,12 @@ const DISPOSE_LIMIT_MS = 5_000;
 const EXIT_GRACE_MS = 2_000;
 
 const KIT_IDENTITY = { name: 'plan-mode-conformance', version: kitVersion() };
-const incoming = Object.fromEntries(Object.entries(HOST_TO_KIT).map(([method, schemas]) => [method, schemas.params]));
+/** The host's requests' parameter schemas, by method: made on first use (an in-process run builds no protocol schema). */
+let incoming: Record<string, (typeof HOST_TO_KIT)[keyof typeof HOST_TO_KIT]['params']> | undefined;
+function incomingSchemas(): NonNullable<typeof incoming> {
+  incoming ??= Object.fromEntries(Object.entries(HOST_TO_KIT).map(([method, schemas]) => [method, schemas.params]));
+  return incoming;
+}
 
 export interface ExecCommand {
   argv: string[];
@@ -208,7 +213,7 @@ function spawnHost(command: ExecCommand): Served {
     host: new HostProcess({
       argv: command.argv,
       cwd: command.cwd,
-      incoming,
+      incoming: incomingSchemas(),
       handle: (method, params) => {
         // Refused at once (a protocol error fails the process before it reads another line): a
         // request before start or after dispose belongs to no scenario, so no scenario's model or

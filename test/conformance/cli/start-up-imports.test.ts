@@ -3,14 +3,16 @@
  * fork itself), and before it hands the child its request (main.ts: only what
  * parsing the arguments needs); what the child does not do before its first
  * scenario (parse every step definition's cucumber expression, read its
- * scripts as two-byte text). Whatever main.ts imports statically
+ * scripts as two-byte text, build every schema of the public API). Whatever main.ts imports statically
  * is loaded (and compiled: the CLI is an ES module, which Node 20 keeps no
  * code cache for) before the child starts, on every run and for --version; zod
  * alone was about 800 KB of it (issue 36). Read from tsc's output, import by
  * import; no timing is asserted.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CACHED_BUNDLES } from '../../../conformance/runner/cached-bundles.js';
 import { ROOT } from '../cli-harness.js';
@@ -104,5 +106,34 @@ describe("the suite's child before its first scenario", () => {
     const bundle = readFileSync(resolve(ROOT, 'dist/bundled/suite-child.cjs'), 'utf8');
     expect(bundle).toContain('.cucumberExpressionOnDemand(pattern, this.parameterTypeRegistry)');
     expect(bundle).not.toMatch(/new \S*CucumberExpression\(pattern, this\.parameterTypeRegistry\)/);
+  });
+});
+
+describe("the public API's script", () => {
+  it('has every name src/index.ts exports, one instance for scripts and modules, each module made when first read', async () => {
+    const script = resolve(ROOT, 'dist/bundled/public-api.cjs');
+    const face = pathToFileURL(resolve(ROOT, 'dist/bundled/public-api.js')).href;
+    const program = `
+      import { createRequire } from 'node:module';
+      const require = createRequire(${JSON.stringify(script)});
+      const api = require(${JSON.stringify(script)});
+      const made = () => Object.keys(require.cache).some((file) => file.endsWith('zod.cjs'));
+      const before = made();
+      const names = Object.keys(api);
+      const parses = typeof api.ModelRequestSchema.parse;
+      const after = made();
+      const same = (await import(${JSON.stringify(face)})).ModelRequestSchema === api.ModelRequestSchema;
+      console.log(JSON.stringify({ before, names, parses, after, same }));
+    `;
+    const seen = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', program], { encoding: 'utf8' }),
+    ) as { before: boolean; names: string[]; parses: string; after: boolean; same: boolean };
+    // Loading the script builds nothing (zod is not even loaded); reading a schema makes its module.
+    expect(seen.before).toBe(false);
+    expect(seen.parses).toBe('function');
+    expect(seen.after).toBe(true);
+    expect(seen.same).toBe(true);
+    const index = await import('../../../src/index.js');
+    expect(seen.names.sort()).toEqual(Object.keys(index).sort());
   });
 });
