@@ -3,7 +3,7 @@
  * `npm run test:matrices` (`node .ci/matrices.mjs [--cores N] [--node VERSION ...] [--step NAME ...]
  * [--list]`): the slow
  * half CI adds to `npm test`, as steps that run side by side, `--cores` cores' worth at a time
- * (the machine's cores unless told; .ci/schedule.mjs): the vitest project `matrices`, one step
+ * (one more than the machine's cores unless told, see CORES below; .ci/schedule.mjs): the vitest project `matrices`, one step
  * per test file; the mutant and variant matrices (two cores each: their workers); dsh's three
  * runs and its Node 22 unit tests; the docs site; the stdio hosts (the Python example's unit
  * tests and its runs in two editions, and transport:check in each edition the reference
@@ -28,11 +28,20 @@ import { npmScript as npm, reportFailures, runSteps, timesTable } from './schedu
 // The steps name paths from the repository's root, wherever this was started from.
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
+/**
+ * The cores' worth of steps run at once by default: one more than the machine has. Most steps
+ * counted as one core use less (a vitest file waiting on the kit processes it starts, dsh's runs
+ * waiting on timers: 0.5 to 0.9 of a core each on the quiet 2-core machine, the lead's table in
+ * docs/benchmark.md "CI"), so with only the cores' worth the two cores were busy 1.6 of the time
+ * on average; as for vitest's workers (vitest.config.ts), one more keeps them busy.
+ */
+const CORES = availableParallelism() + 1;
+
 const values = (() => {
   try {
     return parseArgs({
       options: {
-        cores: { type: 'string', default: String(availableParallelism()) },
+        cores: { type: 'string', default: String(CORES) },
         node: { type: 'string', multiple: true, default: [] },
         step: { type: 'string', multiple: true, default: [] },
         list: { type: 'boolean', default: false },
