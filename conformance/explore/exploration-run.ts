@@ -10,6 +10,7 @@ import type { EditionChoice } from '../catalog/edition-choice.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 import { DEFAULT_MAX_STEPS, explorationTimeLimit } from './budget.js';
 import { explore, sessionShare } from './explore.js';
+import type { SessionPart } from './session-part.js';
 import { explorationResults, foldExplorationRepeats, summaryOf } from './exploration-records.js';
 
 /** What the CLI asks of a run's exploration. */
@@ -24,6 +25,8 @@ export interface ExploreRequest {
   adapterArgument?: string;
   /** The exploration's overall time limit (`--explore-time-limit`); derived from the call limit and the share when absent. */
   timeLimitMs?: number;
+  /** The part of the share this process runs, when the run splits it between two processes (session-part.ts). */
+  part?: SessionPart;
 }
 
 export interface ExplorationRunOptions {
@@ -59,8 +62,10 @@ export async function runExploration(options: ExplorationRunOptions): Promise<Ex
       seed: request.seed,
       budget: request.budget,
       ...(options.slices ? { slices: options.slices } : {}),
+      ...(request.part ? { part: request.part } : {}),
       replay: replayArguments(maxSteps, request.strict ?? false, options.judged),
       ...(options.onSession ? { onSession: options.onSession } : {}),
+      // The whole share's limit, however the share is split between processes: each part stays within it.
       timeLimitMs:
         request.timeLimitMs ??
         explorationTimeLimit(sessionShare(request.budget, options.slices).length, options.callLimitMs),

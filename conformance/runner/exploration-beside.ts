@@ -1,22 +1,29 @@
 /**
  * A run's exploration in a supervised process of its own, beside the one
  * running its scenarios (issue 36): on two cores the exploration no longer
- * waits for the last scenario. Each process is a whole supervised run
- * (`runSuiteIsolated`: its run folder, its own host processes, its silence
- * limit, crash and signal handling), so an adapter in either process is never
- * used by two things at once, and what one process's host does is charged in
- * that process as before.
+ * waits for the last scenario. The exploration's process runs the first
+ * sessions of the share; the scenarios' process, once its scenarios are done,
+ * the last ones (SCENARIOS_PROCESS_PART), so both end about together. Each
+ * process is a whole supervised run (`runSuiteIsolated`: its run folder, its
+ * own host processes, its silence limit, crash and signal handling), so an
+ * adapter is never used by two things at once within a process, and what a
+ * process's host does is charged in that process as before.
  *
  * The run reads as the serial one (scenarios, then the exploration, in one
- * process) would: the exploration's console output, progress, marks and
- * host prints are held until the scenarios' process has ended, and its
- * results follow the scenarios'. A scenarios' process that does not complete
- * ends the exploration and drops it, as the serial run would never have
- * explored; an exploration that finds the adapter unusable or the host unable
- * to start ends the scenarios, as a worker does (`suite-workers.ts`).
+ * process) would: the exploration process's progress and host prints are held
+ * until the scenarios are done, the exploration's records are combined as the
+ * shares of `--parallel` are (exploration-shares.ts: a class shown by its
+ * first session, counts summed) and marked after the scenarios'. Scenarios
+ * that do not complete end the exploration and drop it, as the serial run
+ * would never have explored; an exploration that finds the adapter unusable
+ * or the host unable to start ends the scenarios, as a worker does
+ * (`suite-workers.ts`).
  */
 import { setMaxListeners } from 'node:events';
-import { combineFaultRecords, isFaultResult } from '../results/fault-records.js';
+import { sliceOf } from '../features/slices.js';
+import { partOf, type SessionPart } from '../explore/session-part.js';
+import { combineSummaries, withCombinedExploration } from '../results/exploration-shares.js';
+import { isExplorationResult } from '../results/exploration-uri.js';
 import type { SuiteEvents } from './run-suite.js';
 import { forkSuiteChild } from './suite-child-start.js';
 import { runSuiteIsolated, type IsolatedOptions, type IsolatedRun, type SuiteEnding } from './suite-process.js';
@@ -38,9 +45,28 @@ export function explorationBeside(run: {
 /** The most the exploration's host may print while the scenarios run that is kept to be shown after them (characters). */
 export const HELD_HOST_OUTPUT_LIMIT = 1024 * 1024;
 
+/**
+ * The part of the exploration's share the scenarios' process runs once its scenarios are done: the share's
+ * last sessions (the exploration's process runs the rest from the first). The exploration costs more than the
+ * scenarios (on the reference about 3.5 s of CPU against 2.5, the second process's start included), so the two
+ * processes end together when the scenarios' takes about a seventh of the sessions.
+ */
+export const SCENARIOS_PROCESS_PART = 0.15;
+
+/** The exploration's part of the share and the scenarios' process's, meeting at one fraction (session-part.ts). */
+export const EXPLORATION_PROCESS_SESSIONS: SessionPart = { from: 0, to: 1 - SCENARIOS_PROCESS_PART };
+export const SCENARIOS_PROCESS_SESSIONS: SessionPart = { from: 1 - SCENARIOS_PROCESS_PART, to: 1 };
+
 export async function runWithExplorationBeside(options: IsolatedOptions): Promise<IsolatedRun> {
-  const { explore, ...scenarioRequest } = options.request;
+  const { explore, ...withoutExploration } = options.request;
   if (!explore) return runSuiteIsolated(options);
+  const share = Array.from({ length: explore.budget }, (_, index) => index);
+  const shard = options.request.shard ? sliceOf(share, options.request.shard) : share;
+  // A share too small to split leaves the scenarios' process without an exploration.
+  const scenarioRequest =
+    partOf(shard, SCENARIOS_PROCESS_SESSIONS).length > 0
+      ? { ...options.request, explore: { ...explore, part: SCENARIOS_PROCESS_SESSIONS } }
+      : withoutExploration;
   const started = performance.now();
   const stopScenarios = new AbortController();
   const stopExploration = new AbortController();
@@ -55,12 +81,17 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
   const { started: early, ...shared } = options;
   try {
     const exploring = runSuiteIsolated({
-      request: { ...options.request, formats: [], exploreOnly: true },
+      request: {
+        ...options.request,
+        formats: [],
+        exploreOnly: true,
+        explore: { ...explore, part: EXPLORATION_PROCESS_SESSIONS },
+      },
       started: forkSuiteChild('exploration'),
       onOutput: (text) => held.later(() => options.onOutput(text)),
       onChildOutput: (text) => held.hostOutput(text),
       ...(options.onReady ? { onReady: options.onReady } : {}),
-      ...(options.events ? { events: heldEvents(options.events, held) } : {}),
+      ...(options.events ? { events: explorationEvents(options.events, held) } : {}),
       abort: stopExploration.signal,
     }).then((run) => {
       // Nothing more can be checked once the adapter is unusable or the host cannot start.
@@ -71,10 +102,11 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
       ...shared,
       ...(early ? { started: early } : {}),
       request: scenarioRequest,
+      ...(options.events ? { events: scenarioEvents(options.events, held) } : {}),
       abort: stopScenarios.signal,
     }).then((run) => {
       // Shown once the scenarios are: nothing of an exploration the serial run would never have made.
-      if (run.ending.kind === 'completed') held.open();
+      if (scenariosDone(run)) held.open();
       else {
         held.discard();
         stopExploration.abort();
@@ -82,10 +114,20 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
       return run;
     });
     const [scenarioRun, explorationRun] = await Promise.all([scenarios, exploring]);
-    return combined(scenarioRun, explorationRun, performance.now() - started);
+    const run = combined(scenarioRun, explorationRun, performance.now() - started);
+    // The exploration's records, one mark each, as the serial run shows them: after the scenarios', combined.
+    if (scenariosDone(scenarioRun)) {
+      for (const result of run.results.filter(isExplorationResult)) options.events?.finished?.(result);
+    }
+    return run;
   } finally {
     options.abort?.removeEventListener('abort', onAbort);
   }
+}
+
+/** Whether the scenarios' process ran all its scenarios (a crash in its part of the exploration comes after them). */
+function scenariosDone(run: IsolatedRun): boolean {
+  return run.ending.kind === 'completed' || (run.ending.kind === 'crashed' && run.results.some(isExplorationResult));
 }
 
 /** How much an ending says (as suite-workers.ts ranks its workers'). */
@@ -96,42 +138,61 @@ export function combined(scenarios: IsolatedRun, exploration: IsolatedRun, wallM
   const decision = scenarios.decision ?? exploration.decision;
   // Scenarios that did not complete: the serial run would have explored nothing, so the exploration is dropped
   // (it was ended: its own ending says nothing), unless it found the adapter unusable or the host unable to start.
-  if (scenarios.ending.kind !== 'completed') {
+  if (!scenariosDone(scenarios)) {
     const told =
       (exploration.ending.kind === 'unusable' || exploration.ending.kind === 'stopped') &&
       TELLING.indexOf(exploration.ending.kind) > TELLING.indexOf(scenarios.ending.kind);
     return { ...scenarios, ending: told ? exploration.ending : scenarios.ending, decision, wallMs };
   }
-  // The scenarios completed: the run ends as the exploration did, as the serial run's end was its exploration's.
-  const ending = exploration.ending;
-  const records = [...scenarios.results, ...exploration.results];
-  const faults = combineFaultRecords(
-    records.filter(isFaultResult),
-    (result) => result.stableId ?? '',
-    (result) => result.message ?? '',
-    (result, message) => ({ ...result, message }),
-  );
+  const ending =
+    TELLING.indexOf(exploration.ending.kind) > TELLING.indexOf(scenarios.ending.kind)
+      ? exploration.ending
+      : scenarios.ending;
+  // The exploration's process ran the share's first sessions: its records first, so a class both met is shown
+  // by its first session and the classes come in the order the serial run found them (exploration-shares.ts).
+  const results = withCombinedExploration([
+    ...scenarios.results.filter((result) => !isExplorationResult(result)),
+    ...exploration.results,
+    ...scenarios.results.filter(isExplorationResult),
+  ]);
+  const summary = combineSummaries([exploration.exploration, scenarios.exploration]);
+  const exploreMs = Math.max(exploration.exploreMs ?? 0, scenarios.exploreMs ?? 0);
   return {
     ending,
-    // Scenarios, then the exploration's records, then the faults (one record per place), as in the serial run.
-    results: [...records.filter((result) => !isFaultResult(result)), ...faults],
+    results,
     wallMs,
     reviewTexts: scenarios.reviewTexts,
     decision,
     faults: [...scenarios.faults, ...exploration.faults],
     notRun: scenarios.notRun + exploration.notRun,
     ...(scenarios.selected !== undefined ? { selected: scenarios.selected } : {}),
-    ...(exploration.exploration ? { exploration: exploration.exploration } : {}),
-    ...(exploration.exploreMs !== undefined ? { exploreMs: exploration.exploreMs } : {}),
+    ...(summary ? { exploration: summary } : {}),
+    ...(exploration.exploreMs !== undefined || scenarios.exploreMs !== undefined ? { exploreMs } : {}),
   };
 }
 
-/** The exploration's events, held until the scenarios' process has ended (never `planned`: it plans no scenario). */
-function heldEvents(events: SuiteEvents, held: HeldUntilOpen): SuiteEvents {
+/**
+ * The scenarios' process's events: its scenarios' as they come; once its exploration starts (its scenarios
+ * done), the exploration's process's held ones follow; the exploration's records are marked once, combined.
+ */
+function scenarioEvents(events: SuiteEvents, held: HeldUntilOpen): SuiteEvents {
   return {
-    started: (scenario) => held.later(() => events.started?.(scenario)),
-    finished: (result, pass) => held.later(() => events.finished?.(result, pass)),
-    exploring: (progress, lane) => held.later(() => events.exploring?.(progress, lane)),
+    planned: (total, selected) => events.planned?.(total, selected),
+    started: (scenario) => {
+      if (isExplorationResult(scenario)) held.open();
+      events.started?.(scenario);
+    },
+    finished: (result, pass) => {
+      if (!isExplorationResult(result)) events.finished?.(result, pass);
+    },
+    exploring: (progress) => events.exploring?.(progress, 0),
+  };
+}
+
+/** The exploration's process's events: its progress held until the scenarios are done (it plans and marks nothing). */
+function explorationEvents(events: SuiteEvents, held: HeldUntilOpen): SuiteEvents {
+  return {
+    exploring: (progress) => held.later(() => events.exploring?.(progress, 1)),
   };
 }
 

@@ -257,7 +257,7 @@ async function main(): Promise<void> {
     phase = 'exploration';
     await send({ type: 'started', scenario: EXPLORATION_START });
     const slices = [...(request.shard ? [request.shard] : []), ...(request.worker ? [request.worker] : [])];
-    progress = { sessions: 0, share: sessionShare(request.explore.budget, slices).length };
+    progress = { sessions: 0, share: sessionShare(request.explore.budget, slices, request.explore.part).length };
     {
       const explored = await runExploration({
         adapter,

@@ -11,12 +11,15 @@ import { describe, expect, it } from 'vitest';
 import type { ResultsDocument } from '../../../src/index.js';
 import {
   combined,
+  EXPLORATION_PROCESS_SESSIONS,
   explorationBeside,
   HELD_HOST_OUTPUT_LIMIT,
   HeldUntilOpen,
+  SCENARIOS_PROCESS_SESSIONS,
 } from '../../../conformance/runner/exploration-beside.js';
 import type { IsolatedRun } from '../../../conformance/runner/suite-process.js';
 import { faultRecords } from '../../../conformance/results/fault-records.js';
+import { partOf } from '../../../conformance/explore/session-part.js';
 import type { ExplorationSummary, ScenarioResult } from '../../../conformance/results/scenario-result.js';
 import { FIXTURES, runCli } from '../cli-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
@@ -33,6 +36,19 @@ describe('when the exploration runs beside the scenarios', () => {
     expect(explorationBeside({ ...run, parallelAsked: true })).toBe(false);
     expect(explorationBeside({ ...run, workers: 2 })).toBe(false);
     expect(explorationBeside({ ...run, explores: false })).toBe(false);
+  });
+});
+
+describe("the two processes' parts of the exploration's share", () => {
+  it('partition every share: the exploration process the first sessions, the scenarios process the rest', () => {
+    for (let length = 0; length <= 60; length += 1) {
+      const share = Array.from({ length }, (_, index) => index * 3 + 1);
+      const first = partOf(share, EXPLORATION_PROCESS_SESSIONS);
+      const last = partOf(share, SCENARIOS_PROCESS_SESSIONS);
+      expect([...first, ...last]).toEqual(share);
+      if (length >= 7) expect(last.length).toBeGreaterThan(0);
+      expect(first.length).toBeGreaterThanOrEqual(last.length);
+    }
   });
 });
 
@@ -124,6 +140,33 @@ describe('the two runs as the serial one', () => {
     expect(run.results[3]!.message).toBe('between\nagain');
     expect(run).toMatchObject({ ending: { kind: 'completed' }, wallMs: 99, exploration: summary, exploreMs: 5 });
     expect(run.faults).toHaveLength(3);
+  });
+
+  it("combines the parts' classes as one exploration's: a class both met shown by its first session, counts summed", () => {
+    const classRecord = (id: string, session: number, count: number): ScenarioResult => ({
+      ...explorationRecord(id, 'failed'),
+      exploration: { seed: 23, budget: 10, session, count },
+    });
+    const run = combined(
+      isolated({
+        results: [scenario('a'), classRecord('explore:X/one', 8, 1), classRecord('explore:Z/three', 9, 1)],
+        exploration: { ...summary, sessions: 2, share: 2 },
+      }),
+      isolated({
+        results: [classRecord('explore:Y/two', 1, 2), classRecord('explore:X/one', 3, 4)],
+        exploration: { ...summary, sessions: 8, share: 8 },
+      }),
+      1,
+    );
+    expect(
+      run.results.map((result) => [result.stableId, result.exploration?.session, result.exploration?.count]),
+    ).toEqual([
+      ['a', undefined, undefined],
+      ['explore:Y/two', 1, 2],
+      ['explore:X/one', 3, 5],
+      ['explore:Z/three', 9, 1],
+    ]);
+    expect(run.exploration).toMatchObject({ sessions: 10, share: 10 });
   });
 
   it('ends as the exploration did when it crashed or stopped, the scenarios having completed', () => {
