@@ -37,7 +37,7 @@
 import { build } from 'esbuild';
 import ts from 'typescript';
 import { createRequire } from 'node:module';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -46,7 +46,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const outdir = join(dist, 'bundled');
 const publicApiSources = join(dist, 'src') + sep;
-const cucumberLib = join(root, 'node_modules', '@cucumber', 'cucumber', 'lib');
+// Its real path: esbuild names modules by theirs, and the plugins below compare paths with it
+// (through a symlinked node_modules they would otherwise find nothing to replace, and say nothing).
+const cucumberLib = realpathSync(join(root, 'node_modules', '@cucumber', 'cucumber', 'lib'));
 
 /**
  * The shared bundles, imported by the others as siblings. `publicApi: false`
