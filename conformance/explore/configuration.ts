@@ -11,6 +11,7 @@ import { planModeDeployment } from '../../src/index.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
 import { texts } from './values/texts.js';
 import type { ExploredSession } from './explored-session.js';
+import { disagreement, type Found } from './disagreement.js';
 
 export type Configuration =
   | { kind: 'valid'; section: string }
@@ -134,9 +135,9 @@ export function judgeRefusal(
   session: ExploredSession,
   configuration: Extract<Configuration, { kind: 'invalid' }>,
   started: boolean,
-): void {
-  if (!started) return;
-  session.disagree(
+): Found {
+  if (!started) return undefined;
+  return disagreement(
     'invalid-configuration-refused',
     [configuration.breaks],
     `the host started on a plan-mode configuration with ${configuration.why}: ${JSON.stringify(configuration.config)}`,

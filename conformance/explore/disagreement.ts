@@ -20,11 +20,21 @@ export interface Disagreement {
 /** How an adapter call fails, as a scenario's failure kinds name it. */
 export type HostFailureKind = 'adapter-error' | 'timeout' | 'crash' | 'protocol-error';
 
-/** Raised to stop the session at the first disagreement. */
-export class Stop extends Error {
-  constructor(readonly disagreement: Disagreement) {
-    super(disagreement.message);
-  }
+/**
+ * What an action, an answer's check or a check hands back: the disagreement it found, or none. They never stop
+ * the session themselves; the session runner (or, inside a call the host made into the kit, the explored
+ * session's guard) records the first one found, and the session ends there.
+ */
+export type Found = Disagreement | undefined;
+
+/** A disagreement: `check` names the oracle's check (the class), `step` the suite step that fails on the host. */
+export function disagreement(
+  check: string,
+  clauses: readonly string[],
+  message: string,
+  step: Disagreement['step'],
+): Disagreement {
+  return { clauses: [...new Set(clauses)], check, message, ...(step ? { step } : {}) };
 }
 
 /**

@@ -3,7 +3,8 @@
  * host, the kit's model, one oracle per agent, the turns and tool calls in
  * flight, and the transcript of suite steps. Actions (actions/*.ts) act on it
  * and the checks (checks/*.ts) compare what the host shows with the oracle;
- * the first disagreement stops the session.
+ * each hands back what it found, and the first disagreement recorded (here,
+ * by the session runner or the guard) stops the session.
  */
 import {
   DEFAULT_EDITION,
@@ -22,7 +23,7 @@ import type { ModelView } from '../oracle/state-features.js';
 import { SessionCoverage } from './coverage.js';
 import type { NotedPushes } from './checks/idle.js';
 import type { MidTurnMove, PlannedAnswer, PlannedRequest, ReviewAnswer } from './moves.js';
-import { adapterError, Stop, type Disagreement } from './disagreement.js';
+import { adapterError, type Disagreement, type Found } from './disagreement.js';
 import { Transcript } from './transcript.js';
 
 export interface RunnerOptions {
@@ -120,7 +121,7 @@ export class ExploredSession {
    */
   constructor(
     readonly options: RunnerOptions,
-    readonly runMidTurn: (move: MidTurnMove, during: During) => Promise<void>,
+    readonly runMidTurn: (move: MidTurnMove, during: During) => Promise<Found>,
   ) {}
 
   get edition(): Edition {
@@ -142,36 +143,34 @@ export class ExploredSession {
     return this.agents.find((candidate) => candidate.id === id);
   }
 
-  /** Stops the session: `check` names the oracle's check (the class), `step` the suite step that fails on the host. */
-  disagree(check: string, clauses: string[], message: string, step: Disagreement['step']): never {
-    throw new Stop({ clauses: [...new Set(clauses)], check, message, ...(step ? { step } : {}) });
-  }
-
-  /** Records a disagreement found inside a call the host made into the kit (a question), where throwing would reach the host. */
+  /** Records what was found (the first disagreement stands): by the runner after a move, by the review seam inside a question, where throwing would reach the host. */
   record(disagreement: Disagreement): void {
     this.failure ??= disagreement;
   }
 
-  /** Runs a check inside the host's call into the kit (model or mid-turn action): the first disagreement is kept, later checks are skipped. */
-  async guard(check: () => Promise<void>): Promise<void> {
+  /**
+   * Runs a check inside the host's call into the kit (model or mid-turn action), where nothing may be thrown
+   * back at the host: what it found is recorded here, and once anything is, later checks are skipped.
+   */
+  async guard(check: () => Promise<Found>): Promise<void> {
     if (this.failure) return;
     try {
-      await check();
-    } catch (error) {
-      if (error instanceof Stop) {
-        this.failure = error.disagreement;
+      const found = await check();
+      if (found) {
+        this.failure = found;
         // A check made while the model handles a request is scripted before the turn, like the actions it follows.
-        if (this.failure.step?.midTurn) this.transcript.setup(this.failure.step.text);
-      } else {
-        this.failure = adapterError(error);
+        if (found.step?.midTurn) this.transcript.setup(found.step.text);
       }
+    } catch (error) {
+      this.failure = adapterError(error);
     }
   }
 
-  stopIfFailed(): void {
+  /** What the session found so far inside the host's calls (the guard's record, or a malformed request), if anything. */
+  failed(): Found {
     const problems = this.model.problems;
     if (!this.failure && problems.length > 0)
       this.failure = { clauses: [], check: 'request-well-formed', message: problems.join('\n') };
-    if (this.failure) throw new Stop(this.failure);
+    return this.failure;
   }
 }

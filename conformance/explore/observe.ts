@@ -2,8 +2,8 @@
  * The host's side of the checks every move ends with: what the host shows
  * is read here, one observation at a time, and handed to the checks
  * (checks/*.ts), which compare it with the oracle's prediction. The first
- * disagreement stops the session (a later observation is not read, so a host
- * is asked no more than a check needs).
+ * disagreement is handed back (a later observation is not read, so a host is
+ * asked no more than a check needs).
  */
 import type { PlanProjectionView, SessionEvent } from '../../src/index.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
@@ -15,45 +15,40 @@ import {
   projectionDisagreement,
   projectionPushesDisagreement,
 } from './checks/idle.js';
-import { Stop, type Disagreement } from './disagreement.js';
+import type { Found } from './disagreement.js';
 import type { During, ExploredSession } from './explored-session.js';
-
-/** Stops the session at a disagreement, if there is one. */
-export function stopAt(disagreement: Disagreement | undefined): void {
-  if (disagreement) throw new Stop(disagreement);
-}
 
 /** `get` of `agent`, compared with the oracle (SET-05). */
 export async function observeGet(
   session: ExploredSession,
   agent: OracleAgent,
   during: During | undefined,
-): Promise<void> {
-  stopAt(getDisagreement(agent, await session.host.getPlanMode(agent.id), during));
+): Promise<Found> {
+  return getDisagreement(agent, await session.host.getPlanMode(agent.id), during);
 }
 
 /**
  * Everything an idle agent shows: `get`, its own plan/mode events, the projection and what it pushed since the
  * agent was last observed idle, and what observers were told.
  */
-export async function observeIdle(session: ExploredSession, agent: OracleAgent): Promise<void> {
-  await observeGet(session, agent, undefined);
+export async function observeIdle(session: ExploredSession, agent: OracleAgent): Promise<Found> {
+  const got = await observeGet(session, agent, undefined);
+  if (got) return got;
   const log = await session.host.readLog(agent.id);
   const logged = planModeEvents(log).map((event) => event.payload);
-  stopAt(loggedEventsDisagreement(agent, logged));
+  const events = loggedEventsDisagreement(agent, logged);
+  if (events) return events;
   if (session.composed.projections) {
     const view = await session.host.readProjection(agent.id);
-    stopAt(projectionDisagreement(agent, view));
-    await observePushes(session, agent, log, view);
+    const projection = projectionDisagreement(agent, view) ?? (await observePushes(session, agent, log, view));
+    if (projection) return projection;
   }
-  if (agent.kind !== 'fork')
-    stopAt(
-      observersDisagreement(
-        agent,
-        planModeEvents(await session.host.readObserved(agent.id)).map((event) => event.payload),
-        logged,
-      ),
-    );
+  if (agent.kind === 'fork') return undefined;
+  return observersDisagreement(
+    agent,
+    planModeEvents(await session.host.readObserved(agent.id)).map((event) => event.payload),
+    logged,
+  );
 }
 
 /** PROJ-02: the projection's pushes since the agent was last observed idle (checks/idle.ts), then noted again. */
@@ -62,7 +57,7 @@ async function observePushes(
   agent: OracleAgent,
   log: SessionEvent[],
   view: PlanProjectionView,
-): Promise<void> {
+): Promise<Found> {
   const pushes = await session.host.readProjectionPushes(agent.id);
   const before = session.notedPushes.get(agent.id);
   const disagreement = before && projectionPushesDisagreement(agent, before, { pushes, log, view }, session.edition);
@@ -73,7 +68,8 @@ async function observePushes(
       'When',
       `the scenario notes the projection pushes of ${agent.name} so far`,
     );
-    stopAt(disagreement);
+    return disagreement;
   }
   session.notedPushes.set(agent.id, { pushes, logLength: log.length, view, mark: session.transcript.mark() });
+  return undefined;
 }

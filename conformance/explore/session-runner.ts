@@ -1,11 +1,13 @@
 /**
  * Runs one explored session against a host, through the same guarded host the
  * suite uses (time limits, schema validation, errors naming the method): each
- * command's action (actions/*.ts) takes the oracle's step and the host's step
- * and compares them; every request is checked as it reaches the kit's model
- * (checks/request.ts) and every agent while idle  between moves
- * (checks/idle.ts). It stops at the first disagreement and returns it with the
- * session written down as the suite's own steps (`Transcript`).
+ * move's action (actions/*.ts) takes the oracle's step and the host's step,
+ * compares them and hands back what it found; every request is checked as it
+ * reaches the kit's model (checks/request.ts) and every agent while idle
+ * between moves (checks/idle.ts). This loop records the first disagreement
+ * (the explored session's guard, those found inside the host's calls), stops
+ * there and returns it with the session written down as the suite's own steps
+ * (`Transcript`).
  *
  * Each run gets a fresh temporary store, removed afterwards.
  */
@@ -29,7 +31,7 @@ import { deploymentOf, judgeRefusal, writeConfiguration } from './configuration.
 import { onRequest } from './checks/request.js';
 import type { MidTurnMove, Session, SessionMove } from './moves.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
-import { adapterError, Stop, type Disagreement } from './disagreement.js';
+import { adapterError, type Disagreement, type Found } from './disagreement.js';
 import type { SessionCoverage } from './coverage.js';
 import { ExploredSession, type During, type RunnerOptions } from './explored-session.js';
 import { reviewSeam } from './review-seam.js';
@@ -99,7 +101,8 @@ export class SessionRunner {
       const refused = explored.configuration?.kind === 'invalid' ? explored.configuration : undefined;
       if (refused) {
         started = await starting.catch(() => undefined);
-        judgeRefusal(session, refused, started !== undefined);
+        const accepted = judgeRefusal(session, refused, started !== undefined);
+        if (accepted) session.record(accepted);
         return this.result();
       }
       started = await starting;
@@ -119,12 +122,14 @@ export class SessionRunner {
         if (action.feasible && !action.feasible(session, move)) continue;
         this.ran.push(describeMove(move));
         session.coverage.met(session.viewOf(agentOf(session, move)), move.kind);
-        await action.run(session, move);
-        session.stopIfFailed();
-        for (const agent of session.agents) await observeIdle(session, agent);
+        const found = (await action.run(session, move)) ?? session.failed() ?? (await this.observeAgents());
+        if (found) {
+          session.record(found);
+          break;
+        }
       }
     } catch (error) {
-      session.record(error instanceof Stop ? error.disagreement : adapterError(error));
+      session.record(adapterError(error));
     } finally {
       try {
         if (started) await started.dispose();
@@ -136,16 +141,25 @@ export class SessionRunner {
     return this.result();
   }
 
-  /** A move the user makes while the model handles request `during.n` of `during.agent`. */
-  private async runMidTurn(move: MidTurnMove, during: During): Promise<void> {
+  /** Every agent while idle, between moves: the first disagreement found. */
+  private async observeAgents(): Promise<Found> {
+    for (const agent of this.session.agents) {
+      const found = await observeIdle(this.session, agent);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** A move the user makes while the model handles request `during.n` of `during.agent`: what it found, which the guard records. */
+  private async runMidTurn(move: MidTurnMove, during: During): Promise<Found> {
     const session = this.session;
     const action = actionOf(move);
-    if (action.feasible && !action.feasible(session, move, during)) return;
+    if (action.feasible && !action.feasible(session, move, during)) return undefined;
     session.coverage.met(
       session.viewOf(agentOf(session, move), { during: { retry: session.inFlight.get(during.agent.id) === 'retry' } }),
       move.kind,
     );
-    await action.run(session, move, during);
+    return action.run(session, move, during);
   }
 
   private result(): SessionResult {

@@ -11,6 +11,7 @@ import { answerFamily } from './answers/index.js';
 import type { PlannedRequest } from './moves.js';
 import type { ExploredSession } from './explored-session.js';
 import type { Line } from './transcript.js';
+import { disagreement, type Found } from './disagreement.js';
 
 export function promptText(agent: OracleAgent): string {
   return `Task ${agent.turns + 1} for ${agent.name.replace(/"/g, '')}`;
@@ -27,7 +28,7 @@ export async function runTurn(
   planned: PlannedRequest[],
   text: string,
   action: Line | undefined,
-): Promise<void> {
+): Promise<Found> {
   const start = session.model.requestsOf(agent.id).length;
   const givesUp = planned.at(-1)?.answer.type === 'give-up';
   if (action)
@@ -70,8 +71,7 @@ export async function runTurn(
     agent.plan.closeTurn();
     if (action) session.transcript.endTurn();
   }
-  session.stopIfFailed();
-  afterTurn(session, agent, start, planned.length, []);
+  return session.failed() ?? afterTurn(session, agent, start, planned.length, []);
 }
 
 export function afterTurn(
@@ -80,14 +80,14 @@ export function afterTurn(
   start: number,
   planned: number,
   clauses: string[],
-): void {
+): Found {
   agent.turns += 1;
   agent.gaveUp = session.turns.get(agent.id)?.planned.at(-1)?.answer.type === 'give-up';
   session.turns.delete(agent.id);
   const made = session.model.requestsOf(agent.id).length - start;
   if (made < planned) {
     // The host declares retry, so each scripted failure is retried at least once; the session never fails twice in a row.
-    session.disagree(
+    return disagreement(
       'request-count',
       clauses,
       `${agent.name} made ${made} model request(s) in the turn, the session scripted ${planned}`,
@@ -99,4 +99,5 @@ export function afterTurn(
   }
   // A steered message the turn did not take in waits for the agent's next step, the first of its next turn
   // (docs/clauses.md, "Left open"): agent.steered keeps it, and that request must carry it ahead of its prompt.
+  return undefined;
 }

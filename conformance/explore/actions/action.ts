@@ -10,6 +10,7 @@ import type fc from 'fast-check';
 import type { Capability, Edition } from '../../../src/index.js';
 import type { During, ExploredSession } from '../explored-session.js';
 import type { PlannedRequest, SessionMove } from '../moves.js';
+import type { Found } from '../disagreement.js';
 
 /** What an action may generate, for the host at hand. */
 export interface Generation {
@@ -31,8 +32,11 @@ export interface Action<M extends { kind: string }> {
   lineage?(g: Generation): fc.WeightedArbitrary<M> | undefined;
   /** The precondition, checked against the oracle when the move is about to run (`during` when mid-turn): a move that fails it is skipped, not printed. */
   feasible?(session: ExploredSession, move: M, during?: During): boolean;
-  /** The oracle's step and the host's step, compared; `during` when it runs mid-turn. */
-  run(session: ExploredSession, move: M, during?: During): Promise<void>;
+  /**
+   * The oracle's step and the host's step, compared; `during` when it runs mid-turn. It hands back what it
+   * found (a disagreement or none) and never stops the session itself: the runner records it.
+   */
+  run(session: ExploredSession, move: M, during?: During): Promise<Found>;
   /** One line for messages and tests; `describeMove` describes a move nested in this one (a turn's mid-turn moves). */
   describe(move: M, describeMove: (nested: SessionMove) => string): string;
 }

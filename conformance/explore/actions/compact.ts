@@ -30,13 +30,16 @@ export const compactAction: Action<CompactMove> = {
   async run(session, move) {
     const agent = session.agentAt(move.agent);
     session.transcript.step('When', `the user has a long conversation with ${agent.name}`);
-    for (let part = 1; part <= 3; part += 1)
-      await runTurn(session, agent, [], `Part ${part}: ${LONG_PARAGRAPH}`, undefined);
+    for (let part = 1; part <= 3; part += 1) {
+      const found = await runTurn(session, agent, [], `Part ${part}: ${LONG_PARAGRAPH}`, undefined);
+      if (found) return found;
+    }
     // A selection made while the model gives the last part's final answer waits through the compaction (SET-02, STATE-05).
     const last: PlannedRequest[] = move.waiting
       ? [{ answer: { type: 'text' }, during: [{ kind: 'set', agent: move.agent, active: !agent.plan.logged }] }]
       : [];
-    await runTurn(session, agent, last, `Part 4: ${LONG_PARAGRAPH}`, undefined);
+    const found = await runTurn(session, agent, last, `Part 4: ${LONG_PARAGRAPH}`, undefined);
+    if (found) return found;
     session.transcript.step('When', `the history of ${agent.name} is compacted`);
     session.compacted = true;
     await session.host.compact(agent.id);
@@ -46,6 +49,7 @@ export const compactAction: Action<CompactMove> = {
     agent.plan.cause = ['STATE-05'];
     // How compaction rewrites the log, and whether the registry folds it afresh, is the host's: the count starts again.
     session.notedPushes.delete(agent.id);
+    return undefined;
   },
   describe: (move) => `compact #${move.agent}${move.waiting ? ' (a selection waiting)' : ''}`,
 };

@@ -26,6 +26,7 @@ export const forkAction: Action<ForkMove> = {
     const id = await session.host.fork(origin.id);
     const inherited = planModeEvents(await session.host.readLog(id)).length;
     session.agents.push(forkedAgent(name, id, origin, inherited));
+    return undefined;
   },
   describe: (move) => `fork #${move.agent}`,
 };

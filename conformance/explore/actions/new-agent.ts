@@ -16,6 +16,7 @@ export const newAgentAction: Action<NewAgentMove> = {
     // Printed, so that an agent made before a restart is made before it in the scenario too.
     session.transcript.step('When', `the user creates ${name}`);
     session.agents.push(createdAgent(name, await session.host.createAgent(), session.edition));
+    return undefined;
   },
   describe: () => 'new agent',
 };

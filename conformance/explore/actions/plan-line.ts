@@ -18,6 +18,7 @@ import { onOff, quote, type Line } from '../transcript.js';
 import { afterTurn } from '../turn.js';
 import type { PlanLineMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
+import { disagreement, type Found } from '../disagreement.js';
 import { offArgument, offLookalike, texts } from '../values/texts.js';
 
 /**
@@ -73,7 +74,7 @@ async function planLine(
   line: string,
   during: During | undefined,
   imageNames?: string[],
-): Promise<void> {
+): Promise<Found> {
   // Written only if the session is printed (quoting a generated line costs more than most checks).
   const printed = (): string =>
     `the user types the command ${quote(line)}${imageNames === undefined ? '' : ` with the images ${quote(imageNames.join(', '))}`} for ${agent.name}`;
@@ -92,8 +93,7 @@ async function planLine(
     const other = await session.host.runCommand(agent.id, line);
     session.commandTexts.push(other.text);
     session.commandOutcomes.push('other');
-    await observeGet(session, agent, during);
-    return;
+    return observeGet(session, agent, during);
   }
   const wasIdle = !agent.plan.running;
   const outcome = agent.plan.set(selects(command));
@@ -123,15 +123,15 @@ async function planLine(
       agent.plan.closeTurn();
       if (!during) session.transcript.endTurn();
     }
-    session.stopIfFailed();
-    afterTurn(session, agent, start, 1, ['CMD-03', 'CMD-04']);
+    const turnFound = session.failed() ?? afterTurn(session, agent, start, 1, ['CMD-03', 'CMD-04']);
+    if (turnFound) return turnFound;
   } else {
     if (!during) session.transcript.step('When', printed);
     result = await session.host.runCommand(agent.id, line, images);
   }
   agent.plan.commandDone(result.ok);
   if (!result.ok) {
-    session.disagree(
+    return disagreement(
       'command-succeeds',
       ['CMD-07'],
       `${JSON.stringify(line)} for ${agent.name} answered a failure: ${JSON.stringify(result.text)}`,
@@ -141,9 +141,11 @@ async function planLine(
       },
     );
   }
-  checkCommandTexts(session, result.text, outcomeName);
-  await observeGet(session, agent, during);
-  await checkProjectionAgainstGet(session, agent, line, during);
+  return (
+    checkCommandTexts(session, result.text, outcomeName) ??
+    (await observeGet(session, agent, during)) ??
+    (await checkProjectionAgainstGet(session, agent, line, during))
+  );
 }
 
 /**
@@ -158,7 +160,7 @@ async function refusedPlanOff(
   images: ImageBlock[],
   printed: Line,
   during: During | undefined,
-): Promise<void> {
+): Promise<Found> {
   if (!during) session.transcript.step('When', printed);
   agent.plan.commandRun(false);
   const result = await session.host.runCommand(agent.id, line, images);
@@ -166,7 +168,7 @@ async function refusedPlanOff(
   session.commandTexts.push(result.text);
   session.commandOutcomes.push('other');
   if (result.ok) {
-    session.disagree(
+    return disagreement(
       'plan-off-with-images-refused',
       ['CMD-10', 'CMD-07'],
       `${JSON.stringify(line)} with images for ${agent.name} answered a success: ${JSON.stringify(result.text)}`,
@@ -176,7 +178,8 @@ async function refusedPlanOff(
       },
     );
   }
-  await observeGet(session, agent, during);
+  const got = await observeGet(session, agent, during);
+  if (got) return got;
   // Not agreement with get: a selection made through the service is pending there but never in the
   // log the projection folds, and the refused line cannot settle that. It leaves the fold as it was.
   if (session.composed.projections) {
@@ -187,7 +190,7 @@ async function refusedPlanOff(
       const text = `the projection of ${agent.name} shows plan mode ${onOff(predicted.active)} with ${pending}`;
       // A pending target the refused line made is CMD-10's; one it wiped out (or any other difference) PROJ-03's.
       const clause = projection.pending && !predicted.pending ? 'CMD-10' : 'PROJ-03';
-      session.disagree(
+      return disagreement(
         'projection-after-refused-command',
         [clause],
         `after ${JSON.stringify(line)} with images the projection of ${agent.name} is ${JSON.stringify(projection)}, the oracle ${JSON.stringify(predicted)}`,
@@ -198,6 +201,7 @@ async function refusedPlanOff(
       );
     }
   }
+  return undefined;
 }
 
 /** PROJ-05: once a /plan line has completed, the projection and get agree. */
@@ -206,13 +210,13 @@ async function checkProjectionAgainstGet(
   agent: OracleAgent,
   line: string,
   during: During | undefined,
-): Promise<void> {
-  if (!session.composed.projections) return;
+): Promise<Found> {
+  if (!session.composed.projections) return undefined;
   const projection = await session.host.readProjection(agent.id);
   const state = await session.host.getPlanMode(agent.id);
   const agreeing = { active: state.active, pending: state.pending !== undefined && state.pending !== state.active };
   if (!isDeepStrictEqual(projection, agreeing)) {
-    session.disagree(
+    return disagreement(
       'projection-agrees-with-get',
       ['PROJ-05'],
       `after ${JSON.stringify(line)} the projection of ${agent.name} is ${JSON.stringify(projection)}, get ${JSON.stringify(state)}`,
@@ -224,19 +228,20 @@ async function checkProjectionAgainstGet(
       },
     );
   }
+  return undefined;
 }
 
 /** CMD-08 (recommended, strict level only): results reporting different outcomes differ. */
-function checkCommandTexts(session: ExploredSession, text: string, outcome: string): void {
+function checkCommandTexts(session: ExploredSession, text: string, outcome: string): Found {
   session.commandTexts.push(text);
   session.commandOutcomes.push(outcome);
-  if (!session.options.strict) return;
+  if (!session.options.strict) return undefined;
   const last = session.commandTexts.length - 1;
   // Outcomes are told apart by target and `set` answer (entered, left, queued either way, cancelled, already so).
   for (let earlier = 0; earlier < last; earlier += 1) {
     if (session.commandOutcomes[earlier] === 'other') continue;
     if (session.commandOutcomes[earlier] !== outcome && session.commandTexts[earlier] === text) {
-      session.disagree(
+      return disagreement(
         'command-texts-differ',
         ['CMD-08'],
         `commands ${earlier + 1} and ${last + 1} report different outcomes (${session.commandOutcomes[earlier]}, ${outcome}) with the same text ${JSON.stringify(text)}`,
@@ -247,4 +252,5 @@ function checkCommandTexts(session: ExploredSession, text: string, outcome: stri
       );
     }
   }
+  return undefined;
 }

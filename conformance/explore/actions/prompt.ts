@@ -38,12 +38,12 @@ export const promptAction: Action<PromptMove> = {
     if (!during)
       return runTurn(session, agent, move.requests, text, () => `the user prompts ${agent.name} with ${quote(text)}`);
     // Another agent's turn inside this request; an agent already running (this one included) is not prompted.
-    if (session.turns.has(agent.id) || agent.plan.running) return;
+    if (session.turns.has(agent.id) || agent.plan.running) return undefined;
     session.transcript.setup(
       () =>
         `while the model handles request ${during.n} of ${during.agent.name}, the user prompts ${agent.name} with ${quote(text)}`,
     );
-    await runTurn(session, agent, move.requests, text, undefined);
+    return runTurn(session, agent, move.requests, text, undefined);
   },
   describe: (move, describeMove) => `prompt #${move.agent}: ${describeRequests(move.requests, describeMove)}`,
 };

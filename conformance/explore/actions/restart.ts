@@ -30,6 +30,7 @@ export const restartAction: Action<RestartMove> = {
       // The observers told before the restart were the old host's (STATE-06): a host may tell its new ones only what follows.
       agent.eventsAtRestarts.push(agent.inheritedEvents + agent.plan.events.length);
     }
+    return undefined;
   },
   describe: () => 'restart',
 };

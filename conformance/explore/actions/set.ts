@@ -6,6 +6,7 @@ import type { During, ExploredSession } from '../explored-session.js';
 import { onOff, quote } from '../transcript.js';
 import type { SetMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
+import { disagreement, type Found } from '../disagreement.js';
 
 const arbitrary = (g: Generation) =>
   fc.record({ kind: fc.constant('set' as const), agent: g.agent, active: fc.boolean() });
@@ -20,7 +21,7 @@ export const setAction: Action<SetMove> = {
     if (during)
       session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${phrase}`);
     else session.transcript.step('When', phrase);
-    await select(session, agent, move.active, during);
+    return select(session, agent, move.active, during);
   },
   describe: (move) => `set #${move.agent} ${move.active ? 'on' : 'off'}`,
 };
@@ -30,13 +31,13 @@ export async function select(
   agent: OracleAgent,
   active: boolean,
   during: During | undefined,
-): Promise<void> {
+): Promise<Found> {
   const predicted = agent.plan.set(active);
   session.predictedSets.push(predicted);
   const actual = await session.host.setPlanMode(agent.id, active);
   if (actual !== predicted) {
     const clause = { committed: 'SET-01', queued: 'SET-02', cancelled: 'SET-03', noop: 'SET-04' }[predicted];
-    session.disagree(
+    return disagreement(
       'set-outcome',
       [clause],
       `set(${agent.name}, ${active}) answered ${actual}, the oracle ${predicted}`,
@@ -46,5 +47,5 @@ export async function select(
       },
     );
   }
-  await observeGet(session, agent, during);
+  return observeGet(session, agent, during);
 }

@@ -24,6 +24,7 @@ export const spawnOwnedAction: Action<SpawnOwnedMove> = {
     const name = `agent "child ${session.names.child}"`;
     session.transcript.step('Given', `${name} is a child agent owned by ${owner.name}`);
     session.agents.push(ownedAgent(name, await session.host.spawnOwnedChild(owner.id), session.edition));
+    return undefined;
   },
   describe: (move) => `owned child of #${move.agent}`,
 };

@@ -16,6 +16,7 @@ export const spawnAction: Action<SpawnMove> = {
     const name = `agent "child ${session.names.child}"`;
     session.transcript.step('When', `${parent.name} spawns the child ${name}`);
     session.agents.push(spawnedAgent(name, await session.host.spawn(parent.id), session.edition));
+    return undefined;
   },
   describe: (move) => `spawn from #${move.agent}`,
 };

@@ -9,6 +9,7 @@ import type fc from 'fast-check';
 import type { Capability, Edition, ModelRequest, ModelResponse, ToolMode } from '../../../src/index.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import type { PlannedAnswer } from '../moves.js';
+import type { Found } from '../disagreement.js';
 import type { ExploredSession, OpenCall } from '../explored-session.js';
 
 /** What an answer family may generate, for the host at hand. */
@@ -38,14 +39,17 @@ export interface ModelAnswer<A extends PlannedAnswer = PlannedAnswer> {
   generate(g: AnswerGeneration): fc.WeightedArbitrary<A> | undefined;
   /** The model's response; undefined for the kit model's default (a final text). */
   response(session: ExploredSession, answer: A): ScriptedResponse | undefined;
-  /** For a tool call: checks the result the agent's next request shows (`result` undefined when it shows none). */
+  /**
+   * For a tool call: checks the result the agent's next request shows (`result` undefined when it shows none),
+   * and hands back what it found.
+   */
   resolve?(
     session: ExploredSession,
     agent: OracleAgent,
     call: OpenCall & { answer: A },
     result: ToolResultMessage | undefined,
     n: number,
-  ): void;
+  ): Found;
   describe(answer: A): string;
 }
 

@@ -26,6 +26,7 @@ import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { toolResults } from '../../world/observations.js';
 import type { ExploredSession, OpenCall } from '../explored-session.js';
 import type { ExitCircumstances } from '../../oracle/exit-review.js';
+import { disagreement, type Found } from '../disagreement.js';
 
 const reviewAnswers = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom<ReviewAnswer>('dismiss', 'keep-planning', 'abort', 'provider-fails') },
@@ -70,7 +71,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     const review = call.answer.review;
     const failing = `request ${n} of ${agent.name} shows exit_plan_mode failing`;
     if (!result) {
-      return session.disagree(
+      return disagreement(
         'exit-result-present',
         ['TOOL-06'],
         `request ${n} of ${agent.name} carries no result for the exit_plan_mode call ${call.id}`,
@@ -81,25 +82,25 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     const expected = exitExpectation(exitCircumstances(session, agent, call));
     if (expected.kind === 'outside-plan-mode') {
       if (call.questions > 0)
-        session.disagree(
+        return disagreement(
           'exit-outside-plan-mode-asks-no-review',
           ['TOOL-03'],
           `exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`,
           { text: `the user was asked ${reviewsBefore} plan reviews`, midTurn: false },
         );
       if (!result.isError)
-        session.disagree(
+        return disagreement(
           'exit-outside-plan-mode-fails',
           ['TOOL-03'],
           `exit_plan_mode outside plan mode succeeded for ${agent.name}: ${JSON.stringify(result.text)}`,
           { text: failing, midTurn: false },
         );
-      return;
+      return undefined;
     }
     if (expected.kind === 'owned-child') {
       // REVIEW-07: a failed call that opens no review; plan mode stays on.
       if (call.questions > 0 || !result.isError) {
-        session.disagree(
+        return disagreement(
           'owned-child-refused-review',
           ['REVIEW-07'],
           `exit_plan_mode of the owned child ${agent.name} ${call.questions > 0 ? `opened ${call.questions} review(s)` : 'succeeded'}`,
@@ -109,12 +110,12 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
           },
         );
       }
-      return;
+      return undefined;
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
       if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review, call.answer.feedback));
-      session.disagree(
+      return disagreement(
         'review-count',
         ['TOOL-04'],
         `exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`,
@@ -126,13 +127,13 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     }
     if (call.questions === 0) {
       if (!result.isError)
-        session.disagree(
+        return disagreement(
           'exit-unasked-fails',
           ['REVIEW-06'],
           `exit_plan_mode succeeded for ${agent.name} without asking the user`,
           { text: failing, midTurn: false },
         );
-      return;
+      return undefined;
     }
     // One review was asked, and the seam recorded the user's reply: its reading decides.
     const reply = call.reply!;
@@ -140,7 +141,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     const approved = consent === true || (consent === 'open' && !result.isError);
     if (approved) {
       if (result.isError || !isDeepStrictEqual(result.value, { approved: true })) {
-        session.disagree(
+        return disagreement(
           'approved-exit-succeeds',
           ['TOOL-04', 'TOOL-05'],
           `the review of ${agent.name} was approved, yet exit_plan_mode answered ${JSON.stringify({ isError: result.isError, value: result.value })}; an approval succeeds with the value { approved: true }`,
@@ -151,10 +152,10 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
         );
       }
       agent.plan.approveExit();
-      return;
+      return undefined;
     }
     if (!result.isError) {
-      session.disagree(
+      return disagreement(
         'refused-exit-fails',
         [refusalClauseOf(reply)],
         `the review of ${agent.name} answered ${review} is not consent, yet exit_plan_mode succeeded`,
@@ -164,10 +165,11 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
         },
       );
     }
-    checkDismissalDistinct(session, agent, call.answer.review, result, n);
+    const distinct = checkDismissalDistinct(session, agent, call.answer.review, result, n);
+    if (distinct) return distinct;
     const carried = carriedTextOf(reply);
     if (carried !== undefined && !result.text.includes(carried)) {
-      session.disagree(
+      return disagreement(
         'refusal-carries-text',
         [carriedTextClauseOf(reply)],
         `the failed exit_plan_mode of ${agent.name} (${review}) does not carry ${JSON.stringify(carried)}: ${JSON.stringify(result.text)}`,
@@ -177,6 +179,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
         },
       );
     }
+    return undefined;
   },
   describe: (answer) =>
     `exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
@@ -205,7 +208,7 @@ function checkDismissalDistinct(
   review: ReviewAnswer,
   result: ToolResultMessage,
   n: number,
-): void {
+): Found {
   session.reviewOutcomes.set(result.toolCallId, review);
   const versus =
     review === 'dismiss'
@@ -213,7 +216,7 @@ function checkDismissalDistinct(
       : UNLIKE_DISMISSAL.has(review)
         ? (other: ReviewAnswer) => other === 'dismiss'
         : undefined;
-  if (!versus) return;
+  if (!versus) return undefined;
   const results = toolResults(session.model.requestsOf(agent.id)[n - 1]!.messages, 'exit_plan_mode');
   const at = results.findIndex((candidate) => candidate.toolCallId === result.toolCallId);
   const same = results.findIndex(
@@ -223,9 +226,9 @@ function checkDismissalDistinct(
       other.text === result.text &&
       versus(session.reviewOutcomes.get(other.toolCallId) ?? 'approve'),
   );
-  if (at < 0 || same < 0) return;
+  if (at < 0 || same < 0) return undefined;
   const [dismissal, other] = review === 'dismiss' ? [at, same] : [same, at];
-  session.disagree(
+  return disagreement(
     'dismissal-distinct',
     ['REVIEW-05'],
     `the failure of a dismissed review reads like that of ${session.reviewOutcomes.get(results[other]!.toolCallId)} for ${agent.name}: ${JSON.stringify(result.text)}`,

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { PROBE_TOOLS } from '../../script/probes.js';
 import type { ModelAnswer } from './answer.js';
+import { disagreement } from '../disagreement.js';
 
 type ProbeAnswer = { type: 'probe'; effect: 'read' | 'write' | 'command' };
 
@@ -41,7 +42,7 @@ export const probeAnswer: ModelAnswer<ProbeAnswer> = {
   resolve(session, agent, call, result, n) {
     const probe = PROBE_TOOLS[call.answer.effect];
     if (!result || result.isError || result.text !== probe.result) {
-      session.disagree(
+      return disagreement(
         'tool-result',
         ['SCOPE-02'],
         `request ${n} of ${agent.name} shows the result of ${probe.name} as ${JSON.stringify(result)}`,
@@ -51,6 +52,7 @@ export const probeAnswer: ModelAnswer<ProbeAnswer> = {
         },
       );
     }
+    return undefined;
   },
   describe: (answer) => `probe(${answer.effect})`,
 };

@@ -20,6 +20,7 @@ import { exitCircumstances, feedbackTexts } from './exit.js';
 import { consents, reviewStep } from '../reviews.js';
 import { quote } from '../transcript.js';
 import type { ModelAnswer } from './answer.js';
+import { disagreement } from '../disagreement.js';
 
 type ProgramExitAnswer = { type: 'program-exit'; review: ReviewAnswer; plan?: PlanShape; feedback?: string };
 
@@ -65,7 +66,7 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
     const expected = exitExpectation(exitCircumstances(session, agent, call));
     if (expected.kind === 'outside-plan-mode') {
       if (call.questions > 0) {
-        session.disagree(
+        return disagreement(
           'program-exit-outside-plan-mode-asks-no-review',
           ['TOOL-08', 'TOOL-03'],
           `a program's exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`,
@@ -75,12 +76,12 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
           },
         );
       }
-      return;
+      return undefined;
     }
     if (expected.kind === 'owned-child') {
       // REVIEW-07 (rc.8), as for a native call: an owned child opens no review, and plan mode stays on.
       if (call.questions > 0) {
-        session.disagree(
+        return disagreement(
           'owned-child-refused-review',
           ['TOOL-08', 'REVIEW-07'],
           `a program's exit_plan_mode of the owned child ${agent.name} opened ${call.questions} review(s)`,
@@ -90,12 +91,12 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
           },
         );
       }
-      return;
+      return undefined;
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
       if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review, call.answer.feedback));
-      session.disagree(
+      return disagreement(
         'program-exit-review-count',
         ['TOOL-08', 'TOOL-04'],
         `a program's exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`,
@@ -105,15 +106,16 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
         },
       );
     }
-    if (call.questions !== 1) return;
+    if (call.questions !== 1) return undefined;
     const reply = call.reply!;
     if (consentOf(reply) === true) {
       agent.plan.approveExit();
       agent.plan.cause = ['TOOL-08', ...agent.plan.cause];
-      return;
+      return undefined;
     }
     // Not consent: plan mode stays on, which the next request shows; a host that left it breaks these.
     agent.plan.cause = ['TOOL-08', refusalClauseOf(reply)];
+    return undefined;
   },
   describe: (answer) =>
     `program-exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,

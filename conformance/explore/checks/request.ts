@@ -25,8 +25,7 @@ import {
 import { noticesIn, planModeEvents } from '../../world/observations.js';
 import { answerFamily } from '../answers/index.js';
 import type { ToolResultMessage } from '../answers/answer.js';
-import { Stop, type Disagreement } from '../disagreement.js';
-import { stopAt } from '../observe.js';
+import type { Disagreement, Found } from '../disagreement.js';
 import { answerAction } from '../coverage.js';
 import type { ExploredSession, OpenTurn } from '../explored-session.js';
 import type { PlannedAnswer } from '../moves.js';
@@ -56,15 +55,11 @@ export function sectionTextDisagreement(
 }
 
 /** Called by the kit's model as request `n` of agent `id` arrives, before the mid-turn actions run. */
-export async function onRequest(session: ExploredSession, id: string, n: number): Promise<void> {
+export async function onRequest(session: ExploredSession, id: string, n: number): Promise<Found> {
   const previous = session.lastAnswer.get(id);
   const retry = session.turns.has(id) && isFailure(previous?.type) && n - session.turns.get(id)!.start > 1;
-  try {
-    await checkRequest(session, id, n);
-  } catch (error) {
-    if (retry && error instanceof Stop) throw new Stop({ ...error.disagreement, at: 'retry' });
-    throw error;
-  }
+  const found = await checkRequest(session, id, n);
+  return found && retry ? { ...found, at: 'retry' } : found;
 }
 
 function isFailure(type: string | undefined): boolean {
@@ -176,11 +171,11 @@ export function sectionPlaceDisagreement(
   };
 }
 
-async function checkRequest(session: ExploredSession, id: string, n: number): Promise<void> {
+async function checkRequest(session: ExploredSession, id: string, n: number): Promise<Found> {
   const agent = session.agentWithId(id);
   const request = session.model.requestsOf(id)[n - 1]!;
   const turn = session.turns.get(id);
-  if (!agent || !turn) return; // the host's own request (a compaction summary): not the user's turn
+  if (!agent || !turn) return undefined; // the host's own request (a compaction summary): not the user's turn
   const logAtArrival = await session.host.readLog(id);
   const index = n - turn.start - 1;
   const previousAnswer = session.lastAnswer.get(id);
@@ -190,8 +185,9 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
     session.viewOf(agent, { retry: kind === 'retry' }),
     answerAction((turn.planned[index]?.answer ?? { type: 'text' }).type),
   );
-  stopAt(extraRequestDisagreement(agent, turn, index, previousAnswer, n));
-  resolveCall(session, agent, request, n);
+  const resolved =
+    extraRequestDisagreement(agent, turn, index, previousAnswer, n) ?? resolveCall(session, agent, request, n);
+  if (resolved) return resolved;
 
   // The boundary: the pending selection is applied before the request is assembled
   // (rc.8: a retry is none; it re-sends the request that failed).
@@ -200,7 +196,7 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   const preStep = agent.plan.isPreStep(retry);
   const predicted = agent.plan.request(retry);
   const guided = request.systemPrompt.includes(session.section);
-  stopAt(
+  const placed =
     boundaryDisagreement(agent, n, kind, {
       guided,
       predicted,
@@ -209,26 +205,25 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
       folded: planModeEvents(logAtArrival).at(-1)?.payload.active === true,
       section: session.section,
       systemPrompt: request.systemPrompt,
-    }),
-  );
-  stopAt(sectionPlaceDisagreement(agent, n, guided, request.systemPrompt, session.section, session.probeOrders));
+    }) ?? sectionPlaceDisagreement(agent, n, guided, request.systemPrompt, session.section, session.probeOrders);
+  if (placed) return placed;
   const previousPrompt = session.lastPrompt.get(agent.id);
   session.lastPrompt.set(agent.id, { n, guided, systemPrompt: request.systemPrompt });
-  stopAt(prefixDisagreement(agent, previousPrompt, { n, guided, systemPrompt: request.systemPrompt }));
   const notices = noticesIn(request.messages).map((notice) => notice.text);
-  stopAt(noticeDisagreement(agent, n, noticesAtRequest(agent, notices.length), notices));
-  stopAt(
+  const shown =
+    prefixDisagreement(agent, previousPrompt, { n, guided, systemPrompt: request.systemPrompt }) ??
+    noticeDisagreement(agent, n, noticesAtRequest(agent, notices.length), notices) ??
     userTextsDisagreement(
       session,
       agent,
       request,
       n,
       userTextsAtRequest(agent, index === 0 ? turn.firstTexts : [], preStep),
-    ),
-  );
-  checkCatalog(session, agent, request, n);
-  checkToolSdk(session, agent, request, n);
-  stopAt(provenanceDisagreement(session, agent, request, n));
+    ) ??
+    checkCatalog(session, agent, request, n) ??
+    checkToolSdk(session, agent, request, n) ??
+    provenanceDisagreement(session, agent, request, n);
+  if (shown) return shown;
   agent.compactedSinceRequest = false;
 
   // What the model answers, and the tool call whose result the next request must show.
@@ -246,17 +241,18 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
       request: n,
     });
   }
+  return undefined;
 }
 
 /** The result of the agent's last tool call, which request `n` must show (its answer family judges it). */
-function resolveCall(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
+function resolveCall(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): Found {
   const call = session.calls.get(agent.id);
-  if (!call) return;
+  if (!call) return undefined;
   session.calls.delete(agent.id);
   const result = request.messages.find(
     (message): message is ToolResultMessage => message.role === 'tool' && message.toolCallId === call.id,
   );
-  answerFamily(call.answer).resolve?.(session, agent, call, result, n);
+  return answerFamily(call.answer).resolve?.(session, agent, call, result, n);
 }
 
 /** NARR-01, NARR-02: the notices request `n` shows (their texts) against the oracle's expectation. */
@@ -462,10 +458,10 @@ export function imageBlocksDisagreement(
   return undefined;
 }
 
-function checkCatalog(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
+function checkCatalog(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): Found {
   const first = session.firstCatalog.get(agent.id);
   if (!first) session.firstCatalog.set(agent.id, { tools: request.tools, n });
-  stopAt(catalogDisagreement(session.toolMode, agent, request, n, first));
+  return catalogDisagreement(session.toolMode, agent, request, n, first);
 }
 
 /** TOOL-01: the first request offers exit_plan_mode taking a required string `plan` (natively); TOOL-02: every later one the same catalog. */
@@ -509,8 +505,8 @@ export function catalogDisagreement(
 }
 
 /** TOOL-07: the SDK text under a code mode; the first one seen is kept for the agent's later requests. */
-function checkToolSdk(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): void {
-  if (session.toolMode === 'native') return;
+function checkToolSdk(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): Found {
+  if (session.toolMode === 'native') return undefined;
   const first = session.firstSdk.get(agent.id);
   const disagreement = toolSdkDisagreement(
     session.toolMode,
@@ -522,5 +518,5 @@ function checkToolSdk(session: ExploredSession, agent: OracleAgent, request: Mod
   );
   if (!first && !disagreement && request.toolSdk !== undefined)
     session.firstSdk.set(agent.id, { sdk: request.toolSdk, n });
-  stopAt(disagreement);
+  return disagreement;
 }

@@ -11,7 +11,6 @@ import type { Generation } from '../../../conformance/explore/actions/action.js'
 import { ACTIONS, actionOf, describeMove } from '../../../conformance/explore/actions/index.js';
 import type { AnswerGeneration, ToolResultMessage } from '../../../conformance/explore/answers/answer.js';
 import { ANSWERS, answerFamily } from '../../../conformance/explore/answers/index.js';
-import { Stop } from '../../../conformance/explore/disagreement.js';
 import type { ExploredSession, OpenCall } from '../../../conformance/explore/explored-session.js';
 import type { PlannedAnswer, SessionMove } from '../../../conformance/explore/moves.js';
 import { createdAgent, ownedAgent } from '../../../conformance/oracle/session-oracle.js';
@@ -184,12 +183,8 @@ describe('answer families', () => {
     expect(answers.some((answer) => answer.review === 'approve-with-empty-text')).toBe(false);
   });
 
-  const disagree = (check: string, clauses: string[], message: string, step: unknown) => {
-    throw new Stop({ check, clauses: [...new Set(clauses)], message, step } as never);
-  };
   const session = () =>
     ({
-      disagree,
       callCounter: 0,
       reviewsAsked: 0,
       composed: { questions: true },
@@ -240,13 +235,7 @@ describe('answer families', () => {
     const open = { id: 'call_1', answer, activeAtCall: true, questions: 1, request: 1, ...call } as OpenCall & {
       answer: never;
     };
-    try {
-      answerFamily(answer).resolve?.(s, agent, open, shown, 2);
-      return undefined;
-    } catch (error) {
-      if (error instanceof Stop) return error.disagreement;
-      throw error;
-    }
+    return answerFamily(answer).resolve?.(s, agent, open, shown, 2);
   };
 
   it('an exit approved succeeds with { approved: true } and leaves plan mode (TOOL-05)', () => {
