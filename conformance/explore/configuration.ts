@@ -121,12 +121,12 @@ export function deploymentOf(configuration: Configuration | undefined): string {
 export function writeConfiguration(session: ExploredSession, configuration: Configuration | undefined): void {
   if (configuration === undefined) return;
   const yaml = deploymentOf(configuration).replace(/\n$/, '');
-  session.transcript.step('Given', `the deployment is:\n"""yaml\n${yaml}\n"""`);
-  session.transcript.step('When', 'the host starts');
+  session.transcript.step({ kind: 'deployment', yaml });
+  session.transcript.step({ kind: 'host-starts' });
   if (configuration.kind === 'valid') {
     session.section = configuration.section;
     session.coverage.crossed(configuration.section);
-    session.transcript.step('Then', 'the host started');
+    session.transcript.step({ kind: 'host-started' });
   }
 }
 

@@ -159,7 +159,7 @@ export class ExploredSession {
       if (found) {
         this.failure = found;
         // A check made while the model handles a request is scripted before the turn, like the actions it follows.
-        if (found.step?.midTurn) this.transcript.setup(found.step.text);
+        if (found.step?.midTurn) this.transcript.setup({ kind: 'failed-check', text: found.step.text });
       }
     } catch (error) {
       this.failure = adapterError(error);

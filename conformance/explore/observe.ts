@@ -63,11 +63,7 @@ async function observePushes(
   const disagreement = before && projectionPushesDisagreement(agent, before, { pushes, log, view }, session.edition);
   if (before && disagreement) {
     // The printed scenario notes the pushes where this observation did.
-    session.transcript.insertStep(
-      before.mark,
-      'When',
-      `the scenario notes the projection pushes of ${agent.name} so far`,
-    );
+    session.transcript.insertStep(before.mark, { kind: 'note-pushes', agent: agent.name });
     return disagreement;
   }
   session.notedPushes.set(agent.id, { pushes, logLength: log.length, view, mark: session.transcript.mark() });

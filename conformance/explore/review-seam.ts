@@ -7,8 +7,8 @@ import type { Question, QuestionPort } from '../../src/index.js';
 import { isPlanReview } from '../script/scripted-user.js';
 import type { ExploredSession } from './explored-session.js';
 import { APPROVE } from '../oracle/exit-review.js';
-import { replyFor, reviewStep } from './reviews.js';
-import { quote } from './transcript.js';
+import { replyFor, reviewRecord } from './reviews.js';
+import { quote } from './step-texts.js';
 
 export function reviewSeam(session: ExploredSession): QuestionPort {
   return async (question: Question, context) => {
@@ -27,7 +27,7 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
       const name = session.agentWithId(context!.agent!)?.name ?? 'the agent';
       // The printed scenario scripts the user's answer, as for a review that matched, so the host meets the same session.
       if (submitted.answer.type === 'exit' || submitted.answer.type === 'program-exit')
-        session.transcript.setup(reviewStep(submitted.answer.review, submitted.answer.feedback));
+        session.transcript.setup(reviewRecord(submitted.answer));
       session.record({
         clauses: ['TOOL-04'],
         check: 'review-shows-plan',
@@ -49,9 +49,7 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
       return { type: 'fail', message: 'unexpected question' };
     }
     entry.questions += 1;
-    // Written only if the session is printed (the answer and its feedback do not change).
-    const { review, feedback } = entry.answer;
-    session.transcript.setup(() => reviewStep(review, feedback));
+    session.transcript.setup(reviewRecord(entry.answer));
     checkReviewShape(session, question);
     entry.reply = replyFor(entry.answer.review, question, entry.answer.feedback);
     if (entry.reply.type === 'answer' && entry.reply.freeText !== undefined)

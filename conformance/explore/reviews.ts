@@ -1,12 +1,13 @@
 /**
- * Review answers: what the kit's user replies for each and the suite's step
- * that scripts the same reply. What a reply means (consent, the text a
- * refusal carries) is the oracle's reading (oracle/exit-review.ts).
+ * Review answers: what the kit's user replies for each, and the text it
+ * types (which the suite's step scripting the same reply quotes:
+ * step-texts.ts). What a reply means (consent, the text a refusal carries) is
+ * the oracle's reading (oracle/exit-review.ts).
  */
 import type { Question, QuestionReply } from '../../src/index.js';
 import { APPROVE, consentOf } from '../oracle/exit-review.js';
 import type { ReviewAnswer } from './moves.js';
-import { quote } from './transcript.js';
+import type { TranscriptRecord } from './transcript-records.js';
 
 const FEEDBACK = 'Split the second step in two';
 const FREE_TEXT = 'Please add a rollback step';
@@ -21,6 +22,32 @@ export const PROVIDER_FAILURE = 'the question provider is down (explore)\nsecond
 function typed(feedback: string | undefined, own: string, nonBlank = false): string {
   if (feedback === undefined || (nonBlank && feedback.trim() === '')) return own;
   return feedback;
+}
+
+/** The text the reply to `answer` types (none for an answer that types nothing); `feedback` is the generated one. */
+export function typedText(answer: ReviewAnswer, feedback: string | undefined): string | undefined {
+  switch (answer) {
+    case 'approve-with-text':
+      return typed(feedback, APPROVE_NOTE, true);
+    case 'keep-planning-with-text':
+      return typed(feedback, FEEDBACK);
+    case 'free-text-only':
+      return typed(feedback, FREE_TEXT);
+    case 'provider-fails':
+      // The provider's message is any text the kit chose, multi-line and all: it must reach the model unchanged (REVIEW-06).
+      return typed(feedback, PROVIDER_FAILURE, true);
+    default:
+      return undefined;
+  }
+}
+
+/** What the transcript keeps of the user's answer to a review (step-texts.ts words it). */
+export function reviewRecord(answer: { review: ReviewAnswer; feedback?: string }): TranscriptRecord {
+  return {
+    kind: 'review-answer',
+    review: answer.review,
+    ...(answer.feedback === undefined ? {} : { feedback: answer.feedback }),
+  };
 }
 
 /** A plan review as any host asks it, for reading what an answer means before a host asked (generation). */
@@ -53,7 +80,7 @@ export function replyFor(answer: ReviewAnswer, question: Question, feedback?: st
     case 'approve-with-empty-text':
       return { type: 'answer', selected: [APPROVE], freeText: '' };
     case 'approve-with-text':
-      return { type: 'answer', selected: [APPROVE], freeText: typed(feedback, APPROVE_NOTE, true) };
+      return { type: 'answer', selected: [APPROVE], freeText: typedText(answer, feedback)! };
     case 'approve-and-keep-planning':
       return { type: 'answer', selected: [APPROVE, keepPlanningLabel(question)] };
     case 'approve-other-case':
@@ -65,51 +92,16 @@ export function replyFor(answer: ReviewAnswer, question: Question, feedback?: st
     case 'keep-planning':
       return { type: 'answer', selected: [keepPlanningLabel(question)] };
     case 'keep-planning-with-text':
-      return { type: 'answer', selected: [keepPlanningLabel(question)], freeText: typed(feedback, FEEDBACK) };
+      return { type: 'answer', selected: [keepPlanningLabel(question)], freeText: typedText(answer, feedback)! };
     case 'free-text-only':
-      return { type: 'answer', selected: [], freeText: typed(feedback, FREE_TEXT) };
+      return { type: 'answer', selected: [], freeText: typedText(answer, feedback)! };
     case 'dismiss':
       return { type: 'dismiss' };
     case 'provider-fails':
-      // The provider's message is any text the kit chose, multi-line and all: it must reach the model unchanged (REVIEW-06).
-      return { type: 'fail', message: typed(feedback, PROVIDER_FAILURE, true) };
+      return { type: 'fail', message: typedText(answer, feedback)! };
     case 'abort':
       return { type: 'abort' };
     case 'no-answer':
       return { type: 'no-answer' };
-  }
-}
-
-/** The suite's step that scripts the same reply. */
-export function reviewStep(answer: ReviewAnswer, feedback?: string): string {
-  switch (answer) {
-    case 'approve':
-      return 'the user will answer the review by selecting Approve';
-    case 'approve-with-empty-text':
-      return 'the user will answer the review by selecting Approve with the feedback ""';
-    case 'approve-with-text':
-      return `the user will answer the review by selecting Approve with the feedback ${quote(typed(feedback, APPROVE_NOTE, true))}`;
-    case 'approve-and-keep-planning':
-      return 'the user will answer the review by selecting both Approve and the keep-planning option';
-    case 'approve-other-case':
-      return `the user will answer the review by selecting exactly the labels '["approve"]'`;
-    case 'approve-padded':
-      return `the user will answer the review by selecting exactly the labels '[" Approve "]'`;
-    case 'approve-twice':
-      return `the user will answer the review by selecting exactly the labels '["Approve","Approve"]'`;
-    case 'keep-planning':
-      return 'the user will answer the review by selecting the keep-planning option';
-    case 'keep-planning-with-text':
-      return `the user will answer the review by selecting the keep-planning option with the feedback ${quote(typed(feedback, FEEDBACK))}`;
-    case 'free-text-only':
-      return `the user will answer the review by typing only ${quote(typed(feedback, FREE_TEXT))}`;
-    case 'dismiss':
-      return 'the user will dismiss the review to talk instead';
-    case 'provider-fails':
-      return `the question provider will fail the review with ${quote(typed(feedback, PROVIDER_FAILURE, true))}`;
-    case 'abort':
-      return 'the user will abort the review';
-    case 'no-answer':
-      return 'the user will answer the review with no answer item';
   }
 }

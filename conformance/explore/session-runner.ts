@@ -68,8 +68,7 @@ export class SessionRunner {
     let started: GuardedHost | undefined;
     try {
       session.toolMode = explored.toolMode ?? 'native';
-      if (session.toolMode !== 'native')
-        session.transcript.step('Given', `the host presents its tools in ${session.toolMode} mode`);
+      if (session.toolMode !== 'native') session.transcript.step({ kind: 'tool-mode', mode: session.toolMode });
       session.composed = {
         commands: isSupported(adapter.capabilities, 'commands'),
         questions: isSupported(adapter.capabilities, 'questions'),
@@ -109,13 +108,10 @@ export class SessionRunner {
       session.host = started;
       session.probeOrders = explored.probeOrders;
       if (explored.probeOrders.length > 0)
-        session.transcript.step(
-          'Given',
-          `the host also has probe sections at orders "${explored.probeOrders.join(', ')}"`,
-        );
+        session.transcript.step({ kind: 'probe-orders', orders: explored.probeOrders });
       // The suite makes an agent when a step first names it; one that lives through a restart must be made before it.
       if (explored.moves.some((move) => move.kind === 'restart'))
-        session.transcript.step('When', 'the user creates the agent');
+        session.transcript.step({ kind: 'new-agent', agent: 'the agent' });
       session.agents.push(createdAgent('the agent', await session.host.createAgent(), session.edition));
       for (const move of explored.moves) {
         const action = actionOf(move);

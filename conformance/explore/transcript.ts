@@ -1,34 +1,27 @@
 /**
- * What a session did, written down as the suite's own Gherkin steps while it
- * runs: every action the user took, and for each turn the lines that script it
- * beforehand (the model's answers, the user's mid-turn actions and review
- * answers). A disagreement adds the one check that fails, so the printed
- * scenario replays the session and fails where the host disagreed.
+ * What a session did, kept as records while it runs (transcript-records.ts):
+ * every action the user took, and for each turn what scripts it beforehand
+ * (the model's answers, the user's mid-turn actions and review answers). A
+ * disagreement adds the one check that fails, so the printed scenario
+ * replays the session and fails where the host disagreed. The transcript
+ * only keeps the records in their places; they are worded as the suite's
+ * Gherkin steps (step-texts.ts) only when the session is printed.
  */
-import { writeNotation } from '../world/text-notation.js';
-
-export type Keyword = 'Given' | 'When' | 'Then';
-
-/**
- * A line, or what writes it when the session is printed: quoting a long generated
- * text costs more than most checks, and only a session that disagrees is printed.
- * A function must read nothing that changes later in the session.
- */
-export type Line = string | (() => string);
+import { mayGiveUp, stepKeyword, stepText, type Keyword } from './step-texts.js';
+import type { TranscriptRecord } from './transcript-records.js';
 
 interface Step {
-  keyword: Keyword;
-  text: Line;
-}
-
-function written(line: Line): string {
-  return typeof line === 'string' ? line : line();
+  record: TranscriptRecord;
+  /** Undefined: the record's own keyword (a record scripted outside any turn is `Given`). */
+  keyword?: Keyword;
 }
 
 interface Turn {
-  /** Lines run before the prompt: answers, mid-turn actions and checks, review answers, in the order they act. */
-  setup: Line[];
-  action: Line;
+  /** Records scripted before the prompt: answers, mid-turn actions and checks, review answers, in the order they act. */
+  setup: TranscriptRecord[];
+  action: TranscriptRecord;
+  /** The turn's last request fails without retry, on which the host may give up. */
+  givesUp: boolean;
 }
 
 export class Transcript {
@@ -36,8 +29,8 @@ export class Transcript {
   private current: Turn | undefined;
 
   /** A step outside any turn. */
-  step(keyword: Keyword, text: Line): void {
-    this.entries.push({ keyword, text });
+  step(record: TranscriptRecord): void {
+    this.entries.push({ record });
   }
 
   /** Where the next step will go: a step inserted here later (`insertStep`) comes after every step written so far. */
@@ -46,13 +39,13 @@ export class Transcript {
   }
 
   /** A step written where `mark` was taken (a check that compares with what was observed there notes it there). */
-  insertStep(mark: number, keyword: Keyword, text: string): void {
-    this.entries.splice(mark, 0, { keyword, text });
+  insertStep(mark: number, record: TranscriptRecord): void {
+    this.entries.splice(mark, 0, { record });
   }
 
-  /** Starts a turn-shaped entry (a prompt, or a command that starts a turn); its setup lines come first. */
-  beginTurn(action: Line): void {
-    const turn: Turn = { setup: [], action };
+  /** Starts a turn-shaped entry (a prompt, or a command that starts a turn); its setup records come first. */
+  beginTurn(action: TranscriptRecord, givesUp = false): void {
+    const turn: Turn = { setup: [], action, givesUp };
     this.current = turn;
     this.entries.push(turn);
   }
@@ -61,47 +54,29 @@ export class Transcript {
     this.current = undefined;
   }
 
-  /**
-   * A line that must be in place before the current turn starts (or before the next step when none is open);
-   * given as a function, it is written only if the session is printed (it must read nothing that changes).
-   */
-  setup(text: Line): void {
-    if (this.current) this.current.setup.push(text);
-    else this.entries.push({ keyword: 'Given', text });
+  /** A record that must be in place before the current turn starts (or before the next step when none is open). */
+  setup(record: TranscriptRecord): void {
+    if (this.current) this.current.setup.push(record);
+    else this.entries.push({ record, keyword: 'Given' });
   }
 
-  /** The steps in order, each with its keyword ("And" where it repeats the previous one). */
+  /** The steps in order, worded, each with its keyword ("And" where it repeats the previous one). */
   lines(): string[] {
-    const steps: Step[] = [];
+    const steps: Array<{ keyword: Keyword; text: string }> = [];
     for (const entry of this.entries) {
-      if ('keyword' in entry) {
-        steps.push(entry);
+      if ('record' in entry) {
+        steps.push({ keyword: entry.keyword ?? stepKeyword(entry.record), text: stepText(entry.record) });
       } else {
-        for (const text of entry.setup) steps.push({ keyword: 'Given', text });
-        steps.push({ keyword: 'When', text: entry.action });
+        for (const record of entry.setup) steps.push({ keyword: 'Given', text: stepText(record) });
+        const action = stepText(entry.action);
+        steps.push({ keyword: 'When', text: entry.givesUp ? mayGiveUp(action) : action });
       }
     }
     let previous: Keyword | undefined;
     return steps.map((step) => {
       const keyword = step.keyword === previous ? 'And' : step.keyword;
       previous = step.keyword;
-      return `${keyword} ${written(step.text)}`;
+      return `${keyword} ${step.text}`;
     });
   }
-}
-
-/** A Gherkin string argument (double quotes unless the text holds one); a text quoted for a printed step; characters a reader could not see are written `⟨U+hex⟩` (world/text-notation.ts). */
-export function quote(raw: string): string {
-  const text = writeNotation(raw);
-  if (!text.includes('"')) return `"${text}"`;
-  if (!text.includes("'")) return `'${text}'`;
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
-
-export function onOff(active: boolean): string {
-  return active ? 'on' : 'off';
-}
-
-export function onOffList(values: boolean[]): string {
-  return quote(values.length === 0 ? 'none' : values.map(onOff).join(', '));
 }

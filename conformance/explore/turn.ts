@@ -10,7 +10,7 @@ import type { OracleAgent } from '../oracle/session-oracle.js';
 import { answerFamily } from './answers/index.js';
 import type { PlannedRequest } from './moves.js';
 import type { ExploredSession } from './explored-session.js';
-import type { Line } from './transcript.js';
+import type { TranscriptRecord } from './transcript-records.js';
 import { disagreement, type Found } from './disagreement.js';
 
 export function promptText(agent: OracleAgent): string {
@@ -27,14 +27,11 @@ export async function runTurn(
   agent: OracleAgent,
   planned: PlannedRequest[],
   text: string,
-  action: Line | undefined,
+  action: TranscriptRecord | undefined,
 ): Promise<Found> {
   const start = session.model.requestsOf(agent.id).length;
   const givesUp = planned.at(-1)?.answer.type === 'give-up';
-  if (action)
-    session.transcript.beginTurn(
-      givesUp ? () => `${typeof action === 'string' ? action : action()}, which may give up` : action,
-    );
+  if (action) session.transcript.beginTurn(action, givesUp);
   planned.forEach((request, index) => {
     const n = start + index + 1;
     const scripted = answerFamily(request.answer).response(session, request.answer);
@@ -45,8 +42,7 @@ export async function runTurn(
         session.scripted.set(`${agent.id}#${n}`, scripted.plan === undefined ? call : { ...call, plan: scripted.plan });
         if (scripted.plan !== undefined) session.coverage.crossed(scripted.plan);
       }
-      // Written only if the session is printed (the answer's step reads only what it was made with).
-      session.transcript.setup(() => scripted.step(n, agent.name));
+      session.transcript.setup({ kind: 'model-answer', agent: agent.name, n, answer: scripted.record });
     }
     for (const midTurn of request.during) {
       session.model.during(agent.id, n, () => session.guard(() => session.runMidTurn(midTurn, { agent, n })));

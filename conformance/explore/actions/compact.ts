@@ -29,7 +29,7 @@ export const compactAction: Action<CompactMove> = {
       : undefined,
   async run(session, move) {
     const agent = session.agentAt(move.agent);
-    session.transcript.step('When', `the user has a long conversation with ${agent.name}`);
+    session.transcript.step({ kind: 'long-conversation', agent: agent.name });
     for (let part = 1; part <= 3; part += 1) {
       const found = await runTurn(session, agent, [], `Part ${part}: ${LONG_PARAGRAPH}`, undefined);
       if (found) return found;
@@ -40,7 +40,7 @@ export const compactAction: Action<CompactMove> = {
       : [];
     const found = await runTurn(session, agent, last, `Part 4: ${LONG_PARAGRAPH}`, undefined);
     if (found) return found;
-    session.transcript.step('When', `the history of ${agent.name} is compacted`);
+    session.transcript.step({ kind: 'compacted', agent: agent.name });
     session.compacted = true;
     await session.host.compact(agent.id);
     agent.noticesKnown = false;

@@ -22,7 +22,7 @@ export const forkAction: Action<ForkMove> = {
     const origin = session.agentAt(move.agent);
     session.names.fork += 1;
     const name = `agent "fork ${session.names.fork}"`;
-    session.transcript.step('When', `${origin.name} is forked as ${name}`);
+    session.transcript.step({ kind: 'fork', origin: origin.name, fork: name });
     const id = await session.host.fork(origin.id);
     const inherited = planModeEvents(await session.host.readLog(id)).length;
     session.agents.push(forkedAgent(name, id, origin, inherited));

@@ -14,7 +14,7 @@ export const newAgentAction: Action<NewAgentMove> = {
     session.names.created += 1;
     const name = `agent "${String.fromCharCode(65 + session.names.created)}"`;
     // Printed, so that an agent made before a restart is made before it in the scenario too.
-    session.transcript.step('When', `the user creates ${name}`);
+    session.transcript.step({ kind: 'new-agent', agent: name });
     session.agents.push(createdAgent(name, await session.host.createAgent(), session.edition));
     return undefined;
   },

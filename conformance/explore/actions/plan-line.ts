@@ -14,7 +14,8 @@ import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { IMAGE_NAMES, imagesNamed } from '../../world/images.js';
 import { observeGet } from '../observe.js';
 import type { During, ExploredSession } from '../explored-session.js';
-import { onOff, quote, type Line } from '../transcript.js';
+import { onOff } from '../step-texts.js';
+import type { TranscriptRecord } from '../transcript-records.js';
 import { afterTurn } from '../turn.js';
 import type { PlanLineMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
@@ -75,11 +76,13 @@ async function planLine(
   during: During | undefined,
   imageNames?: string[],
 ): Promise<Found> {
-  // Written only if the session is printed (quoting a generated line costs more than most checks).
-  const printed = (): string =>
-    `the user types the command ${quote(line)}${imageNames === undefined ? '' : ` with the images ${quote(imageNames.join(', '))}`} for ${agent.name}`;
-  if (during)
-    session.transcript.setup(() => `while the model handles request ${during.n} of ${during.agent.name}, ${printed()}`);
+  const printed: TranscriptRecord = {
+    kind: 'command-line',
+    agent: agent.name,
+    line,
+    ...(imageNames === undefined ? {} : { images: imageNames }),
+  };
+  if (during) session.transcript.setup({ ...printed, during: { n: during.n, agent: during.agent.name } });
   const images = imageNames === undefined ? undefined : imagesNamed(imageNames.join(','));
   session.typedLines.push(line);
   // A `/plan` line's value is its argument (bare `/plan`: the empty text), after the one space that separates it.
@@ -89,7 +92,7 @@ async function planLine(
     return refusedPlanOff(session, agent, line, images, printed, during);
   if (!command) {
     // Another command (the kit's probe command): plan state, and the projection that folds only `plan` records, stay as they are.
-    if (!during) session.transcript.step('When', printed);
+    if (!during) session.transcript.step(printed);
     const other = await session.host.runCommand(agent.id, line);
     session.commandTexts.push(other.text);
     session.commandOutcomes.push('other');
@@ -126,7 +129,7 @@ async function planLine(
     const turnFound = session.failed() ?? afterTurn(session, agent, start, 1, ['CMD-03', 'CMD-04']);
     if (turnFound) return turnFound;
   } else {
-    if (!during) session.transcript.step('When', printed);
+    if (!during) session.transcript.step(printed);
     result = await session.host.runCommand(agent.id, line, images);
   }
   agent.plan.commandDone(result.ok);
@@ -158,10 +161,10 @@ async function refusedPlanOff(
   agent: OracleAgent,
   line: string,
   images: ImageBlock[],
-  printed: Line,
+  printed: TranscriptRecord,
   during: During | undefined,
 ): Promise<Found> {
-  if (!during) session.transcript.step('When', printed);
+  if (!during) session.transcript.step(printed);
   agent.plan.commandRun(false);
   const result = await session.host.runCommand(agent.id, line, images);
   agent.plan.commandDone(false);

@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check';
 import { answerFamily } from '../answers/index.js';
-import { quote } from '../transcript.js';
 import { promptText, runTurn } from '../turn.js';
 import type { PlannedRequest, PromptMove, SessionMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
@@ -35,14 +34,15 @@ export const promptAction: Action<PromptMove> = {
   async run(session, move, during) {
     const agent = session.agentAt(move.agent);
     const text = move.text === undefined ? promptText(agent) : `${promptText(agent)}: ${move.text}`;
-    if (!during)
-      return runTurn(session, agent, move.requests, text, () => `the user prompts ${agent.name} with ${quote(text)}`);
+    if (!during) return runTurn(session, agent, move.requests, text, { kind: 'prompt', agent: agent.name, text });
     // Another agent's turn inside this request; an agent already running (this one included) is not prompted.
     if (session.turns.has(agent.id) || agent.plan.running) return undefined;
-    session.transcript.setup(
-      () =>
-        `while the model handles request ${during.n} of ${during.agent.name}, the user prompts ${agent.name} with ${quote(text)}`,
-    );
+    session.transcript.setup({
+      kind: 'prompt',
+      agent: agent.name,
+      text,
+      during: { n: during.n, agent: during.agent.name },
+    });
     return runTurn(session, agent, move.requests, text, undefined);
   },
   describe: (move, describeMove) => `prompt #${move.agent}: ${describeRequests(move.requests, describeMove)}`,

@@ -16,7 +16,7 @@ export const restartAction: Action<RestartMove> = {
   feasible: (session) =>
     session.agents.every((agent) => agent.plan.pending === undefined && agent.steered.length === 0),
   async run(session) {
-    session.transcript.step('When', 'the host restarts');
+    session.transcript.step({ kind: 'restart' });
     await session.host.restart();
     session.restarted = true;
     // A new host's registry may push its subscribers a snapshot of its own (PROJ-02): the count starts again.

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { observeGet } from '../observe.js';
 import type { During, ExploredSession } from '../explored-session.js';
-import { onOff, quote } from '../transcript.js';
+import { quote } from '../step-texts.js';
 import type { SetMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
 import { disagreement, type Found } from '../disagreement.js';
@@ -17,10 +17,9 @@ export const setAction: Action<SetMove> = {
   midTurn: (g) => ({ weight: 6, arbitrary: arbitrary(g) }),
   async run(session, move, during) {
     const agent = session.agentAt(move.agent);
-    const phrase = `the user turns plan mode ${onOff(move.active)} for ${agent.name}`;
-    if (during)
-      session.transcript.setup(`while the model handles request ${during.n} of ${during.agent.name}, ${phrase}`);
-    else session.transcript.step('When', phrase);
+    const record = { kind: 'set', agent: agent.name, active: move.active } as const;
+    if (during) session.transcript.setup({ ...record, during: { n: during.n, agent: during.agent.name } });
+    else session.transcript.step(record);
     return select(session, agent, move.active, during);
   },
   describe: (move) => `set #${move.agent} ${move.active ? 'on' : 'off'}`,

@@ -22,7 +22,7 @@ export const spawnOwnedAction: Action<SpawnOwnedMove> = {
     const owner = session.agentAt(move.agent);
     session.names.child += 1;
     const name = `agent "child ${session.names.child}"`;
-    session.transcript.step('Given', `${name} is a child agent owned by ${owner.name}`);
+    session.transcript.step({ kind: 'spawn-owned', owner: owner.name, child: name });
     session.agents.push(ownedAgent(name, await session.host.spawnOwnedChild(owner.id), session.edition));
     return undefined;
   },

@@ -14,7 +14,7 @@ export const spawnAction: Action<SpawnMove> = {
     const parent = session.agentAt(move.agent);
     session.names.child += 1;
     const name = `agent "child ${session.names.child}"`;
-    session.transcript.step('When', `${parent.name} spawns the child ${name}`);
+    session.transcript.step({ kind: 'spawn', parent: parent.name, child: name });
     session.agents.push(spawnedAgent(name, await session.host.spawn(parent.id), session.edition));
     return undefined;
   },

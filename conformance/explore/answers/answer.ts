@@ -10,6 +10,7 @@ import type { Capability, Edition, ModelRequest, ModelResponse, ToolMode } from 
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import type { PlannedAnswer } from '../moves.js';
 import type { Found } from '../disagreement.js';
+import type { ScriptedAnswerRecord } from '../transcript-records.js';
 import type { ExploredSession, OpenCall } from '../explored-session.js';
 
 /** What an answer family may generate, for the host at hand. */
@@ -22,8 +23,8 @@ export interface AnswerGeneration {
 
 export interface ScriptedResponse {
   response: ModelResponse;
-  /** The suite step scripting it for request `n` of the agent named `name`. */
-  step: (n: number, name: string) => string;
+  /** What the transcript keeps of it (the suite's step scripting it: step-texts.ts). */
+  record: ScriptedAnswerRecord;
   /** The plan an exit submits, which its review must carry (TOOL-04). */
   plan?: string;
 }

@@ -18,8 +18,8 @@ import {
   refusalClauseOf,
   reviewCountAllowed,
 } from '../../oracle/exit-review.js';
-import { reviewStep } from '../reviews.js';
-import { quote } from '../transcript.js';
+import { reviewRecord } from '../reviews.js';
+import { quote } from '../step-texts.js';
 import { texts } from '../values/texts.js';
 import type { ModelAnswer, ToolResultMessage } from './answer.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
@@ -62,8 +62,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     const plan = planText(session.callCounter, answer.plan);
     return {
       response: { type: 'tool_calls', text: '', calls: [{ id, name: 'exit_plan_mode', arguments: { plan } }] },
-      step: (n, name) =>
-        `the model will answer request ${n} of ${name} by calling exit_plan_mode with the plan ${quote(plan)}`,
+      record: { type: 'exit', plan },
       plan,
     };
   },
@@ -114,7 +113,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
-      if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review, call.answer.feedback));
+      if (call.questions === 0) session.transcript.setup(reviewRecord(call.answer));
       return disagreement(
         'review-count',
         ['TOOL-04'],

@@ -13,7 +13,7 @@ export const failureAnswer: ModelAnswer<{ type: 'failure' }> = {
   generate: (g) => (g.has('retry') ? { weight: 2, arbitrary: fc.constant({ type: 'failure' as const }) } : undefined),
   response: () => ({
     response: { type: 'failure', message: 'scripted transient failure', retryable: true },
-    step: (n, name) => `the model will answer request ${n} of ${name} with a retryable failure`,
+    record: { type: 'failure' },
   }),
   describe: () => 'failure',
 };

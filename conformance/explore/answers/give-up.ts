@@ -20,7 +20,7 @@ export const giveUpAnswer: ModelAnswer<{ type: 'give-up' }> = {
   generate: () => ({ weight: 1, arbitrary: fc.constant({ type: 'give-up' as const }) }),
   response: () => ({
     response: { type: 'failure', message: GIVE_UP_MESSAGE, retryable: false },
-    step: (n, name) => `the model will answer request ${n} of ${name} with a failure that is not retryable`,
+    record: { type: 'give-up' },
   }),
   describe: () => 'give-up',
 };

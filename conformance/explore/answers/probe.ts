@@ -10,11 +10,6 @@ import { disagreement } from '../disagreement.js';
 
 type ProbeAnswer = { type: 'probe'; effect: 'read' | 'write' | 'command' };
 
-const TOOL_STEP = {
-  read: 'the probe tool',
-  write: 'the writing probe tool',
-  command: 'the command-running probe tool',
-} as const;
 const TOOL_RESULT = { read: 'probe tool', write: 'writing probe tool', command: 'command-running probe tool' } as const;
 
 export const probeAnswer: ModelAnswer<ProbeAnswer> = {
@@ -36,7 +31,7 @@ export const probeAnswer: ModelAnswer<ProbeAnswer> = {
     const probe = PROBE_TOOLS[answer.effect];
     return {
       response: { type: 'tool_calls', text: '', calls: [{ id, name: probe.name, arguments: probe.args }] },
-      step: (n, name) => `the model will answer request ${n} of ${name} by calling ${TOOL_STEP[answer.effect]}`,
+      record: { type: 'probe', effect: answer.effect },
     };
   },
   resolve(session, agent, call, result, n) {

@@ -17,8 +17,7 @@ import { REVIEW_ANSWERS, type PlanShape, type ReviewAnswer } from '../moves.js';
 import { planShapes, planText } from '../plan-shapes.js';
 import { consentOf, exitExpectation, refusalClauseOf, reviewCountAllowed } from '../../oracle/exit-review.js';
 import { exitCircumstances, feedbackTexts } from './exit.js';
-import { consents, reviewStep } from '../reviews.js';
-import { quote } from '../transcript.js';
+import { consents, reviewRecord } from '../reviews.js';
 import type { ModelAnswer } from './answer.js';
 import { disagreement } from '../disagreement.js';
 
@@ -56,8 +55,7 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
         text: '',
         calls: [{ id, name: codeTool.name, arguments: exitProgramArguments(codeTool, plan) }],
       },
-      step: (n, name) =>
-        `the model will answer request ${n} of ${name} with a program calling exit_plan_mode with the plan ${quote(plan)}`,
+      record: { type: 'program-exit', plan },
       plan,
     };
   },
@@ -95,7 +93,7 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
-      if (call.questions === 0) session.transcript.setup(reviewStep(call.answer.review, call.answer.feedback));
+      if (call.questions === 0) session.transcript.setup(reviewRecord(call.answer));
       return disagreement(
         'program-exit-review-count',
         ['TOOL-08', 'TOOL-04'],

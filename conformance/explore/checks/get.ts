@@ -3,7 +3,7 @@ import type { PlanModeState } from '../../../src/index.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import type { Disagreement } from '../disagreement.js';
 import type { During } from '../explored-session.js';
-import { onOff } from '../transcript.js';
+import { onOff } from '../step-texts.js';
 
 /** The disagreement of `state`, what `get` answered for `agent`, with the oracle; undefined when the MUST clauses allow it. */
 export function getDisagreement(

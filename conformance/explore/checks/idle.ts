@@ -11,7 +11,7 @@ import type { Edition, PlanProjectionView, SessionEvent } from '../../../src/ind
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { foldedByPlanUnit } from '../../world/observations.js';
 import type { Disagreement } from '../disagreement.js';
-import { onOff, onOffList } from '../transcript.js';
+import { onOff, onOffList } from '../step-texts.js';
 
 /** A plan/mode event's payload as a host logged it. */
 export type LoggedPayload = Extract<SessionEvent, { type: 'plan/mode' }>['payload'];

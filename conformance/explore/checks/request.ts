@@ -29,7 +29,7 @@ import type { Disagreement, Found } from '../disagreement.js';
 import { answerAction } from '../coverage.js';
 import type { ExploredSession, OpenTurn } from '../explored-session.js';
 import type { PlannedAnswer } from '../moves.js';
-import { onOff, quote } from '../transcript.js';
+import { onOff, quote } from '../step-texts.js';
 import { toolSdkDisagreement } from './tool-sdk.js';
 import { readLayout, sectionLayoutProblem } from './system-prompt.js';
 

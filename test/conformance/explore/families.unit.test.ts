@@ -193,7 +193,7 @@ describe('answer families', () => {
       options: { adapter: { name: 'host', codeTool: { name: 'run_code', exitProgram: { code: 'exit({{plan}})' } } } },
     }) as unknown as ExploredSession;
 
-  it("scripts the model's response and the step that scripts it in a printed scenario", () => {
+  it("scripts the model's response and what the transcript keeps of it", () => {
     const s = session();
     expect(answerFamily({ type: 'text' }).response(s, { type: 'text' })).toBeUndefined();
     expect(answerFamily({ type: 'failure' }).response(s, { type: 'failure' })?.response).toMatchObject({
@@ -209,9 +209,7 @@ describe('answer families', () => {
       type: 'tool_calls',
       calls: [{ id: 'call_1', name: 'exit_plan_mode', arguments: { plan: exit.plan } }],
     });
-    expect(exit.step(3, 'the agent')).toBe(
-      `the model will answer request 3 of the agent by calling exit_plan_mode with the plan "${exit.plan}"`,
-    );
+    expect(exit.record).toEqual({ type: 'exit', plan: exit.plan });
     const probe = answerFamily({ type: 'probe', effect: 'write' }).response(s, { type: 'probe', effect: 'write' })!;
     expect(probe.response).toMatchObject({ type: 'tool_calls', calls: [{ id: 'call_2' }] });
   });

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../../conformance/explore/values/texts.js';
-import { quote } from '../../../conformance/explore/transcript.js';
+import { quote } from '../../../conformance/explore/step-texts.js';
 import { readNotation, writeNotation } from '../../../conformance/world/text-notation.js';
 
 describe('text notation', () => {
