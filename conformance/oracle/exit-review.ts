@@ -9,6 +9,7 @@
  * with these; it predicts nothing itself.
  */
 import type { QuestionReply } from '../../src/index.js';
+import type { OracleAgent } from './session-oracle.js';
 
 /** The label that approves a plan review. */
 export const APPROVE = 'Approve';
@@ -60,6 +61,32 @@ export type ExitExpectation =
   | { kind: 'owned-child' }
   /** In plan mode: exactly one review (none allowed only when `mayGoUnasked`: then a failure, REVIEW-06). */
   | { kind: 'reviewed'; mayGoUnasked: boolean };
+
+/**
+ * What the oracle knows of an exit from the agent that called it: the plan state logged when the call ran, and
+ * who the agent is (a spawned or owned child may have no way to ask the user, nor may a host without a question
+ * channel: REVIEW-06; an owned child whose owner is still known refuses: REVIEW-07).
+ */
+export function exitCircumstancesOf(
+  agent: Pick<OracleAgent, 'kind' | 'ownerKnown'>,
+  activeAtCall: boolean,
+  questionsComposed: boolean,
+): ExitCircumstances {
+  return {
+    activeAtCall,
+    ownedByLiveAgent: agent.kind === 'owned' && agent.ownerKnown,
+    mayGoUnasked: agent.kind === 'child' || agent.kind === 'owned' || !questionsComposed,
+  };
+}
+
+/**
+ * Whether a reviewed exit counts as approved: the reply consents, or it is the approval the seed leaves open
+ * (`Approve` with an empty free text), read as the host read it (its result a success).
+ */
+export function exitApproved(reply: QuestionReply, resultFailed: boolean): boolean {
+  const consent = consentOf(reply);
+  return consent === true || (consent === 'open' && !resultFailed);
+}
 
 export function exitExpectation(circumstances: ExitCircumstances): ExitExpectation {
   if (!circumstances.activeAtCall) return { kind: 'outside-plan-mode' };

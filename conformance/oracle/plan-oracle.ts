@@ -15,6 +15,22 @@
 import { DEFAULT_EDITION, type Edition, type PlanModeState, type SetOutcome } from '../../src/index.js';
 import { EDITION_READINGS, type EditionReading } from './edition-readings.js';
 
+/** The clause that fixes each answer of `set` (SET-01..04): a different answer breaks the clause of the predicted one. */
+export const SET_OUTCOME_CLAUSE: Readonly<Record<SetOutcome, string>> = {
+  committed: 'SET-01',
+  queued: 'SET-02',
+  cancelled: 'SET-03',
+  noop: 'SET-04',
+};
+
+/**
+ * The projection that agrees with what `get` answered (PROJ-05, once a `/plan` line completed): the same
+ * active state, and a selection pending exactly when `get` shows one other than the active state.
+ */
+export function projectionAgreeingWith(state: PlanModeState): { active: boolean; pending: boolean } {
+  return { active: state.active, pending: state.pending !== undefined && state.pending !== state.active };
+}
+
 /** Which way a notice tells the model the user switched. */
 export type NoticeDirection = 'entering' | 'leaving';
 

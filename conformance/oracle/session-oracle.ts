@@ -108,6 +108,32 @@ export function forkedAgent(name: string, id: string, origin: OracleAgent, inher
   return fork;
 }
 
+/**
+ * The agent's history compacted: its plan state stays (STATE-05); the notices before it may live on in a
+ * summary, so from here on only those added since are counted (NARR-01), and the next request need not repeat
+ * the earlier messages.
+ */
+export function compactAgent(agent: OracleAgent): void {
+  agent.noticesKnown = false;
+  agent.noticesAtCompaction = agent.plan.noticeDirections.length;
+  agent.compactedSinceRequest = true;
+  agent.plan.cause = ['STATE-05'];
+}
+
+/**
+ * The host restarted: everything logged is kept (STATE-03). A notice the agent's model has not seen yet may not
+ * survive it (when a notice is logged is the host's business); whether an owner is still live is no longer
+ * known; and the observers told before it were the old host's (STATE-06), so a new host may tell its own only
+ * of what follows.
+ */
+export function restartAgent(agent: OracleAgent): void {
+  agent.plan.cause = ['STATE-03'];
+  agent.optionalNotices = agent.plan.notices - agent.seenNotices;
+  agent.inheritedNotices = agent.plan.notices;
+  agent.ownerKnown = false;
+  agent.eventsAtRestarts.push(agent.inheritedEvents + agent.plan.events.length);
+}
+
 function agent(name: string, id: string, kind: AgentKind, plan: PlanOracle, inheritedEvents: number): OracleAgent {
   return {
     name,

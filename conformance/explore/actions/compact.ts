@@ -6,6 +6,7 @@
  * switch after compaction still owes its notice).
  */
 import fc from 'fast-check';
+import { compactAgent } from '../../oracle/session-oracle.js';
 import { runTurn } from '../turn.js';
 import type { CompactMove, PlannedRequest } from '../moves.js';
 import type { Action, Generation } from './action.js';
@@ -43,10 +44,7 @@ export const compactAction: Action<CompactMove> = {
     session.transcript.step({ kind: 'compacted', agent: agent.name });
     session.compacted = true;
     await session.host.compact(agent.id);
-    agent.noticesKnown = false;
-    agent.noticesAtCompaction = agent.plan.noticeDirections.length;
-    agent.compactedSinceRequest = true;
-    agent.plan.cause = ['STATE-05'];
+    compactAgent(agent);
     // How compaction rewrites the log, and whether the registry folds it afresh, is the host's: the count starts again.
     session.notedPushes.delete(agent.id);
     return undefined;

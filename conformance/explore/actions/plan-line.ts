@@ -9,7 +9,9 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import type { ImageBlock } from '../../../src/index.js';
 import { EDITION_READINGS } from '../../oracle/edition-readings.js';
+import { commandOutcome, OTHER_OUTCOME, sameTextOtherOutcome } from '../../oracle/command-results.js';
 import { readPlanCommand, selects } from '../../oracle/plan-command.js';
+import { projectionAgreeingWith } from '../../oracle/plan-oracle.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { IMAGE_NAMES, imagesNamed } from '../../world/images.js';
 import { observeGet } from '../observe.js';
@@ -95,13 +97,13 @@ async function planLine(
     if (!during) session.transcript.step(printed);
     const other = await session.host.runCommand(agent.id, line);
     session.commandTexts.push(other.text);
-    session.commandOutcomes.push('other');
+    session.commandOutcomes.push(OTHER_OUTCOME);
     return observeGet(session, agent, during);
   }
   const wasIdle = !agent.plan.running;
   const outcome = agent.plan.set(selects(command));
   agent.plan.commandRun(selects(command));
-  const outcomeName = `${selects(command) ? 'on' : 'off'}:${outcome}`;
+  const outcomeName = commandOutcome(selects(command), outcome);
   // The user message the line steers: its text (CMD-03), or none but its images for bare `/plan` (CMD-09, rc.8).
   const steered = command.kind === 'message' ? command.text : images ? '' : undefined;
   const startsTurn = steered !== undefined && wasIdle;
@@ -169,7 +171,7 @@ async function refusedPlanOff(
   const result = await session.host.runCommand(agent.id, line, images);
   agent.plan.commandDone(false);
   session.commandTexts.push(result.text);
-  session.commandOutcomes.push('other');
+  session.commandOutcomes.push(OTHER_OUTCOME);
   if (result.ok) {
     return disagreement(
       'plan-off-with-images-refused',
@@ -217,8 +219,7 @@ async function checkProjectionAgainstGet(
   if (!session.composed.projections) return undefined;
   const projection = await session.host.readProjection(agent.id);
   const state = await session.host.getPlanMode(agent.id);
-  const agreeing = { active: state.active, pending: state.pending !== undefined && state.pending !== state.active };
-  if (!isDeepStrictEqual(projection, agreeing)) {
+  if (!isDeepStrictEqual(projection, projectionAgreeingWith(state))) {
     return disagreement(
       'projection-agrees-with-get',
       ['PROJ-05'],
@@ -240,20 +241,15 @@ function checkCommandTexts(session: ExploredSession, text: string, outcome: stri
   session.commandOutcomes.push(outcome);
   if (!session.options.strict) return undefined;
   const last = session.commandTexts.length - 1;
-  // Outcomes are told apart by target and `set` answer (entered, left, queued either way, cancelled, already so).
-  for (let earlier = 0; earlier < last; earlier += 1) {
-    if (session.commandOutcomes[earlier] === 'other') continue;
-    if (session.commandOutcomes[earlier] !== outcome && session.commandTexts[earlier] === text) {
-      return disagreement(
-        'command-texts-differ',
-        ['CMD-08'],
-        `commands ${earlier + 1} and ${last + 1} report different outcomes (${session.commandOutcomes[earlier]}, ${outcome}) with the same text ${JSON.stringify(text)}`,
-        {
-          text: `the results of commands ${earlier + 1} and ${last + 1} differ`,
-          midTurn: false,
-        },
-      );
-    }
-  }
-  return undefined;
+  const earlier = sameTextOtherOutcome(session.commandTexts, session.commandOutcomes);
+  if (earlier === undefined) return undefined;
+  return disagreement(
+    'command-texts-differ',
+    ['CMD-08'],
+    `commands ${earlier + 1} and ${last + 1} report different outcomes (${session.commandOutcomes[earlier]}, ${outcome}) with the same text ${JSON.stringify(text)}`,
+    {
+      text: `the results of commands ${earlier + 1} and ${last + 1} differ`,
+      midTurn: false,
+    },
+  );
 }

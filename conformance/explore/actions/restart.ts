@@ -6,6 +6,7 @@
  * before it (lineage) and used after it.
  */
 import fc from 'fast-check';
+import { restartAgent } from '../../oracle/session-oracle.js';
 import type { RestartMove } from '../moves.js';
 import type { Action } from './action.js';
 
@@ -21,15 +22,7 @@ export const restartAction: Action<RestartMove> = {
     session.restarted = true;
     // A new host's registry may push its subscribers a snapshot of its own (PROJ-02): the count starts again.
     session.notedPushes.clear();
-    for (const agent of session.agents) {
-      agent.plan.cause = ['STATE-03'];
-      // When a notice is logged is the host's business; one its model has not seen yet may not survive a restart.
-      agent.optionalNotices = agent.plan.notices - agent.seenNotices;
-      agent.inheritedNotices = agent.plan.notices;
-      agent.ownerKnown = false;
-      // The observers told before the restart were the old host's (STATE-06): a host may tell its new ones only what follows.
-      agent.eventsAtRestarts.push(agent.inheritedEvents + agent.plan.events.length);
-    }
+    for (const agent of session.agents) restartAgent(agent);
     return undefined;
   },
   describe: () => 'restart',

@@ -1,5 +1,6 @@
 /** `set` of plan mode for an agent, idle or mid-turn: its answer (SET-01..04), then `get` (SET-05). */
 import fc from 'fast-check';
+import { SET_OUTCOME_CLAUSE } from '../../oracle/plan-oracle.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { observeGet } from '../observe.js';
 import type { During, ExploredSession } from '../explored-session.js';
@@ -35,10 +36,9 @@ export async function select(
   session.predictedSets.push(predicted);
   const actual = await session.host.setPlanMode(agent.id, active);
   if (actual !== predicted) {
-    const clause = { committed: 'SET-01', queued: 'SET-02', cancelled: 'SET-03', noop: 'SET-04' }[predicted];
     return disagreement(
       'set-outcome',
-      [clause],
+      [SET_OUTCOME_CLAUSE[predicted]],
       `set(${agent.name}, ${active}) answered ${actual}, the oracle ${predicted}`,
       {
         text: `the set results were ${quote(session.predictedSets.join(', '))}`,

@@ -13,7 +13,8 @@ import { planShapes, planText } from '../plan-shapes.js';
 import {
   carriedTextClauseOf,
   carriedTextOf,
-  consentOf,
+  exitApproved,
+  exitCircumstancesOf,
   exitExpectation,
   refusalClauseOf,
   reviewCountAllowed,
@@ -136,9 +137,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     }
     // One review was asked, and the seam recorded the user's reply: its reading decides.
     const reply = call.reply!;
-    const consent = consentOf(reply);
-    const approved = consent === true || (consent === 'open' && !result.isError);
-    if (approved) {
+    if (exitApproved(reply, result.isError)) {
       if (result.isError || !isDeepStrictEqual(result.value, { approved: true })) {
         return disagreement(
           'approved-exit-succeeds',
@@ -184,13 +183,9 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     `exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
 };
 
-/** What the oracle knows of the agent when its exit ran (a spawned child may have no way to ask the user: REVIEW-06). */
+/** What the oracle knows of the agent when its exit ran (oracle/exit-review.ts). */
 export function exitCircumstances(session: ExploredSession, agent: OracleAgent, call: OpenCall): ExitCircumstances {
-  return {
-    activeAtCall: call.activeAtCall,
-    ownedByLiveAgent: agent.kind === 'owned' && agent.ownerKnown,
-    mayGoUnasked: agent.kind === 'child' || agent.kind === 'owned' || !session.composed.questions,
-  };
+  return exitCircumstancesOf(agent, call.activeAtCall, session.composed.questions);
 }
 
 /** The answers whose failures a dismissal's must differ from: keep planning, and the seam's own errors (REVIEW-05). */

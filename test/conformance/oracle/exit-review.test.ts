@@ -9,13 +9,19 @@ import {
   carriedTextClauseOf,
   carriedTextOf,
   consentOf,
+  exitApproved,
+  exitCircumstancesOf,
   exitExpectation,
   refusalClauseOf,
   reviewCountAllowed,
 } from '../../../conformance/oracle/exit-review.js';
 import {
+  compactAgent,
   createdAgent,
   forkedAgent,
+  ownedAgent,
+  restartAgent,
+  spawnedAgent,
   noticesAtRequest,
   userTextsAtRequest,
 } from '../../../conformance/oracle/session-oracle.js';
@@ -107,5 +113,61 @@ describe('what a request must show', () => {
       steered: ['b', 'a'],
     });
     expect(agent.steered).toEqual([]);
+  });
+});
+
+describe("an exit's circumstances and approval", () => {
+  it('reads who called: an owned child with a known owner refuses, a delegated agent or a host without questions may go unasked', () => {
+    const created = createdAgent('the agent', 'a', 'seed');
+    expect(exitCircumstancesOf(created, true, true)).toEqual({
+      activeAtCall: true,
+      ownedByLiveAgent: false,
+      mayGoUnasked: false,
+    });
+    expect(exitCircumstancesOf(created, false, false)).toEqual({
+      activeAtCall: false,
+      ownedByLiveAgent: false,
+      mayGoUnasked: true,
+    });
+    expect(exitCircumstancesOf(spawnedAgent('agent "child 1"', 'c', 'seed'), true, true).mayGoUnasked).toBe(true);
+    const owned = ownedAgent('agent "child 2"', 'o', 'rc.8');
+    expect(exitCircumstancesOf(owned, true, true)).toMatchObject({ ownedByLiveAgent: true, mayGoUnasked: true });
+    owned.ownerKnown = false;
+    expect(exitCircumstancesOf(owned, true, true).ownedByLiveAgent).toBe(false);
+  });
+
+  it('approves on consent, and on the open empty-text approval only as the host read it (its result a success)', () => {
+    expect(exitApproved({ type: 'answer', selected: ['Approve'] }, true)).toBe(true);
+    expect(exitApproved({ type: 'answer', selected: ['Approve'], freeText: '' }, false)).toBe(true);
+    expect(exitApproved({ type: 'answer', selected: ['Approve'], freeText: '' }, true)).toBe(false);
+    expect(exitApproved({ type: 'answer', selected: ['Approve'], freeText: 'but' }, false)).toBe(false);
+    expect(exitApproved({ type: 'dismiss' }, false)).toBe(false);
+  });
+});
+
+describe('compaction and restart, as the model steps them', () => {
+  it('compaction keeps the state, counts only the notices added since and lets the next request drop the history (STATE-05, NARR-01)', () => {
+    const agent = createdAgent('the agent', 'a', 'seed');
+    agent.plan.set(true);
+    agent.plan.request({ retry: false });
+    compactAgent(agent);
+    expect(agent.plan.logged).toBe(true);
+    expect(agent.plan.cause).toEqual(['STATE-05']);
+    expect(agent.compactedSinceRequest).toBe(true);
+    expect(noticesAtRequest(agent, 0)).toEqual({ known: false, expected: [] });
+  });
+
+  it("a restart keeps what was logged; the model's unseen notices become optional, the owner unknown, the observers start again (STATE-03, STATE-06)", () => {
+    const owned = ownedAgent('agent "child 1"', 'o', 'rc.8');
+    owned.plan.request({ retry: false });
+    // Switched after a request its model saw: a notice the next request would show, unseen at the restart.
+    owned.plan.set(true);
+    restartAgent(owned);
+    expect(owned.plan.logged).toBe(true);
+    expect(owned.plan.cause).toEqual(['STATE-03']);
+    expect(owned.ownerKnown).toBe(false);
+    expect(owned.plan.notices).toBe(1);
+    expect(owned.optionalNotices).toBe(1);
+    expect(owned.eventsAtRestarts).toEqual([owned.plan.events.length]);
   });
 });
