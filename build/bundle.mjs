@@ -15,10 +15,11 @@
  *   CLI loads through the child's code cache (conformance/cli/load-verdict.ts).
  * - reference-adapter.js: the built-in reference adapter with its host and plugin.
  * - stdio-host.cjs: the reference host behind the host protocol (reference/stdio-host.js),
- *   every module it loads inlined, and stdio-host-entry.cjs, what to run: it turns on the code
- *   cache for it (runner/compile-cache.ts). The kit's own checks start this host hundreds of
- *   times (transport:check, a process per scenario, restarts); as a few dozen ES modules each
- *   start cost about 0.44 s of CPU, bundled and cached about 0.24 (docs/benchmark.md).
+ *   on the shared bundles below, and stdio-host-entry.cjs, what to run: it turns on the code
+ *   cache (runner/compile-cache.ts) for it and for them, the cache the suite's child keeps.
+ *   The kit's own checks start this host hundreds of times (transport:check, a process per
+ *   scenario, restarts); as a few dozen ES modules each start cost about 0.44 s of CPU,
+ *   bundled and cached about 0.21 (docs/benchmark.md).
  * - public-api.cjs: the kit's public API (src/index.ts), what `import
  *   'plan-mode-conformance'` loads (package.json `exports`, through the ES
  *   module public-api.js in front of it); each of its modules is made when one
@@ -385,11 +386,12 @@ await Promise.all([
   }),
   build({ ...cjs, ...virtualEntry('zod', "export * from 'zod';\nexport { default } from 'zod';\n", '.cjs') }),
   build({ ...cjs, ...virtualEntry('yaml', "module.exports = require('yaml');\n", '.cjs') }),
-  // A process of its own, so nothing is shared with the kit's bundles: one file, one cache.
+  // The public API, zod and yaml are the kit's shared bundles, read through the same code cache.
   build({
     ...cjs,
     entryPoints: [join(dist, 'reference', 'stdio-host.js')],
     outfile: join(outdir, 'stdio-host.cjs'),
+    plugins: [shareModules()],
   }),
   build({
     ...cjs,
@@ -397,8 +399,9 @@ await Promise.all([
       'stdio-host-entry',
       [
         `import { useCompileCache } from ${JSON.stringify(join(dist, 'conformance', 'runner', 'compile-cache.js'))};`,
-        `import { COMPILE_CACHE_FOLDER } from ${JSON.stringify(join(dist, 'conformance', 'runner', 'cached-bundles.js'))};`,
-        "useCompileCache([require('node:path').join(__dirname, 'stdio-host.cjs')], require('node:path').join(__dirname, COMPILE_CACHE_FOLDER));",
+        `import { CACHED_BUNDLES, COMPILE_CACHE_FOLDER } from ${JSON.stringify(join(dist, 'conformance', 'runner', 'cached-bundles.js'))};`,
+        "const { join } = require('node:path');",
+        "useCompileCache(['stdio-host.cjs', ...CACHED_BUNDLES].map((name) => join(__dirname, name)), join(__dirname, COMPILE_CACHE_FOLDER));",
         "require('./stdio-host.cjs');",
       ].join('\n'),
       '.cjs',
