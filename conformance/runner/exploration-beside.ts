@@ -47,9 +47,10 @@ export const HELD_HOST_OUTPUT_LIMIT = 1024 * 1024;
 
 /**
  * The part of the exploration's share the scenarios' process runs once its scenarios are done: the share's
- * last sessions (the exploration's process runs the rest from the first). The exploration costs more than the
- * scenarios (on the reference about 3.5 s of CPU against 2.5, the second process's start included), so the two
- * processes end together when the scenarios' takes about a seventh of the sessions.
+ * last sessions (the exploration's process runs the rest from the first). On the reference, per child's CPU
+ * (docs/benchmark.md, 2026-12-06): the scenarios' child is done with its scenarios at about 3.1 s, the
+ * exploration's child has started by 0.3 s and its sessions cost about 19.5 ms each, so the two end together
+ * when the scenarios' child takes about a seventh of the 200 sessions.
  */
 export const SCENARIOS_PROCESS_PART = 0.15;
 
