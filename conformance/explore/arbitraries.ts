@@ -209,16 +209,20 @@ function swarmSession(
     finalText,
     fc.array(midTurnAt(newest), { maxLength: 1 }),
   );
-  // The moves that make or reshape an agent (fork, spawn, compaction) count twice: each meets only the state it
-  // finds, while a prompt's answers meet it too.
+  // The moves that make or reshape an agent (fork, spawn, compaction) count three times: each meets only the
+  // state it finds, while a prompt's answers, a selection and a `/plan` line meet the states in the openings too
+  // (and a fork is skipped while a selection is pending, as the states before an act often leave one).
   const RESHAPING = new Set(['fork', 'spawn', 'spawn-owned', 'compact']);
   const moveOnNewest = ACTIONS.filter((action) => action.kind !== 'prompt').map((action) => {
     const move = action.move?.({ ...newest, requests: newestRequests }) as
       | fc.WeightedArbitrary<SessionMove>
       | undefined;
-    return move && { weight: RESHAPING.has(action.kind) ? 2 : 1, arbitrary: move.arbitrary };
+    return move && { weight: RESHAPING.has(action.kind) ? 3 : 1, arbitrary: move.arbitrary };
   });
-  const retried = has('retry') ? fc.boolean() : fc.constant(false);
+  // Now and then after a retried failure, so a retry meets the answer too (the failure then meets the state).
+  const retried = has('retry')
+    ? fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) })
+    : fc.constant(false);
   const answerOnNewest = ANSWERS.map((family) => {
     const generated = family.generate({ has, edition, toolMode }) as fc.WeightedArbitrary<PlannedAnswer> | undefined;
     if (!generated) return undefined;
@@ -235,12 +239,39 @@ function swarmSession(
     return { weight: 1, arbitrary };
   });
   const actOnNewest = fc.oneof(...weighted([...moveOnNewest, ...answerOnNewest]));
+  // An episode stacks layers on the newest agent: who it is and its history (each lasts through the episode),
+  // then one to three times what it is doing now and an act on it (a given-up turn, a steered message, a pending
+  // selection last only until the agent's next turn, so each act gets a state of its own). An act so meets
+  // several rare features at once: a fork of a fork whose history was compacted and whose turn gave up with a
+  // message steered into it meets five with each action or answer.
+  const layers = openingLayers(newest, requestsWith);
+  const nothing = fc.constant<SessionMove[]>([]);
+  const layer = (choices: Array<fc.WeightedArbitrary<SessionMove[]>>, some: number, none: number) =>
+    choices.length > 0
+      ? fc.oneof({ weight: none, arbitrary: nothing }, { weight: some, arbitrary: fc.oneof(...choices) })
+      : nothing;
+  // Mostly an agent made and a state to meet; a compaction (four turns and a summary) now and then.
+  const stateAndAct = fc.tuple(layer(layers.now, 8, 1), actOnNewest).map(([now, act]): SessionMove[] => [...now, act]);
   const episode = fc
-    .tuple(fc.oneof(...openers(newest, requestsWith)), fc.array(actOnNewest, { minLength: 1, maxLength: 3 }))
-    .map(([opening, acts]): SessionMove[] => [...opening, ...acts]);
+    .tuple(layer(layers.who, 5, 1), layer(layers.history, 1, 2), fc.array(stateAndAct, { minLength: 1, maxLength: 3 }))
+    .map(([who, history, acts]): SessionMove[] => [...who, ...history, ...acts.flat()]);
+  // A restart stays behind every later move of the session (restart-behind holds with every other feature), but
+  // it is made only with nothing pending or steered anywhere: so now and then the session opens with one (or two,
+  // the second meeting the first) while nothing is.
+  const restarts: fc.Arbitrary<SessionMove[]> = has('restart')
+    ? fc.oneof(
+        { weight: 3, arbitrary: fc.constant<SessionMove[]>([]) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom<SessionMove[]>([{ kind: 'restart' }], [{ kind: 'restart' }, { kind: 'restart' }]),
+        },
+      )
+    : fc.constant<SessionMove[]>([]);
   const steered = fc
-    .tuple(fc.array(episode, { minLength: 1, maxLength: 4 }), fc.array(anyMove, { maxLength: 2 }))
-    .map(([episodes, rest]): SessionMove[] => [...episodes.flat(), ...rest].slice(0, Math.max(maxSteps, 1)));
+    .tuple(restarts, fc.array(episode, { minLength: 1, maxLength: 4 }), fc.array(anyMove, { maxLength: 2 }))
+    .map(([first, episodes, rest]): SessionMove[] =>
+      [...first, ...episodes.flat(), ...rest].slice(0, Math.max(maxSteps, 1)),
+    );
   if (!has('restart'))
     return fc.record(
       {
@@ -270,9 +301,9 @@ function swarmSession(
       probeOrders,
       configuration: configurations,
       moves: fc.oneof(
-        { weight: 2, arbitrary: plain },
+        { weight: 1, arbitrary: plain },
         { weight: 1, arbitrary: aroundRestart },
-        { weight: 5, arbitrary: steered },
+        { weight: 6, arbitrary: steered },
       ),
     },
     { requiredKeys: ['probeOrders', 'moves'] },
@@ -285,26 +316,66 @@ type RequestsWith = (
   quiet: fc.Arbitrary<MidTurnMove[]>,
 ) => fc.Arbitrary<PlannedRequest[]>;
 
+/** An opening's layers, stacked in this order: each may be absent. */
+interface OpeningLayers {
+  /** Who the newest agent is: a fork, a fork of a fork, a child, an owned child; or a restart behind it. */
+  who: Array<fc.WeightedArbitrary<SessionMove[]>>;
+  /** A compacted history (with a selection waiting through it, or not). */
+  history: Array<fc.WeightedArbitrary<SessionMove[]>>;
+  /** What it is doing: plan mode on, a selection pending, a turn given up (a message steered into it, a selection made during it). */
+  now: Array<fc.WeightedArbitrary<SessionMove[]>>;
+}
+
 /**
- * Openings that leave the newest agent in one of the model's state features (oracle/state-features.ts) that a
- * uniform mix of moves meets rarely: a fork, a fork of a fork, a child, an owned child, a compacted history
- * (with a selection waiting through it, or not), a turn given up (with a message steered into it, or a
- * selection made during it), plan mode on, a retried request during which another agent is prompted,
- * `/plan off` typed over a pending selection, and a steered message still waiting when the agent is forked,
- * spawned from or compacted.
+ * Openings that leave the newest agent in the model's state features (oracle/state-features.ts) that a uniform
+ * mix of moves meets rarely, in three layers stacked on the newest agent: who it is (a fork, a fork of a fork, a
+ * child, an owned child, a restart behind it, a retried request during which another agent is prompted), its
+ * history (compacted, with a selection waiting through it, or not), and what it is doing (plan mode on, a turn
+ * given up with a message steered into it or a selection made during it, `/plan off` typed over a pending
+ * selection, a steered message still waiting when the agent is forked, spawned from or compacted). The layers
+ * come in that order because each later one survives what an earlier one does to the newest agent: a fork or a
+ * spawn names a new newest agent, and a compaction's turns take in steered messages and end a given-up turn.
  * Each is built from the action modules' own arbitraries, so it is generated, printed and shrunk like any move.
  */
-function openers(g: Generation, requestsWith: RequestsWith): Array<fc.WeightedArbitrary<SessionMove[]>> {
+function openingLayers(g: Generation, requestsWith: RequestsWith): OpeningLayers {
   // An agent just made has had no turn (and compaction needs one): now and then it has one first.
-  const firstTurn = fc.option(
-    fc.constant<SessionMove>({ kind: 'prompt', agent: -1, requests: [{ answer: { type: 'text' }, during: [] }] }),
-    { nil: undefined },
+  const firstTurn = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(undefined) },
+    {
+      weight: 1,
+      arbitrary: fc.constant<SessionMove>({
+        kind: 'prompt',
+        agent: -1,
+        requests: [{ answer: { type: 'text' }, during: [] }],
+      }),
+    },
   );
   const made = (moves: fc.Arbitrary<SessionMove[]>) =>
     fc.tuple(moves, firstTurn).map(([made, turn]) => (turn ? [...made, turn] : made));
   const one = (arbitrary: fc.WeightedArbitrary<SessionMove> | undefined) =>
     arbitrary && { weight: 1, arbitrary: made(arbitrary.arbitrary.map((move) => [move])) };
   const fork = forkAction.move?.(g);
+  // Lineages: a fork of a fork (now and then forked once more), a child or an owned child (now and then made into
+  // a fork, a child or an owned child in turn). Each making meets the kind of the agent before it, and a fork of a
+  // fork is a fork too.
+  const makers = weighted<SessionMove>([forkAction.move?.(g), spawnAction.move?.(g), spawnOwnedAction.move?.(g)]).map(
+    ({ arbitrary }) => ({ weight: 1, arbitrary }),
+  );
+  const then = fc.option(fc.oneof(...makers), { nil: undefined });
+  const from = (first: fc.WeightedArbitrary<SessionMove> | undefined, weight: number) =>
+    first && {
+      weight,
+      arbitrary: made(
+        fc.tuple(first.arbitrary, then).map(([made, next]): SessionMove[] => (next ? [made, next] : [made])),
+      ),
+    };
+  const forkOfFork =
+    fork &&
+    made(
+      fc
+        .tuple(fork.arbitrary, fork.arbitrary, fc.option(fork.arbitrary, { nil: undefined }))
+        .map((moves): SessionMove[] => moves.filter((move) => move !== undefined)),
+    );
   const none = fc.constant<MidTurnMove[]>([]);
   const setDuring = fc.boolean().map((active): MidTurnMove[] => [{ kind: 'set', agent: -1, active }]);
   const steerDuring = planLineAction.midTurn?.(g);
@@ -314,18 +385,31 @@ function openers(g: Generation, requestsWith: RequestsWith): Array<fc.WeightedAr
   const giveUp = fc.constant<PlannedAnswer>({ type: 'give-up' });
   const turn = (requests: fc.Arbitrary<PlannedRequest[]>) =>
     requests.map((planned): SessionMove[] => [{ kind: 'prompt', agent: -1, requests: planned }]);
+  // While a retried request of the first agent is in flight, the user prompts the newest agent, selects for it
+  // or types a `/plan` line to it.
+  const duringRetry = fc.oneof(
+    ...weighted<MidTurnMove>([
+      {
+        weight: 2,
+        arbitrary: fc.constant<MidTurnMove>({
+          kind: 'prompt',
+          agent: -1,
+          requests: [{ answer: { type: 'text' }, during: [] }],
+        }),
+      },
+      { weight: 1, arbitrary: fc.boolean().map((active): MidTurnMove => ({ kind: 'set', agent: -1, active })) },
+      steerDuring && { weight: 1, arbitrary: steerDuring.arbitrary },
+    ]),
+  );
   const retried: fc.Arbitrary<SessionMove[]> | undefined = g.has('retry')
-    ? fc.constant<SessionMove[]>([
+    ? duringRetry.map((during): SessionMove[] => [
         { kind: 'new-agent' },
         {
           kind: 'prompt',
           agent: 0,
           requests: [
             { answer: { type: 'failure' }, during: [] },
-            {
-              answer: { type: 'text' },
-              during: [{ kind: 'prompt', agent: -1, requests: [{ answer: { type: 'text' }, during: [] }] }],
-            },
+            { answer: { type: 'text' }, during: [during] },
           ],
         },
       ])
@@ -377,24 +461,35 @@ function openers(g: Generation, requestsWith: RequestsWith): Array<fc.WeightedAr
             .map(([given, move]): SessionMove[] => [{ kind: 'set', agent: -1, active: true }, ...given, move]),
         }
       : undefined;
-  return weighted<SessionMove[]>([
-    offOverPending,
-    steeredThenIdle,
-    one(fork),
-    fork && {
-      weight: 2,
-      arbitrary: made(fc.tuple(fork.arbitrary, fork.arbitrary).map((moves): SessionMove[] => moves)),
-    },
-    one(spawnAction.move?.(g)),
-    one(spawnOwnedAction.move?.(g)),
-    compactAction.move?.(g) && { weight: 2, arbitrary: compactAction.move(g)!.arbitrary.map((move) => [move]) },
-    one(setAction.move?.(g)),
-    // A turn given up, a message steered into it, a selection left pending: each lasts only until the agent's
-    // next move, so these come most often.
-    { weight: 2, arbitrary: turn(requestsWith(none, giveUp, setDuring)) },
-    steerDuring && { weight: 3, arbitrary: turn(requestsWith(none, giveUp, steerMessage)) },
-    { weight: 2, arbitrary: turn(requestsWith(setDuring, fc.constant<PlannedAnswer>({ type: 'text' }), none)) },
-    g.has('restart') ? { weight: 1, arbitrary: fc.constant<SessionMove[]>([{ kind: 'restart' }]) } : undefined,
-    retried && { weight: 1, arbitrary: retried },
-  ]);
+  // A turn given up, a message steered into it, a selection left pending: each lasts only until the agent's next
+  // move, so these come most often. A message steered into a turn that gives up holds three at once (the turn given
+  // up, the message, the selection `/plan <message>` makes); with plan mode on first it selects nothing, so a fork
+  // (made only with nothing pending) may follow.
+  const planOn = fc.constant<SessionMove>({ kind: 'set', agent: -1, active: true });
+  const steeredGivenUp = turn(requestsWith(none, giveUp, steerMessage));
+  return {
+    who: weighted<SessionMove[]>([
+      forkOfFork && { weight: 3, arbitrary: forkOfFork },
+      from(spawnAction.move?.(g), 2),
+      from(spawnOwnedAction.move?.(g), 2),
+      g.has('restart') ? { weight: 1, arbitrary: fc.constant<SessionMove[]>([{ kind: 'restart' }]) } : undefined,
+      retried && { weight: 1, arbitrary: retried },
+    ]),
+    history: weighted<SessionMove[]>([
+      compactAction.move?.(g) && { weight: 1, arbitrary: compactAction.move(g)!.arbitrary.map((move) => [move]) },
+    ]),
+    now: weighted<SessionMove[]>([
+      offOverPending && { weight: 1, arbitrary: offOverPending.arbitrary },
+      steeredThenIdle && { weight: 1, arbitrary: steeredThenIdle.arbitrary },
+      one(setAction.move?.(g)),
+      { weight: 1, arbitrary: turn(requestsWith(none, giveUp, setDuring)) },
+      steerDuring && { weight: 4, arbitrary: steeredGivenUp },
+      steerDuring && {
+        weight: 4,
+        arbitrary: fc.tuple(planOn, steeredGivenUp).map(([on, given]): SessionMove[] => [on, ...given]),
+      },
+      { weight: 1, arbitrary: turn(requestsWith(setDuring, fc.constant<PlannedAnswer>({ type: 'text' }), none)) },
+      { weight: 2, arbitrary: turn(requestsWith(setDuring, fc.constant<PlannedAnswer>({ type: 'text' }), none)) },
+    ]),
+  };
 }
