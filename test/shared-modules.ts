@@ -2,9 +2,10 @@
  * The unit test files that run in shared workers (vitest project `unit-shared`, `isolate: false`):
  * each worker loads the kit's modules once and runs many of these files on them, where the other
  * unit files each get a fresh process that loads its modules again (about 0.6 s of CPU a file:
- * docs/benchmark.md, "npm test"). A file belongs here when it only calls functions: it registers
- * nothing with cucumber (whose step definitions are process-wide), leaves no global, environment
- * variable or spy behind it, and starts no kit run. Module-level state a test helper keeps is shared
+ * docs/benchmark.md, "npm test"). A file belongs here when it calls the kit's functions (the CLI's
+ * main included, whose suite child is a process either way) and leaves nothing behind in the
+ * process: it registers nothing with cucumber (whose step definitions are process-wide), and puts
+ * back every global, environment variable and spy it changes. Module-level state a test helper keeps is shared
  * between the files of a worker, so no helper registers a hook when it loads: the per-file hooks live
  * in test/setup/per-file-hooks.ts, which vitest runs for every file (test/shared-modules.test.ts
  * checks both). A file not listed runs isolated, as every new file does until it is listed here.
@@ -16,10 +17,20 @@ export const SHARED_MODULE_FILES: readonly string[] = [
   'test/adapters/dsh/rc8-edition.test.ts',
   'test/adapters/dsh/restart.test.ts',
   'test/architecture/layers.test.ts',
+  'test/conformance/adapters/error-messages.test.ts',
   'test/conformance/assertions/text-judging.test.ts',
+  'test/conformance/attacks/console-host-text.test.ts',
+  'test/conformance/attacks/empty-share.test.ts',
+  'test/conformance/attacks/explore-out-file.test.ts',
+  'test/conformance/attacks/huge-host-text.test.ts',
+  'test/conformance/attacks/unchargeable-fault.test.ts',
   'test/conformance/catalog/coverage-lint.test.ts',
   'test/conformance/catalog/edition-catalog.test.ts',
+  'test/conformance/catalog/edition-choice.test.ts',
   'test/conformance/cli/exploration-progress.test.ts',
+  'test/conformance/cli/features-argument.test.ts',
+  'test/conformance/cli/rerun.test.ts',
+  'test/conformance/cli/verbs/explore.test.ts',
   'test/conformance/compare/compare.test.ts',
   'test/conformance/docs/clause-document.test.ts',
   'test/conformance/docs/docs-mutants.test.ts',
@@ -38,7 +49,14 @@ export const SHARED_MODULE_FILES: readonly string[] = [
   'test/conformance/options/option-tables.test.ts',
   'test/conformance/oracle/exit-review.test.ts',
   'test/conformance/oracle/model-based.test.ts',
+  'test/conformance/report/github-annotations.test.ts',
+  'test/conformance/report/junit-schema.test.ts',
+  'test/conformance/report/reports.test.ts',
   'test/conformance/results/baseline.test.ts',
+  'test/conformance/results/failure-lines.test.ts',
+  'test/conformance/results/unproven-clauses.test.ts',
+  'test/conformance/runner/levels.test.ts',
+  'test/conformance/runner/repeat-flaky.test.ts',
   'test/conformance/schemas/results-schema.test.ts',
   'test/conformance/support/remove-tree.test.ts',
   'test/conformance/transport/protocol.test.ts',
