@@ -108,11 +108,12 @@ describe('the unit files that share their modules', () => {
     expect(problems).toEqual([]);
   });
 
-  it('would see one: the attack tests load a helper that registers a hook, the steps register with cucumber', () => {
+  it('would see one: a file calling a hook as it loads, and the steps registering with cucumber', () => {
+    expect(callsAtLoad('test/shared-modules.test.ts', new Set(['describe']))).toEqual(['describe']);
+    expect(callsAtLoad('test/conformance/runner/process-isolation.test.ts', VITEST_HOOKS)).toEqual(['afterAll']);
     expect(loadedBy('test/conformance/attacks/failure-kinds.test.ts')).toContain(
       'test/conformance/attacks/attack-harness.ts',
     );
-    expect(callsAtLoad('test/conformance/attacks/attack-harness.ts', VITEST_HOOKS)).toEqual(['afterEach']);
     expect(callsAtLoad('conformance/support/hooks.ts', CUCUMBER_REGISTRATIONS)).toContain('setDefaultTimeout');
   });
 });

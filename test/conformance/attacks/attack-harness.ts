@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { planModeDeployment, type ModelRequest, type StartOptions } from '../../../src/index.js';
 import { loadExecAdapter, type ExecAdapter } from '../../../conformance/transport/exec-adapter.js';
 import { FIXTURES, ROOT } from '../cli-harness.js';
@@ -72,14 +72,14 @@ export async function runHostile(
 export const byId = (run: HostileRun, id: string): ScenarioRecord | undefined =>
   run.scenarios.find((scenario) => scenario.id === id);
 
-const adapters: ExecAdapter[] = [];
-afterEach(async () => {
-  for (const adapter of adapters.splice(0)) await adapter.closeIdleProcesses();
-});
-
+/**
+ * The faulty proxy loaded as an exec adapter, inside a test; its idle host processes are closed when
+ * that test finishes (a hook registered by the test that loaded it, not by this module as it loads:
+ * files that share their modules load it once, test/shared-modules.ts).
+ */
 export async function loadProxy(fault: string, ...hostArgs: string[]): Promise<ExecAdapter> {
   const adapter = await loadExecAdapter({ argv: [process.execPath, PROXY, fault, ...hostArgs], cwd: ROOT });
-  adapters.push(adapter);
+  onTestFinished(() => adapter.closeIdleProcesses());
   return adapter;
 }
 
