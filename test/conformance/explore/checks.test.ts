@@ -26,11 +26,16 @@ import {
   userTextsDisagreement,
 } from '../../../conformance/explore/checks/request.js';
 import { IMAGE_NAMES, imagesNamed } from '../../../conformance/world/images.js';
+import {
+  reviewShapeDisagreement,
+  reviewWithoutPlanDisagreement,
+  unsubmittedPlanDisagreement,
+} from '../../../conformance/explore/checks/review.js';
 import { sectionLayoutProblem } from '../../../conformance/explore/checks/system-prompt.js';
 import { toolSdkDisagreement } from '../../../conformance/explore/checks/tool-sdk.js';
 import { createdAgent, forkedAgent } from '../../../conformance/oracle/session-oracle.js';
 import { orderedProbeSection, PROBE_SECTIONS } from '../../../conformance/script/probes.js';
-import type { ModelRequest, SessionEvent } from '../../../src/index.js';
+import type { ModelRequest, Question, SessionEvent } from '../../../src/index.js';
 
 const agent = () => createdAgent('the agent', 'agent-1', 'seed');
 
@@ -435,5 +440,43 @@ describe('what a request shows', () => {
     expect(imageBlocksDisagreement({ steeredImages: new Map(), prompted: ['Task 1'] }, agent(), [prompt], 1)).toBe(
       undefined,
     );
+  });
+});
+
+describe('plan reviews (checks/review.ts)', () => {
+  const review = (overrides: Partial<Question> = {}): Question => ({
+    id: 'review-1',
+    question: 'Approve this plan?\n\nthe plan',
+    options: [{ label: 'Approve' }, { label: 'Keep planning' }],
+    intent: 'plan-review',
+    approveLabel: 'Approve',
+    ...overrides,
+  });
+
+  it('REVIEW-01: the intent, the approving label, and Approve beside a keep-planning option', () => {
+    expect(reviewShapeDisagreement(review())).toBeUndefined();
+    expect(reviewShapeDisagreement(review({ intent: undefined }))).toMatchObject({
+      check: 'review-declares-intent',
+      clauses: ['REVIEW-01'],
+    });
+    expect(reviewShapeDisagreement(review({ approveLabel: 'OK' }))?.check).toBe('review-declares-intent');
+    expect(reviewShapeDisagreement(review({ options: [{ label: 'Approve' }, { label: '  ' }] }))).toMatchObject({
+      check: 'review-offers-keep-planning',
+    });
+    expect(reviewShapeDisagreement(review({ options: [{ label: 'Yes' }, { label: 'No' }] }))?.check).toBe(
+      'review-offers-keep-planning',
+    );
+  });
+
+  it('TOOL-04: a review without the submitted plan, or for a plan nobody submitted, names the step that replays it', () => {
+    expect(reviewWithoutPlanDisagreement('agent "B"', 'the plan ', review(), 2)).toMatchObject({
+      check: 'review-shows-plan',
+      clauses: ['TOOL-04'],
+      step: { text: 'plan review 2 was asked for agent "B", showing the plan "the plan "' },
+    });
+    expect(unsubmittedPlanDisagreement(undefined, review(), 3)).toMatchObject({
+      check: 'review-carries-submitted-plan',
+      step: { text: 'the user was asked 2 plan reviews' },
+    });
   });
 });
