@@ -20,6 +20,7 @@ Feature: The plan policy section of the system prompt
       | case             | section                                                                        |
       | unicode          | 你处于 plan 模式：先探索与设计，再通过 exit_plan_mode 提交完整计划。 ✓            |
       | replace-patterns | Keep $& and $1 and $$ and $` literally; they are text, not patterns.            |
+      | template-marks   | Plan first: {{plan}} and {{ name }} and ${edition} stay as written, not filled in. |
 
   @id:policy-every-request @POLICY-01 @POLICY-03
   Scenario Outline: every request made in plan mode carries the same section: <case>
