@@ -26,7 +26,7 @@ import { combineSummaries, withCombinedExploration } from '../results/exploratio
 import { isExplorationResult } from '../results/exploration-uri.js';
 import type { SuiteEvents } from './run-suite.js';
 import { forkSuiteChild } from './suite-child-start.js';
-import { runSuiteIsolated, type IsolatedOptions, type IsolatedRun, type SuiteEnding } from './suite-process.js';
+import { runSuiteIsolated, tellsMore, type IsolatedOptions, type IsolatedRun } from './suite-process.js';
 
 /**
  * Whether a run's exploration goes beside its scenarios: the run explores, in one worker that `--parallel`
@@ -131,9 +131,6 @@ function scenariosDone(run: IsolatedRun): boolean {
   return run.ending.kind === 'completed' || (run.ending.kind === 'crashed' && run.results.some(isExplorationResult));
 }
 
-/** How much an ending says (as suite-workers.ts ranks its workers'). */
-const TELLING: ReadonlyArray<SuiteEnding['kind']> = ['completed', 'crashed', 'interrupted', 'stopped', 'unusable'];
-
 /** The two processes' runs as the one serial run would have reported them. */
 export function combined(scenarios: IsolatedRun, exploration: IsolatedRun, wallMs: number): IsolatedRun {
   const decision = scenarios.decision ?? exploration.decision;
@@ -142,13 +139,10 @@ export function combined(scenarios: IsolatedRun, exploration: IsolatedRun, wallM
   if (!scenariosDone(scenarios)) {
     const told =
       (exploration.ending.kind === 'unusable' || exploration.ending.kind === 'stopped') &&
-      TELLING.indexOf(exploration.ending.kind) > TELLING.indexOf(scenarios.ending.kind);
+      tellsMore(exploration.ending, scenarios.ending);
     return { ...scenarios, ending: told ? exploration.ending : scenarios.ending, decision, wallMs };
   }
-  const ending =
-    TELLING.indexOf(exploration.ending.kind) > TELLING.indexOf(scenarios.ending.kind)
-      ? exploration.ending
-      : scenarios.ending;
+  const ending = tellsMore(exploration.ending, scenarios.ending) ? exploration.ending : scenarios.ending;
   // The exploration's process ran the share's first sessions: its records first, so a class both met is shown
   // by its first session and the classes come in the order the serial run found them (exploration-shares.ts).
   const results = withCombinedExploration([

@@ -47,6 +47,14 @@ export type SuiteEnding =
   | { kind: 'crashed'; message: string }
   | { kind: 'interrupted'; signal: NodeJS.Signals };
 
+/** How much an ending says, least first: a run made of several processes ends as its most telling one did. */
+const TELLING: ReadonlyArray<SuiteEnding['kind']> = ['completed', 'crashed', 'interrupted', 'stopped', 'unusable'];
+
+/** Whether `ending` says more than `than` (suite-workers.ts, exploration-beside.ts). */
+export function tellsMore(ending: SuiteEnding, than: SuiteEnding): boolean {
+  return TELLING.indexOf(ending.kind) > TELLING.indexOf(than.kind);
+}
+
 export interface IsolatedRun extends SuiteRun {
   ending: SuiteEnding;
   /** What the child decided once the adapter loaded (as it sent it: unchecked); undefined when it never loaded. */

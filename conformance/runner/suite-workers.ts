@@ -18,7 +18,7 @@ import { firstOfEachKind } from '../results/review-text-order.js';
 import type { SuiteEvents } from './run-suite.js';
 import { combineSummaries, withCombinedExploration } from '../results/exploration-shares.js';
 import { runWithExplorationBeside } from './exploration-beside.js';
-import { runSuiteIsolated, type IsolatedOptions, type IsolatedRun, type SuiteEnding } from './suite-process.js';
+import { runSuiteIsolated, tellsMore, type IsolatedOptions, type IsolatedRun } from './suite-process.js';
 
 /**
  * `beside`: with one worker, the exploration runs in a process of its own beside the scenarios'
@@ -117,13 +117,11 @@ function formatsOfWorker(formats: readonly string[], consoleFiles: readonly Cons
   });
 }
 
-/** How much an ending says: the run ends as its most telling worker ended. */
-const TELLING: ReadonlyArray<SuiteEnding['kind']> = ['completed', 'crashed', 'interrupted', 'stopped', 'unusable'];
-
 function combine(runs: IsolatedRun[], wallMs: number): IsolatedRun {
   const ending = runs
     .map((run) => run.ending)
-    .reduce((worst, next) => (TELLING.indexOf(next.kind) > TELLING.indexOf(worst.kind) ? next : worst));
+    // The run ends as its most telling worker ended.
+    .reduce((worst, next) => (tellsMore(next, worst) ? next : worst));
   // Each worker explored its share of the sessions: its classes are combined into the run's.
   const results = withCombinedExploration(inSerialOrder(runs.flatMap((run) => run.results)));
   const exploration = combineSummaries(runs.map((run) => run.exploration));
