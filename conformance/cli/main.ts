@@ -260,7 +260,8 @@ async function conformanceRun(
     },
     workers,
     explorationBeside({
-      explores: exploring !== undefined,
+      budget: exploring?.budget ?? 0,
+      ...(args.shard ? { shard: args.shard } : {}),
       workers,
       parallelAsked: args.parallel !== undefined,
       cores: availableParallelism(),

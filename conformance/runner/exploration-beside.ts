@@ -20,7 +20,7 @@
  * (`suite-workers.ts`).
  */
 import { setMaxListeners } from 'node:events';
-import { sliceOf } from '../features/slices.js';
+import { sliceOf, type Slice } from '../features/slices.js';
 import { partOf, type SessionPart } from '../explore/session-part.js';
 import { combineSummaries, withCombinedExploration } from '../results/exploration-shares.js';
 import { isExplorationResult } from '../results/exploration-uri.js';
@@ -29,18 +29,34 @@ import { forkSuiteChild } from './suite-child-start.js';
 import { runSuiteIsolated, tellsMore, type IsolatedOptions, type IsolatedRun } from './suite-process.js';
 
 /**
- * Whether a run's exploration goes beside its scenarios: the run explores, in one worker that `--parallel`
- * did not ask for (`--parallel 1` keeps one process), and a second core is there to run it. On one core the
- * two processes would take turns, each paying its own start: serial is cheaper there.
+ * Whether a run's exploration goes beside its scenarios: the run explores at least BESIDE_MIN_SESSIONS
+ * sessions (its shard's share of the budget), in one worker that `--parallel` did not ask for (`--parallel 1`
+ * keeps one process), and a second core is there to run it. On one core the two processes would take turns,
+ * each paying its own start: serial is cheaper there.
  */
 export function explorationBeside(run: {
-  explores: boolean;
+  /** Sessions of the whole exploration (0: the run does not explore). */
+  budget: number;
+  /** The run's shard, whose share of the budget this run explores. */
+  shard?: Slice;
   workers: number;
   parallelAsked: boolean;
   cores: number;
 }): boolean {
-  return run.explores && run.workers <= 1 && !run.parallelAsked && run.cores >= 2;
+  if (run.budget <= 0 || run.workers > 1 || run.parallelAsked || run.cores < 2) return false;
+  const share = Array.from({ length: run.budget }, (_, index) => index);
+  return (run.shard ? sliceOf(share, run.shard) : share).length >= BESIDE_MIN_SESSIONS;
 }
+
+/**
+ * The fewest sessions a run's share must hold for the exploration to get a process of its own: below it the
+ * second process does not repay its start. On the reference (docs/benchmark.md, 2026-12-06, session-cost) the
+ * exploration's child has used about 0.35-0.45 s of CPU when its adapter is loaded, and a session costs about
+ * 16 ms of CPU in a process that ran the scenarios first against about 20 ms in a fresh one: the sessions moved
+ * off the scenarios' process (85% of the share) save about 12 ms each net, so they repay the start from about
+ * 40 sessions on. The tests' runs of 20 sessions or fewer stay in one process.
+ */
+export const BESIDE_MIN_SESSIONS = 40;
 
 /** The most the exploration's host may print while the scenarios run that is kept to be shown after them (characters). */
 export const HELD_HOST_OUTPUT_LIMIT = 1024 * 1024;

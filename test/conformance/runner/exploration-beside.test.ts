@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResultsDocument } from '../../../src/index.js';
 import {
+  BESIDE_MIN_SESSIONS,
   combined,
   EXPLORATION_PROCESS_SESSIONS,
   explorationBeside,
@@ -26,16 +27,25 @@ import { temporaryFolder } from '../../temporary-folder.js';
 import { limitForProcesses } from '../../limits.js';
 
 describe('when the exploration runs beside the scenarios', () => {
-  const run = { explores: true, workers: 1, parallelAsked: false, cores: 2 };
+  const run = { budget: 200, workers: 1, parallelAsked: false, cores: 2 };
   it('on two cores or more, for a run that explores in one worker nobody asked for', () => {
     expect(explorationBeside(run)).toBe(true);
     expect(explorationBeside({ ...run, cores: 8 })).toBe(true);
+    expect(explorationBeside({ ...run, budget: BESIDE_MIN_SESSIONS })).toBe(true);
   });
   it('never on one core, with --parallel (1 included), with several workers, or without an exploration', () => {
     expect(explorationBeside({ ...run, cores: 1 })).toBe(false);
     expect(explorationBeside({ ...run, parallelAsked: true })).toBe(false);
     expect(explorationBeside({ ...run, workers: 2 })).toBe(false);
-    expect(explorationBeside({ ...run, explores: false })).toBe(false);
+    expect(explorationBeside({ ...run, budget: 0 })).toBe(false);
+  });
+  it('never for a share too small to repay a second process: a small budget, or a shard of one', () => {
+    expect(explorationBeside({ ...run, budget: BESIDE_MIN_SESSIONS - 1 })).toBe(false);
+    expect(explorationBeside({ ...run, budget: 20 })).toBe(false);
+    expect(explorationBeside({ ...run, budget: 2 * BESIDE_MIN_SESSIONS, shard: { index: 1, count: 2 } })).toBe(true);
+    expect(explorationBeside({ ...run, budget: 2 * BESIDE_MIN_SESSIONS - 1, shard: { index: 2, count: 2 } })).toBe(
+      false,
+    );
   });
 });
 
