@@ -5,8 +5,9 @@
  * the same code as a few hundred ES modules, each resolved and read on its own.
  *
  * - cli.js: the CLI's entry (conformance/cli/bin.js), which forks the suite's
- *   child and then imports the CLI (main.js). What it loads after the fork
- *   (main.js, reports, subcommands) is split into cli-chunks/.
+ *   child and then imports the CLI (cli-chunks/main.js). What it loads after the
+ *   fork (main.js, reports, subcommands) is split into cli-chunks/; cli.js
+ *   itself imports nothing else before the fork.
  * - suite-child.cjs: the suite's child process (conformance/runner/suite-child.js):
  *   cucumber, the steps and the kit's support code; suite-child-entry.cjs is
  *   what the CLI forks: it turns on the code cache (runner/compile-cache.ts)
@@ -336,6 +337,9 @@ function writeEsmFront(name) {
   writeFileSync(join(outdir, `${name}.js`), `${lines.join('\n')}\n`);
 }
 
+/** The rest of the CLI, which cli.js imports once it has forked the suite's child. */
+const CLI_MAIN = 'cli-chunks/main';
+
 // The scripts first (their ES module faces list what they export), then what imports those faces.
 await Promise.all([
   build({
@@ -419,10 +423,27 @@ for (const name of ['zod', 'yaml', 'public-api']) writeEsmFront(name);
 await Promise.all([
   build({
     ...esm,
-    // Split: the CLI starts the suite's child process first, so what it loads on demand
-    // (the verdict, reports, subcommands) goes to chunks of their own, read when asked for.
-    // bin.js forks the suite's child first and then imports main.js, which is a chunk of its own.
+    // The CLI's entry, whole in one file: it forks the suite's child before it imports anything but
+    // Node's own modules (an ES module's static imports, chunks included, all load before its first
+    // line runs), then imports main.js (below). Its few modules (suite-child-start.js and what forking
+    // needs) are copied, not shared: main.js uses the early child only through its methods.
     entryPoints: { cli: join(dist, 'conformance', 'cli', 'bin.js') },
+    outdir,
+    plugins: [
+      {
+        name: 'cli-main-apart',
+        setup: (b) =>
+          b.onResolve({ filter: /^\.\/main\.js$/ }, (args) =>
+            args.importer.endsWith(`${sep}cli${sep}bin.js`) ? { path: `./${CLI_MAIN}.js`, external: true } : undefined,
+          ),
+      },
+    ],
+  }),
+  build({
+    ...esm,
+    // Split: what the CLI loads on demand (the verdict, reports, subcommands) goes to chunks of
+    // their own, read when asked for.
+    entryPoints: { [CLI_MAIN]: join(dist, 'conformance', 'cli', 'main.js') },
     outdir,
     splitting: true,
     chunkNames: 'cli-chunks/[name]-[hash]',

@@ -66,6 +66,21 @@ describe('the CLI before it forks the suite', () => {
     expect(start).toMatch(/await import\('\.\/main\.js'\)/);
     expect(start).toMatch(/new EarlyChild\(\)/);
   });
+
+  it("is one file that imports only Node's modules before the fork (dist/bundled/cli.js, build/bundle.mjs)", () => {
+    // An ES module's static imports all load before its first line runs: a chunk shared with main.js would.
+    const bundle = readFileSync(resolve(ROOT, 'dist/bundled/cli.js'), 'utf8');
+    const imported = [
+      ...bundle.matchAll(/^(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm),
+    ]
+      .map((match) => (match[1] ?? match[2])!)
+      .filter((specifier) => !specifier.startsWith('node:'));
+    expect(imported).toEqual([]);
+    const rest = /await import\("(\.\/cli-chunks\/main\.js)"\)/.exec(bundle);
+    expect(rest?.[1]).toBeDefined();
+    expect(existsSync(resolve(ROOT, 'dist/bundled', rest![1]!))).toBe(true);
+    expect(bundle.indexOf('new EarlyChild()')).toBeLessThan(rest!.index);
+  });
 });
 
 describe('the CLI before it hands the suite its request', () => {
