@@ -241,6 +241,7 @@ async function conformanceRun(
               explore: {
                 ...exploring,
                 adapterArgument: args.adapter,
+                ...(args.baseline !== undefined ? { baselinePath: resolve(args.baseline) } : {}),
                 ...(args.exploreTimeLimitS ? { timeLimitMs: args.exploreTimeLimitS * 1000 } : {}),
               },
             }

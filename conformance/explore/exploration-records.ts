@@ -137,6 +137,7 @@ function classResult(
       scenario: scenarioText(found),
       replay: replayCommand(found),
       kind: classKind(explored.signature),
+      ...(explored.shows ? { shows: { ...explored.shows } } : {}),
     },
   };
 }

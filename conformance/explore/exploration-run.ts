@@ -11,6 +11,7 @@ import type { ExplorationSummary, ScenarioResult } from '../results/scenario-res
 import { DEFAULT_MAX_STEPS, explorationTimeLimit } from './budget.js';
 import { explore, sessionShare } from './explore.js';
 import type { SessionPart } from './session-part.js';
+import { classMarks } from '../results/class-marks.js';
 import { explorationResults, foldExplorationRepeats, summaryOf } from './exploration-records.js';
 
 /** What the CLI asks of a run's exploration. */
@@ -27,6 +28,11 @@ export interface ExploreRequest {
   timeLimitMs?: number;
   /** The part of the share this process runs, when the run splits it between two processes (session-part.ts). */
   part?: SessionPart;
+  /**
+   * The run's baseline file (`--baseline`): the texts its entries require of every session of a class
+   * (`shows`) are read from it, and the exploration counts the sessions of each such class that hold it.
+   */
+  baselinePath?: string;
 }
 
 export interface ExplorationRunOptions {
@@ -50,6 +56,7 @@ export async function runExploration(options: ExplorationRunOptions): Promise<Ex
   const { request } = options;
   const maxSteps = request.maxSteps ?? DEFAULT_MAX_STEPS;
   const passes: ScenarioResult[][] = [];
+  const marks = request.baselinePath !== undefined ? await classMarks(request.baselinePath) : {};
   let summary: ExplorationSummary | undefined;
   for (let pass = 1; pass <= Math.max(1, options.repeat ?? 1); pass += 1) {
     const exploration = await explore({
@@ -63,6 +70,7 @@ export async function runExploration(options: ExplorationRunOptions): Promise<Ex
       budget: request.budget,
       ...(options.slices ? { slices: options.slices } : {}),
       ...(request.part ? { part: request.part } : {}),
+      ...(Object.keys(marks).length > 0 ? { marks } : {}),
       replay: replayArguments(maxSteps, request.strict ?? false, options.judged),
       ...(options.onSession ? { onSession: options.onSession } : {}),
       // The whole share's limit, however the share is split between processes: each part stays within it.

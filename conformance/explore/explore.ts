@@ -56,6 +56,11 @@ export interface ExplorationOptions extends SessionOptions {
   /** Stop once this many classes are found (the mutant matrix needs to know only whether any is). */
   classLimit?: number;
   /**
+   * A text to look for in every session of a class, by class id (a baseline entry's `shows`): each
+   * class with one counts the sessions whose scenario holds it (`ExploredClass.shows`).
+   */
+  marks?: Readonly<Record<string, string>>;
+  /**
    * The share's overall time limit, shrinking included (budget.ts derives the
    * run's from the call limit and the share). Reaching it leaves the share
    * incomplete: the run fails "exploration incomplete: N of M sessions".
@@ -74,6 +79,8 @@ export interface ExploredClass {
   /** The shrunk session as a scenario, with its seed and path. */
   found: FoundScenario;
   shrinks: number;
+  /** The text `marks` names for this class, and how many of its sessions held it in their scenario (as run, unshrunk). */
+  shows?: { text: string; sessions: number };
 }
 
 export interface Exploration {
@@ -164,6 +171,14 @@ function verdictOf(result: SessionResult, options: SessionOptions): Verdict {
   return { kind: 'class', disagreement, signature: signatureOf(disagreement) };
 }
 
+/** Whether a session's scenario (its transcript, as it ran) holds a text anywhere, its failing step included. */
+function holds(result: SessionResult, text: string): boolean {
+  return (
+    result.transcript.lines().some((line) => line.includes(text)) ||
+    (result.disagreement?.step?.text.includes(text) ?? false)
+  );
+}
+
 /** Sessions run to shrink one representative, by default: enough for the commands' shrinks, bounded for a slow host. */
 const SHRINK_RUNS = 300;
 
@@ -208,8 +223,11 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
         if (verdict.kind !== 'class') return true;
         const id = classId(verdict.signature);
         const known = classes.get(id);
+        const mark = options.marks?.[id];
+        const marked = mark !== undefined && holds(result, mark) ? 1 : 0;
         if (known) {
           known.count += 1;
+          if (known.shows) known.shows.sessions += marked;
         } else if (options.classLimit !== undefined && classes.size >= options.classLimit) {
           return true;
         } else {
@@ -222,6 +240,7 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
             session: index,
             shrinks: 0,
             found: undefined as unknown as FoundScenario,
+            ...(mark !== undefined ? { shows: { text: mark, sessions: marked } } : {}),
           });
         }
         // A class never shortens the exploration, a timeout or a crash included: the next session starts a fresh host,

@@ -45,6 +45,7 @@ export function resultsDocument(
         ...(kind ? { class: kind } : {}),
         ...(link ? { link } : {}),
         ...(expires ? { expires } : {}),
+        ...('explore' in row.baseline && row.baseline.shows !== undefined ? { shows: row.baseline.shows } : {}),
       };
     }
     if (row.note !== undefined) record.note = row.note;

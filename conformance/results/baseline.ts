@@ -463,9 +463,8 @@ export function mismatchOf(result: ScenarioResult, entry: KnownFailure, date: st
   // an entry that names its kind excuses that kind only.
   if (isExploreEntry(entry)) {
     const excused = entry.kind ?? classKind(entry.explore);
-    return excused === kind
-      ? undefined
-      : `fails in another kind than its baseline entry: expected ${excused}, actual ${kind}`;
+    if (excused !== kind) return `fails in another kind than its baseline entry: expected ${excused}, actual ${kind}`;
+    return entry.shows === undefined ? undefined : notShown(result, entry.shows);
   }
   if (entry.step !== step || entry.kind !== kind) {
     const differs =
@@ -476,6 +475,26 @@ export function mismatchOf(result: ScenarioResult, entry: KnownFailure, date: st
           : 'another kind';
     return `fails in ${differs} than its baseline entry: expected ${entry.kind} at "${entry.step}", actual ${kind} at "${step}"`;
   }
+  return undefined;
+}
+
+/**
+ * Why a class does not show the text its entry's `shows` requires of every
+ * session (undefined when it does): the exploration did not count it, some
+ * session of the class lacks it, or the shrunk scenario does. Such a session
+ * fails the same check for another reason, which the entry must not hide.
+ */
+function notShown(result: ScenarioResult, text: string): string | undefined {
+  const facts = result.exploration;
+  const named = JSON.stringify(text);
+  const wanted = `its baseline entry excuses only sessions that hold ${named}`;
+  if (facts?.shows === undefined || facts.shows.text !== text)
+    return `${wanted}, and the exploration did not count which sessions of the class hold it`;
+  const count = facts.count ?? 1;
+  if (facts.shows.sessions < count)
+    return `${wanted}, and ${count - facts.shows.sessions} of the class's ${count} session(s) do not: another failure of the same check`;
+  if (facts.scenario !== undefined && !facts.scenario.includes(text))
+    return `${wanted}, and the class's shrunk scenario does not: another failure of the same check`;
   return undefined;
 }
 
@@ -491,6 +510,7 @@ export function entryFor(result: ScenarioResult, previous: PreviousEntry | undef
     if (previous?.class !== undefined) entry.class = previous.class;
     if (previous?.link !== undefined) entry.link = previous.link;
     if (previous?.expires !== undefined) entry.expires = previous.expires;
+    if (previous && 'shows' in previous && previous.shows !== undefined) entry.shows = previous.shows;
     // The witness: the shrunk scenario the class's record carries; the entry is stale only when it runs clean.
     const witness = result.exploration?.scenario ?? (previous && 'witness' in previous ? previous.witness : undefined);
     if (witness !== undefined) entry.witness = witness;

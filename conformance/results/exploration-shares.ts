@@ -46,6 +46,19 @@ export function combineExploration<
             exploration: {
               ...first.exploration,
               count: (first.exploration.count ?? 1) + (other.exploration?.count ?? 1),
+              ...(first.exploration.shows
+                ? {
+                    shows: {
+                      text: first.exploration.shows.text,
+                      // A share that did not count the text counted none of its sessions as holding it.
+                      sessions:
+                        first.exploration.shows.sessions +
+                        (other.exploration?.shows?.text === first.exploration.shows.text
+                          ? other.exploration.shows.sessions
+                          : 0),
+                    },
+                  }
+                : {}),
             },
           }
         : {}),

@@ -69,6 +69,18 @@ export interface ExplorationFacts {
   replay?: string;
   /** A class's failure kind (part of the class: an entry for one kind excuses no other). */
   kind?: FailureKind;
+  /**
+   * The text a baseline entry's `shows` names for this class (the run passes
+   * it to the exploration), and how many of the class's sessions held it in
+   * their scenario: the entry excuses the class only when every one did.
+   */
+  shows?: ClassMark;
+}
+
+/** A text a baseline entry requires of every session of a class, and how many sessions held it. */
+export interface ClassMark {
+  text: string;
+  sessions: number;
 }
 
 /** What a run (or a share of it) explored: the whole exploration's seed and budget, the sessions run, and why it stopped early. */

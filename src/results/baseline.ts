@@ -89,6 +89,14 @@ export const ExploreBaselineEntrySchema = z
     link: z.string().min(1).optional(),
     expires: ExpiryDateSchema.optional(),
     witness: z.string().trim().min(1, 'a witness is the scenario that shows the class').optional(),
+    /**
+     * A text every session of the class must hold for the entry to excuse it
+     * (`{{` for a host that breaks on template marks in a section): the
+     * exploration counts the sessions of the class whose scenario holds it,
+     * and a class with a session that does not (or whose shrunk scenario does
+     * not) is another failure of the same check, which the entry leaves failed.
+     */
+    shows: z.string().min(1, 'shows is a text every session of the class holds').optional(),
   })
   .strict();
 export type ExploreBaselineEntry = z.infer<typeof ExploreBaselineEntrySchema>;

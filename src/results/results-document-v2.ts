@@ -23,11 +23,13 @@ import {
 
 export const RESULTS_VERSION_2 = 2;
 
-const BaselineOfRecordV2Schema = ScenarioRecordSchema.shape.baseline.unwrap().omit({ kind: true, witness: true });
+const BaselineOfRecordV2Schema = ScenarioRecordSchema.shape.baseline
+  .unwrap()
+  .omit({ kind: true, witness: true, shows: true });
 
 /** Version 2's scenario record: no `fault`, an exploration record without its kind, a baseline entry without a witness. */
 export const ScenarioRecordV2Schema = ScenarioRecordSchema.omit({ fault: true }).extend({
-  exploration: ExplorationRecordSchema.omit({ kind: true }).optional(),
+  exploration: ExplorationRecordSchema.omit({ kind: true, shows: true }).optional(),
   baseline: BaselineOfRecordV2Schema.optional(),
 });
 

@@ -113,6 +113,14 @@ export const ExplorationRecordSchema = z
     replay: z.string().optional(),
     /** Version 3: the class's failure kind (part of its class: an entry for one kind excuses no other). */
     kind: FailureKindSchema.optional(),
+    /**
+     * Version 3: the text a baseline entry's `shows` names for this class, and
+     * how many of the class's sessions (of `count`) held it in their scenario.
+     */
+    shows: z
+      .object({ text: z.string().min(1), sessions: z.number().int().nonnegative() })
+      .strict()
+      .optional(),
   })
   .strict();
 export type ExplorationRecord = z.infer<typeof ExplorationRecordSchema>;
@@ -187,6 +195,8 @@ export const ScenarioRecordSchema = z
         kind: FailureKindSchema.optional(),
         /** Version 3, an exploration entry: its witness, the shrunk scenario that shows the class (Gherkin). */
         witness: z.string().optional(),
+        /** Version 3, an exploration entry: the text every session of the class must hold for it to be excused. */
+        shows: z.string().optional(),
       })
       .strict()
       .optional(),
