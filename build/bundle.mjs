@@ -266,6 +266,37 @@ const deferredExpressions = {
   },
 };
 
+/**
+ * Cucumber's run resolves its paths through the kit (see conformance/runner/run-paths.ts), which
+ * loads cucumber's own `resolvePaths` (and with it the `glob` package) only when it needs it.
+ * The text replaced must be there: an upgrade that moves it fails the build.
+ */
+const RUN_CUCUMBER_FILE = join(cucumberLib, 'api', 'run_cucumber.js');
+const PATHS_REQUIRED = 'const paths_1 = require("../paths");';
+const PATHS_RESOLVED = '(0, paths_1.resolvePaths)(logger, cwd, options.sources, supportCoordinates)';
+const runPaths = {
+  name: 'run-paths',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]api[\\/]run_cucumber\.js$/ }, async (args) => {
+      if (args.path !== RUN_CUCUMBER_FILE) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      for (const text of [PATHS_REQUIRED, PATHS_RESOLVED])
+        if (source.split(text).length !== 2)
+          throw new Error(`run-paths: ${text} is not once in ${args.path} (cucumber upgraded?)`);
+      const kit = JSON.stringify(join(dist, 'conformance', 'runner', 'run-paths.js'));
+      return {
+        contents: source
+          .replace(PATHS_REQUIRED, '// ../paths: loaded by the kit when needed (build/bundle.mjs run-paths)')
+          .replace(
+            PATHS_RESOLVED,
+            `require(${kit}).resolveRunPaths(() => require("../paths").resolvePaths, logger, cwd, options.sources, supportCoordinates, 'originalCoordinates' in options.support)`,
+          ),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 const slimCucumber = {
   name: 'slim-cucumber',
   setup(build) {
@@ -357,6 +388,7 @@ await Promise.all([
       oneCucumberExpressions,
       definitionFrames,
       deferredExpressions,
+      runPaths,
     ],
   }),
   build({

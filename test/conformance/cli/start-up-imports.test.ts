@@ -122,6 +122,13 @@ describe("the suite's child before its first scenario", () => {
     expect(bundle).toContain('.cucumberExpressionOnDemand(pattern, this.parameterTypeRegistry)');
     expect(bundle).not.toMatch(/new \S*CucumberExpression\(pattern, this\.parameterTypeRegistry\)/);
   });
+
+  it("resolves a run's paths through the kit, loading cucumber's (and glob) only when asked (runner/run-paths.ts)", () => {
+    const bundle = readFileSync(resolve(ROOT, 'dist/bundled/suite-child.cjs'), 'utf8');
+    expect(bundle).toMatch(/\.resolveRunPaths\(\(\) => require_\w+\(\)\.resolvePaths, logger, cwd, options\.sources,/);
+    // No module binds cucumber's paths module as it loads (run_cucumber.js did: `var paths_1 = require_paths()`).
+    expect(bundle).not.toMatch(/var paths_1 = require_\w+\(\);/);
+  });
 });
 
 describe("the public API's script", () => {

@@ -1,6 +1,6 @@
 /**
  * The kit stands in for parts of cucumber's internals (runner/cucumber-scope.ts,
- * runner/summary-duration.ts, runner/parameter-type-order.ts and the slim entries
+ * runner/summary-duration.ts, runner/parameter-type-order.ts, runner/run-paths.ts and the slim entries
  * of build/bundle.mjs), so @cucumber/cucumber is pinned exactly in package.json.
  * This test fails loudly when an upgrade moves what those stand-ins rely on:
  * the internal module paths, which of cucumber's files load the replaced
@@ -83,6 +83,13 @@ describe("cucumber's internals the kit relies on", () => {
     }
     expect(Object.keys(require(join(CUCUMBER_LIB, 'runtime/scope/index.js')) as object).sort()).toEqual(
       Object.keys(standIn).sort(),
+    );
+  });
+
+  it("lib/paths (runner/run-paths.ts resolves a run's paths before it): run_cucumber.js reads only its resolvePaths", () => {
+    expect(membersUsed('api/run_cucumber.js', '../paths')).toEqual(['resolvePaths']);
+    expect(typeof (require(join(CUCUMBER_LIB, 'paths/index.js')) as { resolvePaths?: unknown }).resolvePaths).toBe(
+      'function',
     );
   });
 
