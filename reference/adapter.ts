@@ -241,13 +241,15 @@ function toContractRequest(request: ModelRequest): ContractModelRequest {
 }
 
 function toContractMessage(message: ChatMessage): Message {
+  // A history's tool calls, blocks and values are the log's frozen events (reference/host/history.ts): handed on
+  // as they are, since no reader can change them.
   switch (message.role) {
     case 'user':
       return message.content === undefined
         ? { role: 'user', source: message.source, text: message.text }
-        : { role: 'user', source: message.source, text: message.text, content: structuredClone(message.content) };
+        : { role: 'user', source: message.source, text: message.text, content: message.content };
     case 'assistant':
-      return { role: 'assistant', text: message.text, toolCalls: structuredClone(message.toolCalls) };
+      return { role: 'assistant', text: message.text, toolCalls: message.toolCalls };
     case 'tool': {
       const result: Message = {
         role: 'tool',
@@ -256,7 +258,7 @@ function toContractMessage(message: ChatMessage): Message {
         text: message.text,
         isError: message.isError,
       };
-      if (message.value !== undefined) result.value = structuredClone(message.value);
+      if (message.value !== undefined) result.value = message.value;
       return result;
     }
   }

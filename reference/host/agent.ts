@@ -125,7 +125,8 @@ export class Agent {
       }
       attempt = 1;
       const calls = response.type === 'tool_calls' ? response.calls : [];
-      this.deps.log.append(event('assistant/message', { text: response.text, toolCalls: structuredClone(calls) }));
+      // The log keeps a frozen copy of what it is given (session-log.ts): the model's calls are not copied twice.
+      this.deps.log.append(event('assistant/message', { text: response.text, toolCalls: calls }));
       if (calls.length > 0) {
         await this.runTools(calls);
         kind = 'continuation';

@@ -2,7 +2,9 @@
  * The model history is derived from the log, never kept beside it: user
  * messages, assistant messages and tool results, in log order. A `compaction`
  * event restarts the history from its summary (a host-sourced user message).
- * Every other event is log-only.
+ * Every other event is log-only. The log's events are frozen (session-log.ts),
+ * so a message shares their tool calls, blocks and values instead of copying
+ * them for every request: nobody can change them through it.
  */
 import type { SessionEvent, SessionEventMap } from './events.js';
 import type { ChatMessage } from './model.js';
@@ -15,7 +17,7 @@ export function deriveHistory(events: readonly SessionEvent[]): ChatMessage[] {
         messages.push(userMessage(e.payload));
         break;
       case 'assistant/message':
-        messages.push({ role: 'assistant', text: e.payload.text, toolCalls: structuredClone(e.payload.toolCalls) });
+        messages.push({ role: 'assistant', text: e.payload.text, toolCalls: e.payload.toolCalls });
         break;
       case 'tool/result':
         messages.push({
@@ -25,7 +27,7 @@ export function deriveHistory(events: readonly SessionEvent[]): ChatMessage[] {
           text: e.payload.text,
           isError: e.payload.isError,
           // The structured value rides along when the tool returned one.
-          ...(e.payload.value === undefined ? {} : { value: structuredClone(e.payload.value) }),
+          ...(e.payload.value === undefined ? {} : { value: e.payload.value }),
         });
         break;
       case 'compaction':
@@ -41,7 +43,7 @@ export function deriveHistory(events: readonly SessionEvent[]): ChatMessage[] {
 /** A logged user message as the model receives it: its blocks ride along when it holds images. */
 function userMessage(payload: SessionEventMap['user/message']): ChatMessage {
   const message: ChatMessage = { role: 'user', source: payload.source, text: payload.text };
-  if (payload.content !== undefined) message.content = structuredClone(payload.content);
+  if (payload.content !== undefined) message.content = payload.content;
   return message;
 }
 
