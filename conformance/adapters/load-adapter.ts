@@ -85,16 +85,19 @@ function describeImportFailure(path: string, error: unknown): string {
 
 /**
  * Where a module-level error was thrown: the first stack frame outside Node's
- * internals and the kit's `src/` (so a `defineAdapter` problem points at its
- * call). Only the location is shown, not the stack: the error is the user's.
+ * internals and the kit's public API, as modules (`dist/src/`) or as the bundle an
+ * install imports (`dist/bundled/public-api.cjs`, behind `public-api.js`), so a
+ * `defineAdapter` problem points at its call. Only the location is shown, not
+ * the stack: the error is the user's.
  */
 function callSite(error: Error): string | undefined {
   const kitSrc = join(PACKAGE_ROOT, 'dist', 'src');
+  const publicApiBundle = [PUBLIC_API_BUNDLE, PUBLIC_API_BUNDLE.replace(/\.js$/, '.cjs')];
   for (const line of (error.stack ?? '').split('\n').slice(1)) {
     const frame = line.match(/\(?((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?\s*$/);
     if (!frame) continue;
     const file = frame[1]!.startsWith('file://') ? fileURLToPath(frame[1]!) : frame[1]!;
-    if (file.startsWith(kitSrc)) continue;
+    if (file.startsWith(kitSrc) || publicApiBundle.includes(file)) continue;
     return `${file}:${frame[2]}:${frame[3]}`;
   }
   return undefined;
