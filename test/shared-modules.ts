@@ -59,6 +59,7 @@ export const SHARED_MODULE_FILES: readonly string[] = [
   'test/conformance/explore/replay-feature.test.ts',
   'test/conformance/explore/texts.test.ts',
   'test/conformance/explore/transcript.test.ts',
+  'test/conformance/guard/fail-closed.test.ts',
   'test/conformance/guard/guarded-start.test.ts',
   'test/conformance/options/option-tables.test.ts',
   'test/conformance/oracle/command-results.test.ts',
