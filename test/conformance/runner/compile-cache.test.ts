@@ -108,6 +108,26 @@ describe('the code cache of the kit bundles', () => {
     ).toBe('0');
   });
 
+  it('reads a bundle as Node would: ASCII as Latin-1, anything else as UTF-8, the same text either way', async () => {
+    const { bundleText } = await import('../../../conformance/runner/compile-cache.js');
+    const dir = mkdtempSync(join(work, 'text-'));
+    for (const [name, text] of [
+      ['ascii', 'plain \\u00e9 text'],
+      ['beyond', 'caf\u00e9 \u2713 \u{1f600} and a lone \u00ff'],
+    ]) {
+      const bundle = join(dir, `${name}.cjs`);
+      writeFileSync(bundle, `exports.answer = () => ${JSON.stringify(text)};\n`);
+      expect(bundleText(bundle)).toBe(readFileSync(bundle, 'utf8'));
+      // Loaded through the kit's loader, with and then from the cache: the same answer.
+      const body = `
+        const ours = require.extensions['.js'].name;
+        console.log(JSON.stringify({ ours, answer: require(bundle).answer() }));
+      `;
+      for (let pass = 0; pass < 2; pass += 1)
+        expect(JSON.parse(withCache(bundle, join(dir, 'cache'), body))).toEqual({ ours: 'loadBundle', answer: text });
+    }
+  });
+
   it('leaves no import() in the bundles the suite child reads from the cache', () => {
     // After a cache hit V8 has lost the callback import() needs: such a call would fail only on the second run.
     for (const name of CACHED_BUNDLES) {
