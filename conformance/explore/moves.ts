@@ -102,6 +102,8 @@ export type ReviewAnswer =
   | 'approve-other-case'
   | 'approve-padded'
   | 'approve-twice'
+  /** Two answer items for the review: `Approve`, then the keep-planning option (several selections: REVIEW-03). */
+  | 'approve-then-keep-items'
   | 'keep-planning'
   | 'keep-planning-with-text'
   | 'free-text-only'
@@ -118,6 +120,7 @@ export const REVIEW_ANSWERS: readonly ReviewAnswer[] = [
   'approve-other-case',
   'approve-padded',
   'approve-twice',
+  'approve-then-keep-items',
   'keep-planning',
   'keep-planning-with-text',
   'free-text-only',

@@ -89,6 +89,8 @@ export function replyFor(answer: ReviewAnswer, question: Question, feedback?: st
       return { type: 'answer', selected: [' Approve '] };
     case 'approve-twice':
       return { type: 'answer', selected: [APPROVE, APPROVE] };
+    case 'approve-then-keep-items':
+      return { type: 'answers', items: [{ selected: [APPROVE] }, { selected: [keepPlanningLabel(question)] }] };
     case 'keep-planning':
       return { type: 'answer', selected: [keepPlanningLabel(question)] };
     case 'keep-planning-with-text':
