@@ -58,6 +58,7 @@ export const SHARED_MODULE_FILES: readonly string[] = [
   'test/conformance/explore/coverage.test.ts',
   'test/conformance/explore/families.test.ts',
   'test/conformance/explore/families.unit.test.ts',
+  'test/conformance/explore/finding-texts.test.ts',
   'test/conformance/explore/found.test.ts',
   'test/conformance/explore/replay-feature.test.ts',
   'test/conformance/explore/texts.test.ts',

@@ -1,22 +1,19 @@
 /**
  * The host's side of the checks every move ends with: what the host shows
  * is read here, one observation at a time, and handed to the checks
- * (checks/*.ts), which compare it with the oracle's prediction. The first
- * disagreement is handed back (a later observation is not read, so a host is
- * asked no more than a check needs).
+ * (checks/*.ts), which compare it with the oracle's prediction and hand back
+ * a finding; the first is handed back worded (finding-texts.ts) as the
+ * disagreement (a later observation is not read, so a host is asked no more
+ * than a check needs).
  */
 import type { PlanProjectionView, SessionEvent } from '../../src/index.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
 import { planModeEvents } from '../world/observations.js';
-import { getDisagreement } from './checks/get.js';
-import {
-  loggedEventsDisagreement,
-  observersDisagreement,
-  projectionDisagreement,
-  projectionPushesDisagreement,
-} from './checks/idle.js';
+import { getFinding } from './checks/get.js';
+import { loggedEventsFinding, observersFinding, projectionFinding, projectionPushesFinding } from './checks/idle.js';
 import type { Found } from './disagreement.js';
 import type { During, ExploredSession } from './explored-session.js';
+import { worded } from './finding-texts.js';
 
 /** `get` of `agent`, compared with the oracle (SET-05). */
 export async function observeGet(
@@ -24,7 +21,7 @@ export async function observeGet(
   agent: OracleAgent,
   during: During | undefined,
 ): Promise<Found> {
-  return getDisagreement(agent, await session.host.getPlanMode(agent.id), during);
+  return worded(getFinding(agent, await session.host.getPlanMode(agent.id), during));
 }
 
 /**
@@ -36,18 +33,20 @@ export async function observeIdle(session: ExploredSession, agent: OracleAgent):
   if (got) return got;
   const log = await session.host.readLog(agent.id);
   const logged = planModeEvents(log).map((event) => event.payload);
-  const events = loggedEventsDisagreement(agent, logged);
-  if (events) return events;
+  const events = loggedEventsFinding(agent, logged);
+  if (events) return worded(events);
   if (session.composed.projections) {
     const view = await session.host.readProjection(agent.id);
-    const projection = projectionDisagreement(agent, view) ?? (await observePushes(session, agent, log, view));
+    const projection = worded(projectionFinding(agent, view)) ?? (await observePushes(session, agent, log, view));
     if (projection) return projection;
   }
   if (agent.kind === 'fork') return undefined;
-  return observersDisagreement(
-    agent,
-    planModeEvents(await session.host.readObserved(agent.id)).map((event) => event.payload),
-    logged,
+  return worded(
+    observersFinding(
+      agent,
+      planModeEvents(await session.host.readObserved(agent.id)).map((event) => event.payload),
+      logged,
+    ),
   );
 }
 
@@ -60,11 +59,11 @@ async function observePushes(
 ): Promise<Found> {
   const pushes = await session.host.readProjectionPushes(agent.id);
   const before = session.notedPushes.get(agent.id);
-  const disagreement = before && projectionPushesDisagreement(agent, before, { pushes, log, view }, session.edition);
-  if (before && disagreement) {
+  const finding = before && projectionPushesFinding(agent, before, { pushes, log, view }, session.edition);
+  if (before && finding) {
     // The printed scenario notes the pushes where this observation did.
     session.transcript.insertStep(before.mark, { kind: 'note-pushes', agent: agent.name });
-    return disagreement;
+    return worded(finding);
   }
   session.notedPushes.set(agent.id, { pushes, logLength: log.length, view, mark: session.transcript.mark() });
   return undefined;

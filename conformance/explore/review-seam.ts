@@ -9,11 +9,8 @@ import type { Question, QuestionPort } from '../../src/index.js';
 import { isPlanReview } from '../script/scripted-user.js';
 import type { ExploredSession } from './explored-session.js';
 import { replyFor, reviewRecord } from './reviews.js';
-import {
-  reviewShapeDisagreement,
-  reviewWithoutPlanDisagreement,
-  unsubmittedPlanDisagreement,
-} from './checks/review.js';
+import { reviewShapeFinding, reviewWithoutPlanFinding, unsubmittedPlanFinding } from './checks/review.js';
+import { worded } from './finding-texts.js';
 
 export function reviewSeam(session: ExploredSession): QuestionPort {
   return async (question: Question, context) => {
@@ -33,17 +30,17 @@ export function reviewSeam(session: ExploredSession): QuestionPort {
       // The printed scenario scripts the user's answer, as for a review that matched, so the host meets the same session.
       if (submitted.answer.type === 'exit' || submitted.answer.type === 'program-exit')
         session.transcript.setup(reviewRecord(submitted.answer));
-      session.record(reviewWithoutPlanDisagreement(name, submitted.plan, question, session.reviewsAsked));
+      session.record(worded(reviewWithoutPlanFinding(name, submitted.plan, question, session.reviewsAsked)));
       return { type: 'fail', message: 'the review does not show the plan' };
     }
     if (!entry || (entry.answer.type !== 'exit' && entry.answer.type !== 'program-exit')) {
-      session.record(unsubmittedPlanDisagreement(context?.agent, question, session.reviewsAsked));
+      session.record(worded(unsubmittedPlanFinding(context?.agent, question, session.reviewsAsked)));
       return { type: 'fail', message: 'unexpected question' };
     }
     entry.questions += 1;
     session.transcript.setup(reviewRecord(entry.answer));
-    const shape = reviewShapeDisagreement(question);
-    if (shape) session.record(shape);
+    const shape = reviewShapeFinding(question);
+    if (shape) session.record(worded(shape));
     entry.reply = replyFor(entry.answer.review, question, entry.answer.feedback);
     if (entry.reply.type === 'answer' && entry.reply.freeText !== undefined)
       session.coverage.crossed(entry.reply.freeText);

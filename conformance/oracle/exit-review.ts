@@ -101,3 +101,44 @@ export function reviewCountAllowed(
 ): boolean {
   return questions === 1 || (questions === 0 && expectation.mayGoUnasked);
 }
+
+/** The review answers whose failures a dismissal's must differ from: keep planning, and the seam's own errors (REVIEW-05). */
+const UNLIKE_DISMISSAL: ReadonlySet<string> = new Set(['keep-planning', 'abort', 'provider-fails']);
+
+/** Two failed exits of one request whose texts REVIEW-05 requires to differ (1-based among the request's exit results). */
+export interface DismissalAlike {
+  dismissal: number;
+  unlike: number;
+  /** The review answer of the result the dismissal's reads like. */
+  unlikeAnswer: string;
+}
+
+/**
+ * REVIEW-05: a dismissal's failure reads unlike the keep-planning failure and the seam's own errors. Judged when
+ * the exit `current` (its call, its failure's text, the answer its review got) shows among `results`, the
+ * exit_plan_mode results of one request (its history), against the earlier ones by the answers their reviews got
+ * (`answers`, by call id; a call without one was approved). The pair that reads alike, if any.
+ */
+export function dismissalAlike(
+  current: { toolCallId: string; text: string; answer: string },
+  results: ReadonlyArray<{ toolCallId: string; isError: boolean; text: string }>,
+  answers: ReadonlyMap<string, string>,
+): DismissalAlike | undefined {
+  const versus =
+    current.answer === 'dismiss'
+      ? (other: string) => UNLIKE_DISMISSAL.has(other)
+      : UNLIKE_DISMISSAL.has(current.answer)
+        ? (other: string) => other === 'dismiss'
+        : undefined;
+  if (!versus) return undefined;
+  const answerOf = (toolCallId: string): string =>
+    toolCallId === current.toolCallId ? current.answer : (answers.get(toolCallId) ?? 'approve');
+  const at = results.findIndex((candidate) => candidate.toolCallId === current.toolCallId);
+  const same = results.findIndex(
+    (other, index) =>
+      index !== at && other.isError && other.text === current.text && versus(answerOf(other.toolCallId)),
+  );
+  if (at < 0 || same < 0) return undefined;
+  const [dismissal, other] = current.answer === 'dismiss' ? [at, same] : [same, at];
+  return { dismissal: dismissal + 1, unlike: other + 1, unlikeAnswer: answerOf(results[other]!.toolCallId) };
+}

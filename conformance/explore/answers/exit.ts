@@ -4,7 +4,9 @@
  * outside plan mode a failure with no review (TOOL-03); in plan mode exactly
  * one review carrying the plan (TOOL-04), success with `{ approved: true }`
  * only on an exact approval (TOOL-05, REVIEW-03), otherwise a failure that
- * carries the user's feedback or the seam's error (REVIEW-04..06).
+ * carries the user's feedback or the seam's error (REVIEW-04..06). The
+ * oracle predicts each (oracle/exit-review.ts); what the result shows against
+ * it is handed back as a finding (findings.ts), worded by finding-texts.ts.
  */
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
@@ -13,6 +15,7 @@ import { planShapes, planText } from '../plan-shapes.js';
 import {
   carriedTextClauseOf,
   carriedTextOf,
+  dismissalAlike,
   exitApproved,
   exitCircumstancesOf,
   exitExpectation,
@@ -20,14 +23,14 @@ import {
   reviewCountAllowed,
 } from '../../oracle/exit-review.js';
 import { reviewRecord } from '../reviews.js';
-import { quote } from '../step-texts.js';
 import { texts } from '../values/texts.js';
 import type { ModelAnswer, ToolResultMessage } from './answer.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { toolResults } from '../../world/observations.js';
 import type { ExploredSession, OpenCall } from '../explored-session.js';
 import type { ExitCircumstances } from '../../oracle/exit-review.js';
-import { disagreement, type Found } from '../disagreement.js';
+import type { Found } from '../disagreement.js';
+import { worded } from '../finding-texts.js';
 
 const reviewAnswers = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom<ReviewAnswer>('dismiss', 'keep-planning', 'abort', 'provider-fails') },
@@ -69,113 +72,102 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
   },
   resolve(session, agent, call, result, n) {
     const review = call.answer.review;
-    const failing = `request ${n} of ${agent.name} shows exit_plan_mode failing`;
+    const where = { agent: agent.name, request: n };
     if (!result) {
-      return disagreement(
-        'exit-result-present',
-        ['TOOL-06'],
-        `request ${n} of ${agent.name} carries no result for the exit_plan_mode call ${call.id}`,
-        { text: failing, midTurn: false },
-      );
+      return worded({
+        check: 'exit-result-present',
+        clauses: ['TOOL-06'],
+        where,
+        expected: { callId: call.id },
+        observed: {},
+      });
     }
     const reviewsBefore = session.reviewsAsked - call.questions;
+    const asked = { reviews: call.questions };
     const expected = exitExpectation(exitCircumstances(session, agent, call));
     if (expected.kind === 'outside-plan-mode') {
       if (call.questions > 0)
-        return disagreement(
-          'exit-outside-plan-mode-asks-no-review',
-          ['TOOL-03'],
-          `exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`,
-          { text: `the user was asked ${reviewsBefore} plan reviews`, midTurn: false },
-        );
+        return worded({
+          check: 'exit-outside-plan-mode-asks-no-review',
+          clauses: ['TOOL-03'],
+          where,
+          expected: { reviewsBefore },
+          observed: asked,
+        });
       if (!result.isError)
-        return disagreement(
-          'exit-outside-plan-mode-fails',
-          ['TOOL-03'],
-          `exit_plan_mode outside plan mode succeeded for ${agent.name}: ${JSON.stringify(result.text)}`,
-          { text: failing, midTurn: false },
-        );
+        return worded({
+          check: 'exit-outside-plan-mode-fails',
+          clauses: ['TOOL-03'],
+          where,
+          expected: {},
+          observed: { text: result.text },
+        });
       return undefined;
     }
     if (expected.kind === 'owned-child') {
       // REVIEW-07: a failed call that opens no review; plan mode stays on.
       if (call.questions > 0 || !result.isError) {
-        return disagreement(
-          'owned-child-refused-review',
-          ['REVIEW-07'],
-          `exit_plan_mode of the owned child ${agent.name} ${call.questions > 0 ? `opened ${call.questions} review(s)` : 'succeeded'}`,
-          {
-            text: `request ${n} of ${agent.name} shows exit_plan_mode failing without a review`,
-            midTurn: false,
-          },
-        );
+        return worded({
+          check: 'owned-child-refused-review',
+          clauses: ['REVIEW-07'],
+          where,
+          expected: { reviewsBefore },
+          observed: { ...asked, failed: result.isError },
+        });
       }
       return undefined;
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
       if (call.questions === 0) session.transcript.setup(reviewRecord(call.answer));
-      return disagreement(
-        'review-count',
-        ['TOOL-04'],
-        `exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`,
-        {
-          text: `the user was asked ${reviewsBefore + 1} plan reviews`,
-          midTurn: false,
-        },
-      );
+      return worded({
+        check: 'review-count',
+        clauses: ['TOOL-04'],
+        where,
+        expected: { reviewsBefore },
+        observed: asked,
+      });
     }
     if (call.questions === 0) {
       if (!result.isError)
-        return disagreement(
-          'exit-unasked-fails',
-          ['REVIEW-06'],
-          `exit_plan_mode succeeded for ${agent.name} without asking the user`,
-          { text: failing, midTurn: false },
-        );
+        return worded({ check: 'exit-unasked-fails', clauses: ['REVIEW-06'], where, expected: {}, observed: {} });
       return undefined;
     }
     // One review was asked, and the seam recorded the user's reply: its reading decides.
     const reply = call.reply!;
     if (exitApproved(reply, result.isError)) {
       if (result.isError || !isDeepStrictEqual(result.value, { approved: true })) {
-        return disagreement(
-          'approved-exit-succeeds',
-          ['TOOL-04', 'TOOL-05'],
-          `the review of ${agent.name} was approved, yet exit_plan_mode answered ${JSON.stringify({ isError: result.isError, value: result.value })}; an approval succeeds with the value { approved: true }`,
-          {
-            text: `request ${n} of ${agent.name} shows exit_plan_mode succeeding`,
-            midTurn: false,
-          },
-        );
+        return worded({
+          check: 'approved-exit-succeeds',
+          clauses: ['TOOL-04', 'TOOL-05'],
+          where,
+          expected: { value: { approved: true } },
+          observed: { isError: result.isError, value: result.value },
+        });
       }
       agent.plan.approveExit();
       return undefined;
     }
     if (!result.isError) {
-      return disagreement(
-        'refused-exit-fails',
-        [refusalClauseOf(reply)],
-        `the review of ${agent.name} answered ${review} is not consent, yet exit_plan_mode succeeded`,
-        {
-          text: failing,
-          midTurn: false,
-        },
-      );
+      return worded({
+        check: 'refused-exit-fails',
+        clauses: [refusalClauseOf(reply)],
+        where,
+        expected: { answer: review },
+        observed: {},
+      });
     }
     const distinct = checkDismissalDistinct(session, agent, call.answer.review, result, n);
     if (distinct) return distinct;
     const carried = carriedTextOf(reply);
     if (carried !== undefined && !result.text.includes(carried)) {
-      return disagreement(
-        'refusal-carries-text',
-        [carriedTextClauseOf(reply)],
-        `the failed exit_plan_mode of ${agent.name} (${review}) does not carry ${JSON.stringify(carried)}: ${JSON.stringify(result.text)}`,
-        {
-          text: `request ${n} of ${agent.name} shows exit_plan_mode failing with a message containing ${quote(carried)}`,
-          midTurn: false,
-        },
-      );
+      return worded({
+        check: 'refusal-carries-text',
+        clauses: [carriedTextClauseOf(reply)],
+        where,
+        expected: { answer: review, text: carried },
+        observed: { text: result.text },
+      });
     }
     return undefined;
   },
@@ -188,13 +180,9 @@ export function exitCircumstances(session: ExploredSession, agent: OracleAgent, 
   return exitCircumstancesOf(agent, call.activeAtCall, session.composed.questions);
 }
 
-/** The answers whose failures a dismissal's must differ from: keep planning, and the seam's own errors (REVIEW-05). */
-const UNLIKE_DISMISSAL: ReadonlySet<ReviewAnswer> = new Set(['keep-planning', 'abort', 'provider-fails']);
-
 /**
- * REVIEW-05: a dismissal's failure differs from the keep-planning failure and
- * from the seam's own errors. Compared among the exit_plan_mode results one
- * request shows (its history), by the answers their reviews got.
+ * REVIEW-05: what the request showed of this exit's failure beside the earlier ones (its history), compared by the
+ * oracle (`dismissalAlike`) by the answers their reviews got; this review's answer is noted for later exits.
  */
 function checkDismissalDistinct(
   session: ExploredSession,
@@ -204,31 +192,18 @@ function checkDismissalDistinct(
   n: number,
 ): Found {
   session.reviewOutcomes.set(result.toolCallId, review);
-  const versus =
-    review === 'dismiss'
-      ? (other: ReviewAnswer) => UNLIKE_DISMISSAL.has(other)
-      : UNLIKE_DISMISSAL.has(review)
-        ? (other: ReviewAnswer) => other === 'dismiss'
-        : undefined;
-  if (!versus) return undefined;
   const results = toolResults(session.model.requestsOf(agent.id)[n - 1]!.messages, 'exit_plan_mode');
-  const at = results.findIndex((candidate) => candidate.toolCallId === result.toolCallId);
-  const same = results.findIndex(
-    (other, index) =>
-      index !== at &&
-      other.isError &&
-      other.text === result.text &&
-      versus(session.reviewOutcomes.get(other.toolCallId) ?? 'approve'),
+  const alike = dismissalAlike(
+    { toolCallId: result.toolCallId, text: result.text, answer: review },
+    results,
+    session.reviewOutcomes,
   );
-  if (at < 0 || same < 0) return undefined;
-  const [dismissal, other] = review === 'dismiss' ? [at, same] : [same, at];
-  return disagreement(
-    'dismissal-distinct',
-    ['REVIEW-05'],
-    `the failure of a dismissed review reads like that of ${session.reviewOutcomes.get(results[other]!.toolCallId)} for ${agent.name}: ${JSON.stringify(result.text)}`,
-    {
-      text: `request ${n} of ${agent.name} shows exit_plan_mode result ${dismissal + 1} unlike result ${other + 1}`,
-      midTurn: false,
-    },
-  );
+  if (!alike) return undefined;
+  return worded({
+    check: 'dismissal-distinct',
+    clauses: ['REVIEW-05'],
+    where: { agent: agent.name, request: n },
+    expected: alike,
+    observed: { text: result.text },
+  });
 }

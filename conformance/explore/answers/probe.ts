@@ -6,11 +6,9 @@
 import fc from 'fast-check';
 import { PROBE_TOOLS } from '../../script/probes.js';
 import type { ModelAnswer } from './answer.js';
-import { disagreement } from '../disagreement.js';
+import { worded } from '../finding-texts.js';
 
 type ProbeAnswer = { type: 'probe'; effect: 'read' | 'write' | 'command' };
-
-const TOOL_RESULT = { read: 'probe tool', write: 'writing probe tool', command: 'command-running probe tool' } as const;
 
 export const probeAnswer: ModelAnswer<ProbeAnswer> = {
   type: 'probe',
@@ -37,15 +35,13 @@ export const probeAnswer: ModelAnswer<ProbeAnswer> = {
   resolve(session, agent, call, result, n) {
     const probe = PROBE_TOOLS[call.answer.effect];
     if (!result || result.isError || result.text !== probe.result) {
-      return disagreement(
-        'tool-result',
-        ['SCOPE-02'],
-        `request ${n} of ${agent.name} shows the result of ${probe.name} as ${JSON.stringify(result)}`,
-        {
-          text: `request ${n} of ${agent.name} shows the ${TOOL_RESULT[call.answer.effect]} result`,
-          midTurn: false,
-        },
-      );
+      return worded({
+        check: 'tool-result',
+        clauses: ['SCOPE-02'],
+        where: { agent: agent.name, request: n },
+        expected: { tool: probe.name, effect: call.answer.effect },
+        observed: { result },
+      });
     }
     return undefined;
   },

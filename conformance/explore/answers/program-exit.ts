@@ -19,7 +19,7 @@ import { consentOf, exitExpectation, refusalClauseOf, reviewCountAllowed } from 
 import { exitCircumstances, feedbackTexts } from './exit.js';
 import { consents, reviewRecord } from '../reviews.js';
 import type { ModelAnswer } from './answer.js';
-import { disagreement } from '../disagreement.js';
+import { worded } from '../finding-texts.js';
 
 type ProgramExitAnswer = { type: 'program-exit'; review: ReviewAnswer; plan?: PlanShape; feedback?: string };
 
@@ -61,48 +61,43 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
   },
   resolve(session, agent, call) {
     const reviewsBefore = session.reviewsAsked - call.questions;
+    const where = { agent: agent.name, program: true as const };
     const expected = exitExpectation(exitCircumstances(session, agent, call));
     if (expected.kind === 'outside-plan-mode') {
       if (call.questions > 0) {
-        return disagreement(
-          'program-exit-outside-plan-mode-asks-no-review',
-          ['TOOL-08', 'TOOL-03'],
-          `a program's exit_plan_mode outside plan mode opened ${call.questions} review(s) for ${agent.name}`,
-          {
-            text: `the user was asked ${reviewsBefore} plan reviews`,
-            midTurn: false,
-          },
-        );
+        return worded({
+          check: 'program-exit-outside-plan-mode-asks-no-review',
+          clauses: ['TOOL-08', 'TOOL-03'],
+          where,
+          expected: { reviewsBefore },
+          observed: { reviews: call.questions },
+        });
       }
       return undefined;
     }
     if (expected.kind === 'owned-child') {
       // REVIEW-07 (rc.8), as for a native call: an owned child opens no review, and plan mode stays on.
       if (call.questions > 0) {
-        return disagreement(
-          'owned-child-refused-review',
-          ['TOOL-08', 'REVIEW-07'],
-          `a program's exit_plan_mode of the owned child ${agent.name} opened ${call.questions} review(s)`,
-          {
-            text: `the user was asked ${reviewsBefore} plan reviews`,
-            midTurn: false,
-          },
-        );
+        return worded({
+          check: 'owned-child-refused-review',
+          clauses: ['TOOL-08', 'REVIEW-07'],
+          where,
+          expected: { reviewsBefore },
+          observed: { reviews: call.questions },
+        });
       }
       return undefined;
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
       if (call.questions === 0) session.transcript.setup(reviewRecord(call.answer));
-      return disagreement(
-        'program-exit-review-count',
-        ['TOOL-08', 'TOOL-04'],
-        `a program's exit_plan_mode in plan mode opened ${call.questions} reviews for ${agent.name}; exactly one is due`,
-        {
-          text: `the user was asked ${reviewsBefore + 1} plan reviews`,
-          midTurn: false,
-        },
-      );
+      return worded({
+        check: 'program-exit-review-count',
+        clauses: ['TOOL-08', 'TOOL-04'],
+        where,
+        expected: { reviewsBefore },
+        observed: { reviews: call.questions },
+      });
     }
     if (call.questions !== 1) return undefined;
     const reply = call.reply!;

@@ -10,43 +10,42 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Edition, PlanProjectionView, SessionEvent } from '../../../src/index.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { foldedByPlanUnit } from '../../world/observations.js';
-import type { Disagreement } from '../disagreement.js';
-import { onOff, onOffList } from '../step-texts.js';
+import type { FindingOf, LoggedPayload } from '../findings.js';
 
-/** A plan/mode event's payload as a host logged it. */
-export type LoggedPayload = Extract<SessionEvent, { type: 'plan/mode' }>['payload'];
+export type { LoggedPayload } from '../findings.js';
 
 /** STATE-01: the events the agent logged itself (after those a fork inherited) are the oracle's, payload for payload. */
-export function loggedEventsDisagreement(
+export function loggedEventsFinding(
   agent: OracleAgent,
   logged: readonly LoggedPayload[],
-): Disagreement | undefined {
+): FindingOf<'logged-events'> | undefined {
   const own = logged.slice(agent.inheritedEvents);
-  const expected = agent.plan.events.map((active) => ({ active }));
-  if (isDeepStrictEqual(own, expected)) return undefined;
+  if (
+    isDeepStrictEqual(
+      own,
+      agent.plan.events.map((active) => ({ active })),
+    )
+  )
+    return undefined;
   return {
-    clauses: [...new Set(['STATE-01', ...agent.plan.cause])],
     check: 'logged-events',
-    message: `the plan/mode events ${agent.name} logged are ${JSON.stringify(own)}; the oracle ${JSON.stringify(expected)}`,
-    step: {
-      text: `the plan/mode events ${agent.name} logged itself are ${onOffList(agent.plan.events)}`,
-      midTurn: false,
-    },
+    clauses: [...new Set(['STATE-01', ...agent.plan.cause])],
+    where: { agent: agent.name },
+    expected: [...agent.plan.events],
+    observed: own,
   };
 }
 
 /** PROJ-02..04: the projection is what the log folds to. */
-export function projectionDisagreement(agent: OracleAgent, view: unknown): Disagreement | undefined {
+export function projectionFinding(agent: OracleAgent, view: unknown): FindingOf<'projection-fold'> | undefined {
   const predicted = agent.plan.projection();
   if (isDeepStrictEqual(view, predicted)) return undefined;
   return {
-    clauses: ['PROJ-02', 'PROJ-03', 'PROJ-04'],
     check: 'projection-fold',
-    message: `the projection of ${agent.name} is ${JSON.stringify(view)}; the log folds to ${JSON.stringify(predicted)}`,
-    step: {
-      text: `the projection of ${agent.name} shows plan mode ${onOff(predicted.active)} with ${predicted.pending ? 'a selection pending' : 'nothing pending'}`,
-      midTurn: false,
-    },
+    clauses: ['PROJ-02', 'PROJ-03', 'PROJ-04'],
+    where: { agent: agent.name },
+    expected: predicted,
+    observed: view,
   };
 }
 
@@ -56,21 +55,19 @@ export function projectionDisagreement(agent: OracleAgent, view: unknown): Disag
  * event since one restart (the observers told before it were the ended host's
  * stream's: see OracleAgent.eventsAtRestarts).
  */
-export function observersDisagreement(
+export function observersFinding(
   agent: OracleAgent,
   observed: readonly LoggedPayload[],
   logged: readonly LoggedPayload[],
-): Disagreement | undefined {
+): FindingOf<'observers-told'> | undefined {
   if ([0, ...agent.eventsAtRestarts].some((start) => isDeepStrictEqual(observed, logged.slice(start))))
     return undefined;
   return {
-    clauses: ['STATE-06'],
     check: 'observers-told',
-    message: `observers of ${agent.name} were told of ${JSON.stringify(observed)}; the log holds ${JSON.stringify(logged)}`,
-    step: {
-      text: `observers of ${agent.name} were told of the plan/mode events ${onOffList(logged.map((payload) => payload.active === true))}`,
-      midTurn: false,
-    },
+    clauses: ['STATE-06'],
+    where: { agent: agent.name },
+    expected: [...logged],
+    observed: [...observed],
   };
 }
 
@@ -90,34 +87,35 @@ export interface NotedPushes {
  * shown. `noted`'s step is written where it was observed (the transcript's mark), so the printed scenario
  * replays the same count.
  */
-export function projectionPushesDisagreement(
+export function projectionPushesFinding(
   agent: OracleAgent,
   before: NotedPushes,
   now: { pushes: readonly PlanProjectionView[]; log: readonly SessionEvent[]; view: PlanProjectionView },
   edition: Edition,
-): Disagreement | undefined {
+): FindingOf<'projection-pushes-unfolded'> | FindingOf<'projection-pushed-change'> | undefined {
   const added = now.log.slice(before.logLength);
   const folded = added.filter((event) => foldedByPlanUnit(event, edition)).length;
   const pushed = now.pushes.slice(before.pushes.length);
-  const kept = isDeepStrictEqual(now.pushes.slice(0, before.pushes.length), before.pushes);
+  const earlier = now.pushes.slice(0, before.pushes.length);
+  const kept = isDeepStrictEqual(earlier, before.pushes);
+  const where = { agent: agent.name };
   if (!kept || pushed.length > folded)
     return {
-      clauses: ['PROJ-02'],
       check: 'projection-pushes-unfolded',
-      message: kept
-        ? `the projection of ${agent.name} pushed ${pushed.length} view(s) ${JSON.stringify(pushed)} for ${folded} event(s) the plan unit folds (of ${added.length} logged: ${JSON.stringify(added.map((event) => (event.type === 'other' ? event.name : event.type)))})`
-        : `the views the projection of ${agent.name} pushed earlier changed: ${JSON.stringify(before.pushes)}, now ${JSON.stringify(now.pushes.slice(0, before.pushes.length))}`,
-      step: {
-        text: `since then the projection of ${agent.name} pushed no view for an event the plan unit does not fold`,
-        midTurn: false,
-      },
+      clauses: ['PROJ-02'],
+      where,
+      expected: { earlierPushes: [...before.pushes], folded },
+      observed: kept
+        ? { pushed, logged: added.map((event) => (event.type === 'other' ? event.name : event.type)) }
+        : { earlierPushes: earlier },
     };
   if (!isDeepStrictEqual(now.view, before.view) && !isDeepStrictEqual(pushed.at(-1), now.view))
     return {
-      clauses: ['PROJ-02'],
       check: 'projection-pushed-change',
-      message: `the view of ${agent.name} changed from ${JSON.stringify(before.view)} to ${JSON.stringify(now.view)}; the registry pushed ${JSON.stringify(pushed)} since`,
-      step: { text: `since then the projection of ${agent.name} pushed the view it now shows`, midTurn: false },
+      clauses: ['PROJ-02'],
+      where,
+      expected: { lastPush: now.view },
+      observed: { viewBefore: before.view, pushed },
     };
   return undefined;
 }

@@ -7,8 +7,8 @@
  * notices (NARR-01/02), the user texts the request adds (CMD-03/06, MX-02/03)
  * and the tool catalog (TOOL-02). The oracle predicts (oracle/: the boundary,
  * the notices, the user texts); each check here compares one prediction with
- * what the request shows and returns the disagreement, and `checkRequest`
- * stops at the first.
+ * what the request shows and returns what it found (findings.ts), and
+ * `checkRequest` stops at the first and hands it back worded (finding-texts.ts).
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ContentBlock, ModelRequest } from '../../../src/index.js';
@@ -25,12 +25,13 @@ import {
 import { noticesIn, planModeEvents } from '../../world/observations.js';
 import { answerFamily } from '../answers/index.js';
 import type { ToolResultMessage } from '../answers/answer.js';
-import type { Disagreement, Found } from '../disagreement.js';
+import type { Found } from '../disagreement.js';
 import { answerAction } from '../coverage.js';
 import type { ExploredSession, OpenTurn } from '../explored-session.js';
+import { worded } from '../finding-texts.js';
+import type { Finding, FindingOf } from '../findings.js';
 import type { PlannedAnswer } from '../moves.js';
-import { onOff, quote } from '../step-texts.js';
-import { toolSdkDisagreement } from './tool-sdk.js';
+import { toolSdkFinding } from './tool-sdk.js';
 import { readLayout, sectionLayoutProblem } from './system-prompt.js';
 
 /**
@@ -38,19 +39,20 @@ import { readLayout, sectionLayoutProblem } from './system-prompt.js';
  * invisible characters dropped, lines cut): the host is in plan mode and changed the section's text, which breaks
  * the section clauses (the configured text exactly, POLICY-01; kept exactly as written, CFG-03), not the boundary.
  */
-export function sectionTextDisagreement(
+export function sectionTextFinding(
   section: string,
   name: string,
   systemPrompt: string,
   n: number,
-): Disagreement | undefined {
+): FindingOf<'section-text'> | undefined {
   const layout = readLayout(systemPrompt);
   if (typeof layout === 'string' || layout.atOrder50 === layout.separator) return undefined;
   return {
-    clauses: ['POLICY-01', 'CFG-03'],
     check: 'section-text',
-    message: `request ${n} of ${name}: order 50 holds ${JSON.stringify(layout.atOrder50.slice(0, 300))}, not the configured section ${JSON.stringify(section.slice(0, 300))} byte for byte`,
-    step: { text: `request ${n} of ${name} is in plan mode`, midTurn: false },
+    clauses: ['POLICY-01', 'CFG-03'],
+    where: { agent: name, request: n },
+    expected: { section },
+    observed: { atOrder50: layout.atOrder50 },
   };
 }
 
@@ -70,20 +72,21 @@ function isFailure(type: string | undefined): boolean {
  * A request after the model's final answer of the turn (a text), with nothing steered that could call for it; a
  * host may add one only for a steered message (CMD-02, CMD-06, MX-02 when `/plan` lines were typed in the turn).
  */
-export function extraRequestDisagreement(
+export function extraRequestFinding(
   agent: Pick<OracleAgent, 'name' | 'steered'>,
   turn: Pick<OpenTurn, 'planned' | 'typed'>,
   index: number,
   previousAnswer: PlannedAnswer | undefined,
   n: number,
-): Disagreement | undefined {
+): FindingOf<'extra-request'> | undefined {
   if (index === 0 || index < turn.planned.length || previousAnswer?.type !== 'text' || agent.steered.length > 0)
     return undefined;
   return {
-    clauses: turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [],
     check: 'extra-request',
-    message: `${agent.name} made request ${n} after the model's final answer, with nothing steered`,
-    step: { text: `the number of model requests of ${agent.name} is ${n - 1}`, midTurn: false },
+    clauses: turn.typed ? ['CMD-02', 'CMD-06', 'MX-02'] : [],
+    where: { agent: agent.name, request: n },
+    expected: { requests: n - 1 },
+    observed: { requests: n },
   };
 }
 
@@ -105,69 +108,69 @@ export interface BoundarySeen {
 /**
  * The boundary (SET-06; STATE-02; rc.8's retry re-sends the frozen request): the request is in plan mode exactly
  * when the oracle says, and the log it was assembled from folds to the same state. A request due in plan mode that
- * holds a changed section breaks the section clauses instead (`sectionTextDisagreement`).
+ * holds a changed section breaks the section clauses instead (`sectionTextFinding`).
  */
-export function boundaryDisagreement(
+export function boundaryFinding(
   agent: Pick<OracleAgent, 'name'>,
   n: number,
   kind: string,
   seen: BoundarySeen,
-): Disagreement | undefined {
+): FindingOf<'section-text'> | FindingOf<'request-in-plan-mode'> | FindingOf<'log-at-request'> | undefined {
   const { guided, predicted } = seen;
   if (!guided && predicted.inPlanMode) {
-    const changed = sectionTextDisagreement(seen.section, agent.name, seen.systemPrompt, n);
+    const changed = sectionTextFinding(seen.section, agent.name, seen.systemPrompt, n);
     if (changed) return changed;
   }
+  const where = { agent: agent.name, request: n };
   if (guided !== predicted.inPlanMode) {
     return {
-      clauses: seen.clauses,
       check: 'request-in-plan-mode',
-      message: `request ${n} of ${agent.name} (${kind}) ${guided ? 'is' : 'is not'} in plan mode; the oracle says it ${predicted.inPlanMode ? 'is' : 'is not'}`,
-      step: {
-        text: `request ${n} of ${agent.name} ${predicted.inPlanMode ? 'is' : 'is not'} in plan mode`,
-        midTurn: false,
-      },
+      clauses: seen.clauses,
+      where: { ...where, requestKind: kind },
+      expected: { inPlanMode: predicted.inPlanMode },
+      observed: { inPlanMode: guided },
     };
   }
   if (seen.folded !== predicted.inPlanMode) {
     return {
-      clauses: seen.logClauses,
       check: 'log-at-request',
-      message: `when request ${n} of ${agent.name} reached the model its log folded to ${onOff(seen.folded)}; the request should be assembled ${onOff(predicted.inPlanMode)}`,
-      step: {
-        text: `when request ${n} of ${agent.name} reached the model, its log folded to plan mode ${onOff(predicted.inPlanMode)}`,
-        midTurn: false,
-      },
+      clauses: seen.logClauses,
+      where,
+      expected: { inPlanMode: predicted.inPlanMode },
+      observed: { logFolded: seen.folded },
     };
   }
   return undefined;
 }
 
 /** POLICY-01, POLICY-02, MX-01: where the section sits among the probe sections, and the prompt's layout around it. */
-export function sectionPlaceDisagreement(
+export function sectionPlaceFinding(
   agent: Pick<OracleAgent, 'name'>,
   n: number,
   guided: boolean,
   systemPrompt: string,
   section: string,
   probeOrders: readonly number[],
-): Disagreement | undefined {
+): FindingOf<'section-order'> | FindingOf<'section-layout'> | undefined {
+  const where = { agent: agent.name, request: n };
   const misplaced = guided ? orderedProbesProblem(systemPrompt, section, probeOrders) : undefined;
   if (misplaced) {
     return {
-      clauses: ['POLICY-01'],
       check: 'section-order',
-      message: `request ${n} of ${agent.name}: ${misplaced}`,
-      step: { text: `request ${n} of ${agent.name} is in plan mode`, midTurn: false },
+      clauses: ['POLICY-01'],
+      where,
+      expected: { inPlanMode: true },
+      observed: { problem: misplaced },
     };
   }
   const laidOut = sectionLayoutProblem(systemPrompt, section, guided);
   if (!laidOut) return undefined;
   return {
-    clauses: guided ? ['POLICY-01', 'MX-01'] : ['POLICY-02', 'MX-01'],
     check: 'section-layout',
-    message: `request ${n} of ${agent.name}: ${laidOut}`,
-    step: { text: `request ${n} of ${agent.name} ${guided ? 'is' : 'is not'} in plan mode`, midTurn: false },
+    clauses: guided ? ['POLICY-01', 'MX-01'] : ['POLICY-02', 'MX-01'],
+    where,
+    expected: { inPlanMode: guided },
+    observed: laidOut,
   };
 }
 
@@ -186,7 +189,7 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
     answerAction((turn.planned[index]?.answer ?? { type: 'text' }).type),
   );
   const resolved =
-    extraRequestDisagreement(agent, turn, index, previousAnswer, n) ?? resolveCall(session, agent, request, n);
+    worded(extraRequestFinding(agent, turn, index, previousAnswer, n)) ?? resolveCall(session, agent, request, n);
   if (resolved) return resolved;
 
   // The boundary: the pending selection is applied before the request is assembled
@@ -197,7 +200,7 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   const predicted = agent.plan.request(retry);
   const guided = request.systemPrompt.includes(session.section);
   const placed =
-    boundaryDisagreement(agent, n, kind, {
+    boundaryFinding(agent, n, kind, {
       guided,
       predicted,
       clauses: predicted.applied ? ['SET-06'] : cause,
@@ -205,15 +208,15 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
       folded: planModeEvents(logAtArrival).at(-1)?.payload.active === true,
       section: session.section,
       systemPrompt: request.systemPrompt,
-    }) ?? sectionPlaceDisagreement(agent, n, guided, request.systemPrompt, session.section, session.probeOrders);
-  if (placed) return placed;
+    }) ?? sectionPlaceFinding(agent, n, guided, request.systemPrompt, session.section, session.probeOrders);
+  if (placed) return worded(placed);
   const previousPrompt = session.lastPrompt.get(agent.id);
   session.lastPrompt.set(agent.id, { n, guided, systemPrompt: request.systemPrompt });
   const notices = noticesIn(request.messages).map((notice) => notice.text);
-  const shown =
-    prefixDisagreement(agent, previousPrompt, { n, guided, systemPrompt: request.systemPrompt }) ??
-    noticeDisagreement(agent, n, noticesAtRequest(agent, notices.length), notices) ??
-    userTextsDisagreement(
+  const shown: Finding | undefined =
+    prefixFinding(agent, previousPrompt, { n, guided, systemPrompt: request.systemPrompt }) ??
+    noticeFinding(agent, n, noticesAtRequest(agent, notices.length), notices) ??
+    userTextsFinding(
       session,
       agent,
       request,
@@ -222,8 +225,8 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
     ) ??
     checkCatalog(session, agent, request, n) ??
     checkToolSdk(session, agent, request, n) ??
-    provenanceDisagreement(session, agent, request, n);
-  if (shown) return shown;
+    provenanceFinding(session, agent, request, n);
+  if (shown) return worded(shown);
   agent.compactedSinceRequest = false;
 
   // What the model answers, and the tool call whose result the next request must show.
@@ -256,73 +259,75 @@ function resolveCall(session: ExploredSession, agent: OracleAgent, request: Mode
 }
 
 /** NARR-01, NARR-02: the notices request `n` shows (their texts) against the oracle's expectation. */
-export function noticeDisagreement(
+export function noticeFinding(
   agent: OracleAgent,
   n: number,
   expectation: NoticeExpectation,
   notices: readonly string[],
-): Disagreement | undefined {
+): FindingOf<'notice-count'> | FindingOf<'notice-text'> | undefined {
   const { expected } = expectation;
+  const where = { agent: agent.name, request: n };
   if (!expectation.known) {
     // After a compaction: the notices before it may live on in a summary, those since must reach the model.
     if (notices.length >= expected.length) return undefined;
     return {
-      clauses: ['NARR-01'],
       check: 'notice-count',
-      message: `request ${n} of ${agent.name} carries ${notices.length} notice(s); ${expected.length} were added since its history was compacted (${expected.join(', ')})`,
-      step: {
-        text: `request ${n} of ${agent.name} ends with the notices ${quote(expected.join(', '))}`,
-        midTurn: false,
-      },
+      clauses: ['NARR-01'],
+      where,
+      expected: { notices: [...expected], sinceCompaction: true },
+      observed: { notices: [...notices] },
     };
   }
-  // Written only for a disagreement, as every request is checked.
-  const step = () => ({
-    text: `request ${n} of ${agent.name} carries the notices ${quote(expected.length === 0 ? 'none' : expected.join(', '))}`,
-    midTurn: false,
-  });
   if (notices.length !== expected.length) {
     return {
-      clauses: ['NARR-01', 'NARR-02'],
       check: 'notice-count',
-      message: `request ${n} of ${agent.name} carries ${notices.length} notice(s); the oracle ${expected.length} (${expected.join(', ') || 'none'})`,
-      step: step(),
+      clauses: ['NARR-01', 'NARR-02'],
+      where,
+      expected: { notices: [...expected], sinceCompaction: false },
+      observed: { notices: [...notices] },
     };
   }
   const problem = noticeTextProblem(expected, notices);
-  return problem
-    ? { clauses: ['NARR-01'], check: 'notice-text', message: `request ${n} of ${agent.name}: ${problem}`, step: step() }
-    : undefined;
+  if (!problem) return undefined;
+  return {
+    check: 'notice-text',
+    clauses: ['NARR-01'],
+    where,
+    expected: { notices: [...expected] },
+    observed: { notices: [...notices], problem },
+  };
 }
 
 /**
  * The user texts a request adds beyond the agent's previous request (CMD-02..04, CMD-06, MX-03), after the history
- * it repeats, and the blocks of each user message (`imageBlocksDisagreement`).
+ * it repeats, and the blocks of each user message (`imageBlocksFinding`).
  */
-export function userTextsDisagreement(
+export function userTextsFinding(
   session: Pick<ExploredSession, 'model' | 'steeredImages' | 'prompted' | 'turns'>,
   agent: OracleAgent,
   request: ModelRequest,
   n: number,
   { expected, steered: carried }: { expected: string[]; steered: string[] },
-): Disagreement | undefined {
+):
+  | FindingOf<'history-repeated'>
+  | FindingOf<'user-message-blocks'>
+  | FindingOf<'user-texts'>
+  | FindingOf<'steered-before-prompt'>
+  | undefined {
   // Steered messages join the next pre-step; a retry that is none (rc.8) leaves them waiting. At a submission
   // they waited through the end of the last turn (left open), so they come ahead of the new prompt.
   if (agent.compactedSinceRequest) return undefined;
   const previous = n > 1 ? session.model.requestsOf(agent.id)[n - 2] : undefined;
   if (!previous && agent.kind === 'fork') return undefined; // a fork's first request repeats its origin's history
-  // Written only for a disagreement: quoting every request's texts cost each session more than the check.
-  const step = (): { text: string; midTurn: boolean } => ({
-    text: `request ${n} of ${agent.name} adds the user texts ${quote(expected.length === 0 ? 'none' : expected.join(' | '))}`,
-    midTurn: false,
-  });
+  const where = { agent: agent.name, request: n };
   const earlier = previous?.messages ?? [];
   if (!isDeepStrictEqual(request.messages.slice(0, earlier.length), earlier)) {
     return {
-      clauses: ['MX-03', 'NARR-05'],
       check: 'history-repeated',
-      message: `request ${n} of ${agent.name} does not repeat the messages of request ${n - 1} before adding its own`,
-      step: step(),
+      clauses: ['MX-03', 'NARR-05'],
+      where,
+      expected: { texts: expected, repeats: n - 1 },
+      observed: {},
     };
   }
   const addedMessages = request.messages.slice(earlier.length);
@@ -330,14 +335,15 @@ export function userTextsDisagreement(
     message.role === 'user' && message.source === 'user' ? [message.text] : [],
   );
   const added = [...inOrder].sort();
-  const blocks = imageBlocksDisagreement(session, agent, addedMessages, n);
+  const blocks = imageBlocksFinding(session, agent, addedMessages, n);
   if (blocks) return blocks;
   if (!isDeepStrictEqual(added, expected)) {
     return {
-      clauses: ['CMD-03', 'CMD-06', 'MX-02'],
       check: 'user-texts',
-      message: `request ${n} of ${agent.name} adds the user texts ${JSON.stringify(added)}; the oracle ${JSON.stringify(expected)}`,
-      step: step(),
+      clauses: ['CMD-03', 'CMD-06', 'MX-02'],
+      where,
+      expected: { texts: expected },
+      observed: { texts: added },
     };
   }
   if (
@@ -346,10 +352,11 @@ export function userTextsDisagreement(
     !isDeepStrictEqual(inOrder.slice(0, carried.length), carried)
   ) {
     return {
-      clauses: ['CMD-03'],
       check: 'steered-before-prompt',
-      message: `request ${n} of ${agent.name} adds ${JSON.stringify(inOrder)}: the steered message(s) ${JSON.stringify(carried)} that waited for this turn must come before its prompt`,
-      step: step(),
+      clauses: ['CMD-03'],
+      where,
+      expected: { texts: expected, steeredFirst: carried },
+      observed: { texts: inOrder },
     };
   }
   return undefined;
@@ -367,24 +374,22 @@ export interface PromptSeen {
  * byte-identical up to order 50. Compared with the agent's previous request
  * when that one was assembled in the other state.
  */
-export function prefixDisagreement(
+export function prefixFinding(
   agent: OracleAgent,
   previous: PromptSeen | undefined,
   now: PromptSeen,
-): Disagreement | undefined {
+): FindingOf<'prompt-before-order-50'> | undefined {
   if (!previous || previous.guided === now.guided) return undefined;
   const before = readLayout(previous.systemPrompt);
   const after = readLayout(now.systemPrompt);
   if (typeof before === 'string' || typeof after === 'string' || before.beforeOrder50 === after.beforeOrder50)
     return undefined;
   return {
-    clauses: ['POLICY-04'],
     check: 'prompt-before-order-50',
-    message: `the system prompt of request ${now.n} of ${agent.name} differs before order 50 from that of its request ${previous.n}, assembled in the other plan state`,
-    step: {
-      text: `the system prompts of request ${previous.n} of ${agent.name} and request ${now.n} of ${agent.name} are identical up to order 50`,
-      midTurn: false,
-    },
+    clauses: ['POLICY-04'],
+    where: { agent: agent.name, request: now.n },
+    expected: { sameAsRequest: previous.n },
+    observed: {},
   };
 }
 
@@ -394,12 +399,12 @@ export function prefixDisagreement(
  * produced; a plan/mode record, a command line or a command result would be a
  * message of none of these kinds (judged by identity and position).
  */
-export function provenanceDisagreement(
+export function provenanceFinding(
   session: Pick<ExploredSession, 'prompted' | 'typedLines' | 'model' | 'compacted'>,
   agent: OracleAgent,
   request: ModelRequest,
   n: number,
-): Disagreement | undefined {
+): FindingOf<'message-provenance'> | undefined {
   const stray = strayMessages(request, {
     prompts: session.prompted,
     commandLines: session.typedLines,
@@ -409,10 +414,11 @@ export function provenanceDisagreement(
   if (stray.length === 0) return undefined;
   const first = stray[0]!;
   return {
-    clauses: session.typedLines.length > 0 ? ['STATE-01', 'CMD-06'] : ['STATE-01'],
     check: 'message-provenance',
-    message: `request ${n} of ${agent.name}: message ${first.index + 1} ${JSON.stringify(first.message).slice(0, 300)} is ${first.why}`,
-    step: { text: 'no model request carries a plan/mode record', midTurn: false },
+    clauses: session.typedLines.length > 0 ? ['STATE-01', 'CMD-06'] : ['STATE-01'],
+    where: { agent: agent.name, request: n },
+    expected: {},
+    observed: { index: first.index, stray: first.message, why: first.why },
   };
 }
 
@@ -421,12 +427,12 @@ export function provenanceDisagreement(
  * was typed with, in the order attached, and then its text (none for bare
  * `/plan`); a prompt's holds its text alone.
  */
-export function imageBlocksDisagreement(
+export function imageBlocksFinding(
   session: Pick<ExploredSession, 'steeredImages' | 'prompted'>,
   agent: Pick<OracleAgent, 'id' | 'name'>,
   added: ModelRequest['messages'],
   n: number,
-): Disagreement | undefined {
+): FindingOf<'user-message-blocks'> | undefined {
   for (const message of added) {
     if (message.role !== 'user' || message.source !== 'user') continue;
     // Matched by content among the lines typed with this text, since a fork's first request or a compacted history is not read.
@@ -446,32 +452,36 @@ export function imageBlocksDisagreement(
     if (typed.length === 0 && !session.prompted.includes(message.text)) continue;
     const names = typed[0] ?? [];
     return {
-      clauses: ['CMD-03', 'CMD-09', 'MX-02'],
       check: 'user-message-blocks',
-      message: `request ${n} of ${agent.name} carries the user message ${JSON.stringify(message.text)} as the blocks ${JSON.stringify(actual.map((block) => (block.type === 'text' ? 'text' : block.mediaType)))}; it should hold ${names.length} image(s) (${names.join(', ') || 'none'}) and then its text`,
-      step: {
-        text: `request ${n} of ${agent.name} adds a user message holding the images ${quote(names.join(', ') || 'none')} and then the text ${quote(message.text)}`,
-        midTurn: false,
-      },
+      clauses: ['CMD-03', 'CMD-09', 'MX-02'],
+      where: { agent: agent.name, request: n },
+      expected: { images: names, text: message.text },
+      observed: { blocks: actual.map((block) => (block.type === 'text' ? 'text' : block.mediaType)) },
     };
   }
   return undefined;
 }
 
-function checkCatalog(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): Found {
+function checkCatalog(
+  session: ExploredSession,
+  agent: OracleAgent,
+  request: ModelRequest,
+  n: number,
+): Finding | undefined {
   const first = session.firstCatalog.get(agent.id);
   if (!first) session.firstCatalog.set(agent.id, { tools: request.tools, n });
-  return catalogDisagreement(session.toolMode, agent, request, n, first);
+  return catalogFinding(session.toolMode, agent, request, n, first);
 }
 
 /** TOOL-01: the first request offers exit_plan_mode taking a required string `plan` (natively); TOOL-02: every later one the same catalog. */
-export function catalogDisagreement(
+export function catalogFinding(
   toolMode: ExploredSession['toolMode'],
   agent: OracleAgent,
   request: ModelRequest,
   n: number,
   first: { tools: ModelRequest['tools']; n: number } | undefined,
-): Disagreement | undefined {
+): FindingOf<'exit-tool-offered'> | FindingOf<'tool-catalog-stable'> | undefined {
+  const where = { agent: agent.name, request: n };
   if (!first) {
     // Under `code` the wire carries only the code-running tool; the SDK holds the exit (tool-sdk.ts judges it).
     if (toolMode === 'code') return undefined;
@@ -486,37 +496,33 @@ export function catalogDisagreement(
     )
       return undefined;
     return {
-      clauses: ['TOOL-01'],
       check: 'exit-tool-offered',
-      message: `request ${n} of ${agent.name} does not offer exit_plan_mode taking a required string 'plan': ${JSON.stringify(exit ?? request.tools.map((tool) => tool.name))}`,
-      step: { text: `request ${n} of ${agent.name} offers exit_plan_mode taking a string "plan"`, midTurn: false },
+      clauses: ['TOOL-01'],
+      where,
+      expected: {},
+      observed: { offered: exit ?? request.tools.map((tool) => tool.name) },
     };
   }
   if (isDeepStrictEqual(request.tools, first.tools)) return undefined;
   return {
-    clauses: ['TOOL-02'],
     check: 'tool-catalog-stable',
-    message: `the tool catalog of request ${n} of ${agent.name} differs from that of its request ${first.n}`,
-    step: {
-      text: `request ${n} of ${agent.name} and request ${first.n} of ${agent.name} carry the same tool catalog`,
-      midTurn: false,
-    },
+    clauses: ['TOOL-02'],
+    where,
+    expected: { sameAsRequest: first.n },
+    observed: {},
   };
 }
 
 /** TOOL-07: the SDK text under a code mode; the first one seen is kept for the agent's later requests. */
-function checkToolSdk(session: ExploredSession, agent: OracleAgent, request: ModelRequest, n: number): Found {
+function checkToolSdk(
+  session: ExploredSession,
+  agent: OracleAgent,
+  request: ModelRequest,
+  n: number,
+): Finding | undefined {
   if (session.toolMode === 'native') return undefined;
   const first = session.firstSdk.get(agent.id);
-  const disagreement = toolSdkDisagreement(
-    session.toolMode,
-    session.options.adapter.codeTool?.name,
-    agent,
-    request,
-    n,
-    first,
-  );
-  if (!first && !disagreement && request.toolSdk !== undefined)
-    session.firstSdk.set(agent.id, { sdk: request.toolSdk, n });
-  return disagreement;
+  const finding = toolSdkFinding(session.toolMode, session.options.adapter.codeTool?.name, agent, request, n, first);
+  if (!first && !finding && request.toolSdk !== undefined) session.firstSdk.set(agent.id, { sdk: request.toolSdk, n });
+  return finding;
 }

@@ -7,6 +7,7 @@
  * read from the prompt itself (between the probes at 49 and 49.5).
  */
 import { layoutOf, occurrences, type PromptLayout } from '../../assertions/system-prompt.js';
+import type { LayoutProblem } from '../findings.js';
 
 /** The layout of a prompt, or the problem that keeps it from being read (a probe missing). */
 export function readLayout(systemPrompt: string): PromptLayout | string {
@@ -17,18 +18,22 @@ export function readLayout(systemPrompt: string): PromptLayout | string {
   }
 }
 
-export function sectionLayoutProblem(systemPrompt: string, section: string, active: boolean): string | undefined {
+/** What keeps order 50 from holding what POLICY-01/02 and MX-01 require; undefined when it holds it (worded by finding-texts.ts). */
+export function sectionLayoutProblem(
+  systemPrompt: string,
+  section: string,
+  active: boolean,
+): LayoutProblem | undefined {
   const layout = readLayout(systemPrompt);
-  if (typeof layout === 'string') return layout;
+  if (typeof layout === 'string') return { kind: 'unreadable', problem: layout };
   if (active) {
     const count = occurrences(systemPrompt, section);
-    if (count !== 1) return `the configured section appears ${count} time(s) in the system prompt`;
-    const expected = `${layout.separator}${section}${layout.separator}`;
-    if (layout.atOrder50 !== expected)
-      return `order 50 should hold exactly the section between two of the host's separators ${JSON.stringify(layout.separator)}; it holds ${JSON.stringify(layout.atOrder50.slice(0, 300))}`;
+    if (count !== 1) return { kind: 'section-count', count };
+    if (layout.atOrder50 !== `${layout.separator}${section}${layout.separator}`)
+      return { kind: 'section-not-alone', separator: layout.separator, held: layout.atOrder50 };
     return undefined;
   }
   if (layout.atOrder50 !== layout.separator)
-    return `while inactive order 50 should hold nothing but the host's separator ${JSON.stringify(layout.separator)}; it holds ${JSON.stringify(layout.atOrder50.slice(0, 300))}`;
+    return { kind: 'inactive-not-empty', separator: layout.separator, held: layout.atOrder50 };
   return undefined;
 }

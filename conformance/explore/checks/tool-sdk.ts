@@ -8,19 +8,19 @@
  */
 import type { ModelRequest, ToolMode } from '../../../src/index.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
-import type { Disagreement } from '../disagreement.js';
+import type { FindingOf } from '../findings.js';
 
 const EXIT_TOOL = 'exit_plan_mode';
 
 /** Compares what request `n` shows of the tools under a code mode with TOOL-07; `first` is the agent's first SDK text, once seen. */
-export function toolSdkDisagreement(
+export function toolSdkFinding(
   mode: ToolMode,
   codeTool: string | undefined,
   agent: OracleAgent,
   request: ModelRequest,
   n: number,
   first: { sdk: string; n: number } | undefined,
-): Disagreement | undefined {
+): FindingOf<'exit-reachable-in-mode'> | FindingOf<'tool-sdk-stable'> | undefined {
   if (mode === 'native') return undefined;
   const sdk = request.toolSdk;
   const names = request.tools.map((tool) => tool.name);
@@ -34,20 +34,22 @@ export function toolSdkDisagreement(
       : names.includes(codeTool) && names.includes(EXIT_TOOL));
   if (sdk === undefined || !sdk.includes(EXIT_TOOL) || !shown || !wire) {
     return {
-      clauses: ['TOOL-07', 'TOOL-01'],
       check: 'exit-reachable-in-mode',
-      message: `request ${n} of ${agent.name} does not reach ${EXIT_TOOL} the way ${mode} mode reaches tools (wire tools ${JSON.stringify(names)}; SDK text ${sdk === undefined ? 'absent' : `${shown ? 'shown' : 'not shown to the model'}, ${sdk.includes(EXIT_TOOL) ? 'naming' : 'not naming'} ${EXIT_TOOL}`})`,
-      step: {
-        text: `request ${n} of ${agent.name} reaches exit_plan_mode the way ${mode} mode reaches tools`,
-        midTurn: false,
+      clauses: ['TOOL-07', 'TOOL-01'],
+      where: { agent: agent.name, request: n },
+      expected: { mode },
+      observed: {
+        wireTools: names,
+        ...(sdk === undefined ? {} : { sdk: { shown, namesExit: sdk.includes(EXIT_TOOL) } }),
       },
     };
   }
   if (!first || sdk === first.sdk) return undefined;
   return {
-    clauses: ['TOOL-07'],
     check: 'tool-sdk-stable',
-    message: `the SDK text of request ${n} of ${agent.name} differs from that of its request ${first.n}`,
-    step: { text: 'every request showed the same SDK text', midTurn: false },
+    clauses: ['TOOL-07'],
+    where: { agent: agent.name, request: n },
+    expected: { sameAsRequest: first.n },
+    observed: {},
   };
 }

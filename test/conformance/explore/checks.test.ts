@@ -1,38 +1,40 @@
 /**
  * The exploration's checks (conformance/explore/checks/), each on its own: a
  * check compares one prediction of the oracle with one observation and
- * returns the disagreement, so each is shown agreeing with what a conforming
- * host shows and disagreeing, with its class and clauses, with what a broken
- * one shows.
+ * returns what it found (findings.ts: what was compared, expected and
+ * observed), so each is shown agreeing with what a conforming host shows and
+ * disagreeing, with its class and clauses, with what a broken one shows; the
+ * step a finding is worded as (finding-texts.ts) is shown where it matters.
  */
 import { describe, expect, it } from 'vitest';
-import { getDisagreement } from '../../../conformance/explore/checks/get.js';
+import { getFinding } from '../../../conformance/explore/checks/get.js';
 import {
-  loggedEventsDisagreement,
-  observersDisagreement,
-  projectionDisagreement,
-  projectionPushesDisagreement,
+  loggedEventsFinding,
+  observersFinding,
+  projectionFinding,
+  projectionPushesFinding,
 } from '../../../conformance/explore/checks/idle.js';
 import {
-  boundaryDisagreement,
-  catalogDisagreement,
-  extraRequestDisagreement,
-  imageBlocksDisagreement,
-  noticeDisagreement,
-  prefixDisagreement,
-  provenanceDisagreement,
-  sectionPlaceDisagreement,
-  sectionTextDisagreement,
-  userTextsDisagreement,
+  boundaryFinding,
+  catalogFinding,
+  extraRequestFinding,
+  imageBlocksFinding,
+  noticeFinding,
+  prefixFinding,
+  provenanceFinding,
+  sectionPlaceFinding,
+  sectionTextFinding,
+  userTextsFinding,
 } from '../../../conformance/explore/checks/request.js';
 import { IMAGE_NAMES, imagesNamed } from '../../../conformance/world/images.js';
 import {
-  reviewShapeDisagreement,
-  reviewWithoutPlanDisagreement,
-  unsubmittedPlanDisagreement,
+  reviewShapeFinding,
+  reviewWithoutPlanFinding,
+  unsubmittedPlanFinding,
 } from '../../../conformance/explore/checks/review.js';
 import { sectionLayoutProblem } from '../../../conformance/explore/checks/system-prompt.js';
-import { toolSdkDisagreement } from '../../../conformance/explore/checks/tool-sdk.js';
+import { toolSdkFinding } from '../../../conformance/explore/checks/tool-sdk.js';
+import { layoutProblemText, worded } from '../../../conformance/explore/finding-texts.js';
 import { createdAgent, forkedAgent } from '../../../conformance/oracle/session-oracle.js';
 import { orderedProbeSection, PROBE_SECTIONS } from '../../../conformance/script/probes.js';
 import type { ModelRequest, Question, SessionEvent } from '../../../src/index.js';
@@ -72,19 +74,26 @@ describe('get (SET-05)', () => {
   it('agrees with the logged state, disagrees with another, naming the cause', () => {
     const one = agent();
     one.plan.set(true);
-    expect(getDisagreement(one, { active: true }, undefined)).toBeUndefined();
-    const found = getDisagreement(one, { active: false }, undefined);
+    expect(getFinding(one, { active: true }, undefined)).toBeUndefined();
+    const found = getFinding(one, { active: false }, undefined);
     expect(found).toMatchObject({
       check: 'get-state',
       clauses: ['SET-05', 'SET-01', 'NARR-01'],
-      step: { midTurn: false },
+      where: { agent: 'the agent' },
+      expected: { active: true },
+      observed: { active: false },
+    });
+    expect(worded(found)?.step).toEqual({
+      text: 'get reports plan mode on for the agent, no other mode pending',
+      midTurn: false,
     });
   });
 
   it('phrases a mid-turn check as one made while the model handles the request', () => {
     const one = agent();
-    const found = getDisagreement(one, { active: true }, { agent: one, n: 2 });
-    expect(found?.step).toEqual({
+    const found = getFinding(one, { active: true }, { agent: one, n: 2 });
+    expect(found?.where).toEqual({ agent: 'the agent', during: { n: 2, agent: 'the agent' } });
+    expect(worded(found)?.step).toEqual({
       text: 'while the model handles request 2 of the agent, get reports plan mode off for the agent, no other mode pending',
       midTurn: true,
     });
@@ -97,13 +106,13 @@ describe('an idle agent (STATE-01, PROJ-02..04, STATE-06)', () => {
     origin.plan.set(true);
     const fork = forkedAgent('agent "fork 1"', 'fork-1', origin, 1);
     fork.plan.set(false);
-    expect(loggedEventsDisagreement(fork, [{ active: true }, { active: false }])).toBeUndefined();
-    expect(loggedEventsDisagreement(fork, [{ active: true }, { active: false }, { active: false }])).toMatchObject({
+    expect(loggedEventsFinding(fork, [{ active: true }, { active: false }])).toBeUndefined();
+    expect(loggedEventsFinding(fork, [{ active: true }, { active: false }, { active: false }])).toMatchObject({
       check: 'logged-events',
       clauses: ['STATE-01', 'SET-01', 'NARR-01'],
     });
     expect(
-      loggedEventsDisagreement(fork, [{ active: true }, { active: false, by: 'user' } as { active: boolean }])?.check,
+      loggedEventsFinding(fork, [{ active: true }, { active: false, by: 'user' } as { active: boolean }])?.check,
     ).toBe('logged-events');
   });
 
@@ -112,8 +121,8 @@ describe('an idle agent (STATE-01, PROJ-02..04, STATE-06)', () => {
     one.plan.openTurn();
     one.plan.set(true);
     one.plan.commandRun(true);
-    expect(projectionDisagreement(one, { active: false, pending: true })).toBeUndefined();
-    expect(projectionDisagreement(one, { active: false, pending: false })).toMatchObject({
+    expect(projectionFinding(one, { active: false, pending: true })).toBeUndefined();
+    expect(projectionFinding(one, { active: false, pending: false })).toMatchObject({
       check: 'projection-fold',
       clauses: ['PROJ-02', 'PROJ-03', 'PROJ-04'],
     });
@@ -121,8 +130,8 @@ describe('an idle agent (STATE-01, PROJ-02..04, STATE-06)', () => {
 
   it('compares what observers were told with the whole log', () => {
     const logged = [{ active: true }, { active: false }];
-    expect(observersDisagreement(agent(), logged, logged)).toBeUndefined();
-    expect(observersDisagreement(agent(), logged.slice(0, 1), logged)).toMatchObject({
+    expect(observersFinding(agent(), logged, logged)).toBeUndefined();
+    expect(observersFinding(agent(), logged.slice(0, 1), logged)).toMatchObject({
       check: 'observers-told',
       clauses: ['STATE-06'],
     });
@@ -141,21 +150,20 @@ describe("the projection's pushes between two idle observations (PROJ-02)", () =
 
   it('accepts a push per folded event, fewer for a change that left the view alone, none for other events', () => {
     const log = [message, message, run('on'), mode(true)];
-    expect(projectionPushesDisagreement(agent(), before, { pushes: [off, on], log, view: on }, 'seed')).toBeUndefined();
+    expect(projectionPushesFinding(agent(), before, { pushes: [off, on], log, view: on }, 'seed')).toBeUndefined();
+    expect(projectionPushesFinding(agent(), before, { pushes: [off, off, on], log, view: on }, 'seed')).toBeUndefined();
     expect(
-      projectionPushesDisagreement(agent(), before, { pushes: [off, off, on], log, view: on }, 'seed'),
-    ).toBeUndefined();
-    expect(
-      projectionPushesDisagreement(agent(), before, { pushes: [off], log: [message, message], view: off }, 'seed'),
+      projectionPushesFinding(agent(), before, { pushes: [off], log: [message, message], view: off }, 'seed'),
     ).toBeUndefined();
   });
 
   it('fails a push for an event the unit does not fold, or a rewritten feed', () => {
     const log = [message, message, message];
-    expect(projectionPushesDisagreement(agent(), before, { pushes: [off, off], log, view: off }, 'seed')).toMatchObject(
-      { check: 'projection-pushes-unfolded', clauses: ['PROJ-02'] },
-    );
-    expect(projectionPushesDisagreement(agent(), before, { pushes: [on], log, view: off }, 'seed')?.check).toBe(
+    expect(projectionPushesFinding(agent(), before, { pushes: [off, off], log, view: off }, 'seed')).toMatchObject({
+      check: 'projection-pushes-unfolded',
+      clauses: ['PROJ-02'],
+    });
+    expect(projectionPushesFinding(agent(), before, { pushes: [on], log, view: off }, 'seed')?.check).toBe(
       'projection-pushes-unfolded',
     );
   });
@@ -163,34 +171,32 @@ describe("the projection's pushes between two idle observations (PROJ-02)", () =
   it("counts a /plan line's command/done as folded only where the projection settles on it (rc.8)", () => {
     const log = [message, run('off'), done];
     const twice = { pushes: [off, off, off], log, view: off };
-    expect(projectionPushesDisagreement(agent(), before, twice, 'rc.8')).toBeUndefined();
-    expect(projectionPushesDisagreement(agent(), before, twice, '0.0.1-rc.1')?.check).toBe(
-      'projection-pushes-unfolded',
-    );
+    expect(projectionPushesFinding(agent(), before, twice, 'rc.8')).toBeUndefined();
+    expect(projectionPushesFinding(agent(), before, twice, '0.0.1-rc.1')?.check).toBe('projection-pushes-unfolded');
   });
 
   it('fails a changed view that was not pushed, or not pushed last', () => {
     const log = [message, run('on'), mode(true)];
-    expect(projectionPushesDisagreement(agent(), before, { pushes: [off], log, view: on }, 'seed')).toMatchObject({
+    expect(projectionPushesFinding(agent(), before, { pushes: [off], log, view: on }, 'seed')).toMatchObject({
       check: 'projection-pushed-change',
       clauses: ['PROJ-02'],
     });
     const pending = { active: false, pending: true };
-    expect(
-      projectionPushesDisagreement(agent(), before, { pushes: [off, pending], log, view: on }, 'seed')?.check,
-    ).toBe('projection-pushed-change');
+    expect(projectionPushesFinding(agent(), before, { pushes: [off, pending], log, view: on }, 'seed')?.check).toBe(
+      'projection-pushed-change',
+    );
   });
 });
 
 describe('what a request shows', () => {
   it('notices: exactly those predicted, the same text each way, different ways apart (NARR-01, NARR-02)', () => {
     const expectation = { known: true, expected: ['entering' as const, 'leaving' as const] };
-    expect(noticeDisagreement(agent(), 3, expectation, ['on', 'off'])).toBeUndefined();
-    expect(noticeDisagreement(agent(), 3, expectation, ['on'])).toMatchObject({
+    expect(noticeFinding(agent(), 3, expectation, ['on', 'off'])).toBeUndefined();
+    expect(noticeFinding(agent(), 3, expectation, ['on'])).toMatchObject({
       check: 'notice-count',
       clauses: ['NARR-01', 'NARR-02'],
     });
-    expect(noticeDisagreement(agent(), 3, expectation, ['same', 'same'])).toMatchObject({
+    expect(noticeFinding(agent(), 3, expectation, ['same', 'same'])).toMatchObject({
       check: 'notice-text',
       clauses: ['NARR-01'],
     });
@@ -198,73 +204,73 @@ describe('what a request shows', () => {
 
   it('notices after a compaction: at least those since, more allowed', () => {
     const since = { known: false, expected: ['leaving' as const] };
-    expect(noticeDisagreement(agent(), 4, since, ['a summary notice', 'off'])).toBeUndefined();
-    expect(noticeDisagreement(agent(), 4, since, [])).toMatchObject({ check: 'notice-count', clauses: ['NARR-01'] });
+    expect(noticeFinding(agent(), 4, since, ['a summary notice', 'off'])).toBeUndefined();
+    expect(noticeFinding(agent(), 4, since, [])).toMatchObject({ check: 'notice-count', clauses: ['NARR-01'] });
   });
 
   it('the prompt before order 50 stays the same across a switch (POLICY-04)', () => {
     const off = { n: 1, guided: false, systemPrompt: systemPrompt(undefined) };
     const on = { n: 2, guided: true, systemPrompt: systemPrompt('PLAN') };
-    expect(prefixDisagreement(agent(), undefined, on)).toBeUndefined();
-    expect(prefixDisagreement(agent(), off, on)).toBeUndefined();
+    expect(prefixFinding(agent(), undefined, on)).toBeUndefined();
+    expect(prefixFinding(agent(), off, on)).toBeUndefined();
     const changed = { n: 2, guided: true, systemPrompt: systemPrompt('PLAN', '\n\n', 'You are a planning agent.') };
-    expect(prefixDisagreement(agent(), off, changed)).toMatchObject({
+    expect(prefixFinding(agent(), off, changed)).toMatchObject({
       check: 'prompt-before-order-50',
       clauses: ['POLICY-04'],
     });
     // Two requests in the same state are not compared (a host may change its early sections as it likes).
-    expect(prefixDisagreement(agent(), { ...changed, n: 1 }, { ...on, n: 2 })).toBeUndefined();
+    expect(prefixFinding(agent(), { ...changed, n: 1 }, { ...on, n: 2 })).toBeUndefined();
   });
 
   it('the section sits at order 50 exactly once in plan mode, nothing there outside it (POLICY-01, POLICY-02)', () => {
     expect(sectionLayoutProblem(systemPrompt('PLAN'), 'PLAN', true)).toBeUndefined();
     expect(sectionLayoutProblem(systemPrompt(undefined), 'PLAN', false)).toBeUndefined();
-    expect(sectionLayoutProblem(systemPrompt('PLAN '), 'PLAN', true)).toMatch(
-      /order 50 should hold exactly the section/,
-    );
-    expect(sectionLayoutProblem(systemPrompt('PLAN'), 'PLAN', false)).toMatch(/while inactive/);
+    const notAlone = sectionLayoutProblem(systemPrompt('PLAN '), 'PLAN', true);
+    expect(notAlone).toEqual({ kind: 'section-not-alone', separator: '\n\n', held: '\n\nPLAN \n\n' });
+    expect(layoutProblemText(notAlone!)).toMatch(/order 50 should hold exactly the section/);
+    const inactive = sectionLayoutProblem(systemPrompt('PLAN'), 'PLAN', false);
+    expect(inactive).toMatchObject({ kind: 'inactive-not-empty', held: '\n\nPLAN\n\n' });
+    expect(layoutProblemText(inactive!)).toMatch(/while inactive/);
+    expect(sectionLayoutProblem(systemPrompt('ZQX\n\nZQX'), 'ZQX', true)).toEqual({
+      kind: 'section-count',
+      count: 2,
+    });
   });
 
   it('the catalog offers exit_plan_mode with a required string plan, then never changes (TOOL-01, TOOL-02)', () => {
-    expect(catalogDisagreement('native', agent(), request(), 1, undefined)).toBeUndefined();
+    expect(catalogFinding('native', agent(), request(), 1, undefined)).toBeUndefined();
     const renamed = {
       ...exitTool,
       parameters: { type: 'object', properties: { steps: { type: 'string' } }, required: ['steps'] },
     };
-    expect(catalogDisagreement('native', agent(), request({ tools: [renamed] }), 1, undefined)).toMatchObject({
+    expect(catalogFinding('native', agent(), request({ tools: [renamed] }), 1, undefined)).toMatchObject({
       check: 'exit-tool-offered',
       clauses: ['TOOL-01'],
     });
-    expect(catalogDisagreement('code', agent(), request({ tools: [] }), 1, undefined)).toBeUndefined();
-    expect(catalogDisagreement('native', agent(), request(), 2, { tools: [exitTool], n: 1 })).toBeUndefined();
-    expect(
-      catalogDisagreement('native', agent(), request({ tools: [] }), 2, { tools: [exitTool], n: 1 }),
-    ).toMatchObject({ check: 'tool-catalog-stable', clauses: ['TOOL-02'] });
+    expect(catalogFinding('code', agent(), request({ tools: [] }), 1, undefined)).toBeUndefined();
+    expect(catalogFinding('native', agent(), request(), 2, { tools: [exitTool], n: 1 })).toBeUndefined();
+    expect(catalogFinding('native', agent(), request({ tools: [] }), 2, { tools: [exitTool], n: 1 })).toMatchObject({
+      check: 'tool-catalog-stable',
+      clauses: ['TOOL-02'],
+    });
   });
 
   it('under a code mode the SDK text names the exit, reaches the model and never changes (TOOL-07)', () => {
     const code = { name: 'run_code', description: 'Runs a program', parameters: { type: 'object' } };
     const sdk = 'await tools.exit_plan_mode({ plan })';
     const shown = request({ tools: [code], toolSdk: sdk, systemPrompt: `${systemPrompt(undefined)}\n${sdk}` });
-    expect(toolSdkDisagreement('native', undefined, agent(), request(), 1, undefined)).toBeUndefined();
-    expect(toolSdkDisagreement('code', 'run_code', agent(), shown, 1, undefined)).toBeUndefined();
+    expect(toolSdkFinding('native', undefined, agent(), request(), 1, undefined)).toBeUndefined();
+    expect(toolSdkFinding('code', 'run_code', agent(), shown, 1, undefined)).toBeUndefined();
     expect(
-      toolSdkDisagreement(
-        'code',
-        'run_code',
-        agent(),
-        { ...shown, systemPrompt: systemPrompt(undefined) },
-        1,
-        undefined,
-      ),
+      toolSdkFinding('code', 'run_code', agent(), { ...shown, systemPrompt: systemPrompt(undefined) }, 1, undefined),
     ).toMatchObject({ check: 'exit-reachable-in-mode' });
     expect(
-      toolSdkDisagreement('code', 'run_code', agent(), { ...shown, tools: [code, exitTool] }, 1, undefined),
+      toolSdkFinding('code', 'run_code', agent(), { ...shown, tools: [code, exitTool] }, 1, undefined),
     ).toMatchObject({ check: 'exit-reachable-in-mode' });
     expect(
-      toolSdkDisagreement('both', 'run_code', agent(), { ...shown, tools: [code, exitTool] }, 1, undefined),
+      toolSdkFinding('both', 'run_code', agent(), { ...shown, tools: [code, exitTool] }, 1, undefined),
     ).toBeUndefined();
-    expect(toolSdkDisagreement('code', 'run_code', agent(), shown, 2, { sdk: `${sdk} `, n: 1 })).toMatchObject({
+    expect(toolSdkFinding('code', 'run_code', agent(), shown, 2, { sdk: `${sdk} `, n: 1 })).toMatchObject({
       check: 'tool-sdk-stable',
       clauses: ['TOOL-07'],
     });
@@ -276,11 +282,11 @@ describe('what a request shows', () => {
       typedLines: [] as string[],
       model: { replies: [] as string[] },
       compacted: false,
-    } as unknown as Parameters<typeof provenanceDisagreement>[0];
+    } as unknown as Parameters<typeof provenanceFinding>[0];
     const prompt = { role: 'user', source: 'user', text: 'Task 1' } as const;
-    expect(provenanceDisagreement(kit, agent(), request({ messages: [prompt] }), 1)).toBeUndefined();
+    expect(provenanceFinding(kit, agent(), request({ messages: [prompt] }), 1)).toBeUndefined();
     const record = { role: 'user', source: 'host', text: '{"active":true}' } as const;
-    expect(provenanceDisagreement(kit, agent(), request({ messages: [prompt, record] }), 1)).toMatchObject({
+    expect(provenanceFinding(kit, agent(), request({ messages: [prompt, record] }), 1)).toMatchObject({
       check: 'message-provenance',
       clauses: ['STATE-01'],
     });
@@ -289,15 +295,18 @@ describe('what a request shows', () => {
   it('no request after the final answer unless something was steered (CMD-02, CMD-06, MX-02)', () => {
     const turn = { planned: [{ answer: { type: 'text' as const }, during: [] }] };
     const text = { type: 'text' as const };
-    expect(extraRequestDisagreement(agent(), turn, 0, undefined, 1)).toBeUndefined();
-    expect(extraRequestDisagreement(agent(), turn, 1, text, 2)).toMatchObject({ check: 'extra-request', clauses: [] });
-    expect(extraRequestDisagreement(agent(), { ...turn, typed: true }, 1, text, 2)).toMatchObject({
+    expect(extraRequestFinding(agent(), turn, 0, undefined, 1)).toBeUndefined();
+    expect(extraRequestFinding(agent(), turn, 1, text, 2)).toMatchObject({ check: 'extra-request', clauses: [] });
+    const typed = extraRequestFinding(agent(), { ...turn, typed: true }, 1, text, 2);
+    expect(typed).toMatchObject({
       check: 'extra-request',
       clauses: ['CMD-02', 'CMD-06', 'MX-02'],
-      step: { text: 'the number of model requests of the agent is 1' },
+      expected: { requests: 1 },
+      observed: { requests: 2 },
     });
-    expect(extraRequestDisagreement({ name: 'the agent', steered: ['more'] }, turn, 1, text, 2)).toBeUndefined();
-    expect(extraRequestDisagreement(agent(), turn, 1, { type: 'failure' }, 2)).toBeUndefined();
+    expect(worded(typed)?.step.text).toBe('the number of model requests of the agent is 1');
+    expect(extraRequestFinding({ name: 'the agent', steered: ['more'] }, turn, 1, text, 2)).toBeUndefined();
+    expect(extraRequestFinding(agent(), turn, 1, { type: 'failure' }, 2)).toBeUndefined();
   });
 
   it('the boundary: in plan mode exactly when predicted, from a log folded the same way (SET-06, STATE-02)', () => {
@@ -310,37 +319,41 @@ describe('what a request shows', () => {
       section: 'PLAN',
       systemPrompt: systemPrompt(guided ? 'PLAN' : undefined),
     });
-    expect(boundaryDisagreement(agent(), 2, 'submission', seen(true, true))).toBeUndefined();
-    expect(boundaryDisagreement(agent(), 2, 'submission', seen(false, false))).toBeUndefined();
-    expect(boundaryDisagreement(agent(), 2, 'submission', seen(false, true))).toMatchObject({
+    expect(boundaryFinding(agent(), 2, 'submission', seen(true, true))).toBeUndefined();
+    expect(boundaryFinding(agent(), 2, 'submission', seen(false, false))).toBeUndefined();
+    const missing = boundaryFinding(agent(), 2, 'submission', seen(false, true));
+    expect(missing).toMatchObject({
       check: 'request-in-plan-mode',
       clauses: ['SET-06'],
-      step: { text: 'request 2 of the agent is in plan mode' },
+      where: { agent: 'the agent', request: 2, requestKind: 'submission' },
+      expected: { inPlanMode: true },
+      observed: { inPlanMode: false },
     });
-    expect(boundaryDisagreement(agent(), 2, 'retry', seen(true, false))).toMatchObject({
+    expect(worded(missing)?.step.text).toBe('request 2 of the agent is in plan mode');
+    expect(boundaryFinding(agent(), 2, 'retry', seen(true, false))).toMatchObject({
       check: 'request-in-plan-mode',
     });
-    expect(boundaryDisagreement(agent(), 2, 'submission', seen(true, true, false))).toMatchObject({
+    expect(boundaryFinding(agent(), 2, 'submission', seen(true, true, false))).toMatchObject({
       check: 'log-at-request',
       clauses: ['STATE-02'],
     });
     // Due in plan mode, but order 50 holds a changed section: the section clauses, not the boundary.
     const changed = { ...seen(false, true), systemPrompt: systemPrompt('PLAN\u200b') };
-    expect(boundaryDisagreement(agent(), 2, 'submission', changed)).toMatchObject({
+    expect(boundaryFinding(agent(), 2, 'submission', changed)).toMatchObject({
       check: 'section-text',
       clauses: ['POLICY-01', 'CFG-03'],
     });
-    expect(sectionTextDisagreement('PLAN', 'the agent', systemPrompt(undefined), 2)).toBeUndefined();
+    expect(sectionTextFinding('PLAN', 'the agent', systemPrompt(undefined), 2)).toBeUndefined();
   });
 
   it('the section sits among the probe sections by order, in a prompt laid out around it (POLICY-01, MX-01)', () => {
-    expect(sectionPlaceDisagreement(agent(), 1, true, systemPrompt('PLAN'), 'PLAN', [])).toBeUndefined();
-    expect(sectionPlaceDisagreement(agent(), 1, false, systemPrompt(undefined), 'PLAN', [])).toBeUndefined();
-    expect(sectionPlaceDisagreement(agent(), 1, true, systemPrompt('PLAN '), 'PLAN', [])).toMatchObject({
+    expect(sectionPlaceFinding(agent(), 1, true, systemPrompt('PLAN'), 'PLAN', [])).toBeUndefined();
+    expect(sectionPlaceFinding(agent(), 1, false, systemPrompt(undefined), 'PLAN', [])).toBeUndefined();
+    expect(sectionPlaceFinding(agent(), 1, true, systemPrompt('PLAN '), 'PLAN', [])).toMatchObject({
       check: 'section-layout',
       clauses: ['POLICY-01', 'MX-01'],
     });
-    expect(sectionPlaceDisagreement(agent(), 1, false, systemPrompt('PLAN'), 'PLAN', [])).toMatchObject({
+    expect(sectionPlaceFinding(agent(), 1, false, systemPrompt('PLAN'), 'PLAN', [])).toMatchObject({
       check: 'section-layout',
       clauses: ['POLICY-02', 'MX-01'],
     });
@@ -356,9 +369,9 @@ describe('what a request shows', () => {
         .sort((a, b) => a.order - b.order)
         .map((entry) => entry.text)
         .join('\n\n');
-    expect(sectionPlaceDisagreement(agent(), 1, true, joined(40), 'PLAN', [40])).toBeUndefined();
+    expect(sectionPlaceFinding(agent(), 1, true, joined(40), 'PLAN', [40])).toBeUndefined();
     const misplaced = joined(60);
-    expect(sectionPlaceDisagreement(agent(), 1, true, misplaced, 'PLAN', [40])).toMatchObject({
+    expect(sectionPlaceFinding(agent(), 1, true, misplaced, 'PLAN', [40])).toMatchObject({
       check: 'section-order',
       clauses: ['POLICY-01'],
     });
@@ -374,35 +387,37 @@ describe('what a request shows', () => {
         steeredImages: new Map<string, string[][]>(),
         prompted: ['Task 1', 'Task 2'],
         turns: new Map([['agent-1', { start: earlier.length - 1 }]]),
-      }) as unknown as Parameters<typeof userTextsDisagreement>[0];
+      }) as unknown as Parameters<typeof userTextsFinding>[0];
     const first = request({ messages: [prompt] });
 
     it('agrees with the texts the oracle expects, in any order', () => {
-      expect(userTextsDisagreement(kit([first]), agent(), first, 1, { expected: ['Task 1'], steered: [] })).toBe(
-        undefined,
-      );
+      expect(userTextsFinding(kit([first]), agent(), first, 1, { expected: ['Task 1'], steered: [] })).toBe(undefined);
       const second = request({ messages: [prompt, reply, steered, { ...prompt, text: 'Task 2' }] });
       expect(
-        userTextsDisagreement(kit([first, second]), agent(), second, 2, { expected: ['Task 2', 'steer'], steered: [] }),
+        userTextsFinding(kit([first, second]), agent(), second, 2, { expected: ['Task 2', 'steer'], steered: [] }),
       ).toBeUndefined();
     });
 
     it('disagrees when the history is not repeated, a text is missing, or a steered one comes after the prompt', () => {
       const rewritten = request({ messages: [{ ...prompt, text: 'Task 0' }, reply] });
       expect(
-        userTextsDisagreement(kit([first, rewritten]), agent(), rewritten, 2, { expected: [], steered: [] }),
+        userTextsFinding(kit([first, rewritten]), agent(), rewritten, 2, { expected: [], steered: [] }),
       ).toMatchObject({ check: 'history-repeated', clauses: ['MX-03', 'NARR-05'] });
       const second = request({ messages: [prompt, reply, { ...prompt, text: 'Task 2' }] });
-      expect(
-        userTextsDisagreement(kit([first, second]), agent(), second, 2, { expected: ['Task 2', 'steer'], steered: [] }),
-      ).toMatchObject({
+      const missing = userTextsFinding(kit([first, second]), agent(), second, 2, {
+        expected: ['Task 2', 'steer'],
+        steered: [],
+      });
+      expect(missing).toMatchObject({
         check: 'user-texts',
         clauses: ['CMD-03', 'CMD-06', 'MX-02'],
-        step: { text: 'request 2 of the agent adds the user texts "Task 2 | steer"' },
+        expected: { texts: ['Task 2', 'steer'] },
+        observed: { texts: ['Task 2'] },
       });
+      expect(worded(missing)?.step.text).toBe('request 2 of the agent adds the user texts "Task 2 | steer"');
       const late = request({ messages: [prompt, reply, { ...prompt, text: 'Task 2' }, steered] });
       expect(
-        userTextsDisagreement(kit([first, late]), agent(), late, 2, {
+        userTextsFinding(kit([first, late]), agent(), late, 2, {
           expected: ['Task 2', 'steer'],
           steered: ['steer'],
         }),
@@ -413,11 +428,9 @@ describe('what a request shows', () => {
       const compacted = agent();
       compacted.compactedSinceRequest = true;
       const empty = request({ messages: [] });
-      expect(userTextsDisagreement(kit([empty]), compacted, empty, 1, { expected: ['x'], steered: [] })).toBe(
-        undefined,
-      );
+      expect(userTextsFinding(kit([empty]), compacted, empty, 1, { expected: ['x'], steered: [] })).toBe(undefined);
       const fork = forkedAgent('the fork', 'agent-2', agent(), 0);
-      expect(userTextsDisagreement(kit([empty]), fork, empty, 1, { expected: ['x'], steered: [] })).toBeUndefined();
+      expect(userTextsFinding(kit([empty]), fork, empty, 1, { expected: ['x'], steered: [] })).toBeUndefined();
     });
   });
 
@@ -429,15 +442,15 @@ describe('what a request shows', () => {
     });
     const text = { type: 'text' as const, text: 'look' };
     const withImage = { role: 'user', source: 'user', text: 'look', content: [...imagesNamed(name), text] } as const;
-    expect(imageBlocksDisagreement(typed(), agent(), [withImage], 2)).toBeUndefined();
+    expect(imageBlocksFinding(typed(), agent(), [withImage], 2)).toBeUndefined();
     const without = { role: 'user', source: 'user', text: 'look', content: [text] } as const;
-    expect(imageBlocksDisagreement(typed(), agent(), [without], 2)).toMatchObject({
+    expect(imageBlocksFinding(typed(), agent(), [without], 2)).toMatchObject({
       check: 'user-message-blocks',
       clauses: ['CMD-03', 'CMD-09', 'MX-02'],
     });
     // A prompt's message holds its text alone.
     const prompt = { role: 'user', source: 'user', text: 'Task 1' } as const;
-    expect(imageBlocksDisagreement({ steeredImages: new Map(), prompted: ['Task 1'] }, agent(), [prompt], 1)).toBe(
+    expect(imageBlocksFinding({ steeredImages: new Map(), prompted: ['Task 1'] }, agent(), [prompt], 1)).toBe(
       undefined,
     );
   });
@@ -454,29 +467,33 @@ describe('plan reviews (checks/review.ts)', () => {
   });
 
   it('REVIEW-01: the intent, the approving label, and Approve beside a keep-planning option', () => {
-    expect(reviewShapeDisagreement(review())).toBeUndefined();
-    expect(reviewShapeDisagreement(review({ intent: undefined }))).toMatchObject({
+    expect(reviewShapeFinding(review())).toBeUndefined();
+    expect(reviewShapeFinding(review({ intent: undefined }))).toMatchObject({
       check: 'review-declares-intent',
       clauses: ['REVIEW-01'],
     });
-    expect(reviewShapeDisagreement(review({ approveLabel: 'OK' }))?.check).toBe('review-declares-intent');
-    expect(reviewShapeDisagreement(review({ options: [{ label: 'Approve' }, { label: '  ' }] }))).toMatchObject({
+    expect(reviewShapeFinding(review({ approveLabel: 'OK' }))?.check).toBe('review-declares-intent');
+    expect(reviewShapeFinding(review({ options: [{ label: 'Approve' }, { label: '  ' }] }))).toMatchObject({
       check: 'review-offers-keep-planning',
     });
-    expect(reviewShapeDisagreement(review({ options: [{ label: 'Yes' }, { label: 'No' }] }))?.check).toBe(
+    expect(reviewShapeFinding(review({ options: [{ label: 'Yes' }, { label: 'No' }] }))?.check).toBe(
       'review-offers-keep-planning',
     );
   });
 
   it('TOOL-04: a review without the submitted plan, or for a plan nobody submitted, names the step that replays it', () => {
-    expect(reviewWithoutPlanDisagreement('agent "B"', 'the plan ', review(), 2)).toMatchObject({
+    const withoutPlan = reviewWithoutPlanFinding('agent "B"', 'the plan ', review(), 2);
+    expect(withoutPlan).toMatchObject({
       check: 'review-shows-plan',
       clauses: ['TOOL-04'],
-      step: { text: 'plan review 2 was asked for agent "B", showing the plan "the plan "' },
+      expected: { plan: 'the plan ', review: 2 },
     });
-    expect(unsubmittedPlanDisagreement(undefined, review(), 3)).toMatchObject({
-      check: 'review-carries-submitted-plan',
+    expect(worded(withoutPlan).step.text).toBe('plan review 2 was asked for agent "B", showing the plan "the plan "');
+    const unsubmitted = unsubmittedPlanFinding(undefined, review(), 3);
+    expect(unsubmitted).toMatchObject({ check: 'review-carries-submitted-plan', where: {} });
+    expect(worded(unsubmitted)).toMatchObject({
       step: { text: 'the user was asked 2 plan reviews' },
+      message: expect.stringMatching(/^the host asked a question for an agent that carries no plan/),
     });
   });
 });

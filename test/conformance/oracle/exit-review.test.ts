@@ -9,6 +9,7 @@ import {
   carriedTextClauseOf,
   carriedTextOf,
   consentOf,
+  dismissalAlike,
   exitApproved,
   exitCircumstancesOf,
   exitExpectation,
@@ -142,6 +143,52 @@ describe("an exit's circumstances and approval", () => {
     expect(exitApproved({ type: 'answer', selected: ['Approve'], freeText: '' }, true)).toBe(false);
     expect(exitApproved({ type: 'answer', selected: ['Approve'], freeText: 'but' }, false)).toBe(false);
     expect(exitApproved({ type: 'dismiss' }, false)).toBe(false);
+  });
+});
+
+describe('REVIEW-05: a dismissal fails unlike keep-planning and the seam errors', () => {
+  const failed = (toolCallId: string, text: string) => ({ toolCallId, isError: true, text });
+
+  it('finds a dismissal reading like an earlier keep-planning, abort or provider failure, and the reverse', () => {
+    for (const earlier of ['keep-planning', 'abort', 'provider-fails']) {
+      const answers = new Map([['c1', earlier]]);
+      const results = [failed('c1', 'no'), failed('c2', 'no')];
+      expect(dismissalAlike({ toolCallId: 'c2', text: 'no', answer: 'dismiss' }, results, answers)).toEqual({
+        dismissal: 2,
+        unlike: 1,
+        unlikeAnswer: earlier,
+      });
+      // The dismissal came first: the later failure is judged against it.
+      expect(
+        dismissalAlike({ toolCallId: 'c2', text: 'no', answer: earlier }, results, new Map([['c1', 'dismiss']])),
+      ).toEqual({ dismissal: 1, unlike: 2, unlikeAnswer: earlier });
+    }
+  });
+
+  it('accepts different texts, successes, and answers REVIEW-05 does not set apart', () => {
+    const answers = new Map([['c1', 'keep-planning']]);
+    const dismissal = { toolCallId: 'c2', text: 'dismissed', answer: 'dismiss' };
+    expect(dismissalAlike(dismissal, [failed('c1', 'kept'), failed('c2', 'dismissed')], answers)).toBeUndefined();
+    expect(
+      dismissalAlike(dismissal, [{ ...failed('c1', 'dismissed'), isError: false }, failed('c2', 'dismissed')], answers),
+    ).toBeUndefined();
+    // Two dismissals may read alike, as may a dismissal and a rejection with feedback, or an approved call (no answer noted).
+    for (const other of [
+      new Map([['c1', 'dismiss']]),
+      new Map([['c1', 'keep-planning-with-text']]),
+      new Map<string, string>(),
+    ])
+      expect(dismissalAlike(dismissal, [failed('c1', 'dismissed'), failed('c2', 'dismissed')], other)).toBeUndefined();
+    // A review answered otherwise is not compared at all.
+    expect(
+      dismissalAlike(
+        { toolCallId: 'c2', text: 'x', answer: 'approve-with-text' },
+        [failed('c1', 'x'), failed('c2', 'x')],
+        answers,
+      ),
+    ).toBeUndefined();
+    // A result the request does not show is not judged.
+    expect(dismissalAlike(dismissal, [failed('c1', 'dismissed')], answers)).toBeUndefined();
   });
 });
 
