@@ -99,7 +99,9 @@ const fileSteps = matrixFiles
 const { default: reference } = await import('../dist/reference/adapter.js');
 const editions = reference.editions ?? ['seed'];
 const dsh = ['dsh', 'dsh-0.0.1-rc.1', 'dsh-seed'];
-const nodeSteps = [...new Set(['22', ...nodes])].map((version) => ({
+/** The Node dsh's runs use (package.json's `conformance:dsh*` scripts: `npx -p node@22`). */
+const DSH_NODE = '22';
+const nodeSteps = [...new Set([DSH_NODE, ...nodes])].map((version) => ({
   // npx fetches a Node once; the steps that run on it then find it in npx's cache, never two at once.
   name: `node@${version}`,
   cores: 1,
@@ -124,23 +126,32 @@ const steps = [
   {
     name: 'dsh',
     cores: 1,
-    needs: ['node@22'],
+    needs: [`node@${DSH_NODE}`],
     command: npm('conformance:dsh', '--format', 'results:reports/results/dsh.json'),
   },
   {
     name: 'dsh-0.0.1-rc.1',
     cores: 1,
-    needs: ['node@22'],
+    needs: [`node@${DSH_NODE}`],
     command: npm('conformance:dsh-0.0.1-rc.1', '--format', 'results:reports/results/dsh-0.0.1-rc.1.json'),
   },
-  { name: 'dsh-seed', cores: 1, needs: ['node@22'], command: npm('conformance:dsh-seed') },
-  { name: 'dsh-node22', cores: 1, needs: ['node@22'], command: npm('unit:dsh-node22') },
+  { name: 'dsh-seed', cores: 1, needs: [`node@${DSH_NODE}`], command: npm('conformance:dsh-seed') },
+  { name: 'dsh-node22', cores: 1, needs: [`node@${DSH_NODE}`], command: npm('unit:dsh-node22') },
   ...nodes.map((version) => ({
     name: `Node ${version}`,
     // Its unit step runs vitest with a worker per core.
     cores: 2,
-    needs: [`node@${version}`, ...(version === '22' ? [...dsh, 'dsh-node22'] : [])],
-    command: ['npx', '-y', '-p', `node@${version}`, '-c', '.ci/on-node.sh'],
+    needs: [`node@${version}`, ...(version === DSH_NODE ? [...dsh, 'dsh-node22'] : [])],
+    // On dsh's Node, dsh's three default runs (which it waits for) explore with the whole kit on that Node.
+    command: [
+      ...(version === DSH_NODE ? ['env', 'EXPLORED_ON_THIS_NODE=elsewhere'] : []),
+      'npx',
+      '-y',
+      '-p',
+      `node@${version}`,
+      '-c',
+      '.ci/on-node.sh',
+    ],
   })),
   { name: 'python-unit', cores: 1, command: npm('example:python-unit') },
   {
