@@ -12,9 +12,10 @@
  * expression, made from the same text and parameter types the first time
  * anything but its text is asked of it; until then the support library
  * (`support-library.ts`) compares a step's text with the expression's
- * literal start and words, read off the expression's text. An expression whose
- * parameter types are not all defined is parsed at once, so cucumber's
- * builder reports it as before. test/conformance/runner/start-up.test.ts
+ * literal start and words, read off the expression's text (escapes
+ * included: an escaped character is text). An expression whose parameter
+ * types are not all defined, or with an escape cucumber refuses, is parsed at
+ * once, so cucumber's builder reports it as before. test/conformance/runner/start-up.test.ts
  * compares both over every step text of the features.
  */
 import {
@@ -28,6 +29,8 @@ import {
 const SPECIAL = /[\\/{}()]/;
 /** A parameter, `{name}`: read loosely (escaped braces count too), so a doubt means parsing at once. */
 const PARAMETER = /\{([^{}]*)\}/g;
+/** An escape cucumber refuses: of anything but its special characters and whitespace, or of the end. */
+const BAD_ESCAPE = /\\(?![\\/{}()\s])/;
 
 /**
  * The text every match of a cucumber expression starts with: its words up to
@@ -52,7 +55,11 @@ export function expressionLiteralWords(source: string): string[] {
   let optional = 0;
   for (const word of source.split(' ')) {
     if (optional === 0 && word !== '' && !SPECIAL.test(word)) words.push(word);
-    for (const char of word) optional += char === '(' ? 1 : char === ')' ? -1 : 0;
+    // An escaped character (`\(`, `\\`) is text: it opens and closes nothing.
+    for (let at = 0; at < word.length; at += 1) {
+      if (word[at] === '\\') at += 1;
+      else optional += word[at] === '(' ? 1 : word[at] === ')' ? -1 : 0;
+    }
   }
   return words;
 }
@@ -101,13 +108,13 @@ export class DeferredCucumberExpression implements Expression {
 /**
  * What cucumber's builder makes of a step definition's expression text in the
  * suite's bundle: a deferred expression, or cucumber's own, parsed now, when a
- * parameter type it names is not defined (cucumber then reports the
- * definition as it always has) or the text has an escape (read loosely above).
+ * parameter type it names is not defined (read loosely above) or an escape is
+ * one cucumber refuses: cucumber then reports the definition as it always has.
  */
 export function cucumberExpressionOnDemand(source: string, registry: ParameterTypeRegistry): Expression {
   const defined = [...source.matchAll(PARAMETER)].every(
     ([, name]) => registry.lookupByTypeName(name ?? '') !== undefined,
   );
-  if (!defined || source.includes('\\')) return new CucumberExpression(source, registry);
+  if (!defined || BAD_ESCAPE.test(source)) return new CucumberExpression(source, registry);
   return new DeferredCucumberExpression(source, registry);
 }

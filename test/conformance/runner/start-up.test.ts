@@ -179,6 +179,11 @@ describe('cucumber expressions parsed on demand', () => {
       ['a (b c) d/e {int} f(s) g', ['a', 'g'], 'a  e 3 f g'],
       ['a (b c d) e', ['a', 'e'], 'a  e'],
       ['request {int}  is  answered.', ['request', 'is', 'answered.'], 'request 2  is  answered.'],
+      // An escaped character is text: `\)` closes no optional text, `\(` opens none.
+      ['x (a \\) b c) d', ['x', 'd'], 'x  d'],
+      ['(a \\) b) c', ['c'], ' c'],
+      ['plan\\/mode \\(on\\) is set', ['is', 'set'], 'plan/mode (on) is set'],
+      ['a\\ b c', ['b', 'c'], 'a b c'],
     ];
     for (const [source, words, text] of wordCases) {
       expect(expressionLiteralWords(source), source).toEqual(words);
@@ -254,7 +259,7 @@ describe('cucumber expressions parsed on demand', () => {
     );
   });
 
-  it('are parsed at once where cucumber must report a parameter type as undefined, or an escape is read', async () => {
+  it('are parsed at once where cucumber must report a parameter type as undefined, or an escape it refuses', async () => {
     const { parameterTypeRegistry } = await kitSupportLibrary();
     let thrown: unknown;
     try {
@@ -264,7 +269,11 @@ describe('cucumber expressions parsed on demand', () => {
     }
     // What cucumber's builder reads to report the definition (support_code_library_builder/index.js).
     expect((thrown as { undefinedParameterTypeName?: string }).undefinedParameterTypeName).toBe('no-such-type');
-    expect(cucumberExpressionOnDemand('a \\(b\\) step', parameterTypeRegistry)).toBeInstanceOf(CucumberExpression);
+    expect(() => cucumberExpressionOnDemand('a \\x step', parameterTypeRegistry)).toThrow(/escaped/);
+    expect(() => cucumberExpressionOnDemand('a step \\', parameterTypeRegistry)).toThrow(/escaped/);
+    expect(cucumberExpressionOnDemand('a \\(b\\) plan\\/mode step', parameterTypeRegistry)).toBeInstanceOf(
+      DeferredCucumberExpression,
+    );
     expect(cucumberExpressionOnDemand('a {int} step', parameterTypeRegistry)).toBeInstanceOf(
       DeferredCucumberExpression,
     );
