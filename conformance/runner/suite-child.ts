@@ -21,6 +21,7 @@ import type { ScenarioStart } from '../results/scenario-result.js';
 import { whenHostCannotStart } from '../world/start-watch.js';
 import type { SuiteRun } from './run-suite.js';
 import { EXPLORATION_ONLY_ARGUMENT } from './suite-child-start.js';
+import { CAPPED_TIER_MOST_SESSIONS, capOptimisingTier } from './optimising-tier.js';
 import {
   ALIVE_EVERY_MS,
   boundedMessage,
@@ -258,6 +259,8 @@ async function main(): Promise<void> {
     await send({ type: 'started', scenario: EXPLORATION_START });
     const slices = [...(request.shard ? [request.shard] : []), ...(request.worker ? [request.worker] : [])];
     progress = { sessions: 0, share: sessionShare(request.explore.budget, slices, request.explore.part).length };
+    // From here on this process only explores: a short exploration is over before optimised code repays compiling it.
+    if (progress.share <= CAPPED_TIER_MOST_SESSIONS) capOptimisingTier();
     {
       const explored = await runExploration({
         adapter,
