@@ -75,6 +75,8 @@ Feature: Configuring plan mode
       | empty          | { section: "" }            |
       | blank          | { section: "   " }         |
       | blank-lines    | { section: "\\n\\t\\n" }  |
+      | blank-unicode  | { section: "\\u3000\\u00a0\\u2003" } |
+      | blank-bom-ls   | { section: "\\ufeff\\u2028\\u205f" } |
 
   @id:cfg-unknown-key @CFG-02
   Scenario Outline: any key besides section makes the host refuse to start: <case>

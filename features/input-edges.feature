@@ -130,7 +130,7 @@ Feature: Every input at its edges
         | nfd-kept              | /plan cafe⟨U+0301⟩          | cafe⟨U+0301⟩           |
         | bidi-and-zwj-kept     | /plan ⟨U+202E⟩abc⟨U+202C⟩ 👩⟨U+200D⟩💻 | ⟨U+202E⟩abc⟨U+202C⟩ 👩⟨U+200D⟩💻 |
 
-  Rule: the review carries the plan exactly as submitted, surrounding white space and all
+  Rule: the review carries the plan exactly as submitted: surrounding white space, line breaks and markup all
 
     @id:edge-review-plan-white-space @TOOL-04 @needs:questions
     Scenario Outline: a plan with <case> reaches the review byte for byte
@@ -146,6 +146,8 @@ Feature: Every input at its edges
         | trailing-line-breaks | # Add the index↵1. Backfill.↵↵             |
         | both-ends-mixed      | ⇥↵ ⇥# Add the index↵1. Backfill.↵  ⇥↵⇥     |
         | indented-heading     | ⇥  # Add the index                         |
+        | crlf-and-lone-cr     | # Add the index⟨U+000D⟩↵1. Backfill.⟨U+000D⟩2. Swap. |
+        | html-comment         | # Add the index↵<!-- ask about the lock first -->↵1. Backfill. |
 
   Rule: review feedback reaches the model byte for byte, over several lines and in any script
 
@@ -167,6 +169,7 @@ Feature: Every input at its edges
         | unicode-line-breaks   | the user will answer the review by selecting the keep-planning option with the feedback | 先回填⟨U+2028⟩再建索引⟨U+2029⟩好吗？            |
         | nfd-and-invisible     | the user will answer the review by selecting the keep-planning option with the feedback | Re⟨U+0301⟩sume⟨U+200B⟩ here⟨U+2060⟩, ⟨U+202E⟩not⟨U+202C⟩ 👩⟨U+200D⟩💻 |
         | typed-only-two-lines  | the user will answer the review by typing only                                | Not yet.↵Split the migration in two.               |
+        | padded                | the user will answer the review by selecting the keep-planning option with the feedback | ⇥ Backfill first. ⟨U+3000⟩↵              |
 
   Rule: only the single selection Approve, exactly as offered, is consent
 

@@ -146,6 +146,17 @@ Feature: Plan state across restarts, forks, spawned agents and compaction
     And the system prompts of requests 2 and 3 are identical
     And request 3 is in plan mode
 
+  @id:life-restart-line-separators @STATE-03 @MX-03 @needs:restart
+  Scenario: texts holding U+2028, U+2029 and lone carriage returns come back byte for byte after a restart
+    # JSON leaves U+2028 and U+2029 unescaped: a store that reads its lines as Unicode text splits at them.
+    Given plan mode is on
+    When the user prompts the agent with "Check the importer⟨U+2028⟩then the callers⟨U+2029⟩then⟨U+000D⟩the rollback"
+    And the host restarts
+    Then the log of the agent kept everything it held before the restart
+    When the user prompts "Go on"
+    Then request 2 starts with every message of request 1
+    And request 2 is in plan mode
+
   @id:life-compaction @STATE-05 @needs:compaction
   Scenario Outline: compacting the history leaves the plan guidance of the next request as it was
     Given plan mode starts <state>

@@ -27,6 +27,7 @@ Feature: Images attached to /plan (rc.8 edition)
       | off-now           | "/plan off now"                  | "green"            | "off now"             |
       | same-image-twice  | "/plan compare them"             | "red, red"         | "compare them"        |
       | repeated-apart    | "/plan compare them"             | "red, blue, red"   | "compare them"        |
+      | many-images       | "/plan compare them all"         | "red, blue, green, blue, red, green" | "compare them all" |
 
   @id:cmd-images-message-mid-turn @CMD-03 @MX-02
   Scenario: /plan with a message and images mid-turn joins the next step as one message under plan guidance
@@ -55,6 +56,7 @@ Feature: Images attached to /plan (rc.8 edition)
       | blank          | "/plan    " | "blue, green"      | off    |
       | already-on     | "/plan"     | "red, green"       | on     |
       | same-twice     | "/plan"     | "green, green"     | off    |
+      | many           | "/plan"     | "blue, red, green, green, red, blue" | off |
 
   @id:cmd-images-bare-mid-turn @CMD-09 @MX-02
   Scenario: bare /plan with images mid-turn adds the image-only message to the next step, under plan guidance

@@ -57,6 +57,17 @@ Feature: The /plan command
     And the only user text request 3 adds is "Go on"
     And the log holds the plan/mode events "on"
 
+  @id:cmd-two-messages-mid-turn @CMD-03 @needs:commands
+  Scenario: two /plan messages typed while the model handles one request both join the next step, each once
+    Given the model will answer request 1 by calling the probe tool
+    And while the model handles request 1, the user types the command "/plan first, check the indexes"
+    And while the model handles request 1, the user types the command "/plan then sketch the rollback"
+    When the user prompts "Migrate the users table"
+    Then request 2 is in plan mode
+    And request 2 of the agent adds the user texts "first, check the indexes | then sketch the rollback"
+    And the log holds the user message "first, check the indexes" once
+    And the log holds the user message "then sketch the rollback" once
+
   # Whether the message keeps the turn going or waits for the next turn is left open: either way request 2 is
   # the first to carry it, ahead of the next prompt when it waited for that prompt's turn.
   @id:cmd-message-after-last-answer @CMD-03 @needs:commands

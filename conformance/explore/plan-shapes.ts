@@ -27,12 +27,16 @@ export const planShapes: fc.Arbitrary<PlanShape> = fc.oneof(
   },
 );
 
-/** The plan the model submits with the session's `n`th tool call. */
+/** The plan the model submits with the session's `n`th tool call: a heading, the shape's text, then numbered steps to its length. */
 export function planText(n: number, shape: PlanShape | undefined): string {
   let body = `# Plan ${n}: map the callers, then change them one by one`;
   if (!shape) return body;
   if (shape.text !== undefined) body += `\n${shape.text}\n`;
+  // Every fourth step is Markdown markup a renderer would hide (an HTML comment): the review carries it all the same.
   for (let step = 1; body.length < shape.length; step += 1)
-    body += ` ${step}. Change caller ${step} and rerun its tests.`;
+    body +=
+      step % 4 === 0
+        ? ` <!-- ${step}: ask the owners first -->`
+        : ` ${step}. Change caller ${step} and rerun its tests.`;
   return `${shape.lead}${body}${shape.trail}`;
 }

@@ -157,6 +157,7 @@ const COMMAND_LIKE: readonly string[] = [
   '| a | b |',
   '<!--',
   '-->',
+  '<!-- a note for the reviewer -->',
   '</script>',
   '<b>',
   '# Heading',
