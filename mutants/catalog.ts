@@ -5,6 +5,7 @@
  */
 import { mutant, onlyIn, patch, type Mutant } from './mutant.js';
 import { askBeforeChanges, PROBE_TOOL_EXECUTE } from './approval-policy.js';
+import { BLIND_BATCH_R41_CATALOGUED } from './blind-batch-r41.js';
 
 const SERVICE = 'plan-mode/service.ts';
 const NARRATION = 'plan-mode/narration.ts';
@@ -1759,3 +1760,6 @@ MUTANTS.push(
     ),
   ),
 );
+
+// Issue 30's blind batch of 2026-12-06 (blind-batch-r41.ts): the hosts one half of the default run missed then.
+MUTANTS.push(...BLIND_BATCH_R41_CATALOGUED);
