@@ -19,6 +19,7 @@ import { scenarioInFlight, watchProcessFaults, whenScenarioStoreMade } from '../
 import type { ExecAdapter } from '../transport/exec-adapter.js';
 import type { ScenarioStart } from '../results/scenario-result.js';
 import { whenHostCannotStart } from '../world/start-watch.js';
+import { watchHostGroups } from '../transport/host-groups.js';
 import type { SuiteRun } from './run-suite.js';
 import { EXPLORATION_ONLY_ARGUMENT } from './suite-child-start.js';
 import { CAPPED_TIER_MOST_SESSIONS, capOptimisingTier } from './optimising-tier.js';
@@ -51,6 +52,13 @@ const channel = process.send?.bind(process);
 let channelOpen = process.connected;
 process.once('disconnect', () => {
   channelOpen = false;
+});
+
+// Every host process group is told to the supervisor as it starts, straight away (the channel writes at
+// once when it can), so that a SIGKILL of this process, which runs no exit hook, leaves none behind.
+watchHostGroups({
+  started: (groupId) => void sendNow({ type: 'host-group', groupId, alive: true }),
+  ended: (groupId) => void sendNow({ type: 'host-group', groupId, alive: false }),
 });
 
 function sendNow(message: ChildMessage): Promise<void> {

@@ -62,6 +62,11 @@ export type ChildMessage =
     | { type: 'late'; scenario: ScenarioStart; message: string }
     /** Fail fast: the run stops here (exit 2, this line). */
     | { type: 'stop'; message: string }
+    /**
+     * A host process group this process started (`alive`) or has killed: the supervisor kills the live ones
+     * whenever this process ends, a SIGKILL included (transport/host-groups.ts).
+     */
+    | { type: 'host-group'; groupId: number; alive: boolean }
     /** While the exploration runs: a sign that the process still answers (its event loop is not held by the host). */
     | { type: 'alive'; explored?: ExplorationProgress }
     | {

@@ -31,6 +31,7 @@ import { isExplorationResult } from '../results/exploration-uri.js';
 import { faultRecords, type Fault } from '../results/fault-records.js';
 // From the guard, not world/parameters.ts: the CLI loads this module before anything heavy (zod, yaml).
 import { DEFAULT_CALL_LIMIT_MS, startLimitFor } from '../guard/time-limit.js';
+import { isHostGroupId } from '../transport/host-groups.js';
 
 /** How long the child may take to end after its last word or a forwarded signal. */
 const GRACE_MS = 3_000;
@@ -136,6 +137,7 @@ function superviseChild(options: IsolatedOptions, { child, runDir, closed }: Sta
   let told: SuiteEnding | undefined;
   let interrupted: NodeJS.Signals | undefined;
   const started = performance.now();
+  const hostGroups = hostGroupsOf(child);
 
   child.on('message', (received: ChildMessage) => {
     silence.heard();
@@ -154,6 +156,9 @@ function superviseChild(options: IsolatedOptions, { child, runDir, closed }: Sta
         break;
       case 'output':
         options.onOutput(message.text);
+        break;
+      case 'host-group':
+        hostGroups.told(message.groupId, message.alive);
         break;
       case 'alive':
         if (message.explored) options.events?.exploring?.(message.explored);
@@ -221,6 +226,7 @@ function superviseChild(options: IsolatedOptions, { child, runDir, closed }: Sta
   return new Promise((resolve) => {
     void closed.then(({ code, signal }) => {
       silence.disarm();
+      hostGroups.killAll();
       process.removeListener('SIGINT', onSignal);
       process.removeListener('SIGTERM', onSignal);
       options.abort?.removeEventListener('abort', onAbort);
@@ -379,6 +385,38 @@ function silenceWatch(
     },
   };
   return watch;
+}
+
+/**
+ * The host process groups the child told of and has not killed yet. All are
+ * SIGKILLed once the child has ended, however it ended (a SIGKILL of the
+ * silence limit or of `endWithin` runs none of its exit hooks), and if this
+ * process exits first. A group is what the kit holds: a host's descendant
+ * that leaves it (setsid) is beyond it (protocol/README.md).
+ */
+function hostGroupsOf(child: ChildProcess): { told(groupId: unknown, alive: boolean): void; killAll(): void } {
+  const groups = new Set<number>();
+  const killAll = (): void => {
+    for (const groupId of groups) {
+      try {
+        process.kill(-groupId, 'SIGKILL');
+      } catch {
+        // ESRCH: the group is gone already.
+      }
+    }
+    groups.clear();
+  };
+  process.once('exit', killAll);
+  child.once('close', () => process.removeListener('exit', killAll));
+  return {
+    told(groupId, alive) {
+      // Checked: the child runs adapter code, and a group id of 0 or 1 (or -1) would signal far more than a host.
+      if (!isHostGroupId(groupId)) return;
+      if (alive) groups.add(groupId);
+      else groups.delete(groupId);
+    },
+    killAll,
+  };
 }
 
 /** Removes what a folder holds, as far as it can; what is left goes with the folder. */

@@ -33,6 +33,7 @@ import {
 import { AdapterError } from '../guard/adapter-error.js';
 import { StderrTail } from './stderr-tail.js';
 import { consoleText } from '../results/host-text.js';
+import { tellHostGroup } from './host-groups.js';
 
 /** The host process died: it exited, was killed (not by the kit) or never started. Baselined as `crash`. */
 export class HostCrashError extends AdapterError {
@@ -103,6 +104,9 @@ export class HostProcess {
     // detached: its own process group, so that killing the group takes the host's own children too.
     this.child = spawn(command!, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     live.add(this);
+    // Told at once (spawn has made the group): a supervisor that SIGKILLs this process kills the group.
+    const groupId = this.child.pid;
+    if (groupId !== undefined) tellHostGroup('started', groupId);
     this.peer = new JsonRpcPeer({
       write: (line) => {
         if (this.child.stdin?.writable) this.child.stdin.write(line);
@@ -168,6 +172,8 @@ export class HostProcess {
       });
       this.child.on('close', (code, signal) => {
         live.delete(this);
+        // The group was killed on exit (above): its id may be reused, so the supervisor forgets it.
+        if (groupId !== undefined) tellHostGroup('ended', groupId);
         this.gone = true;
         if (!this.ending && !this.closingParked) {
           this.fail(
