@@ -114,6 +114,8 @@ describe("an entry's shows: every session of the class must hold the text", () =
         '2026-01-01',
       ),
     ).toBeUndefined();
+    // A class no session met is judged by its witness alone: its record (count 0) has no sessions to look at.
+    expect(mismatchOf(record({ seed: 1, budget: 10, count: 0 }), entry('{{'), '2026-01-01')).toBeUndefined();
     // An entry without shows excuses the class whatever its sessions hold, as before.
     const { shows: _shows, ...plain } = entry('{{');
     expect(mismatchOf(record(base), plain, '2026-01-01')).toBeUndefined();
