@@ -11,7 +11,8 @@ import { planModeDeployment } from '../../src/index.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
 import { texts } from './values/texts.js';
 import type { ExploredSession } from './explored-session.js';
-import { disagreement, type Found } from './disagreement.js';
+import type { Found } from './disagreement.js';
+import { worded } from './finding-texts.js';
 
 export type Configuration =
   | { kind: 'valid'; section: string }
@@ -137,13 +138,11 @@ export function judgeRefusal(
   started: boolean,
 ): Found {
   if (!started) return undefined;
-  return disagreement(
-    'invalid-configuration-refused',
-    [configuration.breaks],
-    `the host started on a plan-mode configuration with ${configuration.why}: ${JSON.stringify(configuration.config)}`,
-    {
-      text: 'the host refuses to start',
-      midTurn: false,
-    },
-  );
+  return worded({
+    check: 'invalid-configuration-refused',
+    clauses: [configuration.breaks],
+    where: {},
+    expected: { why: configuration.why, config: configuration.config },
+    observed: { started: true },
+  });
 }

@@ -40,6 +40,15 @@ function request(where: FindingPlace, n = where.request): string {
   return `request ${n} of ${where.agent}`;
 }
 
+/** A step checked now, or, made while the model handles a request (`where.during`), worded as one and marked mid-turn. */
+function whileHandling(where: FindingPlace, text: string) {
+  const { during } = where;
+  return step(
+    during ? `while the model handles request ${during.n} of ${during.agent}, ${text}` : text,
+    during !== undefined,
+  );
+}
+
 const isOrNot = (active: boolean): string => (active ? 'is' : 'is not');
 
 function noticesStep(where: FindingPlace, notices: string[]) {
@@ -67,13 +76,9 @@ const WORDINGS: { [C in FindingCheck]: (finding: FindingOf<C>) => Worded } = {
       expected.pending === undefined
         ? `{"active":${expected.active}} (or a pending equal to active)`
         : JSON.stringify(expected);
-    const { during } = where;
     return {
       message: `get(${where.agent}) is ${JSON.stringify(observed)}; the oracle ${described}`,
-      step: step(
-        during ? `while the model handles request ${during.n} of ${during.agent}, ${phrase}` : phrase,
-        during !== undefined,
-      ),
+      step: whileHandling(where, phrase),
     };
   },
   'logged-events': ({ where, expected, observed }) => ({
@@ -261,6 +266,42 @@ const WORDINGS: { [C in FindingCheck]: (finding: FindingOf<C>) => Worded } = {
   'tool-result': ({ where, expected, observed }) => ({
     message: `${request(where)} shows the result of ${expected.tool} as ${JSON.stringify(observed.result)}`,
     step: step(`${request(where)} shows the ${TOOL_RESULT[expected.effect]} result`),
+  }),
+  'set-outcome': ({ where, expected, observed }) => ({
+    message: `set(${where.agent}, ${expected.active}) answered ${observed.outcome}, the oracle ${expected.outcome}`,
+    step: step(`the set results were ${quote(expected.outcomes.join(', '))}`),
+  }),
+  'command-succeeds': ({ where, observed }) => ({
+    message: `${JSON.stringify(where.line)} for ${where.agent} answered a failure: ${JSON.stringify(observed.text)}`,
+    step: step('every command result so far is a success'),
+  }),
+  'plan-off-with-images-refused': ({ where, observed }) => ({
+    message: `${JSON.stringify(where.line)} with images for ${where.agent} answered a success: ${JSON.stringify(observed.text)}`,
+    step: step('the command failed'),
+  }),
+  'projection-after-refused-command': ({ where, expected, observed }) => {
+    const pending = expected.projection.pending ? 'a selection pending' : 'nothing pending';
+    const text = `the projection of ${where.agent} shows plan mode ${onOff(expected.projection.active)} with ${pending}`;
+    return {
+      message: `after ${JSON.stringify(where.line)} with images the projection of ${where.agent} is ${JSON.stringify(observed.projection)}, the oracle ${JSON.stringify(expected.projection)}`,
+      step: whileHandling(where, text),
+    };
+  },
+  'projection-agrees-with-get': ({ where, expected, observed }) => ({
+    message: `after ${JSON.stringify(where.line)} the projection of ${where.agent} is ${JSON.stringify(observed.projection)}, get ${JSON.stringify(expected.agreeingWith)}`,
+    step: whileHandling(where, `the projection of ${where.agent} agrees with get`),
+  }),
+  'command-texts-differ': ({ expected, observed }) => ({
+    message: `commands ${expected.commands[0]} and ${expected.commands[1]} report different outcomes (${expected.outcomes[0]}, ${expected.outcomes[1]}) with the same text ${JSON.stringify(observed.text)}`,
+    step: step(`the results of commands ${expected.commands[0]} and ${expected.commands[1]} differ`),
+  }),
+  'request-count': ({ where, expected, observed }) => ({
+    message: `${where.agent} made ${observed.made} model request(s) in the turn, the session scripted ${expected.planned}`,
+    step: step(`the number of model requests of ${where.agent} is ${expected.requests}`),
+  }),
+  'invalid-configuration-refused': ({ expected }) => ({
+    message: `the host started on a plan-mode configuration with ${expected.why}: ${JSON.stringify(expected.config)}`,
+    step: step('the host refuses to start'),
   }),
   'dismissal-distinct': ({ where, expected, observed }) => ({
     message: `the failure of a dismissed review reads like that of ${expected.unlikeAnswer} for ${where.agent}: ${JSON.stringify(observed.text)}`,

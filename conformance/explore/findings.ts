@@ -5,7 +5,7 @@
  * step-texts.ts words the transcript's steps). A check compares; it writes no
  * message. Types only: this module imports nothing but the contract's types.
  */
-import type { PlanModeState, PlanProjectionView, SessionEvent } from '../../src/index.js';
+import type { PlanModeState, PlanProjectionView, SessionEvent, SetOutcome } from '../../src/index.js';
 
 /** A plan/mode event's payload as a host logged it. */
 export type LoggedPayload = Extract<SessionEvent, { type: 'plan/mode' }>['payload'];
@@ -22,6 +22,8 @@ export interface FindingPlace {
   during?: { n: number; agent: string };
   /** The exit_plan_mode call was made from a program the model ran (TOOL-08), not natively. */
   program?: true;
+  /** The command line typed for the agent (actions/plan-line.ts). */
+  line?: string;
 }
 
 /** How a system prompt's order 50 failed to read as POLICY-01/02 and MX-01 require (checks/system-prompt.ts). */
@@ -108,6 +110,31 @@ export interface Comparisons {
     expected: { tool: string; effect: 'read' | 'write' | 'command' };
     observed: { result: unknown };
   };
+  /** SET-01..04 (actions/set.ts): `set(agent, active)`'s answer; `outcomes`: the oracle's answers so far, this one last. */
+  'set-outcome': {
+    expected: { active: boolean; outcome: SetOutcome; outcomes: SetOutcome[] };
+    observed: { outcome: string };
+  };
+  /** CMD-07 (actions/plan-line.ts): the typed line (`where.line`) answered a failure. */
+  'command-succeeds': { expected: { ok: true }; observed: { text: string } };
+  /** CMD-10, CMD-07 (rc.8): `/plan off` with images (`where.line`) answered a success. */
+  'plan-off-with-images-refused': { expected: { ok: false }; observed: { text: string } };
+  /** After the refused `/plan off` with images (`where.line`): the projection the oracle folds. */
+  'projection-after-refused-command': {
+    expected: { projection: PlanProjectionView };
+    observed: { projection: unknown };
+  };
+  /** PROJ-05: after a /plan line (`where.line`), the projection agrees with what get answered. */
+  'projection-agrees-with-get': { expected: { agreeingWith: PlanModeState }; observed: { projection: unknown } };
+  /** CMD-08 (recommended): two commands (1-based) reporting different outcomes answered the same text. */
+  'command-texts-differ': {
+    expected: { commands: [number, number]; outcomes: [string, string] };
+    observed: { text: string };
+  };
+  /** A turn (turn.ts) made fewer model requests than the session scripted; `requests`: the agent's count due. */
+  'request-count': { expected: { planned: number; requests: number }; observed: { made: number } };
+  /** CFG-01, CFG-02 (configuration.ts): the host started on an invalid plan-mode configuration. */
+  'invalid-configuration-refused': { expected: { why: string; config: unknown }; observed: { started: true } };
   'dismissal-distinct': {
     /** The dismissal's result and the one it must read unlike (1-based, among the request's exit results), and that one's answer. */
     expected: { dismissal: number; unlike: number; unlikeAnswer: string };

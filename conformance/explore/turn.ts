@@ -11,7 +11,8 @@ import { answerFamily } from './answers/index.js';
 import type { PlannedRequest } from './moves.js';
 import type { ExploredSession } from './explored-session.js';
 import type { TranscriptRecord } from './transcript-records.js';
-import { disagreement, type Found } from './disagreement.js';
+import type { Found } from './disagreement.js';
+import { worded } from './finding-texts.js';
 
 export function promptText(agent: OracleAgent): string {
   return `Task ${agent.turns + 1} for ${agent.name.replace(/"/g, '')}`;
@@ -83,15 +84,13 @@ export function afterTurn(
   const made = session.model.requestsOf(agent.id).length - start;
   if (made < planned) {
     // The host declares retry, so each scripted failure is retried at least once; the session never fails twice in a row.
-    return disagreement(
-      'request-count',
-      clauses,
-      `${agent.name} made ${made} model request(s) in the turn, the session scripted ${planned}`,
-      {
-        text: `the number of model requests of ${agent.name} is ${start + planned}`,
-        midTurn: false,
-      },
-    );
+    return worded({
+      check: 'request-count',
+      clauses: [...clauses],
+      where: { agent: agent.name },
+      expected: { planned, requests: start + planned },
+      observed: { made },
+    });
   }
   // A steered message the turn did not take in waits for the agent's next step, the first of its next turn
   // (docs/clauses.md, "Left open"): agent.steered keeps it, and that request must carry it ahead of its prompt.

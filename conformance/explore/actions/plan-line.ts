@@ -16,12 +16,12 @@ import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { IMAGE_NAMES, imagesNamed } from '../../world/images.js';
 import { observeGet } from '../observe.js';
 import type { During, ExploredSession } from '../explored-session.js';
-import { onOff } from '../step-texts.js';
 import type { TranscriptRecord } from '../transcript-records.js';
 import { afterTurn } from '../turn.js';
 import type { PlanLineMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
-import { disagreement, type Found } from '../disagreement.js';
+import type { Found } from '../disagreement.js';
+import { worded } from '../finding-texts.js';
 import { offArgument, offLookalike, texts } from '../values/texts.js';
 
 /**
@@ -136,15 +136,13 @@ async function planLine(
   }
   agent.plan.commandDone(result.ok);
   if (!result.ok) {
-    return disagreement(
-      'command-succeeds',
-      ['CMD-07'],
-      `${JSON.stringify(line)} for ${agent.name} answered a failure: ${JSON.stringify(result.text)}`,
-      {
-        text: 'every command result so far is a success',
-        midTurn: false,
-      },
-    );
+    return worded({
+      check: 'command-succeeds',
+      clauses: ['CMD-07'],
+      where: { agent: agent.name, line },
+      expected: { ok: true },
+      observed: { text: result.text },
+    });
   }
   return (
     checkCommandTexts(session, result.text, outcomeName) ??
@@ -173,15 +171,13 @@ async function refusedPlanOff(
   session.commandTexts.push(result.text);
   session.commandOutcomes.push(OTHER_OUTCOME);
   if (result.ok) {
-    return disagreement(
-      'plan-off-with-images-refused',
-      ['CMD-10', 'CMD-07'],
-      `${JSON.stringify(line)} with images for ${agent.name} answered a success: ${JSON.stringify(result.text)}`,
-      {
-        text: 'the command failed',
-        midTurn: false,
-      },
-    );
+    return worded({
+      check: 'plan-off-with-images-refused',
+      clauses: ['CMD-10', 'CMD-07'],
+      where: { agent: agent.name, line },
+      expected: { ok: false },
+      observed: { text: result.text },
+    });
   }
   const got = await observeGet(session, agent, during);
   if (got) return got;
@@ -191,19 +187,15 @@ async function refusedPlanOff(
     const projection = await session.host.readProjection(agent.id);
     const predicted = agent.plan.projection();
     if (!isDeepStrictEqual(projection, predicted)) {
-      const pending = predicted.pending ? 'a selection pending' : 'nothing pending';
-      const text = `the projection of ${agent.name} shows plan mode ${onOff(predicted.active)} with ${pending}`;
       // A pending target the refused line made is CMD-10's; one it wiped out (or any other difference) PROJ-03's.
       const clause = projection.pending && !predicted.pending ? 'CMD-10' : 'PROJ-03';
-      return disagreement(
-        'projection-after-refused-command',
-        [clause],
-        `after ${JSON.stringify(line)} with images the projection of ${agent.name} is ${JSON.stringify(projection)}, the oracle ${JSON.stringify(predicted)}`,
-        {
-          text: during ? `while the model handles request ${during.n} of ${during.agent.name}, ${text}` : text,
-          midTurn: during !== undefined,
-        },
-      );
+      return worded({
+        check: 'projection-after-refused-command',
+        clauses: [clause],
+        where: { agent: agent.name, line, ...duringOf(during) },
+        expected: { projection: predicted },
+        observed: { projection },
+      });
     }
   }
   return undefined;
@@ -220,17 +212,13 @@ async function checkProjectionAgainstGet(
   const projection = await session.host.readProjection(agent.id);
   const state = await session.host.getPlanMode(agent.id);
   if (!isDeepStrictEqual(projection, projectionAgreeingWith(state))) {
-    return disagreement(
-      'projection-agrees-with-get',
-      ['PROJ-05'],
-      `after ${JSON.stringify(line)} the projection of ${agent.name} is ${JSON.stringify(projection)}, get ${JSON.stringify(state)}`,
-      {
-        text: during
-          ? `while the model handles request ${during.n} of ${during.agent.name}, the projection of ${agent.name} agrees with get`
-          : `the projection of ${agent.name} agrees with get`,
-        midTurn: during !== undefined,
-      },
-    );
+    return worded({
+      check: 'projection-agrees-with-get',
+      clauses: ['PROJ-05'],
+      where: { agent: agent.name, line, ...duringOf(during) },
+      expected: { agreeingWith: state },
+      observed: { projection },
+    });
   }
   return undefined;
 }
@@ -243,13 +231,16 @@ function checkCommandTexts(session: ExploredSession, text: string, outcome: stri
   const last = session.commandTexts.length - 1;
   const earlier = sameTextOtherOutcome(session.commandTexts, session.commandOutcomes);
   if (earlier === undefined) return undefined;
-  return disagreement(
-    'command-texts-differ',
-    ['CMD-08'],
-    `commands ${earlier + 1} and ${last + 1} report different outcomes (${session.commandOutcomes[earlier]}, ${outcome}) with the same text ${JSON.stringify(text)}`,
-    {
-      text: `the results of commands ${earlier + 1} and ${last + 1} differ`,
-      midTurn: false,
-    },
-  );
+  return worded({
+    check: 'command-texts-differ',
+    clauses: ['CMD-08'],
+    where: {},
+    expected: { commands: [earlier + 1, last + 1], outcomes: [session.commandOutcomes[earlier]!, outcome] },
+    observed: { text },
+  });
+}
+
+/** Where a check made while the model handles a request was made (none: made between turns). */
+function duringOf(during: During | undefined): { during?: { n: number; agent: string } } {
+  return during ? { during: { n: during.n, agent: during.agent.name } } : {};
 }

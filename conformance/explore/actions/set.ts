@@ -4,10 +4,10 @@ import { SET_OUTCOME_CLAUSE } from '../../oracle/plan-oracle.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { observeGet } from '../observe.js';
 import type { During, ExploredSession } from '../explored-session.js';
-import { quote } from '../step-texts.js';
 import type { SetMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
-import { disagreement, type Found } from '../disagreement.js';
+import type { Found } from '../disagreement.js';
+import { worded } from '../finding-texts.js';
 
 const arbitrary = (g: Generation) =>
   fc.record({ kind: fc.constant('set' as const), agent: g.agent, active: fc.boolean() });
@@ -36,15 +36,13 @@ export async function select(
   session.predictedSets.push(predicted);
   const actual = await session.host.setPlanMode(agent.id, active);
   if (actual !== predicted) {
-    return disagreement(
-      'set-outcome',
-      [SET_OUTCOME_CLAUSE[predicted]],
-      `set(${agent.name}, ${active}) answered ${actual}, the oracle ${predicted}`,
-      {
-        text: `the set results were ${quote(session.predictedSets.join(', '))}`,
-        midTurn: false,
-      },
-    );
+    return worded({
+      check: 'set-outcome',
+      clauses: [SET_OUTCOME_CLAUSE[predicted]],
+      where: { agent: agent.name },
+      expected: { active, outcome: predicted, outcomes: [...session.predictedSets] },
+      observed: { outcome: actual },
+    });
   }
   return observeGet(session, agent, during);
 }
