@@ -29,6 +29,7 @@ rc8_explores=()
 if [ "${EXPLORED_ON_THIS_NODE:-}" = elsewhere ]; then rc8_explores=(--explore off); fi
 node .ci/quietly.mjs "unit ($version)" vitest run --no-cache --reporter=dot --reporter=./.ci/skipped-tests-reporter.mjs \
   test/conformance/runner/compile-cache.test.ts test/conformance/runner/start-up.test.ts \
+  test/conformance/runner/optimising-tier.test.ts \
   test/conformance/runner/process-isolation.test.ts test/conformance/transport/exec-adapter.test.ts \
   test/conformance/guard/fail-closed.test.ts test/conformance/cli/arguments.test.ts \
   test/conformance/cli/verbs/init.test.ts test/reference/code-mode.test.ts test/reference/store.test.ts
