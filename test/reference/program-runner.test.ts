@@ -84,6 +84,45 @@ describe('the program runner', () => {
     expect((await runner.run(LOOK, 'tools', none)).value).toBe(FRESH);
   });
 
+  it('leaves no unhandled rejection when a program stopped by the time limit had a call in flight', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown): void => {
+      unhandled.push(reason);
+    };
+    process.on('unhandledRejection', note);
+    try {
+      let fail!: (error: Error) => void;
+      const pending = new Promise<never>((_, reject) => {
+        fail = reject;
+      });
+      const stopped = await new ProgramRunner().run(
+        'const call = tools.exit({}); while (true) {}',
+        'tools',
+        {
+          exit: () => pending,
+        },
+        50,
+      );
+      expect(stopped.error).toBeDefined();
+      fail(new Error('the turn ended'));
+      // Node reports unhandled rejections after the microtasks of the macrotask that made them.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  });
+
+  it('a program still sees a call it awaits fail, as a throw', async () => {
+    const run = await new ProgramRunner().run(
+      'try { await tools.exit({}); return "no"; } catch (error) { return error.message; }',
+      'tools',
+      { exit: async () => Promise.reject(new Error('refused')) },
+    );
+    expect(run.value).toBe('refused');
+  });
+
   it('runs programs side by side, each in a context of its own', async () => {
     const runner = new ProgramRunner();
     let release!: () => void;
