@@ -189,6 +189,8 @@ describe('answer families', () => {
       reviewsAsked: 0,
       composed: { questions: true },
       reviewOutcomes: new Map(),
+      // The requests the model saw, by agent: REVIEW-05's comparison reads the exit results of request n.
+      model: { requestsOf: () => [{ messages: [] }, { messages: [] }] },
       transcript: { setup() {} },
       options: { adapter: { name: 'host', codeTool: { name: 'run_code', exitProgram: { code: 'exit({{plan}})' } } } },
     }) as unknown as ExploredSession;
