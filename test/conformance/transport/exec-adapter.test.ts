@@ -52,6 +52,9 @@ async function startFixture(
   });
   const host = new GuardedHost(checkHandle(handle), limitMs);
   cleanups.push(() => host.dispose());
+  // The adapter starts a host process ahead for the next scenario, as a run does; a run closes it at its end, so
+  // the test does too (with-child-process.mjs's worker outlived every run of this file before).
+  cleanups.push(() => adapter.closeIdleProcesses());
   return host;
 }
 
