@@ -29,12 +29,11 @@ const noSupport = { requireModules: [], requirePaths: [], importPaths: [], loade
 const scratch = mkdtempSync(join(tmpdir(), 'run-paths-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Both answers for `paths`, and whether the kit's asked cucumber's. */
-async function bothFor(paths: string[], supportBuilt = true) {
-  let delegated = false;
-  const kit = await resolveRunPaths(
+/** The kit's answer for `paths`, telling `onDelegate` when it asks cucumber's. */
+function kitFor(paths: string[], supportBuilt: boolean, onDelegate: () => void) {
+  return resolveRunPaths(
     () => {
-      delegated = true;
+      onDelegate();
       return cucumberResolvePaths;
     },
     logger,
@@ -43,6 +42,14 @@ async function bothFor(paths: string[], supportBuilt = true) {
     noSupport,
     supportBuilt,
   );
+}
+
+/** Both answers for `paths`, and whether the kit's asked cucumber's. */
+async function bothFor(paths: string[], supportBuilt = true) {
+  let delegated = false;
+  const kit = await kitFor(paths, supportBuilt, () => {
+    delegated = true;
+  });
   const cucumber = await cucumberResolvePaths(logger, ROOT, { paths }, noSupport);
   return { kit, cucumber, delegated };
 }
@@ -52,17 +59,9 @@ async function bothOrErrorsFor(paths: string[]) {
   const settled = async (answer: () => Promise<unknown>) => answer().catch((error: Error) => error.message);
   let delegated = false;
   const kit = await settled(() =>
-    resolveRunPaths(
-      () => {
-        delegated = true;
-        return cucumberResolvePaths;
-      },
-      logger,
-      ROOT,
-      { paths },
-      noSupport,
-      true,
-    ),
+    kitFor(paths, true, () => {
+      delegated = true;
+    }),
   );
   const cucumber = await settled(() => cucumberResolvePaths(logger, ROOT, { paths }, noSupport));
   return { kit, cucumber, delegated };
