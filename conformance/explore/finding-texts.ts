@@ -4,7 +4,7 @@
  * the host, for the printed scenario. Checks hand back data; only this module
  * turns it into text, as step-texts.ts does for the transcript's steps.
  */
-import type { Disagreement } from './disagreement.js';
+import { type Disagreement, disagreement } from './disagreement.js';
 import type { Finding, FindingCheck, FindingOf, FindingPlace, LayoutProblem } from './findings.js';
 import { onOff, onOffList, quote } from './step-texts.js';
 
@@ -16,7 +16,7 @@ export function worded(finding: Finding | undefined): Disagreement | undefined;
 export function worded(finding: Finding | undefined): Disagreement | undefined {
   if (!finding) return undefined;
   const { message, step } = (WORDINGS[finding.check] as (finding: Finding) => Worded)(finding);
-  return { clauses: finding.clauses, check: finding.check, message, step };
+  return disagreement(finding.check, finding.clauses, message, step);
 }
 
 /** A layout problem in words (the suite's `request N is (not) in plan mode` steps read the prompt the same way). */
