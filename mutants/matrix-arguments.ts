@@ -17,8 +17,11 @@ export interface MatrixArguments {
   names: string[];
 }
 
-/** What a matrix may take; the tables differ only in names (mutants, MUTANT; variants, VARIANT). */
-function matrixOptions() {
+/**
+ * What every matrix takes; the tables differ only in names (mutants, MUTANT; variants, VARIANT), and the
+ * variant matrix adds its exploration's budget and seed (variants/variant-matrix-arguments.ts).
+ */
+export function matrixOptions() {
   return {
     workers: {
       type: 'string',

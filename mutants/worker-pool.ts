@@ -14,6 +14,8 @@ type FromWorker<R> = { ready: true } | { name: string; result: R };
 export interface PoolOptions<R> {
   /** The worker's script (it calls `serveEntries`). */
   worker: string;
+  /** The worker's command-line arguments (the same for every worker): what the matrix was asked beyond names. */
+  args?: readonly string[];
   names: readonly string[];
   workers: number;
   /** The result of an entry a worker could not answer for (it ended while holding it, or none was left). */
@@ -26,7 +28,7 @@ export async function shareOut<R>(options: PoolOptions<R>): Promise<Map<string, 
   const found = new Map<string, R>();
   const serve = () =>
     new Promise<void>((resolve) => {
-      const child = fork(options.worker, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const child = fork(options.worker, [...(options.args ?? [])], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       let held: string | undefined;
       const handOut = () => {
         held = queue.shift();

@@ -1,9 +1,11 @@
 /**
- * `npm run variants [--workers N] [NAME ...]`: builds every variant of the
- * reference (catalog.ts), each another choice the seed (or an edition) leaves
- * open, and runs every required scenario of each edition it concerns against
- * it, then the exploration a default run makes (its budget and seed); each
- * must pass them all, and the exploration must find no class of disagreement. The variants are shared out among worker
+ * `npm run variants [--workers N] [--explore N] [--seed S] [NAME ...]`: builds
+ * every variant of the reference (catalog.ts), each another choice the seed
+ * (or an edition) leaves open, and runs every required scenario of each
+ * edition it concerns against it, then an exploration: a default run's
+ * (its budget and seed) unless `--explore`/`--seed` ask for another
+ * (variant-matrix-arguments.ts). Each must pass them all, and the exploration
+ * must find no class of disagreement. The variants are shared out among worker
  * processes (matrix-worker.ts; one per core unless --workers says). Prints
  * one line per variant and edition, in catalog order, and ends with
  * `variants: N passed, N failed`. Exit 0 only when every variant passes and
@@ -14,25 +16,18 @@
  * it goes, on SIGINT/SIGTERM and when the matrix goes.
  */
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_RUN_EXPLORATION } from '../mutants/default-exploration.js';
 import { selectByName } from '../mutants/select-by-name.js';
-import { matrixArgumentsOrExit, matrixCommandLine } from '../mutants/matrix-arguments.js';
 import { shareOut } from '../mutants/worker-pool.js';
 import { VARIANTS } from './catalog.js';
 import { LEFT_OPEN, type LeftOpenChoice } from './left-open.js';
 import type { VariantRun } from './run-variant.js';
-
-/** The matrix's options (--workers, names), its --help and its messages. */
-const VARIANTS_COMMAND_LINE = matrixCommandLine(
-  'variants',
-  'VARIANT',
-  `Runs the suite and the default run's exploration against every variant (a patch-built reference making
-a choice the spec leaves open), in every edition it concerns; each must pass.`,
-);
+import { variantMatrixArgumentsOrExit, workerArguments } from './variant-matrix-arguments.js';
 
 const WORKER = fileURLToPath(new URL('./matrix-worker.js', import.meta.url));
 
 async function main(): Promise<number> {
-  const args = matrixArgumentsOrExit(process.argv.slice(2), VARIANTS_COMMAND_LINE);
+  const args = variantMatrixArgumentsOrExit(process.argv.slice(2));
   if (typeof args === 'number') return args;
   const selected = selectByName(VARIANTS, args.names, 'variant');
   const untaken = (Object.keys(LEFT_OPEN) as LeftOpenChoice[]).filter(
@@ -42,11 +37,17 @@ async function main(): Promise<number> {
   const byName = new Map(selected.map((variant) => [variant.name, variant]));
   const found = await shareOut<VariantRun[]>({
     worker: WORKER,
+    args: workerArguments(args.exploration),
     names: selected.map((variant) => variant.name),
     workers: args.workers,
     unjudged: (name, why) => byName.get(name)!.editions.map((edition) => ({ edition, failed: [], ran: 0, error: why })),
   });
 
+  const { budget, seed } = args.exploration;
+  const explored =
+    budget === DEFAULT_RUN_EXPLORATION.budget && seed === DEFAULT_RUN_EXPLORATION.seed
+      ? 'the exploration'
+      : `the exploration (${budget} sessions, seed ${seed})`;
   let rows = 0;
   let failed = 0;
   const width = Math.max(...selected.map((v) => v.name.length)) + ' [rc.8]'.length;
@@ -58,7 +59,7 @@ async function main(): Promise<number> {
       const detail =
         run.error ??
         (run.failed.length === 0
-          ? `${run.ran} required scenarios and the exploration`
+          ? `${run.ran} required scenarios and ${explored}`
           : run.failed.slice(0, 3).join('; ') + (run.failed.length > 3 ? ` (+${run.failed.length - 3})` : ''));
       console.log(
         `${`${variant.name} [${run.edition}]`.padEnd(width)}  ${verdict.padEnd(6)}  ${variant.takes.join(', ')} -> ${detail}`,

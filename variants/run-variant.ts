@@ -1,7 +1,8 @@
 /**
  * One variant judged: built once, every required scenario run against it in
  * each edition it concerns, then the exploration a default run makes (its
- * budget and seed): a choice the spec leaves open must pass both. The variant matrix's workers (matrix-worker.ts)
+ * budget and seed, unless the matrix asks another): a choice the spec leaves
+ * open must pass both. The variant matrix's workers (matrix-worker.ts)
  * call this; the matrix (matrix.ts) prints and counts the outcomes.
  */
 import { join } from 'node:path';
@@ -11,9 +12,10 @@ import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { runSuite } from '../conformance/runner/run-suite.js';
 import { isFailing } from '../conformance/results/scenario-result.js';
 import { buildPatchedReference } from '../mutants/build-mutant.js';
-import { exploreAsDefaultRun } from '../mutants/default-exploration.js';
+import { DEFAULT_RUN_EXPLORATION, exploreAsDefaultRun } from '../mutants/default-exploration.js';
 import type { Edition } from '../src/contract/edition-names.js';
 import type { Variant } from './variant.js';
+import type { VariantExploration } from './variant-matrix-arguments.js';
 
 const CALL_LIMIT_MS = 2_000;
 
@@ -34,8 +36,16 @@ export async function requiredOnly(): Promise<string> {
   return recommended.length === 0 ? '' : `not (${recommended.join(' or ')})`;
 }
 
-/** Builds the variant once (in `folder`) and runs the required scenarios against it in each edition it concerns. */
-export async function runVariant(variant: Variant, folder: string, tags: string): Promise<VariantRun[]> {
+/**
+ * Builds the variant once (in `folder`) and runs the required scenarios against it in each edition it
+ * concerns, then the exploration (a default run's budget and seed unless `exploration` says otherwise).
+ */
+export async function runVariant(
+  variant: Variant,
+  folder: string,
+  tags: string,
+  exploration: VariantExploration = DEFAULT_RUN_EXPLORATION,
+): Promise<VariantRun[]> {
   let adapterPath: string;
   try {
     adapterPath = await buildPatchedReference(
@@ -58,7 +68,7 @@ export async function runVariant(variant: Variant, folder: string, tags: string)
       const failed = results
         .filter((result) => isFailing(result.status))
         .map((result) => `${result.stableId ?? result.name}: ${(result.message ?? '').split('\n')[0]}`);
-      failed.push(...(await explorationClasses(adapterPath, edition)));
+      failed.push(...(await explorationClasses(adapterPath, edition, exploration)));
       runs.push({ edition, failed, ran: results.length });
     } catch (error) {
       runs.push({ edition, failed: [], ran: 0, error: error instanceof Error ? error.message : String(error) });
@@ -67,11 +77,20 @@ export async function runVariant(variant: Variant, folder: string, tags: string)
   return runs;
 }
 
-/** The classes of disagreement the exploration of a default run finds on the variant (none, for a fair oracle). */
-async function explorationClasses(adapterPath: string, edition: Edition): Promise<string[]> {
-  const explored = await exploreAsDefaultRun(await loadAdapter(adapterPath), edition, levelsOf(await loadCatalog()));
+/** The classes of disagreement the exploration finds on the variant (none, for a fair oracle). */
+async function explorationClasses(
+  adapterPath: string,
+  edition: Edition,
+  exploration: VariantExploration,
+): Promise<string[]> {
+  const explored = await exploreAsDefaultRun(
+    await loadAdapter(adapterPath),
+    edition,
+    levelsOf(await loadCatalog()),
+    exploration,
+  );
   return explored.classes.map(
     (found) =>
-      `${found.id}: ${found.found.disagreement.message.split('\n')[0]} (session ${found.session}, seed ${explored.seed})`,
+      `${found.id}: ${found.found.disagreement.message.split('\n')[0]} (session ${found.session}: explore --seed ${explored.seed} --path ${found.found.path}${found.found.replay})`,
   );
 }
