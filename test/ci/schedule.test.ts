@@ -10,12 +10,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSteps, timesTable } from '../../.ci/schedule.mjs';
 
-interface Outcome {
-  name: string;
-  status: string;
-  cpuS: number | undefined;
-}
-
 const work = mkdtempSync(join(tmpdir(), 'pmc-schedule-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -39,7 +33,7 @@ function mostCoresAtOnce(events: string[], cores: Record<string, number>): numbe
 
 async function schedule(steps: ReturnType<typeof step>[], cores: number, log: string) {
   const printed: string[] = [];
-  const outcomes = (await runSteps(steps, { cores, log: (text: string) => printed.push(text) })) as Outcome[];
+  const outcomes = await runSteps(steps, { cores, log: (text: string) => printed.push(text) });
   const events = readFileSync(log, 'utf8').trim().split('\n');
   return { outcomes, events, printed: printed.join('') };
 }
@@ -87,10 +81,10 @@ describe("CI's step scheduler", () => {
   it("reads a step's own CPU, not that of a step inside it whose line ends its output", async () => {
     // As .ci/on-node.sh's steps do: the step's last line is an inner step's `ok` line, which its own line then quotes.
     const inner = "console.log('ok   inner (1.0 s, CPU 99.0 s): inner passed')";
-    const [outcome] = (await runSteps([{ name: 'nesting', cores: 1, command: [process.execPath, '-e', inner] }], {
+    const [outcome] = await runSteps([{ name: 'nesting', cores: 1, command: [process.execPath, '-e', inner] }], {
       cores: 1,
       log: () => {},
-    })) as Outcome[];
+    });
     expect(outcome!.status).toBe('passed');
     if (process.platform === 'linux') expect(outcome!.cpuS).toBeLessThan(99);
   });

@@ -45,6 +45,7 @@ describe('plan-mode config', () => {
   it('makes the adapter start reject with the plugin message', async () => {
     const options = {
       storeDir: tempStore(),
+      edition: 'seed' as const,
       deployment: planModeDeployment({ section: 'x', filters: [] }),
       compose: { commands: true, questions: true, projections: true },
       model: async () => ({ type: 'text' as const, text: 'ok' }),

@@ -28,6 +28,7 @@ async function harness(opts: { questions?: boolean; replies?: QuestionReply[]; s
   const replies = opts.replies ?? [];
   const host: HostHandle = await adapter.start({
     storeDir: opts.storeDir ?? tempStore(),
+    edition: 'seed',
     deployment: planModeDeployment({ section: SECTION }),
     compose: { commands: true, questions: opts.questions ?? true, projections: true },
     model: async (request) => {

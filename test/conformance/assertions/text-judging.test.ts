@@ -4,6 +4,7 @@
  * user-side messages of one request in any order, and request headers paired
  * with requests whatever their timing.
  */
+import type { World } from '@cucumber/cucumber';
 import { describe, expect, it } from 'vitest';
 import type { Message, SessionEvent } from '../../../src/index.js';
 import { ConformanceFailure } from '../../../conformance/assertions/expect.js';
@@ -12,15 +13,11 @@ import { judgeNotice } from '../../../conformance/assertions/notices.js';
 import { headerOfRequest } from '../../../conformance/assertions/request-headers.js';
 import { REVIEW_TEXT_MEDIA_TYPE } from '../../../conformance/results/review-text.js';
 
-function fakeWorld() {
+/** A world that keeps what is attached to it (the kit attaches text only: a body and its media type). */
+function fakeWorld(): Pick<World, 'attach'> & { attached: Array<{ body: string; mediaType: string }> } {
   const attached: Array<{ body: string; mediaType: string }> = [];
-  return {
-    attached,
-    attach: (body: string, mediaType: string) => void attached.push({ body, mediaType }),
-  } as never as {
-    attached: Array<{ body: string; mediaType: string }>;
-    attach: (body: unknown, mediaType?: unknown) => void;
-  };
+  const attach = (body: string, mediaType: string) => void attached.push({ body, mediaType });
+  return { attached, attach: attach as unknown as World['attach'] };
 }
 
 describe('notices', () => {

@@ -15,7 +15,7 @@ const FORMATS = ['summary', 'progress', 'pretty'];
 
 describe('--parallel N with a cucumber console format written to a file holds the whole run, with one tally', () => {
   /** A run of the fixture features against a host whose prompts fail, with `workers`: its exit code and each format's file. */
-  async function consoleReports(workers: number): Promise<{ status: number; texts: Map<string, string> }> {
+  async function consoleReports(workers: number): Promise<{ status: number | null; texts: Map<string, string> }> {
     const dir = await temporaryFolder('pmc-attack-console-');
     const run = await runMain([
       '--adapter',

@@ -31,7 +31,7 @@ export async function twoReleases(): Promise<{ rc8: ResultsFile; rc1: ResultsFil
   const failing = (record: (typeof required)[number]) => ({
     ...record,
     status: 'failed' as const,
-    failure: { kind: 'assertion' as const, step: 'a step', message: 'it broke' },
+    failure: { clauses: record.clauses, kind: 'assertion' as const, step: 'a step', message: 'it broke' },
     // As the kit writes it: the whole command, quoted for a POSIX shell (long enough to wrap on a phone).
     rerun: `plan-mode-conformance --adapter dsh --features /home/someone/projects/host/features --explore off --tags '@id:${record.id}'`,
   });

@@ -37,7 +37,7 @@ import { toolSdkFinding } from '../../../conformance/explore/checks/tool-sdk.js'
 import { layoutProblemText, worded } from '../../../conformance/explore/finding-texts.js';
 import { createdAgent, forkedAgent } from '../../../conformance/oracle/session-oracle.js';
 import { orderedProbeSection, PROBE_SECTIONS } from '../../../conformance/script/probes.js';
-import type { ModelRequest, Question, SessionEvent } from '../../../src/index.js';
+import type { Message, ModelRequest, Question, SessionEvent } from '../../../src/index.js';
 
 const agent = () => createdAgent('the agent', 'agent-1', 'seed');
 
@@ -304,7 +304,7 @@ describe('what a request shows', () => {
       expected: { requests: 1 },
       observed: { requests: 2 },
     });
-    expect(worded(typed)?.step.text).toBe('the number of model requests of the agent is 1');
+    expect(worded(typed)?.step?.text).toBe('the number of model requests of the agent is 1');
     expect(extraRequestFinding({ name: 'the agent', steered: ['more'] }, turn, 1, text, 2)).toBeUndefined();
     expect(extraRequestFinding(agent(), turn, 1, { type: 'failure' }, 2)).toBeUndefined();
   });
@@ -329,7 +329,7 @@ describe('what a request shows', () => {
       expected: { inPlanMode: true },
       observed: { inPlanMode: false },
     });
-    expect(worded(missing)?.step.text).toBe('request 2 of the agent is in plan mode');
+    expect(worded(missing)?.step?.text).toBe('request 2 of the agent is in plan mode');
     expect(boundaryFinding(agent(), 2, 'retry', seen(true, false))).toMatchObject({
       check: 'request-in-plan-mode',
     });
@@ -379,7 +379,7 @@ describe('what a request shows', () => {
 
   describe('the user texts a request adds (CMD-03, CMD-06, MX-02, MX-03)', () => {
     const prompt = { role: 'user', source: 'user', text: 'Task 1' } as const;
-    const reply = { role: 'assistant', text: 'done' } as const;
+    const reply: Message = { role: 'assistant', text: 'done', toolCalls: [] };
     const steered = { role: 'user', source: 'user', text: 'steer' } as const;
     const kit = (earlier: ModelRequest[]) =>
       ({
@@ -414,7 +414,7 @@ describe('what a request shows', () => {
         expected: { texts: ['Task 2', 'steer'] },
         observed: { texts: ['Task 2'] },
       });
-      expect(worded(missing)?.step.text).toBe('request 2 of the agent adds the user texts "Task 2 | steer"');
+      expect(worded(missing)?.step?.text).toBe('request 2 of the agent adds the user texts "Task 2 | steer"');
       const late = request({ messages: [prompt, reply, { ...prompt, text: 'Task 2' }, steered] });
       expect(
         userTextsFinding(kit([first, late]), agent(), late, 2, {
@@ -441,9 +441,9 @@ describe('what a request shows', () => {
       prompted: [] as string[],
     });
     const text = { type: 'text' as const, text: 'look' };
-    const withImage = { role: 'user', source: 'user', text: 'look', content: [...imagesNamed(name), text] } as const;
+    const withImage: Message = { role: 'user', source: 'user', text: 'look', content: [...imagesNamed(name), text] };
     expect(imageBlocksFinding(typed(), agent(), [withImage], 2)).toBeUndefined();
-    const without = { role: 'user', source: 'user', text: 'look', content: [text] } as const;
+    const without: Message = { role: 'user', source: 'user', text: 'look', content: [text] };
     expect(imageBlocksFinding(typed(), agent(), [without], 2)).toMatchObject({
       check: 'user-message-blocks',
       clauses: ['CMD-03', 'CMD-09', 'MX-02'],
@@ -488,7 +488,7 @@ describe('plan reviews (checks/review.ts)', () => {
       clauses: ['TOOL-04'],
       expected: { plan: 'the plan ', review: 2 },
     });
-    expect(worded(withoutPlan).step.text).toBe('plan review 2 was asked for agent "B", showing the plan "the plan "');
+    expect(worded(withoutPlan)?.step?.text).toBe('plan review 2 was asked for agent "B", showing the plan "the plan "');
     const unsubmitted = unsubmittedPlanFinding(undefined, review(), 3);
     expect(unsubmitted).toMatchObject({ check: 'review-carries-submitted-plan', where: {} });
     expect(worded(unsubmitted)).toMatchObject({

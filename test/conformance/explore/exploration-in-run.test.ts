@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { ResultsDocumentSchema, type Adapter } from '../../../src/index.js';
+import { ResultsDocumentSchema, type Adapter, type ResultsDocument } from '../../../src/index.js';
 import { parseArguments, UsageError } from '../../../conformance/cli/arguments.js';
 import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, explorePlan } from '../../../conformance/explore/budget.js';
 import { explore, sessionShare, type ExplorationOptions } from '../../../conformance/explore/explore.js';
@@ -346,7 +346,7 @@ describe('a run with exploration, through the CLI', () => {
       );
       expect(withoutExploration!.exploration).toBeUndefined();
       expect(withoutExploration!.scenarios.some((record) => record.uri === EXPLORATION_URI)).toBe(false);
-      const shape = (records: typeof withExploration.scenarios) =>
+      const shape = (records: ResultsDocument['scenarios']) =>
         records.filter((record) => record.uri !== EXPLORATION_URI).map(({ durationMs: _ms, ...rest }) => rest);
       expect(shape(withoutExploration!.scenarios)).toEqual(shape(withExploration!.scenarios));
       // The clean exploration counts as passed once; the off run's line is the scenario-only one.

@@ -14,10 +14,15 @@ import { ANSWERS, answerFamily } from '../../../conformance/explore/answers/inde
 import type { ExploredSession, OpenCall } from '../../../conformance/explore/explored-session.js';
 import type { PlannedAnswer, SessionMove } from '../../../conformance/explore/moves.js';
 import { createdAgent, ownedAgent } from '../../../conformance/oracle/session-oracle.js';
-import type { Capability, Edition, ToolMode } from '../../../src/index.js';
+import type { Capability, Edition, QuestionReply, ToolMode } from '../../../src/index.js';
 
-const sample = <T>(arbitrary: fc.Arbitrary<T> | undefined) =>
-  arbitrary ? fc.sample(arbitrary, { numRuns: 50, seed: 1 }) : [];
+/** Fifty values of an arbitrary (of any of a union of arbitraries, typed as the union of their values); none without one. */
+const sample = <A extends fc.Arbitrary<unknown>>(
+  arbitrary: A | undefined,
+): Array<A extends fc.Arbitrary<infer T> ? T : never> =>
+  arbitrary
+    ? (fc.sample(arbitrary, { numRuns: 50, seed: 1 }) as Array<A extends fc.Arbitrary<infer T> ? T : never>)
+    : [];
 
 function generation(capabilities: Capability[], edition: Edition = 'seed'): Generation {
   return {
@@ -260,7 +265,11 @@ describe('answer families', () => {
 
   it('an exit refused fails carrying the feedback; outside plan mode it asks nothing and fails (REVIEW-03/04, TOOL-03)', () => {
     const withText = { type: 'exit', review: 'keep-planning-with-text' } as const;
-    const reply = { type: 'answer', selected: ['Keep planning'], freeText: 'Split the second step in two' } as const;
+    const reply: QuestionReply = {
+      type: 'answer',
+      selected: ['Keep planning'],
+      freeText: 'Split the second step in two',
+    };
     expect(resolve(withText, { reply }, result(true, 'Not approved: Split the second step in two'))).toBeUndefined();
     expect(resolve(withText, { reply }, result(true, 'Not approved'))).toMatchObject({
       check: 'refusal-carries-text',

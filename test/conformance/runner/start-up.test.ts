@@ -29,10 +29,10 @@ import { GherkinStreams as GherkinStreamsPackage } from '@cucumber/gherkin-strea
 import { IdGenerator } from '@cucumber/messages';
 import { literalStart } from '../../../conformance/runner/literal-start.js';
 import execWithIndices from '../../../conformance/runner/native-match-indices.js';
-import { runConfigurationOf } from '../../../conformance/runner/run-configuration.js';
+import { type KitRunSettings, runConfigurationOf } from '../../../conformance/runner/run-configuration.js';
 import { Interval } from '../../../conformance/runner/summary-duration.js';
 import { compareByLocale, compareWithoutIcu } from '../../../conformance/runner/parameter-type-order.js';
-import { type Argument, CucumberExpression, type ParameterType } from '@cucumber/cucumber-expressions';
+import { CucumberExpression, type ParameterType, type ParameterTypeRegistry } from '@cucumber/cucumber-expressions';
 import {
   cucumberExpressionOnDemand,
   DeferredCucumberExpression,
@@ -41,6 +41,16 @@ import {
 } from '../../../conformance/runner/deferred-expression.js';
 import { kitSupportLibrary, withQuickMatchAnswers } from '../../../conformance/runner/support-library.js';
 import { FIXTURES, ROOT } from '../cli-harness.js';
+
+/**
+ * The support library's parameter types as this file's cucumber-expressions types them: cucumber's own types
+ * name that package's CommonJS declarations, this file imports its ES module ones, and the two declare the
+ * same classes apart.
+ */
+const registryOf = (library: { parameterTypeRegistry: unknown }) =>
+  library.parameterTypeRegistry as ParameterTypeRegistry;
+/** A definition's pattern as a regular expression: cucumber's expressions have it, its interface does not promise it. */
+const regexpOf = (definition: { expression: unknown }) => (definition.expression as { regexp: RegExp }).regexp;
 
 describe('the support library', () => {
   it('registers every steps file and every support module that registers with cucumber', () => {
@@ -69,7 +79,7 @@ describe('native match indices', () => {
       text: string,
     ) => RegExpExecArray | null;
     const library = await kitSupportLibrary();
-    const regexps = library.stepDefinitions.map((definition) => definition.expression.regexp as RegExp);
+    const regexps = library.stepDefinitions.map(regexpOf);
     const texts = [
       ...new Set(
         (await parseFeatures()).flatMap((feature) =>
@@ -143,7 +153,7 @@ describe('literal starts', () => {
         ),
       ),
     ];
-    const shortened = library.stepDefinitions.filter((definition) => literalStart(definition.expression.regexp) !== '');
+    const shortened = library.stepDefinitions.filter((definition) => literalStart(regexpOf(definition)) !== '');
     expect(shortened.length).toBeGreaterThan(library.stepDefinitions.length / 2);
     for (const definition of library.stepDefinitions) {
       for (const text of texts)
@@ -154,7 +164,10 @@ describe('literal starts', () => {
 
 describe('cucumber expressions parsed on demand', () => {
   /** A match as cucumber uses it: each argument's group (nested), its type's name, its value. */
-  const seen = (match: readonly Argument[] | null) =>
+  /** A match's arguments as plain data (cucumber's and this file's Argument types are declared apart, as above). */
+  const seen = (
+    match: readonly { group: unknown; parameterType: { name?: string }; getValue(thisObj: unknown): unknown }[] | null,
+  ) =>
     match?.map((argument) => ({
       group: JSON.parse(JSON.stringify(argument.group)) as unknown,
       type: argument.parameterType.name,
@@ -187,11 +200,13 @@ describe('cucumber expressions parsed on demand', () => {
     ];
     for (const [source, words, text] of wordCases) {
       expect(expressionLiteralWords(source), source).toEqual(words);
-      const { parameterTypeRegistry } = await kitSupportLibrary();
+      const parameterTypeRegistry = registryOf(await kitSupportLibrary());
       expect(new CucumberExpression(source, parameterTypeRegistry).match(text), text).not.toBeNull();
       expect(new DeferredCucumberExpression(source, parameterTypeRegistry).mayMatch(text), text).toBe(true);
     }
-    const { parameterTypeRegistry, stepDefinitions } = await kitSupportLibrary();
+    const library = await kitSupportLibrary();
+    const { stepDefinitions } = library;
+    const parameterTypeRegistry = registryOf(library);
     const sources = [...cases.map(([source]) => source), ...stepDefinitions.map((definition) => definition.pattern)];
     for (const source of sources) {
       if (typeof source !== 'string') continue;
@@ -203,7 +218,7 @@ describe('cucumber expressions parsed on demand', () => {
 
   it('match every step text of the features as cucumber matches it, and are parsed only when a text could match', async () => {
     const library = await kitSupportLibrary();
-    const registry = library.parameterTypeRegistry;
+    const registry = registryOf(library);
     const features = await parseFeatures();
     const texts = [
       ...new Set(
@@ -222,9 +237,9 @@ describe('cucumber expressions parsed on demand', () => {
         }),
       ),
     });
-    const isDeferred = (expression: unknown): expression is DeferredCucumberExpression =>
-      expression instanceof DeferredCucumberExpression;
-    const deferredExpressions = deferred.stepDefinitions.map((definition) => definition.expression).filter(isDeferred);
+    const deferredExpressions = deferred.stepDefinitions.flatMap(({ expression }) =>
+      expression instanceof DeferredCucumberExpression ? [expression] : [],
+    );
     expect(deferredExpressions.length).toBeGreaterThan(library.stepDefinitions.length * 0.9);
     expect(deferredExpressions.filter((expression) => expression.isParsed)).toEqual([]);
 
@@ -260,7 +275,7 @@ describe('cucumber expressions parsed on demand', () => {
   });
 
   it('are parsed at once where cucumber must report a parameter type as undefined, or an escape it refuses', async () => {
-    const { parameterTypeRegistry } = await kitSupportLibrary();
+    const parameterTypeRegistry = registryOf(await kitSupportLibrary());
     let thrown: unknown;
     try {
       cucumberExpressionOnDemand('a {no-such-type} step', parameterTypeRegistry);
@@ -359,7 +374,7 @@ describe('the compiled catalog', () => {
 describe('the run configuration', () => {
   it('is what cucumber would load from the same settings', async () => {
     const { loadConfiguration } = await import('@cucumber/cucumber/api');
-    const settings = [
+    const settings: KitRunSettings[] = [
       {
         paths: ['features/**/*.feature'],
         tags: '',
@@ -395,9 +410,9 @@ describe('the summary duration', () => {
   const FORMAT = "m'm'ss.SSS's'";
 
   it("is luxon's, for every whole number of milliseconds from none to ten hours", async () => {
-    const luxon = (await import(
-      'luxon'
-    )) as unknown as typeof import('../../../conformance/runner/summary-duration.js');
+    // luxon ships no types: its module is typed as the one replacing it (a specifier in a variable is not resolved).
+    const luxonModule = 'luxon';
+    const luxon = (await import(luxonModule)) as typeof import('../../../conformance/runner/summary-duration.js');
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 36_000_000 }), (ms) => {
         const [start, end] = [new Date(0), new Date(ms)];

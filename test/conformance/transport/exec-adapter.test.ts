@@ -40,6 +40,7 @@ async function startFixture(
   // Started without a limit (a process start is slow on a loaded machine); the calls are limited.
   const handle = await adapter.start({
     storeDir,
+    edition: 'seed',
     deployment: 'plugins: []\n',
     compose: { commands: true, questions: true, projections: true },
     model: async () => ({ type: 'text', text: 'Done.' }),

@@ -38,6 +38,7 @@ async function startScenario(adapter: ExecAdapter, limitMs = LIMIT_MS): Promise<
   const modelRequests: ModelRequest[] = [];
   const options: StartOptions = {
     storeDir: await temporaryFolder('transport-reuse-'),
+    edition: 'seed',
     deployment: 'plugins: []\n',
     compose: { commands: true, questions: true, projections: true },
     model: async (request) => {
