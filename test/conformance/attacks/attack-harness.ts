@@ -119,26 +119,42 @@ export interface LifelineProcess {
 export interface Lifeline {
   /** The first `count` processes that connected, in the order they connected (waits for them). */
   started(count: number): Promise<LifelineProcess[]>;
+  /** Resolves once the process `pid` has connected and ended. */
+  ended(pid: number): Promise<void>;
 }
 
 /**
- * Runs `body` with $HOSTILE_LIFELINE naming a Unix socket every faulty-proxy
- * process connects to as it starts (test/fixtures/hosts/faulty-proxy.mjs):
- * the test waits on events (a connection, its close when the process ends),
- * never on a clock, so no machine is too slow for it. A process that should
- * end and does not leaves the test waiting until vitest's hang guard fails it.
+ * Runs `body` with `variable` ($HOSTILE_LIFELINE unless named) naming a Unix
+ * socket every process of a fixture host connects to as it starts, writing its
+ * pid (every faulty-proxy process, test/fixtures/hosts/faulty-proxy.mjs; the
+ * worker of with-child-process.mjs, $WORKER_LIFELINE): the test waits on events
+ * (a connection, its close when the process ends, which the kernel does however
+ * it ends), never on a clock, so no machine is too slow for it. A process that
+ * should end and does not leaves the test waiting until vitest's hang guard
+ * (test/limits.ts) fails it.
  */
-export async function withLifeline<T>(body: (lifeline: Lifeline) => Promise<T>): Promise<T> {
+export async function withLifeline<T>(
+  body: (lifeline: Lifeline) => Promise<T>,
+  variable = 'HOSTILE_LIFELINE',
+): Promise<T> {
   const path = `${await temporaryFolder('pmc-lifeline-')}/lifeline.sock`;
   const heard: LifelineProcess[] = [];
   const sockets: Socket[] = [];
-  const waiters: Array<{ count: number; resolve: (processes: LifelineProcess[]) => void }> = [];
+  /** Each is told the processes heard so far, and answers whether what it waits for was among them. */
+  const waiters: Array<(heard: LifelineProcess[]) => boolean> = [];
   const tell = (): void => {
-    for (const waiter of waiters.filter(({ count }) => heard.length >= count)) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve(heard.slice(0, waiter.count));
-    }
+    for (const waiter of [...waiters]) if (waiter(heard)) waiters.splice(waiters.indexOf(waiter), 1);
   };
+  const waitFor = <R>(answer: (heard: LifelineProcess[]) => R | undefined): Promise<R> =>
+    new Promise((resolve) => {
+      waiters.push((now) => {
+        const found = answer(now);
+        if (found === undefined) return false;
+        resolve(found);
+        return true;
+      });
+      tell();
+    });
   const server = createServer((socket) => {
     sockets.push(socket);
     const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
@@ -155,13 +171,10 @@ export async function withLifeline<T>(body: (lifeline: Lifeline) => Promise<T>):
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(path, resolve));
   try {
-    return await withEnv('HOSTILE_LIFELINE', path, () =>
+    return await withEnv(variable, path, () =>
       body({
-        started: (count) =>
-          new Promise((resolve) => {
-            waiters.push({ count, resolve });
-            tell();
-          }),
+        started: (count) => waitFor((now) => (now.length >= count ? now.slice(0, count) : undefined)),
+        ended: (pid) => waitFor((now) => now.find((heard) => heard.pid === pid)).then((heard) => heard.ended),
       }),
     );
   } finally {

@@ -7,46 +7,54 @@ import { describe, expect, it } from 'vitest';
 import type { Adapter, StartOptions } from '../../../src/index.js';
 import { startGuardedHost } from '../../../conformance/guard/guarded-host.js';
 import { AdapterTimeoutError } from '../../../conformance/guard/time-limit.js';
+import { PROCESS_LIMIT_MS } from '../../limits.js';
 
-/** An adapter whose start answers `handle` after `delayMs`; `disposed` settles when the handle is disposed. */
-function lateAdapter(delayMs: number, handle: (dispose: () => Promise<void>) => unknown) {
+/**
+ * An adapter whose start answers `handle` when the test calls `answer()` (after the time limit has failed the
+ * start, or before it is called: never by a clock); `started` is the promise start returned, `disposed` settles
+ * when the handle is disposed.
+ */
+function lateAdapter(handle: (dispose: () => Promise<void>) => unknown) {
   let disposedNow!: () => void;
   const disposed = new Promise<void>((resolve) => (disposedNow = resolve));
-  const adapter = {
-    name: 'late',
-    capabilities: {},
-    start: () => new Promise((resolve) => setTimeout(() => resolve(handle(async () => disposedNow())), delayMs)),
-  } as unknown as Adapter;
-  return { adapter, disposed };
+  let answer!: () => void;
+  const started = new Promise((resolve) => (answer = () => resolve(handle(async () => disposedNow()))));
+  const adapter = { name: 'late', capabilities: {}, start: () => started } as unknown as Adapter;
+  return { adapter, answer, started, disposed };
 }
 
 const OPTIONS = {} as StartOptions;
 
 describe('a start that fails the scenario', () => {
   it('disposes of a host that answered after the time limit, once it answers', async () => {
-    const { adapter, disposed } = lateAdapter(60, (dispose) => ({ dispose }));
-    await expect(startGuardedHost(adapter, OPTIONS, 10)).rejects.toBeInstanceOf(AdapterTimeoutError);
-    await disposed;
-  }, 5_000);
+    const late = lateAdapter((dispose) => ({ dispose }));
+    await expect(startGuardedHost(late.adapter, OPTIONS, 10)).rejects.toBeInstanceOf(AdapterTimeoutError);
+    late.answer();
+    await late.disposed;
+  });
 
   it('disposes of a malformed handle that has a dispose method', async () => {
-    const { adapter, disposed } = lateAdapter(0, (dispose) => ({ dispose, prompt: 'not a function' }));
-    await expect(startGuardedHost(adapter, OPTIONS, 1_000)).rejects.toThrow(
+    const malformed = lateAdapter((dispose) => ({ dispose, prompt: 'not a function' }));
+    malformed.answer();
+    await expect(startGuardedHost(malformed.adapter, OPTIONS, PROCESS_LIMIT_MS)).rejects.toThrow(
       /adapter method start: returned a malformed value/,
     );
-    await disposed;
-  }, 5_000);
+    await malformed.disposed;
+  });
 
   it('survives a late handle whose dispose throws, or which has none', async () => {
-    const throwing = lateAdapter(30, () => ({
+    const throwing = lateAdapter(() => ({
       dispose: () => {
         throw new Error('dispose failed');
       },
     }));
-    await expect(startGuardedHost(throwing.adapter, OPTIONS, 5)).rejects.toBeInstanceOf(AdapterTimeoutError);
-    const bare = lateAdapter(30, () => 'no handle at all');
-    await expect(startGuardedHost(bare.adapter, OPTIONS, 5)).rejects.toBeInstanceOf(AdapterTimeoutError);
-    // Both late answers arrive and are dealt with without an unhandled rejection failing this test.
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await expect(startGuardedHost(throwing.adapter, OPTIONS, 10)).rejects.toBeInstanceOf(AdapterTimeoutError);
+    const bare = lateAdapter(() => 'no handle at all');
+    await expect(startGuardedHost(bare.adapter, OPTIONS, 10)).rejects.toBeInstanceOf(AdapterTimeoutError);
+    // Both late answers arrive and are dealt with (the kit's handlers were attached to start's promise before this
+    // test awaits it) without an unhandled rejection failing this test.
+    throwing.answer();
+    bare.answer();
+    await Promise.all([throwing.started, bare.started]);
   });
 });

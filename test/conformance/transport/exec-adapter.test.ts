@@ -17,6 +17,7 @@ import { loadExecAdapter, type ExecCommand } from '../../../conformance/transpor
 import { splitCommandLine } from '../../../conformance/transport/command-line.js';
 import { CLI, FIXTURES, ROOT } from '../cli-harness.js';
 import { PROCESS_LIMIT_MS } from '../../limits.js';
+import { withLifeline } from '../attacks/attack-harness.js';
 
 const LIMIT_MS = 2_000;
 const hostCommand = (name: string): ExecCommand => ({
@@ -57,34 +58,6 @@ async function startFixture(
   // the test does too (with-child-process.mjs's worker outlived every run of this file before).
   cleanups.push(() => adapter.closeIdleProcesses());
   return host;
-}
-
-/**
- * Whether `pid` is still running `withinMs` after the kill. A SIGKILLed process
- * dies when next scheduled, and nothing signals the death of a process that is
- * not our child, so this looks a few times (the one place a test waits by polling).
- */
-async function stillRunning(pid: number, withinMs = 3_000): Promise<boolean> {
-  const until = Date.now() + withinMs;
-  while (running(pid)) {
-    if (Date.now() > until) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
-
-/** Gone, or a zombie waiting for init to reap it: either way no longer running. */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
 }
 
 describe('the exec: transport, both directions at once', () => {
@@ -205,23 +178,26 @@ describe('the exec: transport fails closed on the wire', () => {
 });
 
 describe('the exec: transport leaves no process behind', () => {
-  it('kills the host and its own children when a call times out and the scenario ends', async () => {
-    const host = await startFixture('with-child-process.mjs', {}, 300);
-    await expect(host.createAgent()).rejects.toThrow('did not answer within 300 ms');
-    const error = await host.dispose().then(
-      () => undefined,
-      (e: Error) => e,
-    );
-    expect(error?.message).toMatch(/never answered createAgent[\s\S]*worker pid \d+/);
-    const worker = Number(/worker pid (\d+)/.exec(error!.message)![1]);
-    expect(await stillRunning(worker)).toBe(false);
-  });
+  // The worker's end is heard on its lifeline (a socket it holds, closed when it ends): a worker left running keeps
+  // its test waiting until the hang guard (test/limits.ts) fails it.
+  it('kills the host and its own children when a call times out and the scenario ends', () =>
+    withLifeline(async (lifeline) => {
+      const host = await startFixture('with-child-process.mjs', {}, 300);
+      await expect(host.createAgent()).rejects.toThrow('did not answer within 300 ms');
+      const error = await host.dispose().then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(error?.message).toMatch(/never answered createAgent[\s\S]*worker pid \d+/);
+      await lifeline.ended(Number(/worker pid (\d+)/.exec(error!.message)![1]));
+    }, 'WORKER_LIFELINE'));
 
-  it('kills every host group when the kit process exits without disposing', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'transport-exit-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const pidFile = join(dir, 'workers');
-    const script = `
+  it('kills every host group when the kit process exits without disposing', () =>
+    withLifeline(async (lifeline) => {
+      const dir = await mkdtemp(join(tmpdir(), 'transport-exit-'));
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      const pidFile = join(dir, 'workers');
+      const script = `
       import { loadExecAdapter } from './dist/conformance/transport/exec-adapter.js';
       const adapter = await loadExecAdapter({ argv: [process.execPath, 'test/fixtures/hosts/with-child-process.mjs'], cwd: process.cwd() });
       const handle = await adapter.start({ storeDir: ${JSON.stringify(dir)}, deployment: '', compose: { commands: true, questions: true, projections: true },
@@ -229,21 +205,19 @@ describe('the exec: transport leaves no process behind', () => {
       handle.createAgent().catch(() => {});
       setTimeout(() => process.exit(0), 200);
     `;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: PROCESS_LIMIT_MS,
-      env: { ...process.env, WORKER_PID_FILE: pidFile },
-    });
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
-    const workers = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
-    // The process at load serves the scenario; one more may have been started ahead by then.
-    expect(workers.length).toBeGreaterThanOrEqual(1);
-    const survivors = [];
-    for (const pid of workers) if (await stillRunning(pid)) survivors.push(pid);
-    expect(survivors).toEqual([]);
-  });
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: PROCESS_LIMIT_MS,
+        env: { ...process.env, WORKER_PID_FILE: pidFile },
+      });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const workers = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+      // The process at load serves the scenario; one more may have been started ahead by then.
+      expect(workers.length).toBeGreaterThanOrEqual(1);
+      await Promise.all(workers.map((pid) => lifeline.ended(pid)));
+    }, 'WORKER_LIFELINE'));
 });
 
 describe('exec: command lines', () => {
