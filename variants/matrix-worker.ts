@@ -16,7 +16,7 @@ const args = variantMatrixArgumentsOrExit(process.argv.slice(2));
 if (typeof args === 'number') process.exit(args);
 
 const workspace = await mutantWorkspace(PACKAGE_ROOT, '.variants');
-const tags = await requiredOnly();
+const tags = args.exploreOnly ? undefined : await requiredOnly();
 
 serveEntries(
   // The matrix hands out names from this same catalog.

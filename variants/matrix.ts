@@ -1,5 +1,5 @@
 /**
- * `npm run variants [--workers N] [--explore N] [--seed S] [NAME ...]`: builds
+ * `npm run variants [--workers N] [--explore N] [--seed S] [--explore-only] [NAME ...]`: builds
  * every variant of the reference (catalog.ts), each another choice the seed
  * (or an edition) leaves open, and runs every required scenario of each
  * edition it concerns against it, then an exploration: a default run's
@@ -37,7 +37,7 @@ async function main(): Promise<number> {
   const byName = new Map(selected.map((variant) => [variant.name, variant]));
   const found = await shareOut<VariantRun[]>({
     worker: WORKER,
-    args: workerArguments(args.exploration),
+    args: workerArguments(args),
     names: selected.map((variant) => variant.name),
     workers: args.workers,
     unjudged: (name, why) => byName.get(name)!.editions.map((edition) => ({ edition, failed: [], ran: 0, error: why })),
@@ -48,6 +48,10 @@ async function main(): Promise<number> {
     budget === DEFAULT_RUN_EXPLORATION.budget && seed === DEFAULT_RUN_EXPLORATION.seed
       ? 'the exploration'
       : `the exploration (${budget} sessions, seed ${seed})`;
+  const judgedBy = (ran: number) =>
+    args.exploreOnly
+      ? `${explored} alone (--explore-only: no scenario run)`
+      : `${ran} required scenarios and ${explored}`;
   let rows = 0;
   let failed = 0;
   const width = Math.max(...selected.map((v) => v.name.length)) + ' [rc.8]'.length;
@@ -59,7 +63,7 @@ async function main(): Promise<number> {
       const detail =
         run.error ??
         (run.failed.length === 0
-          ? `${run.ran} required scenarios and ${explored}`
+          ? judgedBy(run.ran)
           : run.failed.slice(0, 3).join('; ') + (run.failed.length > 3 ? ` (+${run.failed.length - 3})` : ''));
       console.log(
         `${`${variant.name} [${run.edition}]`.padEnd(width)}  ${verdict.padEnd(6)}  ${variant.takes.join(', ')} -> ${detail}`,

@@ -38,12 +38,13 @@ export async function requiredOnly(): Promise<string> {
 
 /**
  * Builds the variant once (in `folder`) and runs the required scenarios against it in each edition it
- * concerns, then the exploration (a default run's budget and seed unless `exploration` says otherwise).
+ * concerns (those `tags` selects; none when it is undefined, `--explore-only`), then the exploration (a
+ * default run's budget and seed unless `exploration` says otherwise).
  */
 export async function runVariant(
   variant: Variant,
   folder: string,
-  tags: string,
+  tags: string | undefined,
   exploration: VariantExploration = DEFAULT_RUN_EXPLORATION,
 ): Promise<VariantRun[]> {
   let adapterPath: string;
@@ -64,7 +65,10 @@ export async function runVariant(
   const runs: VariantRun[] = [];
   for (const edition of variant.editions) {
     try {
-      const { results } = await runSuite({ adapterPath, edition, tags, formats: [], callLimitMs: CALL_LIMIT_MS });
+      const { results } =
+        tags === undefined
+          ? { results: [] }
+          : await runSuite({ adapterPath, edition, tags, formats: [], callLimitMs: CALL_LIMIT_MS });
       const failed = results
         .filter((result) => isFailing(result.status))
         .map((result) => `${result.stableId ?? result.name}: ${(result.message ?? '').split('\n')[0]}`);

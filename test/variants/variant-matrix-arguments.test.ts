@@ -1,7 +1,8 @@
 /**
  * The variant matrix's command line (variants/variant-matrix-arguments.ts):
  * by default each variant explores exactly what a default run explores (CI
- * runs the matrix so), `--explore N` and `--seed S` change only that, bad
+ * runs the matrix so), `--explore N` and `--seed S` change only that
+ * (`--explore-only` leaves the scenarios out), bad
  * values are refused with one line naming the option, and a worker reads back
  * exactly the exploration the matrix hands it. No process is spawned.
  */
@@ -28,7 +29,7 @@ describe('the variant matrix arguments', () => {
     const args = parsed(['--workers', '1', 'no-turn-records']);
     expect(args.exploration).toEqual({ budget: DEFAULT_EXPLORE_SESSIONS, seed: DEFAULT_EXPLORE_SEED });
     expect(args.exploration).toEqual({ budget: 200, seed: 23 });
-    expect(args).toMatchObject({ workers: 1, names: ['no-turn-records'] });
+    expect(args).toMatchObject({ workers: 1, names: ['no-turn-records'], exploreOnly: false });
   });
 
   it('take another budget and seed', () => {
@@ -37,6 +38,7 @@ describe('the variant matrix arguments', () => {
       exploration: { budget: 1, seed: -7 },
       names: ['a', 'b'],
     });
+    expect(parsed(['--explore-only', '--explore', '2000']).exploreOnly).toBe(true);
   });
 
   it.each([
@@ -48,6 +50,7 @@ describe('the variant matrix arguments', () => {
     [['--seed', '2147483648'], '--seed must be a whole number that fits in 32 bits'],
     [['--explore'], '--explore needs a value (N)'],
     [['--seed', '1', '--seed', '2'], '--seed given twice'],
+    [['--explore-only=yes'], "--explore-only takes no value, got 'yes'"],
   ])('refuse %j with one line naming the option (exit 2)', (argv, message) => {
     const errors: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
@@ -61,18 +64,18 @@ describe('the variant matrix arguments', () => {
     vi.spyOn(console, 'log').mockImplementation((text: string) => void printed.push(text));
     expect(variantMatrixArgumentsOrExit(['--explore', 'bad', '--help'])).toBe(0);
     const help = printed.join('\n');
-    expect(help).toContain('[--explore N] [--seed S]');
+    expect(help).toContain('[--explore N] [--seed S] [--explore-only]');
     expect(help).toMatch(/--explore N .*\n.*default: 200/);
     expect(help).toMatch(/--seed S .*\n.*default: 23/);
   });
 
   it('hand a worker the exploration it reads back', () => {
-    for (const exploration of [
-      { budget: 200, seed: 23 },
-      { budget: 2000, seed: 24 },
-      { budget: 7, seed: -2147483648 },
-    ]) {
-      expect(parsed(workerArguments(exploration)).exploration).toEqual(exploration);
+    for (const [exploration, exploreOnly] of [
+      [{ budget: 200, seed: 23 }, false],
+      [{ budget: 2000, seed: 24 }, true],
+      [{ budget: 7, seed: -2147483648 }, false],
+    ] as const) {
+      expect(parsed(workerArguments({ exploration, exploreOnly }))).toMatchObject({ exploration, exploreOnly });
     }
   });
 });
