@@ -13,6 +13,7 @@
 export const SHARED_MODULE_FILES: readonly string[] = [
   'test/adapters/dsh/adapter.test.ts',
   'test/adapters/dsh/code-mode.test.ts',
+  'test/adapters/dsh/dsh-harness.test.ts',
   'test/adapters/dsh/rc1-edition.test.ts',
   'test/adapters/dsh/rc8-edition.test.ts',
   'test/adapters/dsh/restart.test.ts',

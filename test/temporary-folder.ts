@@ -4,7 +4,7 @@
  * last test by test/setup/per-file-hooks.ts (a hook registered here would run
  * for the first file of a worker only where files share this module).
  */
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,13 @@ export function removeTemporaryFolders(): void {
 
 export async function temporaryFolder(prefix: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** `temporaryFolder` for a caller that cannot wait (a harness building its options at once). */
+export function temporaryFolderSync(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
   return dir;
 }

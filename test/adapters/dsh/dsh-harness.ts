@@ -4,9 +4,6 @@
  * the user replies, every request and question recorded, and a hook run
  * while the model handles a request (the kit's mid-turn user actions).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import adapter from '../../../adapters/dsh/adapter.js';
 import {
   planModeDeployment,
@@ -18,6 +15,7 @@ import {
   type QuestionReply,
   type StartOptions,
 } from '../../../src/index.js';
+import { temporaryFolderSync } from '../../temporary-folder.js';
 
 export const SECTION = 'PLAN SECTION TEXT';
 
@@ -53,7 +51,8 @@ export function harness(config: unknown = { section: SECTION }): Harness {
     options: undefined as unknown as StartOptions,
   };
   h.options = {
-    storeDir: mkdtempSync(join(tmpdir(), 'dsh-store-')),
+    // Removed once the file's tests are over (test/temporary-folder.ts), as every test's folders are.
+    storeDir: temporaryFolderSync('dsh-store-'),
     edition: 'rc.8',
     deployment: planModeDeployment(config),
     compose: { commands: true, questions: true, projections: true },
