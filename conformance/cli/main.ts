@@ -27,8 +27,8 @@ import { loadVerdict } from './load-verdict.js';
 import { explorePlan } from '../explore/budget.js';
 import { isExplorationResult } from '../results/exploration-uri.js';
 import type { PreparedRun } from './verdict.js';
+import type { SuiteDecision } from '../runner/suite-decision.js';
 import type { RerunPlan } from './rerun-plan.js';
-import type { Edition } from '../../src/contract/edition-names.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../results/exit-codes.js';
 import type { IsolatedRun } from '../runner/suite-process.js';
 import type { WitnessVerdict } from '../results/baseline.js';
@@ -189,10 +189,11 @@ async function conformanceRun(
     else process.stdout.write(text);
   };
   // A baseline of another edition than the child chose is refused, and the run stopped rather than run
-  // to its end: the edition the child decided and the baseline read here come in either order, and
-  // whichever comes second checks, once.
-  let judged: Edition | undefined;
-  let checkBaselineEdition: ((edition: Edition) => void) | undefined;
+  // to its end: the decision the child sent and the verdict's side (baseline read) come in either order,
+  // and whichever comes second checks, once. The decision is checked against its schema then too, while the
+  // run goes on, rather than once it is over (the verdict keeps the outcome: verdict.ts checkDecision).
+  let decided: SuiteDecision | undefined;
+  let onDecided: ((decision: SuiteDecision) => void) | undefined;
   let refused: Error | undefined;
   // No format asked for: the kit's own marks (or the progress line on a terminal), then its closing lines.
   const dots = args.formats.length === 0 && !progress ? new ScenarioDots(toStdout) : undefined;
@@ -251,10 +252,10 @@ async function conformanceRun(
       onChildOutput: (text) => hostOutput.add(text),
       abort: abort.signal,
       onReady: (decision) => {
-        // The first worker's; every worker decides alike. Checked against its schema when the reports use it.
-        if (judged !== undefined) return;
-        judged = decision.edition;
-        checkBaselineEdition?.(judged);
+        // The first worker's; every worker decides alike. As sent: checked against its schema once the verdict has loaded.
+        if (decided !== undefined) return;
+        decided = decision;
+        onDecided?.(decided);
       },
       ...(events ? { events } : {}),
       ...(started ? { started } : {}),
@@ -269,16 +270,17 @@ async function conformanceRun(
     }),
   );
   let prepared: PreparedRun;
-  const { baselineOfAnotherEdition, finishRun, prepareRun, reportOnStdout } = await loadVerdict();
+  const { baselineOfAnotherEdition, checkDecision, finishRun, prepareRun, reportOnStdout } = await loadVerdict();
   try {
     prepared = await prepareRun(args);
     if (rerun) prepared.rerun = rerun;
     const { baseline } = prepared;
-    checkBaselineEdition = (edition) => {
-      refused = baselineOfAnotherEdition(baseline, edition);
+    onDecided = (decision) => {
+      checkDecision(decision);
+      refused = baselineOfAnotherEdition(baseline, decision.edition);
       if (refused) abort.abort();
     };
-    if (judged !== undefined) checkBaselineEdition(judged);
+    if (decided !== undefined) onDecided(decided);
   } catch (error) {
     abort.abort();
     await running;

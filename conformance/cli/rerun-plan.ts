@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { KIT_FEATURES_DIR } from '../features/feature-files.js';
 import { selectScenarios } from '../features/scenario-selection.js';
 import type { Edition, ScenarioRecord } from '../../src/index.js';
-import { resultsEdition } from '../../src/results/results-document.js';
+import { resultsEdition } from '../../src/contract/editions.js';
 import { UsageError } from './arguments.js';
 
 export interface RerunPlan {

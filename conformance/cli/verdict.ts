@@ -275,9 +275,26 @@ export function baselineOfAnotherEdition(baseline: Baseline | undefined, judged:
   );
 }
 
+/** Each decision checked so far, by the value the CLI received: checked once however often it is asked. */
+const checkedDecisions = new WeakMap<object, ReturnType<typeof SuiteDecisionSchema.safeParse>>();
+
+/**
+ * Checks what the suite's child decided against its schema, once: the CLI asks as soon as the child has
+ * decided, while the run goes on, so that `finishRun` (which the run's end waits for) finds it checked; the
+ * first check of a schema is its dearest (zod compiles its checks), a few milliseconds (issue 36). Only
+ * `finishRun` acts on the outcome.
+ */
+export function checkDecision(decided: unknown): ReturnType<typeof SuiteDecisionSchema.safeParse> {
+  const known = typeof decided === 'object' && decided !== null ? checkedDecisions.get(decided) : undefined;
+  if (known) return known;
+  const checked = SuiteDecisionSchema.safeParse(decided);
+  if (typeof decided === 'object' && decided !== null) checkedDecisions.set(decided, checked);
+  return checked;
+}
+
 /** The child's decision, or the kit's own failure when it is not one (its process ran the host's code). */
 function suiteDecision(decided: unknown): SuiteDecision {
-  const checked = SuiteDecisionSchema.safeParse(decided);
+  const checked = checkDecision(decided);
   if (!checked.success) throw new Error(`the suite's process handed back no valid decision: ${checked.error.message}`);
   return checked.data;
 }

@@ -56,3 +56,12 @@ export function newestEdition(declared: readonly Edition[] | undefined): Edition
   if (declared === undefined || declared.length === 0) return DEFAULT_EDITION;
   return [...declared].sort((a, b) => EDITIONS.indexOf(a) - EDITIONS.indexOf(b)).at(-1)!;
 }
+
+/**
+ * The edition a results file (or a run's report context) was judged against: files written before editions, the
+ * seed. Here rather than beside the results document's schema: the CLI names the edition of every run, and
+ * reading this name from the public API's script would otherwise build every results schema (issue 36).
+ */
+export function resultsEdition(document: { spec: { edition?: Edition | undefined } }): Edition {
+  return document.spec.edition ?? DEFAULT_EDITION;
+}

@@ -25,7 +25,7 @@
  */
 import { z } from 'zod';
 import { CapabilitiesSchema } from '../contract/adapter.js';
-import { DEFAULT_EDITION, EditionSchema, type Edition } from '../contract/editions.js';
+import { EditionSchema } from '../contract/editions.js';
 import { ClauseLevelSchema, RunLevelSchema } from '../levels.js';
 import { BaselineClassSchema, FailureKindSchema } from './baseline.js';
 
@@ -315,8 +315,3 @@ export const ResultsDocumentSchema = z
   })
   .strict();
 export type ResultsDocument = z.infer<typeof ResultsDocumentSchema>;
-
-/** The edition a results file was judged against (files written before editions: the seed). */
-export function resultsEdition(document: { spec: { edition?: Edition | undefined } }): Edition {
-  return document.spec.edition ?? DEFAULT_EDITION;
-}
