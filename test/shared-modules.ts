@@ -56,6 +56,7 @@ export const SHARED_MODULE_FILES: readonly string[] = [
   'test/conformance/evidence/mutation-evidence.test.ts',
   'test/conformance/explore/actions.test.ts',
   'test/conformance/explore/checks.test.ts',
+  'test/conformance/explore/class-report.test.ts',
   'test/conformance/explore/coverage.test.ts',
   'test/conformance/explore/families.test.ts',
   'test/conformance/explore/families.unit.test.ts',

@@ -6,11 +6,14 @@
  */
 import type { ExploredClass } from './explore.js';
 import { scenarioText, type FoundScenario } from './scenario.js';
-import { shellWord } from '../results/rerun-command.js';
+import { KIT_COMMAND, shellWord } from '../results/rerun-command.js';
 
-/** `plan-mode-conformance explore --adapter A --seed S --path P ...`: regenerates the shrunk session and shows it again. */
+/**
+ * `npx plan-mode-conformance explore --adapter A --seed S --path P ...`, to paste into a POSIX shell (every word
+ * quoted where it needs it): regenerates the shrunk session and shows it again.
+ */
 export function replayCommand(found: FoundScenario): string {
-  return `plan-mode-conformance explore --adapter ${shellWord(found.adapterArgument ?? found.adapter)} --seed ${found.seed} --path ${found.path}${found.replay}`;
+  return `${KIT_COMMAND} explore --adapter ${shellWord(found.adapterArgument ?? found.adapter)} --seed ${found.seed} --path ${shellWord(found.path)}${found.replay}`;
 }
 
 /**

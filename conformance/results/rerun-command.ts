@@ -8,6 +8,12 @@
  * and runs nothing of it.
  */
 
+/**
+ * How every command the kit prints for a person to paste starts (a rerun, an exploration's replay, a written
+ * counterexample's run): as every documented command is shown, from a project that installed the kit.
+ */
+export const KIT_COMMAND = 'npx plan-mode-conformance';
+
 /** The options of the run that a rerun of one of its scenarios needs to judge it the same way. */
 export interface RerunBase {
   /** `--adapter` as given (a built-in name, a module path, `exec:<command line>`). */
@@ -51,5 +57,5 @@ export function rerunOptions(base: RerunBase): string[] {
 export function rerunCommand(base: RerunBase, stableId: string): string {
   const slash = stableId.lastIndexOf('/');
   const tagged = slash > 0 ? stableId.slice(0, slash) : stableId;
-  return ['npx', 'plan-mode-conformance', ...rerunOptions(base), '--tags', shellWord(`@id:${tagged}`)].join(' ');
+  return [KIT_COMMAND, ...rerunOptions(base), '--tags', shellWord(`@id:${tagged}`)].join(' ');
 }

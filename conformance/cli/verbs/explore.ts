@@ -15,7 +15,7 @@ import { loadAdapter } from '../../adapters/load-adapter.js';
 import { CLI_BUNDLE } from '../../bundled-entries.js';
 import { loadCatalog } from '../../catalog/clause-catalog.js';
 import { replayCommand } from '../../explore/class-report.js';
-import { shellWord } from '../../results/rerun-command.js';
+import { KIT_COMMAND, shellWord } from '../../results/rerun-command.js';
 import { coverageTable } from '../../explore/coverage-table.js';
 import { explore, replay, toolModesOf } from '../../explore/explore.js';
 import { featureText, notExactly, scenarioText, stableId, type FoundScenario } from '../../explore/scenario.js';
@@ -99,7 +99,7 @@ export async function run(argv: string[]): Promise<number> {
     const out = await writeNewFile(args.out, text, args.force);
     const level = [...(args.strict ? ['--level', 'strict'] : []), ...editionArguments(args)];
     say(
-      `explore: wrote ${out}; run it with: plan-mode-conformance --adapter ${shellWord(args.adapter)} --features ${shellWord(dirname(out))}${level.map((part) => ` ${part}`).join('')}`,
+      `explore: wrote ${out}; run it with: ${KIT_COMMAND} --adapter ${shellWord(args.adapter)} --features ${shellWord(dirname(out))}${level.map((part) => ` ${shellWord(part)}`).join('')}`,
     );
     say(`explore: ${await replayVerdict(args.adapter, text, found, level)}`);
   }
@@ -166,8 +166,8 @@ async function replayVerdict(adapter: string, text: string, found: FoundScenario
 function replayArguments(args: ExploreArguments): string {
   const parts = [` --max-steps ${args.maxSteps}`];
   if (args.strict) parts.push(' --level strict');
-  parts.push(...editionArguments(args).map((part) => ` ${part}`));
-  if (args.expect.length > 0) parts.push(` --expect ${args.expect.join(',')}`);
+  parts.push(...editionArguments(args).map((part) => ` ${shellWord(part)}`));
+  if (args.expect.length > 0) parts.push(` --expect ${shellWord(args.expect.join(','))}`);
   return parts.join('');
 }
 

@@ -76,6 +76,6 @@ describe('explore --out writes only the file it was named, and replaces none una
       join(dir, 'found.feature'),
     ]);
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain(`run it with: plan-mode-conformance --adapter '${adapter}' --features ${dir}`);
+    expect(run.stdout).toContain(`run it with: npx plan-mode-conformance --adapter '${adapter}' --features ${dir}`);
   });
 });

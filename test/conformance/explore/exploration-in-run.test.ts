@@ -107,7 +107,7 @@ describe('classes of disagreement', () => {
     expect(records.every((record) => record.status === 'failed' && record.uri === EXPLORATION_URI)).toBe(true);
     expect(records[0]!.message).toContain('Scenario: explore found:');
     expect(records[0]!.message).toMatch(
-      /replay: plan-mode-conformance explore --adapter \S+ --seed 1 --path [\d:]+ --max-steps 12 --edition seed/,
+      /replay: npx plan-mode-conformance explore --adapter \S+ --seed 1 --path [\d:]+ --max-steps 12 --edition seed/,
     );
   });
 
@@ -310,7 +310,7 @@ describe('a run with exploration, through the CLI', () => {
       expect(run.stdout).toMatch(/^failed: explore:[A-Z]+-\d\d\/[a-z-]+ \(\d+ session\(s\) of the exploration\)$/m);
       expect(run.stdout).toMatch(/^ {4}Scenario: explore found: /m);
       expect(run.stdout).toMatch(
-        /^ {4}replay: plan-mode-conformance explore --adapter \S+fifth-agent-forgets.js --seed 23 --path [\d:]+/m,
+        /^ {4}replay: npx plan-mode-conformance explore --adapter \S+fifth-agent-forgets.js --seed 23 --path [\d:]+/m,
       );
       const document = ResultsDocumentSchema.parse(JSON.parse(await readFile(join(folder, 'on.json'), 'utf8')));
       expect(document.exploration).toMatchObject({
