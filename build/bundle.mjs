@@ -219,6 +219,17 @@ const importsOutsideCache = {
 };
 
 /**
+ * A kit module that a patched cucumber module calls for every step definition, required the first time
+ * and kept: an ES module required from a CommonJS one is, in the bundle, a fresh copy of its exports at
+ * each `require` (esbuild's `__toCommonJS`), which cost every start a few milliseconds over 260 definitions.
+ * The declaration goes at the module's end (a `var` is hoisted; at its start it would come before
+ * `"use strict"`).
+ */
+function requiredOnce(name, path) {
+  return { binding: `(${name} ??= require(${path}))`, declaration: `\nvar ${name};\n` };
+}
+
+/**
  * Where cucumber reads a definition's location, V8's call sites instead of a
  * stack trace written out and parsed back (see conformance/runner/definition-frames.ts).
  * The text replaced must be there: an upgrade that moves it fails the build.
@@ -234,7 +245,8 @@ const definitionFrames = {
       if (!source.includes(PARSED_STACK))
         throw new Error(`definition-frames: ${PARSED_STACK} is no longer in ${args.path} (cucumber upgraded?)`);
       const frames = JSON.stringify(join(dist, 'conformance', 'runner', 'definition-frames.js'));
-      return { contents: source.replace(PARSED_STACK, `require(${frames}).callerFrames()`), loader: 'js' };
+      const { binding, declaration } = requiredOnce('kitDefinitionFrames', frames);
+      return { contents: `${source.replace(PARSED_STACK, `${binding}.callerFrames()`)}${declaration}`, loader: 'js' };
     });
   },
 };
@@ -255,11 +267,12 @@ const deferredExpressions = {
       if (source.split(EAGER_EXPRESSION).length !== 2)
         throw new Error(`deferred-expressions: ${EAGER_EXPRESSION} is not once in ${args.path} (cucumber upgraded?)`);
       const deferred = JSON.stringify(join(dist, 'conformance', 'runner', 'deferred-expression.js'));
+      const { binding, declaration } = requiredOnce('kitDeferredExpression', deferred);
       return {
-        contents: source.replace(
+        contents: `${source.replace(
           EAGER_EXPRESSION,
-          `require(${deferred}).cucumberExpressionOnDemand(pattern, this.parameterTypeRegistry)`,
-        ),
+          `${binding}.cucumberExpressionOnDemand(pattern, this.parameterTypeRegistry)`,
+        )}${declaration}`,
         loader: 'js',
       };
     });
