@@ -25,6 +25,7 @@ import { partOf, type SessionPart } from '../explore/session-part.js';
 import { combineSummaries, withCombinedExploration } from '../results/exploration-shares.js';
 import { isExplorationResult } from '../results/exploration-uri.js';
 import type { SuiteEvents } from './run-suite.js';
+import type { ChildRequest } from './suite-messages.js';
 import { forkSuiteChild } from './suite-child-start.js';
 import { runSuiteIsolated, tellsMore, type IsolatedOptions, type IsolatedRun } from './suite-process.js';
 
@@ -54,7 +55,10 @@ export function explorationBeside(run: {
  * exploration's child has used about 0.35-0.45 s of CPU when its adapter is loaded, and a session costs about
  * 16 ms of CPU in a process that ran the scenarios first against about 20 ms in a fresh one: the sessions moved
  * off the scenarios' process (80% of the share) save about 12 ms each net, so they repay the start from about
- * 40 sessions on. The tests' runs of 20 sessions or fewer stay in one process.
+ * 40 sessions on. The tests' runs of 20 sessions or fewer stay in one process. Since the scenarios' process caps
+ * its tiers beside the exploration, a session costs about 15 ms of CPU in either process, and the exploration's
+ * process takes 95% of the share: at 40 sessions 38 of them, about 0.55 s of CPU off the scenarios' process for
+ * a start of about 0.4 s on the other core, so the bound stands (explore-cost).
  */
 export const BESIDE_MIN_SESSIONS = 40;
 
@@ -63,27 +67,21 @@ export const HELD_HOST_OUTPUT_LIMIT = 1024 * 1024;
 
 /**
  * The part of the exploration's share the scenarios' process runs once its scenarios are done: the share's
- * last sessions (the exploration's process runs the rest from the first). Tuned on the quiet machine's default
- * run (docs/benchmark.md, main fde3504, 15%): the scenarios' process was done with its scenarios at 2,659 ms and
- * with its sessions (about 20 ms each) at 3,273, while the exploration's process ended its 170 sessions at 3,648
- * (about 19 ms each after a start of about 0.45 s): both end together when the scenarios' process takes a fifth.
+ * last sessions (the exploration's process runs the rest from the first). Tuned from the default run's trace
+ * points in CPU time on the shared machine (docs/benchmark.md, 2026-12-06, explore-cost), once the scenarios'
+ * process capped its tiers, which lengthens its scenarios: taking a tenth (20 sessions of 200: about 0.15 s of
+ * loading the exploration, then about 15 ms a session), it ended a median 0.3 s of CPU after the exploration's
+ * process, itself forked about 0.1 s later; both end together when it takes a twentieth.
  */
-export const SCENARIOS_PROCESS_PART = 0.2;
+export const SCENARIOS_PROCESS_PART = 0.05;
 
 /** The exploration's part of the share and the scenarios' process's, meeting at one fraction (session-part.ts). */
 export const EXPLORATION_PROCESS_SESSIONS: SessionPart = { from: 0, to: 1 - SCENARIOS_PROCESS_PART };
 export const SCENARIOS_PROCESS_SESSIONS: SessionPart = { from: 1 - SCENARIOS_PROCESS_PART, to: 1 };
 
 export async function runWithExplorationBeside(options: IsolatedOptions): Promise<IsolatedRun> {
-  const { explore, ...withoutExploration } = options.request;
-  if (!explore) return runSuiteIsolated(options);
-  const share = Array.from({ length: explore.budget }, (_, index) => index);
-  const shard = options.request.shard ? sliceOf(share, options.request.shard) : share;
-  // A share too small to split leaves the scenarios' process without an exploration.
-  const scenarioRequest =
-    partOf(shard, SCENARIOS_PROCESS_SESSIONS).length > 0
-      ? { ...options.request, explore: { ...explore, part: SCENARIOS_PROCESS_SESSIONS } }
-      : withoutExploration;
+  const requests = besideRequests(options.request);
+  if (!requests) return runSuiteIsolated(options);
   const started = performance.now();
   const stopScenarios = new AbortController();
   const stopExploration = new AbortController();
@@ -98,12 +96,7 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
   const { started: early, ...shared } = options;
   try {
     const exploring = runSuiteIsolated({
-      request: {
-        ...options.request,
-        formats: [],
-        exploreOnly: true,
-        explore: { ...explore, part: EXPLORATION_PROCESS_SESSIONS },
-      },
+      request: requests.exploration,
       started: forkSuiteChild('exploration'),
       onOutput: (text) => held.later(() => options.onOutput(text)),
       onChildOutput: (text) => held.hostOutput(text),
@@ -118,7 +111,7 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
     const scenarios = runSuiteIsolated({
       ...shared,
       ...(early ? { started: early } : {}),
-      request: scenarioRequest,
+      request: requests.scenarios,
       ...(options.events ? { events: scenarioEvents(options.events, held) } : {}),
       abort: stopScenarios.signal,
     }).then((run) => {
@@ -140,6 +133,37 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
   } finally {
     options.abort?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * What each process is asked for: the scenarios' process its scenarios and the share's last part (none when
+ * the share is too small to split), the exploration's process the rest of the share and no scenario. The
+ * scenarios' process is told the cores are shared: it is one of two busy processes, so what the optimising
+ * compiler's threads do takes CPU the other process waits for, where a scenario-only run leaves them the idle
+ * core (optimising-tier.ts). The exploration's process caps its tiers by the length of its part, as a serial run's
+ * exploration does. Undefined for a run that does not explore.
+ */
+export function besideRequests(
+  request: ChildRequest,
+): { scenarios: ChildRequest; exploration: ChildRequest } | undefined {
+  const { explore, ...withoutExploration } = request;
+  if (!explore) return undefined;
+  const share = Array.from({ length: explore.budget }, (_, index) => index);
+  const shard = request.shard ? sliceOf(share, request.shard) : share;
+  return {
+    scenarios: {
+      ...(partOf(shard, SCENARIOS_PROCESS_SESSIONS).length > 0
+        ? { ...request, explore: { ...explore, part: SCENARIOS_PROCESS_SESSIONS } }
+        : withoutExploration),
+      coresShared: true,
+    },
+    exploration: {
+      ...request,
+      formats: [],
+      exploreOnly: true,
+      explore: { ...explore, part: EXPLORATION_PROCESS_SESSIONS },
+    },
+  };
 }
 
 /** Whether the scenarios' process ran all its scenarios (a crash in its part of the exploration comes after them). */

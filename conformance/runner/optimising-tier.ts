@@ -8,6 +8,12 @@
  * Node 22; Node 20 leaves it off, so there the code stays at the baseline tier, Sparkplug), the exploration
  * costs less CPU in all; a long one (`--explore 800` and more) costs more, as TurboFan's code repays its
  * compiling there. Only the cost changes: the code computes the same in every tier.
+ *
+ * The scenarios' process of a run whose exploration goes beside it (exploration-beside.ts) caps its tiers from
+ * the start: there two busy processes share the cores, and TurboFan's threads took about 0.5-0.8 s of CPU from
+ * the other process during the scenarios, more than its code saved them (docs/benchmark.md, 2026-12-06,
+ * explore-cost). A scenario-only run keeps every tier: there the compiler's threads have the idle core, and the
+ * scenarios' own thread runs faster for them.
  */
 import { setFlagsFromString } from 'node:v8';
 
@@ -19,6 +25,9 @@ export const CAPPED_TIER_MOST_SESSIONS = 250;
 
 /** V8's tiers are numbered 0 (interpreter), 1 (Sparkplug), 2 (Maglev), 3 (TurboFan); `--max-opt` caps them. */
 export const EXPLORATION_MAX_TIER = 2;
+
+/** `--max-opt`'s default, which caps nothing (V8 reads any value above 3 as every tier). */
+export const NO_TIER_CAP = 999;
 
 /** Caps the tiers of code optimised from now on (flags set after start-up: the tiering manager reads this one as it goes). */
 export function capOptimisingTier(tier = EXPLORATION_MAX_TIER): void {

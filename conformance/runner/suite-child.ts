@@ -22,7 +22,7 @@ import { whenHostCannotStart } from '../world/start-watch.js';
 import { watchHostGroups } from '../transport/host-groups.js';
 import type { SuiteRun } from './run-suite.js';
 import { EXPLORATION_ONLY_ARGUMENT } from './suite-child-start.js';
-import { CAPPED_TIER_MOST_SESSIONS, capOptimisingTier } from './optimising-tier.js';
+import { CAPPED_TIER_MOST_SESSIONS, capOptimisingTier, NO_TIER_CAP } from './optimising-tier.js';
 import {
   ALIVE_EVERY_MS,
   boundedMessage,
@@ -182,6 +182,9 @@ async function main(): Promise<void> {
     return leave(0);
   }
   tracePoint('child-request');
+  // Two busy processes on the cores (the exploration beside the scenarios): what TurboFan compiles on its threads
+  // is CPU the other process waits for, where a scenario-only run leaves it the idle core.
+  if (request.coresShared) capOptimisingTier();
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   // The CLI may go away without a signal (killed): nothing is left to report to.
@@ -244,7 +247,7 @@ async function main(): Promise<void> {
       done();
     },
   });
-  const { forceEdition: _forced, level: _level, exploreOnly, ...options } = request;
+  const { forceEdition: _forced, level: _level, exploreOnly, coresShared: _shared, ...options } = request;
   const run: SuiteRun = exploreOnly
     ? { results: [], wallMs: 0, reviewTexts: [] }
     : await runScenarios(options, decision, stdout);
@@ -269,6 +272,8 @@ async function main(): Promise<void> {
     progress = { sessions: 0, share: sessionShare(request.explore.budget, slices, request.explore.part).length };
     // From here on this process only explores: a short exploration is over before optimised code repays compiling it.
     if (progress.share <= CAPPED_TIER_MOST_SESSIONS) capOptimisingTier();
+    // A long exploration repays the optimising compiler, shared cores or not.
+    else if (request.coresShared) capOptimisingTier(NO_TIER_CAP);
     {
       const explored = await runExploration({
         adapter,
@@ -306,7 +311,7 @@ async function main(): Promise<void> {
 
 /** The scenarios, with cucumber (loaded here: a process that only explores never loads it). */
 async function runScenarios(
-  options: Omit<ChildRequest, 'forceEdition' | 'level' | 'exploreOnly'>,
+  options: Omit<ChildRequest, 'forceEdition' | 'level' | 'exploreOnly' | 'coresShared'>,
   decision: SuiteDecision,
   stdout: Writable,
 ): Promise<SuiteRun> {

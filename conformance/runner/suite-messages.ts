@@ -33,6 +33,12 @@ export type ChildRequest = Omit<SuiteOptions, 'stdout' | 'events'> & {
    * (exploration-beside.ts), and this one needs no cucumber.
    */
   exploreOnly?: boolean;
+  /**
+   * Another busy process runs beside this one on the machine's cores (exploration-beside.ts): the optimising
+   * compiler's threads then take CPU from the run rather than from an idle core, and this process caps its
+   * tiers from the start (optimising-tier.ts).
+   */
+  coresShared?: boolean;
 };
 
 /**

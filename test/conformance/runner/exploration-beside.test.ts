@@ -11,14 +11,17 @@ import { describe, expect, it } from 'vitest';
 import type { ResultsDocument } from '../../../src/index.js';
 import {
   BESIDE_MIN_SESSIONS,
+  besideRequests,
   combined,
   EXPLORATION_PROCESS_SESSIONS,
   explorationBeside,
   HELD_HOST_OUTPUT_LIMIT,
   HeldUntilOpen,
+  SCENARIOS_PROCESS_PART,
   SCENARIOS_PROCESS_SESSIONS,
 } from '../../../conformance/runner/exploration-beside.js';
 import type { IsolatedRun } from '../../../conformance/runner/suite-process.js';
+import type { ChildRequest } from '../../../conformance/runner/suite-messages.js';
 import { faultRecords } from '../../../conformance/results/fault-records.js';
 import { partOf } from '../../../conformance/explore/session-part.js';
 import type { ExplorationSummary, ScenarioResult } from '../../../conformance/results/scenario-result.js';
@@ -56,9 +59,34 @@ describe("the two processes' parts of the exploration's share", () => {
       const first = partOf(share, EXPLORATION_PROCESS_SESSIONS);
       const last = partOf(share, SCENARIOS_PROCESS_SESSIONS);
       expect([...first, ...last]).toEqual(share);
-      if (length >= 7) expect(last.length).toBeGreaterThan(0);
+      // The scenarios' process gets a session once its part of the share is more than half of one.
+      if (length * SCENARIOS_PROCESS_PART > 0.5) expect(last.length).toBeGreaterThan(0);
       expect(first.length).toBeGreaterThanOrEqual(last.length);
     }
+  });
+
+  it("are asked of each process; only the scenarios' process is told it shares the cores (it caps its tiers)", () => {
+    const request: ChildRequest = {
+      adapterPath: 'adapter.js',
+      formats: ['progress'],
+      explore: { budget: 200, seed: 23 },
+    };
+    const requests = besideRequests(request);
+    expect(requests?.scenarios).toEqual({
+      ...request,
+      explore: { ...request.explore, part: SCENARIOS_PROCESS_SESSIONS },
+      coresShared: true,
+    });
+    expect(requests?.exploration).toEqual({
+      ...request,
+      formats: [],
+      exploreOnly: true,
+      explore: { ...request.explore, part: EXPLORATION_PROCESS_SESSIONS },
+    });
+    // A share too small to split leaves the scenarios' process without an exploration; a run without one, no split.
+    const tiny = besideRequests({ ...request, explore: { budget: 1, seed: 23 } });
+    expect(tiny?.scenarios).toEqual({ adapterPath: 'adapter.js', formats: ['progress'], coresShared: true });
+    expect(besideRequests({ adapterPath: 'adapter.js' })).toBeUndefined();
   });
 });
 

@@ -12,13 +12,15 @@ import { ROOT } from '../cli-harness.js';
 const tierModule = pathToFileURL(join(ROOT, 'dist/conformance/runner/optimising-tier.js')).href;
 
 describe('the optimising-tier cap', () => {
-  it("is a flag this Node's V8 knows: setting it prints nothing and the code still runs", () => {
+  it("is a flag this Node's V8 knows: setting it, and lifting it, prints nothing and the code still runs", () => {
     const script = `
-      import { capOptimisingTier, EXPLORATION_MAX_TIER } from ${JSON.stringify(tierModule)};
+      import { capOptimisingTier, EXPLORATION_MAX_TIER, NO_TIER_CAP } from ${JSON.stringify(tierModule)};
       capOptimisingTier();
       let sum = 0;
       const add = (a, b) => a + b;
-      for (let i = 0; i < 200000; i++) sum = add(sum, i % 7);
+      for (let i = 0; i < 100000; i++) sum = add(sum, i % 7);
+      capOptimisingTier(NO_TIER_CAP);
+      for (let i = 100000; i < 200000; i++) sum = add(sum, i % 7);
       process.stdout.write(String(EXPLORATION_MAX_TIER) + ' ' + String(sum));
     `;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
