@@ -139,7 +139,7 @@ ${CELL_STATUSES.map(
 function hostSummary(model: SiteModel): Html {
   return html`<h2 id="hosts-heading">Hosts</h2>
 <p>Passed, failed, flaky, baselined and skipped count as each run's closing line does: its required scenarios and the exploration (every scenario at level strict); a default run's recommended failures are named apart. Records counts every result, counted or not.</p>
-<div class="table-box"><table aria-labelledby="hosts-heading">
+<div class="table-box"><table class="cards pairs" aria-labelledby="hosts-heading">
 <thead><tr><th scope="col">Host</th><th scope="col">Edition</th><th scope="col">Verdict</th><th scope="col">Records</th>${(['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).map((status) => html`<th scope="col">${status}</th>`)}<th scope="col">Missing capabilities</th><th scope="col">Level</th><th scope="col">Run</th></tr></thead>
 <tbody>
 ${model.hosts.map((host) => {
@@ -155,11 +155,12 @@ ${model.hosts.map((host) => {
   const countedFailed = host.document.scenarios.filter(
     (record) => record.status === 'failed' && countsAtLevel(record, host.document.level),
   ).length;
-  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td>${hostEdition(host)}</td>${
+  // Each cell named by its column (data-label): on a phone the table is a card per host, a figure a line.
+  return html`<tr><th scope="row"><a href="hosts/${host.key}.html">${host.label}</a></th><td data-label="Edition">${hostEdition(host)}</td>${
     failing === 0
-      ? html`<td class="st st-passed">${statusWord('passed')}<small class="uncounted">${unproven > 0 ? `partial: ${unproven} required clause(s) unproven` : `conforms at level ${host.document.level}`}</small></td>`
-      : html`<td class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`
-  }<td>${host.document.scenarios.length}</td>${(['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).map((status) => html`<td class="${count[status] > 0 ? statusClass(status, status !== 'failed' || countedFailed > 0) : ''}">${count[status]}${status === 'failed' && (counts.recommended?.failed ?? 0) > 0 ? html`<small>${counts.recommended!.failed} recommended, not counted</small>` : ''}</td>`)}<td>${missing.length ? missing.join(', ') : 'none'}</td><td>${host.document.level}</td><td class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
+      ? html`<td data-label="Verdict" class="st st-passed">${statusWord('passed')}<small class="uncounted">${unproven > 0 ? `partial: ${unproven} required clause(s) unproven` : `conforms at level ${host.document.level}`}</small></td>`
+      : html`<td data-label="Verdict" class="st st-failed">${statusWord('failed')}<small class="uncounted">${failing} failure(s) count</small></td>`
+  }<td data-label="Records">${host.document.scenarios.length}</td>${(['passed', 'failed', 'flaky', 'baselined', 'skipped'] as const).map((status) => html`<td data-label="${status}" class="${count[status] > 0 ? statusClass(status, status !== 'failed' || countedFailed > 0) : ''}">${count[status]}${status === 'failed' && (counts.recommended?.failed ?? 0) > 0 ? html`<small>${counts.recommended!.failed} recommended, not counted</small>` : ''}</td>`)}<td data-label="Missing capabilities">${missing.length ? missing.join(', ') : 'none'}</td><td data-label="Level">${host.document.level}</td><td data-label="Run" class="nowrap">${readableTime(host.document.startedAt)}</td></tr>
 `;
 })}</tbody>
 </table></div>`;

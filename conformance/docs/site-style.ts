@@ -167,6 +167,7 @@ details.mutant-table > summary { font-weight: 600; padding: .3rem 0; }
   /* Short values (the history's runs): each label and value on one line. */
   table.cards.pairs td[data-label] { text-align: right; padding: .1rem .55rem; }
   table.cards.pairs td[data-label]::before { float: left; margin-right: 1rem; }
+  table.cards.pairs td small { display: block; }
   table.cards img { max-width: 100%; height: auto; }
 }
 ul.plain { list-style: none; padding-left: 0; margin: 0; }

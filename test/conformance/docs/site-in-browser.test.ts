@@ -553,6 +553,26 @@ describe.skipIf(!haveChromium)(
       expect((await layoutOf(page)).scrollWidth).toBeLessThanOrEqual(390);
     });
 
+    it('on a phone, shows the Hosts table as a card per host: every figure on screen and named, nothing to scroll', async () => {
+      await page.setViewport({ width: 390, height: 844 });
+      await page.goto(home);
+      const table = 'table[aria-labelledby="hosts-heading"]';
+      expect(await page.$eval(table, (element) => element.parentElement!.scrollWidth)).toBeLessThanOrEqual(
+        await page.$eval(table, (element) => element.parentElement!.clientWidth),
+      );
+      const cells = await page.$$eval(`${table} tbody td`, (elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            onScreen: box.left >= 0 && box.right <= document.documentElement.clientWidth && box.width > 0,
+            named: getComputedStyle(element, '::before').content !== 'none',
+          };
+        }),
+      );
+      expect(cells.length).toBeGreaterThan(model.hosts.length * 10);
+      expect(cells.filter((cell) => !cell.onScreen || !cell.named)).toEqual([]);
+    });
+
     it('on a phone, folds the intro under its first sentence', async () => {
       await page.setViewport({ width: 390, height: 844 });
       await page.goto(home);
