@@ -121,6 +121,28 @@ Feature: Configuring plan mode
       | empty-mapping  | tools: {}    |
       | false          | modes: false |
 
+  @id:cfg-unknown-key-any-name @CFG-02
+  Scenario Outline: a key besides section makes the host refuse to start whatever its name: <case>
+    Given the deployment is:
+      """yaml
+      - id: plan-mode
+        name: '@deepseek-ai/dsh-plan-mode'
+        config:
+          section: Plan first.
+          <entry>
+      """
+    When the host starts
+    Then the host refuses to start
+
+    Examples:
+      | case               | entry                 |
+      | extension-prefix   | x-modes: [plan]       |
+      | underscore-comment | _comment: plan first  |
+      | dollar-schema      | $schema: plan.json    |
+      | upper-case-section | Section: Plan first.  |
+      | quoted-padded      | "section ": Plan.     |
+      | non-ascii-name     | 模式: plan            |
+
   @id:cfg-unknown-key-named @CFG-04
   Scenario Outline: the load error for an unknown key names the key: <case>
     Given the deployment is:

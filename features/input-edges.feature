@@ -129,6 +129,9 @@ Feature: Every input at its edges
         | crlf-and-u2028-inside | /plan one⟨U+000D⟩↵two⟨U+2028⟩three⟨U+000D⟩four | one⟨U+000D⟩↵two⟨U+2028⟩three⟨U+000D⟩four |
         | nfd-kept              | /plan cafe⟨U+0301⟩          | cafe⟨U+0301⟩           |
         | bidi-and-zwj-kept     | /plan ⟨U+202E⟩abc⟨U+202C⟩ 👩⟨U+200D⟩💻 | ⟨U+202E⟩abc⟨U+202C⟩ 👩⟨U+200D⟩💻 |
+        | off-double-quoted     | /plan \"off\"               | \"off\"                |
+        | off-single-quoted     | /plan 'off'                 | 'off'                  |
+        | message-quoted        | /plan ⟨U+3000⟩\"look around\" | \"look around\"      |
 
   Rule: the review carries the plan exactly as submitted: surrounding white space, line breaks and markup all
 
@@ -198,6 +201,9 @@ Feature: Every input at its edges
         | keep-then-approve-items  | the user will answer the review with the answer items "[{\"selected\":[\"KEEP-PLANNING\"]},{\"selected\":[\"Approve\"]}]" |
         | approve-in-two-items     | the user will answer the review with the answer items "[{\"selected\":[\"Approve\"]},{\"selected\":[\"Approve\"]}]" |
         | approve-then-text-items  | the user will answer the review with the answer items "[{\"selected\":[\"Approve\"]},{\"selected\":[],\"freeText\":\"later\"}]" |
+        | approve-beside-a-space   | the user will answer the review by selecting Approve with the feedback "⟨U+0020⟩" |
+        | approve-beside-a-newline | the user will answer the review by selecting Approve with the feedback "↵" |
+        | approve-beside-blanks    | the user will answer the review by selecting Approve with the feedback "⇥⟨U+3000⟩⟨U+00A0⟩" |
 
     @id:edge-review-open-verdict @TOOL-04 @TOOL-05 @needs:questions
     Scenario Outline: Approve next to <case> may be read either way, and plan mode follows the verdict

@@ -159,6 +159,20 @@ Feature: The plan session projection
     Then the projection reads the same as before the restart
     And the projection shows plan mode off with a selection pending
 
+  @id:proj-pushes-after-restart @PROJ-02 @PROJ-04 @needs:commands @needs:projections @needs:restart
+  Scenario Outline: after a restart the registry pushes only views the log folds to: <case>
+    Given plan mode is on
+    When the host restarts
+    And the scenario notes the projection pushes so far
+    And the user types the command "<line>"
+    Then the projection shows plan mode <active> with nothing pending
+    And since then every view the projection pushed is one its log folds to
+
+    Examples:
+      | case          | line      | active |
+      | already-on    | /plan     | on     |
+      | leaving       | /plan off | off    |
+
   @id:proj-changes-pushed @PROJ-02 @PROJ-03 @needs:commands @needs:projections
   Scenario Outline: a change of the view reaches subscribers: <case>
     Given the agent starts with plan mode <start>

@@ -83,6 +83,55 @@ const INVALID: Array<Extract<Configuration, { kind: 'invalid' }>> = [
   },
 ];
 
+/**
+ * Names a key besides `section` may have: the extension and comment prefixes other YAML tools skip (`x-`, `_`,
+ * `$`, `#`, `//`), near misses of `section` (another case, a plural, white space or an invisible character next
+ * to it, a Cyrillic letter for a Latin one), and any name from the whole of Unicode. Each is an unknown key, so
+ * the load fails (CFG-02), whatever a host's conventions skip.
+ */
+const UNKNOWN_KEY_NAMES: readonly string[] = [
+  'x-modes',
+  'x-note',
+  '_comment',
+  '$schema',
+  '#',
+  '//',
+  '.hidden',
+  'Section',
+  'SECTION',
+  'sections',
+  'section ',
+  ' section',
+  'section\u200b',
+  'sect\u0456on',
+  'section_text',
+  'config',
+  'modes',
+];
+
+/** Every shape YAML can give a key's value: null, empty, a scalar of each kind, a list, a mapping. */
+const VALUE_SHAPES: readonly unknown[] = [null, '', 'plan', 0, true, [], ['plan'], {}, { plan: true }];
+
+/** A configuration with the usual section and one more key of a generated name and shape (CFG-02). */
+export const unknownKeyConfigurations: fc.Arbitrary<Extract<Configuration, { kind: 'invalid' }>> = fc
+  .tuple(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...UNKNOWN_KEY_NAMES) },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }) },
+    ),
+    fc.constantFrom(...VALUE_SHAPES),
+  )
+  .filter(([key]) => key !== 'section' && key !== '__proto__' && key !== '<<')
+  .map(([key, value]) => ({
+    kind: 'invalid',
+    config: Object.fromEntries([
+      ['section', DEFAULT_SECTION],
+      [key, value],
+    ]),
+    breaks: 'CFG-02',
+    why: `a key besides section, ${JSON.stringify(key)}`,
+  }));
+
 /** Every configuration the family draws (the deployment YAML test reads each with a second parser). */
 export const EVERY_CONFIGURATION: readonly Configuration[] = [
   ...SECTIONS.map((section): Configuration => ({ kind: 'valid', section })),
@@ -109,6 +158,7 @@ export const configurations: fc.Arbitrary<Configuration | undefined> = fc.option
     },
     { weight: 2, arbitrary: generatedSections.map((section): Configuration => ({ kind: 'valid', section })) },
     { weight: 2, arbitrary: fc.constantFrom(...INVALID) },
+    { weight: 1, arbitrary: unknownKeyConfigurations },
   ),
   { nil: undefined, freq: 5 },
 );

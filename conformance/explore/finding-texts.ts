@@ -108,6 +108,10 @@ const WORDINGS: { [C in FindingCheck]: (finding: FindingOf<C>) => Worded } = {
     message: `the view of ${where.agent} changed from ${JSON.stringify(observed.viewBefore)} to ${JSON.stringify(expected.lastPush)}; the registry pushed ${JSON.stringify(observed.pushed)} since`,
     step: step(`since then the projection of ${where.agent} pushed the view it now shows`),
   }),
+  'projection-pushes-folded': ({ where, expected, observed }) => ({
+    message: `the projection of ${where.agent} pushed ${JSON.stringify(observed.unfolded)} (of ${JSON.stringify(observed.pushed)}), a view its log never folded to since it was noted: ${JSON.stringify(expected.folds)}`,
+    step: step(`since then every view the projection of ${where.agent} pushed is one its log folds to`),
+  }),
   'exit-reachable-in-mode': ({ where, expected, observed }) => {
     const { sdk } = observed;
     const sdkText =

@@ -56,6 +56,11 @@ export interface Comparisons {
     expected: { lastPush: PlanProjectionView };
     observed: { viewBefore: PlanProjectionView; pushed: PlanProjectionView[] };
   };
+  'projection-pushes-folded': {
+    /** The view when the agent was noted, then the view after each event the plan unit folded since. */
+    expected: { folds: PlanProjectionView[] };
+    observed: { pushed: PlanProjectionView[]; unfolded: PlanProjectionView };
+  };
   'exit-reachable-in-mode': {
     expected: { mode: string };
     observed: { wireTools: string[]; sdk?: { shown: boolean; namesExit: boolean } };

@@ -104,6 +104,8 @@ export type ReviewAnswer =
   | 'approve-twice'
   /** Two answer items for the review: `Approve`, then the keep-planning option (several selections: REVIEW-03). */
   | 'approve-then-keep-items'
+  /** The same two items the other way round: the last one alone approves, the answer does not (REVIEW-03). */
+  | 'keep-then-approve-items'
   | 'keep-planning'
   | 'keep-planning-with-text'
   | 'free-text-only'
@@ -121,6 +123,7 @@ export const REVIEW_ANSWERS: readonly ReviewAnswer[] = [
   'approve-padded',
   'approve-twice',
   'approve-then-keep-items',
+  'keep-then-approve-items',
   'keep-planning',
   'keep-planning-with-text',
   'free-text-only',

@@ -17,10 +17,13 @@ export const PROVIDER_FAILURE = 'the question provider is down (explore)\nsecond
 
 /**
  * The text a reply types: the generated one (any text; a review answer with `Approve` needs one that is not
- * blank, or it would read as the empty free text the seed leaves open), or the kit's own.
+ * empty, or it would read as the empty free text the seed leaves open: white space alone is free text, so
+ * `Approve` beside it is no consent, REVIEW-03), or the kit's own.
  */
-function typed(feedback: string | undefined, own: string, nonBlank = false): string {
-  if (feedback === undefined || (nonBlank && feedback.trim() === '')) return own;
+function typed(feedback: string | undefined, own: string, refused: 'none' | 'empty' | 'blank' = 'none'): string {
+  if (feedback === undefined) return own;
+  if (refused === 'empty' && feedback === '') return own;
+  if (refused === 'blank' && feedback.trim() === '') return own;
   return feedback;
 }
 
@@ -28,14 +31,14 @@ function typed(feedback: string | undefined, own: string, nonBlank = false): str
 export function typedText(answer: ReviewAnswer, feedback: string | undefined): string | undefined {
   switch (answer) {
     case 'approve-with-text':
-      return typed(feedback, APPROVE_NOTE, true);
+      return typed(feedback, APPROVE_NOTE, 'empty');
     case 'keep-planning-with-text':
       return typed(feedback, FEEDBACK);
     case 'free-text-only':
       return typed(feedback, FREE_TEXT);
     case 'provider-fails':
-      // The provider's message is any text the kit chose, multi-line and all: it must reach the model unchanged (REVIEW-06).
-      return typed(feedback, PROVIDER_FAILURE, true);
+      // The provider's message is any text the kit chose, multi-line and all (not blank): it must reach the model unchanged (REVIEW-06).
+      return typed(feedback, PROVIDER_FAILURE, 'blank');
     default:
       return undefined;
   }
@@ -91,6 +94,8 @@ export function replyFor(answer: ReviewAnswer, question: Question, feedback?: st
       return { type: 'answer', selected: [APPROVE, APPROVE] };
     case 'approve-then-keep-items':
       return { type: 'answers', items: [{ selected: [APPROVE] }, { selected: [keepPlanningLabel(question)] }] };
+    case 'keep-then-approve-items':
+      return { type: 'answers', items: [{ selected: [keepPlanningLabel(question)] }, { selected: [APPROVE] }] };
     case 'keep-planning':
       return { type: 'answer', selected: [keepPlanningLabel(question)] };
     case 'keep-planning-with-text':

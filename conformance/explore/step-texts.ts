@@ -144,6 +144,8 @@ export function reviewStep(answer: ReviewAnswer, feedback?: string): string {
       return `the user will answer the review by selecting exactly the labels '["Approve","Approve"]'`;
     case 'approve-then-keep-items':
       return `the user will answer the review with the answer items '[{"selected":["Approve"]},{"selected":["KEEP-PLANNING"]}]'`;
+    case 'keep-then-approve-items':
+      return `the user will answer the review with the answer items '[{"selected":["KEEP-PLANNING"]},{"selected":["Approve"]}]'`;
     case 'keep-planning':
       return 'the user will answer the review by selecting the keep-planning option';
     case 'keep-planning-with-text':

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { defineParameterType, Given, Then, When } from '@cucumber/cucumber';
 import type { PlanProjectionView, SessionEvent } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
-import { foldedByPlanUnit } from '../world/observations.js';
+import { foldedByPlanUnit, pushNoFoldShows } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 /** Whether the projection should show an outstanding selection. */
@@ -185,5 +185,32 @@ Then(
   'since then the projection of {agent} pushed no view for an event the plan unit does not fold',
   async function (this: PlanWorld, name: string) {
     await assertNoUnfoldedPush(this, name);
+  },
+);
+
+/**
+ * PROJ-02, PROJ-04: every view the registry pushed since the scenario noted them is the unit's view of the log at
+ * some point since, in order (world/observations.ts, pushNoFoldShows): a registry may push late, never a view the
+ * log never folded to, such as one folded onto a state it forgot at a restart.
+ */
+async function assertPushesFolded(world: PlanWorld, name: string): Promise<void> {
+  const before = notedOf(world, name);
+  const log = await (await world.host()).readLog(await world.agent(name));
+  const pushed = (await pushes(world, name)).slice(before.pushes.length);
+  const wrong = pushNoFoldShows(before.view, log, before.logLength, world.kit.edition, pushed);
+  if (wrong !== undefined)
+    fail(
+      `the registry pushed ${show(wrong.push)} (every push since the scenario noted them: ${show(pushed)}), a view the log of ${name} never folded to since then: ${show(wrong.folds)}`,
+    );
+}
+
+Then('since then every view the projection pushed is one its log folds to', async function (this: PlanWorld) {
+  await assertPushesFolded(this, DEFAULT_AGENT);
+});
+
+Then(
+  'since then every view the projection of {agent} pushed is one its log folds to',
+  async function (this: PlanWorld, name: string) {
+    await assertPushesFolded(this, name);
   },
 );

@@ -11,6 +11,7 @@ import type {
   ToolResultMessage,
   UserMessage,
 } from '../../src/index.js';
+import { isDeepStrictEqual } from 'node:util';
 import { fail } from '../assertions/expect.js';
 import { EDITION_READINGS } from '../oracle/edition-readings.js';
 
@@ -100,4 +101,31 @@ export function parseOnOffList(list: string): boolean[] {
     if (word !== 'on' && word !== 'off') throw new Error(`expected "on" or "off", got "${word}"`);
     return word === 'on';
   });
+}
+
+/**
+ * PROJ-02, PROJ-04: every view pushed since the log was `from` events long is the unit's view of the log at some
+ * point, in order: the view then (`viewThen`), then the view after each event the unit folded since. A registry may push a view late (the
+ * same one more than once, or one a later event already replaced when it pushes the current one), but never a
+ * view the log never folded to: one folded onto a state the registry forgot (say, after a restart) is wrong.
+ * Returns the first push no such view matches, with the views the log folded to.
+ */
+export function pushNoFoldShows(
+  viewThen: PlanProjectionView,
+  log: readonly SessionEvent[],
+  from: number,
+  edition: Edition,
+  pushed: readonly PlanProjectionView[],
+): { push: PlanProjectionView; folds: PlanProjectionView[] } | undefined {
+  if (pushed.length === 0) return undefined;
+  const folds = [viewThen];
+  for (let index = from; index < log.length; index++) {
+    if (foldedByPlanUnit(log[index]!, edition)) folds.push(foldPlanProjection(log.slice(0, index + 1), edition));
+  }
+  let at = 0;
+  for (const push of pushed) {
+    while (at < folds.length && !isDeepStrictEqual(folds[at], push)) at++;
+    if (at === folds.length) return { push, folds };
+  }
+  return undefined;
 }

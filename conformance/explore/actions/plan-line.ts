@@ -22,7 +22,7 @@ import type { PlanLineMove } from '../moves.js';
 import type { Action, Generation } from './action.js';
 import type { Found } from '../disagreement.js';
 import { worded } from '../finding-texts.js';
-import { offArgument, offLookalike, texts } from '../values/texts.js';
+import { offArgument, offLookalike, quotedMessages, texts } from '../values/texts.js';
 
 /**
  * `/plan` lines: the name, a space, then an argument from the whole domain
@@ -36,6 +36,13 @@ export const planLines: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: offArgument.map(({ text }) => `/plan ${text}`) },
   { weight: 1, arbitrary: offLookalike.map(({ text }) => `/plan ${text}`) },
   { weight: 4, arbitrary: texts({ nonBlank: true, maxFragments: 4 }).map(({ text }) => `/plan ${text}`) },
+  // A message wrapped whole in quotes, as a shell would unquote it: sent with its quotes (CMD-03).
+  {
+    weight: 1,
+    arbitrary: quotedMessages(texts({ nonBlank: true, maxFragments: 2, padded: false })).map(
+      ({ text }) => `/plan ${text}`,
+    ),
+  },
   // The kit's probe command: a command other than /plan, which must leave plan state and projection alone (PROJ-02).
   { weight: 1, arbitrary: fc.constantFrom('/probe note', '/probe off') },
 );

@@ -23,7 +23,7 @@ import {
   reviewCountAllowed,
 } from '../../oracle/exit-review.js';
 import { reviewRecord } from '../reviews.js';
-import { texts } from '../values/texts.js';
+import { blankTexts, texts } from '../values/texts.js';
 import type { ModelAnswer, ToolResultMessage } from './answer.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
 import { toolResults } from '../../world/observations.js';
@@ -41,7 +41,11 @@ type ExitAnswer = { type: 'exit'; review: ReviewAnswer; plan?: PlanShape; feedba
 
 /** What the user types with a review answer that carries text: any text, multi-line, invisible characters and all (REVIEW-04). */
 export const feedbackTexts = fc.option(
-  texts({ empty: true, maxFragments: 5 }).map(({ text }) => text),
+  fc.oneof(
+    { weight: 6, arbitrary: texts({ empty: true, maxFragments: 5 }).map(({ text }) => text) },
+    // White space alone: free text all the same (next to Approve, no consent: REVIEW-03), though none to carry (REVIEW-04).
+    { weight: 1, arbitrary: blankTexts },
+  ),
   { nil: undefined, freq: 4 },
 );
 

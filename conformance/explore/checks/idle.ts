@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Edition, PlanProjectionView, SessionEvent } from '../../../src/index.js';
 import type { OracleAgent } from '../../oracle/session-oracle.js';
-import { foldedByPlanUnit } from '../../world/observations.js';
+import { foldedByPlanUnit, pushNoFoldShows } from '../../world/observations.js';
 import type { FindingOf, LoggedPayload } from '../findings.js';
 
 export type { LoggedPayload } from '../findings.js';
@@ -92,7 +92,11 @@ export function projectionPushesFinding(
   before: NotedPushes,
   now: { pushes: readonly PlanProjectionView[]; log: readonly SessionEvent[]; view: PlanProjectionView },
   edition: Edition,
-): FindingOf<'projection-pushes-unfolded'> | FindingOf<'projection-pushed-change'> | undefined {
+):
+  | FindingOf<'projection-pushes-unfolded'>
+  | FindingOf<'projection-pushed-change'>
+  | FindingOf<'projection-pushes-folded'>
+  | undefined {
   const added = now.log.slice(before.logLength);
   const folded = added.filter((event) => foldedByPlanUnit(event, edition)).length;
   const pushed = now.pushes.slice(before.pushes.length);
@@ -116,6 +120,15 @@ export function projectionPushesFinding(
       where,
       expected: { lastPush: now.view },
       observed: { viewBefore: before.view, pushed },
+    };
+  const unfoldedPush = pushNoFoldShows(before.view, now.log, before.logLength, edition, pushed);
+  if (unfoldedPush !== undefined)
+    return {
+      check: 'projection-pushes-folded',
+      clauses: ['PROJ-02', 'PROJ-04'],
+      where,
+      expected: { folds: unfoldedPush.folds },
+      observed: { pushed, unfolded: unfoldedPush.push },
     };
   return undefined;
 }

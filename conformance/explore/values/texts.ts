@@ -300,12 +300,34 @@ export function planLineAround(
     });
 }
 
+/** A text of white space alone, trim removes it all: not empty, yet blank. */
+export const blankTexts: fc.Arbitrary<string> = trimmedPadding;
+
 /** An argument that is `off` once trimmed: `off` surrounded by any white space trim removes (CMD-04). */
 export const offArgument: fc.Arbitrary<TaggedText> = fc
   .tuple(fc.option(trimmedPadding, { nil: '' }), fc.option(trimmedPadding, { nil: '' }))
   .map(([lead, trail]) => tagged(`${lead}off${trail}`));
 
-/** An argument that only looks like `off`: `off` next to white space trim keeps, or another case (a message, CMD-04). */
+/** `off` inside quotes of every kind a shell, Markdown or a typist uses: a message, never `off` (CMD-04). */
+const QUOTED_OFF: readonly string[] = ['"off"', "'off'", '`off`', '“off”', '‘off’', '「off」', '«off»', '"off', "off'"];
+
+/** Quote pairs a host that unquotes arguments as a shell does would strip (CMD-03: the message is sent as typed). */
+const QUOTES: ReadonlyArray<readonly [string, string]> = [
+  ['"', '"'],
+  ["'", "'"],
+  ['`', '`'],
+  ['“', '”'],
+  ['「', '」'],
+];
+
+/** A message wrapped whole in a pair of quotes: steered with its quotes, as typed (CMD-03). */
+export function quotedMessages(message: fc.Arbitrary<TaggedText>): fc.Arbitrary<TaggedText> {
+  return fc
+    .tuple(fc.constantFrom(...QUOTES), message)
+    .map(([[open, close], { text }]) => tagged(`${open}${text.trim()}${close}`));
+}
+
+/** An argument that only looks like `off`: `off` next to white space trim keeps, another case, or quoted (a message, CMD-04). */
 export const offLookalike: fc.Arbitrary<TaggedText> = fc.oneof(
   fc
     .tuple(
@@ -317,7 +339,7 @@ export const offLookalike: fc.Arbitrary<TaggedText> = fc.oneof(
   // Another case or more words alone, amid white space trim removes: still a message.
   fc
     .tuple(
-      pick(['Off', 'OFF', 'oFF', 'off now', 'offline', 'of', 'off.']),
+      pick(['Off', 'OFF', 'oFF', 'off now', 'offline', 'of', 'off.', ...QUOTED_OFF]),
       fc.option(trimmedPadding, { nil: '' }),
       fc.option(trimmedPadding, { nil: '' }),
     )

@@ -175,6 +175,30 @@ describe("the projection's pushes between two idle observations (PROJ-02)", () =
     expect(projectionPushesFinding(agent(), before, twice, '0.0.1-rc.1')?.check).toBe('projection-pushes-unfolded');
   });
 
+  it('fails a push of a view the log never folded to since, such as one folded onto a state forgotten at a restart', () => {
+    const onNow = { pushes: [], logLength: 1, view: on };
+    // `/plan` while on: the log folds to on with nothing pending; a registry that forgot the state pushes off, pending.
+    const log = [mode(true), run('')];
+    const forgotten = { active: false, pending: true };
+    expect(projectionPushesFinding(agent(), onNow, { pushes: [forgotten], log, view: on }, 'seed')).toMatchObject({
+      check: 'projection-pushes-folded',
+      clauses: ['PROJ-02', 'PROJ-04'],
+    });
+    // Late pushes are views the log folded to, in order: accepted, the same one twice included.
+    const leaving = [mode(true), run('off'), mode(false)];
+    const pendingExit = { active: true, pending: true };
+    for (const pushes of [
+      [pendingExit, off],
+      [off, off],
+      [on, off],
+    ])
+      expect(projectionPushesFinding(agent(), onNow, { pushes, log: leaving, view: off }, 'seed')).toBeUndefined();
+    // One push per folded event and the last one the view now shown, yet the first a view the log never had.
+    expect(
+      projectionPushesFinding(agent(), onNow, { pushes: [forgotten, off], log: leaving, view: off }, 'seed')?.check,
+    ).toBe('projection-pushes-folded');
+  });
+
   it('fails a changed view that was not pushed, or not pushed last', () => {
     const log = [message, run('on'), mode(true)];
     expect(projectionPushesFinding(agent(), before, { pushes: [off], log, view: on }, 'seed')).toMatchObject({
