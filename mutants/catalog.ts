@@ -6,6 +6,7 @@
 import { mutant, onlyIn, patch, type Mutant } from './mutant.js';
 import { askBeforeChanges, PROBE_TOOL_EXECUTE } from './approval-policy.js';
 import { BLIND_BATCH_R41_CATALOGUED } from './blind-batch-r41.js';
+import { BLIND_BATCH_R42_CATALOGUED } from './blind-batch-r42.js';
 
 const SERVICE = 'plan-mode/service.ts';
 const NARRATION = 'plan-mode/narration.ts';
@@ -1763,3 +1764,6 @@ MUTANTS.push(
 
 // Issue 30's blind batch of 2026-12-06 (blind-batch-r41.ts): the hosts one half of the default run missed then.
 MUTANTS.push(...BLIND_BATCH_R41_CATALOGUED);
+
+// Issue 30's blind batch of round 42 (blind-batch-r42.ts): the hosts one half of the default run missed then.
+MUTANTS.push(...BLIND_BATCH_R42_CATALOGUED);
