@@ -44,7 +44,7 @@ export const feedbackTexts = fc.option(
   fc.oneof(
     { weight: 6, arbitrary: texts({ empty: true, maxFragments: 5 }).map(({ text }) => text) },
     // White space alone: free text all the same (next to Approve, no consent: REVIEW-03), though none to carry (REVIEW-04).
-    { weight: 1, arbitrary: blankTexts },
+    { weight: 3, arbitrary: blankTexts },
   ),
   { nil: undefined, freq: 4 },
 );
