@@ -88,13 +88,25 @@ export function planModeDeployment(config: unknown): string {
   let text = writtenDeployments.get(key);
   if (text === undefined) {
     const values = Object.values(config as Record<string, string>);
-    text = values.some((value) => RISKY.test(value))
-      ? escapedDeployment(config as Record<string, string>)
+    const plainText = values.some((value) => RISKY.test(value))
+      ? undefined
       : stringify([{ id: PLAN_MODE_ENTRY_ID, name: PLAN_MODE_PACKAGE_NAME, config }]);
+    // The writer folds a long line into a block scalar that does not always read back the same (a line led by a
+    // tab is "more indented" and keeps the break the fold added): such a value is written escaped as well.
+    text =
+      plainText !== undefined && readsBack(plainText, config as Record<string, string>)
+        ? plainText
+        : escapedDeployment(config as Record<string, string>);
     if (writtenDeployments.size >= PARSED_DEPLOYMENTS_KEPT) writtenDeployments.clear();
     writtenDeployments.set(key, text);
   }
   return text;
+}
+
+/** Whether the plan-mode entry of `text` reads back exactly `config`. */
+function readsBack(text: string, config: Record<string, string>): boolean {
+  const read = parsePluginEntries(text)[0]?.config;
+  return JSON.stringify(read) === JSON.stringify(config);
 }
 
 /**

@@ -96,6 +96,15 @@ describe('the deployment YAML the kit sends', async () => {
     expect(GENERATED.some((section) => /[\u2028\u0085]/.test(section))).toBe(true);
   });
 
+  it('writes escaped a section the writer would fold into a block that reads back otherwise (a line led by a tab)', () => {
+    // Drawn at seed 24 (session 78): yaml folds it as `>-`, and the tab-led first line keeps the break the fold added.
+    const section =
+      '\t\u2002When the user prompts\u2126\u00e7\u2002\u3000Plan-mode section (explore): plan before you act.\t\u2000\u30c6\u30b9\u30c8\u{10d08}\u{1d981}\u{2f8d8}\u{1cf84}\n\u2007\u2003';
+    const text = planModeDeployment({ section });
+    expect((parse(text) as [{ config: { section: string } }])[0].config.section).toBe(section);
+    expect((jsYaml.load(text) as [{ config: { section: string } }])[0].config.section).toBe(section);
+  });
+
   it('ends every deployment with a line break', () => {
     expect(sent.filter((one) => !one.text.endsWith('\n')).map((one) => one.where)).toEqual([]);
   });
