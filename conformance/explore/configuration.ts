@@ -168,6 +168,12 @@ export function deploymentOf(configuration: Configuration | undefined): string {
   return planModeDeployment(configuration.kind === 'valid' ? { section: configuration.section } : configuration.config);
 }
 
+/** The keys of a configuration besides `section`: what a load error names (CFG-04). */
+function unknownKeysOf(config: unknown): string[] {
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) return [];
+  return Object.keys(config).filter((key) => key !== 'section');
+}
+
 /** Writes the deployment into the transcript, so a printed scenario starts the host the session met. */
 export function writeConfiguration(session: ExploredSession, configuration: Configuration | undefined): void {
   if (configuration === undefined) return;
@@ -181,13 +187,30 @@ export function writeConfiguration(session: ExploredSession, configuration: Conf
   }
 }
 
-/** After an invalid configuration: the start must have failed (CFG-01, CFG-02). */
+/**
+ * After an invalid configuration: the start must have failed (CFG-01, CFG-02); at the strict level, a load error
+ * for keys besides `section` names one of them somewhere in the host's own words (CFG-04, recommended), as the
+ * suite's "the host refuses to start with a message naming" reads it.
+ */
 export function judgeRefusal(
   session: ExploredSession,
   configuration: Extract<Configuration, { kind: 'invalid' }>,
   started: boolean,
+  error?: unknown,
 ): Found {
-  if (!started) return undefined;
+  if (!started) {
+    const unknown = unknownKeysOf(configuration.config);
+    const message = error instanceof Error ? error.message : String(error);
+    if (!session.options.strict || unknown.length === 0 || unknown.some((key) => message.includes(key)))
+      return undefined;
+    return worded({
+      check: 'unknown-key-named',
+      clauses: ['CFG-04'],
+      where: {},
+      expected: { keys: unknown },
+      observed: { message },
+    });
+  }
   return worded({
     check: 'invalid-configuration-refused',
     clauses: [configuration.breaks],

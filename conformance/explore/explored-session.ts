@@ -20,6 +20,7 @@ import { ScriptedModel } from '../script/scripted-model.js';
 import { DEFAULT_SECTION } from '../world/plan-world.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
 import type { ModelView } from '../oracle/state-features.js';
+import type { FirstToolCall, QuestionShape } from '../oracle/host-questions.js';
 import { SessionCoverage } from './coverage.js';
 import type { NotedPushes } from './checks/idle.js';
 import type { MidTurnMove, PlannedAnswer, PlannedRequest, ReviewAnswer } from './moves.js';
@@ -43,6 +44,13 @@ export interface OpenCall {
   /** Plan state in force when the call ran (the tool runs between the answer and the next boundary). */
   activeAtCall: boolean;
   questions: number;
+  /**
+   * Questions asked for the agent while the call ran that carry no plan-review intent but read as a review (an
+   * approving label or an `Approve` option): outside plan mode they are a review all the same (TOOL-03).
+   */
+  reviewLike: number;
+  /** The shapes of the host's own questions (no plan review) asked for the agent while the call ran (SCOPE-02). */
+  hostQuestions: QuestionShape[];
   /** The user's reply to the call's review, as the review seam gave it (what the oracle reads consent from). */
   reply?: QuestionReply;
   /** The request (1-based) that answered with this call. */
@@ -95,6 +103,16 @@ export class ExploredSession {
   /** Whether any agent's history was compacted: only then may a request hold what compaction produced. */
   compacted = false;
   reviewsAsked = 0;
+  /** Questions that read as a plan review (REVIEW-01's marks), the plan-review intent or not. */
+  reviewLikeAsked = 0;
+  /** The first call of each probe tool by an agent the user made, by tool and mode (SCOPE-02 compares their questions). */
+  readonly firstToolCalls = new Map<string, FirstToolCall>();
+  /** Each agent's probe tools called so far, as `agent id tool`: only an agent's first call of a tool is compared. */
+  readonly toolsCalled = new Set<string>();
+  /** Each agent's first call of a probe tool in each mode since the host last started, as `agent id tool active`. */
+  readonly firstCallsInMode = new Map<string, FirstToolCall>();
+  /** The host's own questions (no plan review) asked around each agent's tool calls so far, by agent id. */
+  readonly hostQuestionsAsked = new Map<string, number>();
   /** How the user answered the review of each exit_plan_mode call, by the host's call id (REVIEW-05 compares their failures). */
   readonly reviewOutcomes = new Map<string, ReviewAnswer>();
   callCounter = 0;

@@ -229,6 +229,20 @@ const WORDINGS: { [C in FindingCheck]: (finding: FindingOf<C>) => Worded } = {
     message: `a program's exit_plan_mode outside plan mode opened ${observed.reviews} review(s) for ${where.agent}`,
     step: step(`the user was asked ${expected.reviewsBefore} plan reviews`),
   }),
+  'exit-opens-review-without-intent': ({ where, expected, observed }) => ({
+    message: `${where.program ? "a program's " : ''}exit_plan_mode for ${where.agent}, which must open no review, asked ${observed.reviewLike} question(s) reading as a plan review without its intent`,
+    step: step(`the user was asked ${expected.reviewLikeBefore} questions that read as a plan review`),
+  }),
+  'host-questions-across-modes': ({ where, expected, observed }) => ({
+    message: `${expected.tool} called first by ${where.agent} ${observed.active ? 'in' : 'outside'} plan mode (${request(where)}) brought the host's questions ${JSON.stringify(observed.shapes)}; called first by ${expected.other.agent} ${expected.other.active ? 'in' : 'outside'} it (request ${expected.other.request}), ${JSON.stringify(expected.shapes)}: plan mode changed the host's approval questions`,
+    step: step(
+      expected.askedBefore !== undefined
+        ? `${where.agent} was asked ${expected.askedBefore + expected.shapes.length} questions besides plan reviews`
+        : observed.active
+          ? `${where.agent} in plan mode was asked the same questions besides plan reviews as ${expected.other.agent} outside it`
+          : `${expected.other.agent} in plan mode was asked the same questions besides plan reviews as ${where.agent} outside it`,
+    ),
+  }),
   'exit-outside-plan-mode-fails': ({ where, observed }) => ({
     message: `exit_plan_mode outside plan mode succeeded for ${where.agent}: ${JSON.stringify(observed.text)}`,
     step: exitFailing(where),
@@ -306,6 +320,10 @@ const WORDINGS: { [C in FindingCheck]: (finding: FindingOf<C>) => Worded } = {
   'invalid-configuration-refused': ({ expected }) => ({
     message: `the host started on a plan-mode configuration with ${expected.why}: ${JSON.stringify(expected.config)}`,
     step: step('the host refuses to start'),
+  }),
+  'unknown-key-named': ({ expected, observed }) => ({
+    message: `the host refused a plan-mode configuration with keys besides section (${expected.keys.join(', ')}) without naming one: ${JSON.stringify(observed.message)}`,
+    step: step(`the host refuses to start with a message naming ${quote(expected.keys.join(' or '))}`),
   }),
   'dismissal-distinct': ({ where, expected, observed }) => ({
     message: `the failure of a dismissed review reads like that of ${expected.unlikeAnswer} for ${where.agent}: ${JSON.stringify(observed.text)}`,

@@ -6,6 +6,7 @@
  * message. Types only: this module imports nothing but the contract's types.
  */
 import type { PlanModeState, PlanProjectionView, SessionEvent, SetOutcome } from '../../src/index.js';
+import type { QuestionShape } from '../oracle/host-questions.js';
 
 /** A plan/mode event's payload as a host logged it. */
 export type LoggedPayload = Extract<SessionEvent, { type: 'plan/mode' }>['payload'];
@@ -100,6 +101,23 @@ export interface Comparisons {
     observed: { reviews: number };
   };
   'exit-outside-plan-mode-fails': { expected: Record<string, never>; observed: { text: string } };
+  /** TOOL-03, REVIEW-07: questions reading as a review (without its intent) asked for an exit that must open none. */
+  'exit-opens-review-without-intent': { expected: { reviewLikeBefore: number }; observed: { reviewLike: number } };
+  /**
+   * SCOPE-02: the host's own questions (shapes) around an agent's first call of a probe tool, unlike those around
+   * another agent's first call of it in the other mode, or asking more than the same agent's first call of it in the
+   * other mode (`other`: that agent and its request).
+   */
+  'host-questions-across-modes': {
+    /** `askedBefore`: when `other` is the same agent's, how many of its own questions it had been asked before this call. */
+    expected: {
+      tool: string;
+      other: { agent: string; request: number; active: boolean };
+      shapes: QuestionShape[];
+      askedBefore?: number;
+    };
+    observed: { active: boolean; shapes: QuestionShape[] };
+  };
   /** REVIEW-07: no review and a failure; `failed` is absent where the result is not judged (a program's exit). */
   'owned-child-refused-review': {
     expected: { reviewsBefore: number };
@@ -140,6 +158,8 @@ export interface Comparisons {
   'request-count': { expected: { planned: number; requests: number }; observed: { made: number } };
   /** CFG-01, CFG-02 (configuration.ts): the host started on an invalid plan-mode configuration. */
   'invalid-configuration-refused': { expected: { why: string; config: unknown }; observed: { started: true } };
+  /** CFG-04 (recommended, strict level only): the load error for keys besides `section` names none of them. */
+  'unknown-key-named': { expected: { keys: string[] }; observed: { message: string } };
   'dismissal-distinct': {
     /** The dismissal's result and the one it must read unlike (1-based, among the request's exit results), and that one's answer. */
     expected: { dismissal: number; unlike: number; unlikeAnswer: string };

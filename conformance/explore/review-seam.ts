@@ -6,7 +6,8 @@
  * inside the host's call into the kit, where nothing may be thrown back.
  */
 import type { Question, QuestionPort } from '../../src/index.js';
-import { isPlanReview } from '../script/scripted-user.js';
+import { isPlanReview, readsAsPlanReview } from '../script/scripted-user.js';
+import { questionShape } from '../oracle/host-questions.js';
 import type { ExploredSession } from './explored-session.js';
 import { replyFor, reviewRecord } from './reviews.js';
 import { reviewShapeFinding, reviewWithoutPlanFinding, unsubmittedPlanFinding } from './checks/review.js';
@@ -15,9 +16,19 @@ import { worded } from './finding-texts.js';
 export function reviewSeam(session: ExploredSession): QuestionPort {
   return async (question: Question, context) => {
     // A question that is no plan review (an approval policy's, say) is the host's own business
-    // (SCOPE-02): the user takes its first option, as the suite's scripted user does.
-    if (!isPlanReview(question))
+    // (SCOPE-02): the user takes its first option, as the suite's scripted user does. Its shape is noted on the
+    // agent's open tool call (checks/host-questions.ts compares it across modes), and whether it reads as a review
+    // all the same (an exit outside plan mode opens none, whatever its intent: TOOL-03).
+    if (!isPlanReview(question)) {
+      const open = context?.agent === undefined ? undefined : session.calls.get(context.agent);
+      if (readsAsPlanReview(question)) {
+        session.reviewLikeAsked += 1;
+        if (open) open.reviewLike += 1;
+      }
+      open?.hostQuestions.push(questionShape(question));
       return { type: 'answer', selected: question.options.slice(0, 1).map((option) => option.label) };
+    }
+    session.reviewLikeAsked += 1;
     const entry = [...session.calls.values()].find(
       (call) =>
         call.plan !== undefined && [question.question, question.detail ?? ''].some((text) => text.includes(call.plan!)),

@@ -101,8 +101,12 @@ export class SessionRunner {
       );
       const refused = explored.configuration?.kind === 'invalid' ? explored.configuration : undefined;
       if (refused) {
-        started = await starting.catch(() => undefined);
-        const accepted = judgeRefusal(session, refused, started !== undefined);
+        let error: unknown;
+        started = await starting.catch((thrown: unknown) => {
+          error = thrown;
+          return undefined;
+        });
+        const accepted = judgeRefusal(session, refused, started !== undefined, error);
         if (accepted) session.record(accepted);
         return this.result();
       }

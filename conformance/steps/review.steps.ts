@@ -167,6 +167,20 @@ function assertReviewCount(this: PlanWorld, count: number): void {
 }
 
 Then('the user was asked {int} plan review(s)', assertReviewCount);
+
+/**
+ * TOOL-03, REVIEW-07 among other reviews: the questions that read as a plan review by any of REVIEW-01's marks
+ * (the intent, an approving label, an `Approve` option), so that a review without its intent counts too.
+ */
+Then('the user was asked {int} question(s) that read(s) as a plan review', function (this: PlanWorld, count: number) {
+  const reviews = this.user.asked.filter((asked) => readsAsPlanReview(asked.question));
+  expectEqual(
+    reviews.length,
+    count,
+    () =>
+      `number of questions that read as a plan review (intent plan-review, an approve label or an Approve option; every question asked: ${show(this.user.asked.map((a) => a.question))})`,
+  );
+});
 Then('the number of plan reviews the user was asked is {int}', assertReviewCount);
 
 /**

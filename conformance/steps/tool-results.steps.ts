@@ -8,7 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineParameterType, Given, Then } from '@cucumber/cucumber';
-import type { ProbeToolEffect, Question } from '../../src/index.js';
+import type { ProbeToolEffect } from '../../src/index.js';
+import { questionShape } from '../oracle/host-questions.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { toolResults } from '../world/observations.js';
 import { PROBE_TOOLS, PROBE_WRITES_FOLDER } from '../script/probes.js';
@@ -78,16 +79,6 @@ Given(
 );
 
 /**
- * A question's shape, what a host's own approval or sandbox policy decides:
- * whether it declares an intent (and which), how many options it offers,
- * whether several may be chosen. Never its wording or id, which may name the
- * agent or count questions.
- */
-function questionShape(question: Question): { intent: string | undefined; options: number; multiSelect: boolean } {
-  return { intent: question.intent, options: question.options.length, multiSelect: question.multiSelect === true };
-}
-
-/**
  * SCOPE-02: plan mode neither reads nor writes the host's approval policy, so
  * the questions a host asks around a tool call (besides plan reviews) are the
  * same, in number and shape, for an agent in plan mode as for one outside it
@@ -107,6 +98,20 @@ Then(
       await shapes(outside),
       () =>
         `the questions (by intent, number of options, multi-select) asked for ${planning}, in plan mode, vs for ${outside}, outside it, besides plan reviews (every question asked: ${show(this.user.asked)})`,
+    );
+  },
+);
+
+/** SCOPE-02 within one agent: how many questions besides plan reviews the host asked it (the explorer's count). */
+Then(
+  '{agent} was asked {int} question(s) besides plan reviews',
+  async function (this: PlanWorld, name: string, count: number) {
+    const agent = await this.agent(name);
+    const asked = this.user.otherQuestions.filter((question) => question.agent === agent);
+    expectEqual(
+      asked.length,
+      count,
+      () => `questions besides plan reviews asked for ${name} (every question asked: ${show(this.user.asked)})`,
     );
   },
 );

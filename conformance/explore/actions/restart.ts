@@ -22,6 +22,8 @@ export const restartAction: Action<RestartMove> = {
     session.restarted = true;
     // A new host's registry may push its subscribers a snapshot of its own (PROJ-02): the count starts again.
     session.notedPushes.clear();
+    // A new host may have forgotten an answer its approval policy remembered (SCOPE-02 compares from here on).
+    session.firstCallsInMode.clear();
     for (const agent of session.agents) restartAgent(agent);
     return undefined;
   },

@@ -30,6 +30,7 @@ import { toolResults } from '../../world/observations.js';
 import type { ExploredSession, OpenCall } from '../explored-session.js';
 import type { ExitCircumstances } from '../../oracle/exit-review.js';
 import type { Found } from '../disagreement.js';
+import type { FindingPlace } from '../findings.js';
 import { worded } from '../finding-texts.js';
 
 const reviewAnswers = fc.oneof(
@@ -98,6 +99,8 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
           expected: { reviewsBefore },
           observed: asked,
         });
+      const reviewLike = reviewLikeFinding(session, call, where, ['TOOL-03']);
+      if (reviewLike) return reviewLike;
       if (!result.isError)
         return worded({
           check: 'exit-outside-plan-mode-fails',
@@ -119,7 +122,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
           observed: { ...asked, failed: result.isError },
         });
       }
-      return undefined;
+      return reviewLikeFinding(session, call, where, ['REVIEW-07']);
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.
@@ -178,6 +181,27 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
   describe: (answer) =>
     `exit(${answer.review}${answer.plan ? `, plan of ${answer.plan.length} chars padded ${JSON.stringify(answer.plan.lead)}/${JSON.stringify(answer.plan.trail)}` : ''})`,
 };
+
+/**
+ * TOOL-03, REVIEW-07: an exit that must open no review put a question to the user that reads as one (an approving
+ * label or an `Approve` option, REVIEW-01's marks) without declaring the plan-review intent: a review all the same,
+ * as the suite's "no plan review was opened" reads it. A question that reads as none is the host's own (SCOPE-02).
+ */
+export function reviewLikeFinding(
+  session: ExploredSession,
+  call: OpenCall,
+  where: FindingPlace,
+  clauses: string[],
+): Found {
+  if (call.reviewLike === 0) return undefined;
+  return worded({
+    check: 'exit-opens-review-without-intent',
+    clauses,
+    where,
+    expected: { reviewLikeBefore: session.reviewLikeAsked - call.questions - call.reviewLike },
+    observed: { reviewLike: call.reviewLike },
+  });
+}
 
 /** What the oracle knows of the agent when its exit ran (oracle/exit-review.ts). */
 export function exitCircumstances(session: ExploredSession, agent: OracleAgent, call: OpenCall): ExitCircumstances {

@@ -16,7 +16,7 @@ import { exitProgramArguments } from '../../../src/index.js';
 import { REVIEW_ANSWERS, type PlanShape, type ReviewAnswer } from '../moves.js';
 import { planShapes, planText } from '../plan-shapes.js';
 import { consentOf, exitExpectation, refusalClauseOf, reviewCountAllowed } from '../../oracle/exit-review.js';
-import { exitCircumstances, feedbackTexts } from './exit.js';
+import { exitCircumstances, feedbackTexts, reviewLikeFinding } from './exit.js';
 import { consents, reviewRecord } from '../reviews.js';
 import type { ModelAnswer } from './answer.js';
 import { worded } from '../finding-texts.js';
@@ -73,7 +73,7 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
           observed: { reviews: call.questions },
         });
       }
-      return undefined;
+      return reviewLikeFinding(session, call, where, ['TOOL-08', 'TOOL-03']);
     }
     if (expected.kind === 'owned-child') {
       // REVIEW-07 (rc.8), as for a native call: an owned child opens no review, and plan mode stays on.
@@ -86,7 +86,7 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
           observed: { reviews: call.questions },
         });
       }
-      return undefined;
+      return reviewLikeFinding(session, call, where, ['TOOL-08', 'REVIEW-07']);
     }
     if (!reviewCountAllowed(expected, call.questions)) {
       // The review never came, so the seam never scripted its answer: the printed scenario still needs it for a host that asks.

@@ -32,6 +32,7 @@ import { worded } from '../finding-texts.js';
 import type { Finding, FindingOf } from '../findings.js';
 import type { PlannedAnswer } from '../moves.js';
 import { toolSdkFinding } from './tool-sdk.js';
+import { hostQuestionsFinding } from './host-questions.js';
 import { readLayout, sectionLayoutProblem } from './system-prompt.js';
 
 /**
@@ -241,6 +242,8 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
       ...(plan === undefined ? {} : { plan }),
       activeAtCall: agent.plan.logged,
       questions: 0,
+      reviewLike: 0,
+      hostQuestions: [],
       request: n,
     });
   }
@@ -255,7 +258,10 @@ function resolveCall(session: ExploredSession, agent: OracleAgent, request: Mode
   const result = request.messages.find(
     (message): message is ToolResultMessage => message.role === 'tool' && message.toolCallId === call.id,
   );
-  return answerFamily(call.answer).resolve?.(session, agent, call, result, n);
+  return (
+    answerFamily(call.answer).resolve?.(session, agent, call, result, n) ??
+    worded(hostQuestionsFinding(session, agent, call))
+  );
 }
 
 /** NARR-01, NARR-02: the notices request `n` shows (their texts) against the oracle's expectation. */

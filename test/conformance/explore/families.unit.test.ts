@@ -237,7 +237,16 @@ describe('answer families', () => {
     agent = createdAgent('the agent', 'a', 'seed'),
   ) => {
     const s = session();
-    const open = { id: 'call_1', answer, activeAtCall: true, questions: 1, request: 1, ...call } as OpenCall & {
+    const open = {
+      id: 'call_1',
+      answer,
+      activeAtCall: true,
+      questions: 1,
+      reviewLike: 0,
+      hostQuestions: [],
+      request: 1,
+      ...call,
+    } as OpenCall & {
       answer: never;
     };
     return answerFamily(answer).resolve?.(s, agent, open, shown, 2);
@@ -287,6 +296,13 @@ describe('answer families', () => {
     expect(resolve(withText, { questions: 0 }, result(true, 'x'))).toMatchObject({
       check: 'review-count',
       clauses: ['TOOL-04'],
+    });
+    // A question that reads as a review (an Approve option) without the plan-review intent is a review all the same.
+    expect(
+      resolve(withText, { activeAtCall: false, questions: 0, reviewLike: 1 }, result(true, 'not in plan mode')),
+    ).toMatchObject({
+      check: 'exit-opens-review-without-intent',
+      clauses: ['TOOL-03'],
     });
   });
 
