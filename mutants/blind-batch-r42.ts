@@ -32,37 +32,37 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-plan-message-ascii-trim',
     ['CMD-03'],
-    '/plan <message> trims only ASCII white space (space, tab, CR, LF) from the message, so a no-break space or an ideographic space after it is steered with the message',
+    '/plan <message> trims only ASCII white space (space, tab, CR, LF) from the message, so a no-break space or an ideographic space after it is steered with the message.',
     patch(COMMAND, COMMAND_TRIM, "const message = rawArgs.replace(/^[ \\t\\r\\n]+|[ \\t\\r\\n]+$/g, '');"),
   ),
   mutant(
     'r42-plan-message-crlf-normalised',
     ['CMD-03'],
-    '/plan <message> turns the line breaks inside the message into LF (CRLF and a lone CR become LF) before steering it',
+    '/plan <message> turns the line breaks inside the message into LF (CRLF and a lone CR become LF) before steering it.',
     patch(COMMAND, COMMAND_TRIM, "const message = rawArgs.trim().replace(/\\r\\n?/g, '\\n');"),
   ),
   mutant(
     'r42-plan-message-bidi-stripped',
     ['CMD-03'],
-    '/plan <message> strips bidi embedding, override and isolate controls (U+202A..U+202E, U+2066..U+2069) from the message, a "Trojan Source" defence that changes what the user typed',
+    '/plan <message> strips bidi embedding, override and isolate controls (U+202A..U+202E, U+2066..U+2069) from the message, a "Trojan Source" defence that changes what the user typed.',
     patch(COMMAND, COMMAND_TRIM, "const message = rawArgs.trim().replace(/[\\u202a-\\u202e\\u2066-\\u2069]/g, '');"),
   ),
   mutant(
     'r42-command-line-single-line',
     ['CMD-03', 'CMD-07'],
-    'the command parser reads the argument with `.*` instead of `[\\s\\S]*`, so a /plan line whose message spans several lines (LF, CR, U+2028, U+2029 inside it) is no command line: an error result, nothing selected, nothing steered',
+    'the command parser reads the argument with `.*` instead of `[\\s\\S]*`, so a /plan line whose message spans several lines (LF, CR, U+2028, U+2029 inside it) is no command line: an error result, nothing selected, nothing steered.',
     patch(COMMANDS, '(?:\\s+([\\s\\S]*))?$/', '(?:\\s+(.*))?$/'),
   ),
   mutant(
     'r42-plan-quoted-off',
     ['CMD-04'],
-    '/plan unquotes an argument wrapped in matching quotes the way a shell would, so /plan "off" leaves plan mode (and /plan \'x\' steers x) instead of steering the quoted message',
+    '/plan unquotes an argument wrapped in matching quotes the way a shell would, so /plan "off" leaves plan mode (and /plan \'x\' steers x) instead of steering the quoted message.',
     patch(COMMAND, COMMAND_TRIM, "const message = rawArgs.trim().replace(/^([\"'])([\\s\\S]*)\\1$/, '$2');"),
   ),
   mutant(
     'r42-review-detail-capped',
     ['TOOL-04'],
-    'the review question carries at most the first 16,384 UTF-16 units of the plan, with a truncation marker, as a UI limit would: a long plan reaches the user cut',
+    'the review question carries at most the first 16,384 UTF-16 units of the plan, with a truncation marker, as a UI limit would: a long plan reaches the user cut.',
     patch(
       REVIEW,
       '    detail: plan,',
@@ -72,13 +72,13 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-review-feedback-trimmed',
     ['REVIEW-04'],
-    "the user's review feedback reaches the model trimmed of its surrounding white space and line breaks, not byte for byte",
+    "the user's review feedback reaches the model trimmed of its surrounding white space and line breaks, not byte for byte.",
     patch(REVIEW, '  return text;\n}', '  return text.trim();\n}'),
   ),
   mutant(
     'r42-section-crlf-normalised',
     ['POLICY-01'],
-    'the plan section is rendered with its CRLF line breaks turned into LF, so a section written with CRLF (or escaped \\r\\n in YAML) does not reach the prompt exactly',
+    'the plan section is rendered with its CRLF line breaks turned into LF, so a section written with CRLF (or escaped \\r\\n in YAML) does not reach the prompt exactly.',
     patch(
       POLICY,
       'return active ? section : undefined;',
@@ -88,7 +88,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-code-mode-args-nfc',
     ['TOOL-08'],
-    "under a code mode a program's binding call normalizes its string arguments to NFC on the way to the tool, so a plan written with combining accents (NFD) reaches the review changed",
+    "under a code mode a program's binding call normalizes its string arguments to NFC on the way to the tool, so a plan written with combining accents (NFD) reaches the review changed.",
     patch(
       CODE_MODE,
       'const copy: unknown = JSON.parse(JSON.stringify(args ?? {}));',
@@ -100,7 +100,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-config-x-keys-ignored',
     ['CFG-02'],
-    'the config loader drops keys starting with `x-` (the extension-key convention of other YAML tools) before validating, so `x-modes: [...]` loads instead of failing',
+    'the config loader drops keys starting with `x-` (the extension-key convention of other YAML tools) before validating, so `x-modes: [...]` loads instead of failing.',
     patch(
       CONFIG,
       'const result = PlanModeConfigSchema.safeParse(config);',
@@ -110,7 +110,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-config-blank-ascii-only',
     ['CFG-01'],
-    'a blank section is told by ASCII white space only, so a section of no-break spaces, ideographic spaces or line separators loads',
+    'a blank section is told by ASCII white space only, so a section of no-break spaces, ideographic spaces or line separators loads.',
     patch(CONFIG, 'return text.trim().length === 0;', "return text.replace(/[ \\t\\r\\n]/g, '').length === 0;"),
   ),
 
@@ -118,7 +118,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-fork-at-last-turn-end',
     ['STATE-04'],
-    'a fork copies the log up to the last completed turn, so a plan selection committed while the agent was idle after its last turn is not carried into the fork',
+    'a fork copies the log up to the last completed turn, so a plan selection committed while the agent was idle after its last turn is not carried into the fork.',
     patch(
       HOST,
       '    const events = this.agent(agent).log.read();\n    return this.addAgent({ id: this.nextId(), forkOf: agent }, events);',
@@ -128,7 +128,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-projection-live-not-caught-up',
     ['PROJ-02', 'PROJ-04'],
-    'after a restart the projection registry folds new events onto the initial state instead of catching up from the log first, so the views it pushes after a restart are wrong (the cold fold stays right)',
+    'after a restart the projection registry folds new events onto the initial state instead of catching up from the log first, so the views it pushes after a restart are wrong (the cold fold stays right).',
     patch(
       PROJECTIONS,
       '[...this.units].map(([name, unit]) => [name, history.reduce((s, e) => unit.reduce(s, e), unit.initial)]),',
@@ -138,7 +138,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-notice-lost-after-compaction',
     ['NARR-01'],
-    'a request made before a compaction no longer counts as the last request (the model "has seen nothing since the summary"), so a user switch after a compaction adds no notice',
+    'a request made before a compaction no longer counts as the last request (the model "has seen nothing since the summary"), so a user switch after a compaction adds no notice.',
     patch(
       STATE,
       "  return events.map((e) => e.type).lastIndexOf('request/header');",
@@ -148,7 +148,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-notice-ignores-failed-requests',
     ['NARR-01'],
-    'only a request that got an answer counts as the last request, so after a turn whose requests all failed (given up), a user switch adds no notice although the last header described the other state',
+    'only a request that got an answer counts as the last request, so after a turn whose requests all failed (given up), a user switch adds no notice although the last header described the other state.',
     patch(
       STATE,
       "  return events.map((e) => e.type).lastIndexOf('request/header');",
@@ -158,7 +158,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-steered-messages-merged',
     ['CMD-03'],
-    'several messages steered before one boundary are batched into one user message (texts joined by a blank line), not logged one by one as typed',
+    'several messages steered before one boundary are batched into one user message (texts joined by a blank line), not logged one by one as typed.',
     patch(
       AGENT,
       "    for (const input of this.steered.splice(0)) {\n      this.deps.log.append(event('user/message', userMessagePayload(input)));\n    }",
@@ -170,7 +170,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-approve-with-blank-free-text',
     ['REVIEW-03'],
-    'free text made only of white space (a space, a newline) next to Approve is read as no free text, so that answer approves',
+    'free text made only of white space (a space, a newline) next to Approve is read as no free text, so that answer approves.',
     patch(
       REVIEW,
       'return answer.freeText !== undefined && answer.freeText.length > 0;',
@@ -180,7 +180,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-review-last-item-wins',
     ['REVIEW-03'],
-    'a reply with several answer items for the review is read as its last item alone, so Keep planning followed by Approve approves',
+    'a reply with several answer items for the review is read as its last item alone, so Keep planning followed by Approve approves.',
     patch(
       QUESTIONS,
       '  const texts = items.flatMap((item) => (item.freeText === undefined ? [] : [item.freeText]));',
@@ -192,7 +192,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
   mutant(
     'r42-projection-off-any-case',
     ['PROJ-02', 'PROJ-05'],
-    'the plan projection reads `/plan OFF` (any case) as leaving, while the command takes it for a message in plan mode: the projection shows a pending exit get does not report',
+    'the plan projection reads `/plan OFF` (any case) as leaving, while the command takes it for a message in plan mode: the projection shows a pending exit get does not report.',
     patch(PROJECTION, 'return !isOffArgument(args);', 'return !isOffArgument(args.toLowerCase());'),
   ),
 
@@ -202,7 +202,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
     mutant(
       'r42-bare-plan-images-dropped-when-active',
       ['CMD-09'],
-      'rc.8: bare /plan with images while plan mode is already active (noop) drops the images: nothing is steered',
+      'rc.8: bare /plan with images while plan mode is already active (noop) drops the images: nothing is steered.',
       patch(
         COMMAND,
         '      if (images.length > 0) {',
@@ -215,7 +215,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
     mutant(
       'r42-off-with-images-raw-compare',
       ['CMD-10'],
-      'rc.8: the refusal of /plan off with images compares the raw argument, so `/plan off ` (white space around off) with images leaves plan mode and drops the images instead of failing',
+      'rc.8: the refusal of /plan off with images compares the raw argument, so `/plan off ` (white space around off) with images leaves plan mode and drops the images instead of failing.',
       patch(
         COMMAND,
         'if (isOffArgument(message) && images.length > 0) return error(OFF_WITH_IMAGES);',
@@ -228,7 +228,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
     mutant(
       'r42-plan-images-capped',
       ['CMD-03', 'CMD-09'],
-      'rc.8: /plan keeps at most the first four attached images (a provider limit applied in the wrong place): the rest never reach the model',
+      'rc.8: /plan keeps at most the first four attached images (a provider limit applied in the wrong place): the rest never reach the model.',
       patch(
         COMMAND,
         'const images = options.takesImages ? attached : [];',
@@ -241,7 +241,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
     mutant(
       'r42-owned-child-refused-only-while-owner-runs',
       ['REVIEW-07'],
-      'rc.8/0.0.1-rc.1: an owned child is refused the review only while its owner has a turn open, so a live but idle owner lets its child open the review',
+      'rc.8/0.0.1-rc.1: an owned child is refused the review only while its owner has a turn open, so a live but idle owner lets its child open the review.',
       patch(
         EXIT,
         'if (options.ownedChildrenCannotReview && ctx.ownerOf(agent) !== undefined) return failed(OWNED_CHILD_TEXT);',
@@ -254,7 +254,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
     mutant(
       'r42-rc1-command-done-pushes',
       ['PROJ-02'],
-      "0.0.1-rc.1: the two-kind projection copies its state on the host's `command/done` record (code shared with rc.8), so every /plan line pushes an unchanged view once more",
+      "0.0.1-rc.1: the two-kind projection copies its state on the host's `command/done` record (code shared with rc.8), so every /plan line pushes an unchanged view once more.",
       patch(
         PROJECTION,
         '  if (e.type === PLAN_MODE_EVENT) {',
@@ -267,7 +267,7 @@ export const BLIND_BATCH_R42: Mutant[] = [
     mutant(
       'r42-seed-retry-skips-hooks',
       ['SET-06'],
-      'seed: a retry of a failed request assembles a new request but runs no boundary hooks (rc.8 reasoning applied to the seed), so a selection made during the failed request waits for the next continuation',
+      'seed: a retry of a failed request assembles a new request but runs no boundary hooks (rc.8 reasoning applied to the seed), so a selection made during the failed request waits for the next continuation.',
       patch(
         AGENT,
         '    for (const hook of this.deps.hooks()) await hook({ agent: this.id, kind });',

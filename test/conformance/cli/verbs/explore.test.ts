@@ -100,7 +100,8 @@ describe('explore against hosts', () => {
       'SET-06@retry,CMD-03@retry,PROJ-02',
     ]);
     expect(run.stdout).toContain('explore: edition seed (forced with --force-edition; the adapter declares rc.8)');
-    expect(run.stdout).toMatch(/run\(s\) stopped at the known divergence SET-06@retry/);
+    // Which of the expected classes the 40 sessions meet first depends on the generator's stream.
+    expect(run.stdout).toMatch(/\d+ run\(s\) stopped at the known divergence (SET-06@retry|CMD-03@retry|PROJ-02)\b/);
     expect(run.stdout).toContain('dsh agreed with the oracle on 40 session(s)');
     expect(run.status).toBe(0);
   });
