@@ -30,17 +30,23 @@ export const compactAction: Action<CompactMove> = {
       : undefined,
   async run(session, move) {
     const agent = session.agentAt(move.agent);
-    session.transcript.step({ kind: 'long-conversation', agent: agent.name });
-    for (let part = 1; part <= 3; part += 1) {
-      const found = await runTurn(session, agent, [], `Part ${part}: ${LONG_PARAGRAPH}`, undefined);
+    // One printed step runs the four parts, so what is scripted for them (the selection made during the last
+    // part's request) is printed before it, as a turn's setup is: a replayed scenario must script it first.
+    session.transcript.beginTurn({ kind: 'long-conversation', agent: agent.name });
+    try {
+      for (let part = 1; part <= 3; part += 1) {
+        const found = await runTurn(session, agent, [], `Part ${part}: ${LONG_PARAGRAPH}`, undefined);
+        if (found) return found;
+      }
+      // A selection made while the model gives the last part's final answer waits through the compaction (SET-02, STATE-05).
+      const last: PlannedRequest[] = move.waiting
+        ? [{ answer: { type: 'text' }, during: [{ kind: 'set', agent: move.agent, active: !agent.plan.logged }] }]
+        : [];
+      const found = await runTurn(session, agent, last, `Part 4: ${LONG_PARAGRAPH}`, undefined);
       if (found) return found;
+    } finally {
+      session.transcript.endTurn();
     }
-    // A selection made while the model gives the last part's final answer waits through the compaction (SET-02, STATE-05).
-    const last: PlannedRequest[] = move.waiting
-      ? [{ answer: { type: 'text' }, during: [{ kind: 'set', agent: move.agent, active: !agent.plan.logged }] }]
-      : [];
-    const found = await runTurn(session, agent, last, `Part 4: ${LONG_PARAGRAPH}`, undefined);
-    if (found) return found;
     session.transcript.step({ kind: 'compacted', agent: agent.name });
     session.compacted = true;
     await session.host.compact(agent.id);

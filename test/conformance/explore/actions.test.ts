@@ -36,10 +36,11 @@ function quietHost(calls: string[]): GuardedHost {
   } as unknown as GuardedHost;
 }
 
-function session(calls: string[] = []): ExploredSession {
-  const explored = new ExploredSession(
+/** `midTurn`: whether the user's mid-turn moves run (through the actions, as the session runner runs them). */
+function session(calls: string[] = [], midTurn = false): ExploredSession {
+  const explored: ExploredSession = new ExploredSession(
     { adapter: { name: 'host' } as never, callLimitMs: 1000, strict: false, edition: 'rc.8' },
-    async () => undefined,
+    async (move, during) => (midTurn ? actionOf(move).run(explored, move, during) : undefined),
   );
   explored.host = quietHost(calls);
   explored.agents.push(createdAgent('the agent', 'agent-1', 'rc.8'));
@@ -127,5 +128,23 @@ describe('actions that run a turn', () => {
       'When the user has a long conversation with the agent',
       'And the history of the agent is compacted',
     ]);
+  });
+
+  it('a selection waiting through the compaction is printed before the long conversation that makes it (a replay scripts it first)', async () => {
+    const s = session([], true);
+    // The last part's request reaches the model, which runs the selection scripted for it.
+    s.host = {
+      ...quietHost([]),
+      prompt: async (id: string, text: string) => {
+        if (text.startsWith('Part 4:')) await s.model.port({ agent: id, systemPrompt: '', tools: [], messages: [] });
+      },
+      setPlanMode: async () => 'applied',
+      getPlanMode: async () => ({ active: false, pending: true }),
+    } as unknown as GuardedHost;
+    await run(s, { kind: 'compact', agent: 0, waiting: true });
+    const lines = s.transcript.lines();
+    expect(lines[0]).toMatch(/^Given while the model handles request 1 of the agent, the user /);
+    // (What the stub's answers make of the session after it is not this test's concern.)
+    expect(lines[1]).toBe('When the user has a long conversation with the agent');
   });
 });
