@@ -4,6 +4,7 @@
  * passes everything, behind a proxy injecting one fault) run through the CLI's
  * main in this process or loaded as an exec adapter.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { onTestFinished } from 'vitest';
@@ -137,7 +138,7 @@ export async function withLifeline<T>(
   body: (lifeline: Lifeline) => Promise<T>,
   variable = 'HOSTILE_LIFELINE',
 ): Promise<T> {
-  const path = `${await temporaryFolder('pmc-lifeline-')}/lifeline.sock`;
+  const { path, remove } = await socketPath();
   const heard: LifelineProcess[] = [];
   const sockets: Socket[] = [];
   /** Each is told the processes heard so far, and answers whether what it waits for was among them. */
@@ -180,5 +181,19 @@ export async function withLifeline<T>(
   } finally {
     for (const socket of sockets) socket.destroy();
     server.close();
+    remove?.();
   }
+}
+
+/**
+ * A Unix socket's path holds at most 107 bytes on Linux (103 on macOS), and a $TMPDIR nested as CI's steps nest
+ * theirs passes that (`listen EINVAL`): such a run gets a folder of its own in /tmp, removed after the test.
+ */
+const SOCKET_PATH_MOST = 100;
+
+async function socketPath(): Promise<{ path: string; remove?: () => void }> {
+  const inTemporary = `${await temporaryFolder('pmc-lifeline-')}/lifeline.sock`;
+  if (Buffer.byteLength(inTemporary) <= SOCKET_PATH_MOST) return { path: inTemporary };
+  const short = mkdtempSync('/tmp/pmc-');
+  return { path: `${short}/l.sock`, remove: () => rmSync(short, { recursive: true, force: true }) };
 }
