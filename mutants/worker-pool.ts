@@ -20,12 +20,18 @@ export interface PoolOptions<R> {
   workers: number;
   /** The result of an entry a worker could not answer for (it ended while holding it, or none was left). */
   unjudged(name: string, why: string): R;
+  /** Told of each entry's result as it comes, judged or not, in the order they finish: a matrix's progress. */
+  onResult?(name: string, result: R): void;
 }
 
 /** Every entry's result, by name. */
 export async function shareOut<R>(options: PoolOptions<R>): Promise<Map<string, R>> {
   const queue = [...options.names];
   const found = new Map<string, R>();
+  const record = (name: string, result: R) => {
+    found.set(name, result);
+    options.onResult?.(name, result);
+  };
   const serve = () =>
     new Promise<void>((resolve) => {
       const child = fork(options.worker, [...(options.args ?? [])], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -35,22 +41,19 @@ export async function shareOut<R>(options: PoolOptions<R>): Promise<Map<string, 
         child.send((held !== undefined ? { run: held } : { stop: true }) satisfies ToWorker);
       };
       child.on('message', (message: FromWorker<R>) => {
-        if ('name' in message) found.set(message.name, message.result);
+        if ('name' in message) record(message.name, message.result);
         handOut();
       });
       child.on('error', () => child.kill());
       child.on('exit', (code, signal) => {
         if (held !== undefined && !found.has(held))
-          found.set(
-            held,
-            options.unjudged(held, `the worker ended (${signal ?? `exit code ${code}`}) while judging it`),
-          );
+          record(held, options.unjudged(held, `the worker ended (${signal ?? `exit code ${code}`}) while judging it`));
         resolve();
       });
     });
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.workers, queue.length)) }, serve));
   for (const name of options.names)
-    if (!found.has(name)) found.set(name, options.unjudged(name, 'no worker was left to judge it'));
+    if (!found.has(name)) record(name, options.unjudged(name, 'no worker was left to judge it'));
   return found;
 }
 

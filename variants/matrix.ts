@@ -7,7 +7,8 @@
  * (variant-matrix-arguments.ts). Each must pass them all, and the exploration
  * must find no class of disagreement. The variants are shared out among worker
  * processes (matrix-worker.ts; one per core unless --workers says). Prints
- * one line per variant and edition, in catalog order, and ends with
+ * a line as each variant is judged (in the order they end, for a log to show
+ * progress), then one line per variant and edition, in catalog order, and ends with
  * `variants: N passed, N failed`. Exit 0 only when every variant passes and
  * every "Left open" bullet of docs/clauses.md is taken by some variant.
  *
@@ -35,12 +36,20 @@ async function main(): Promise<number> {
   );
   const started = performance.now();
   const byName = new Map(selected.map((variant) => [variant.name, variant]));
+  let judged = 0;
   const found = await shareOut<VariantRun[]>({
     worker: WORKER,
     args: workerArguments(args),
     names: selected.map((variant) => variant.name),
     workers: args.workers,
     unjudged: (name, why) => byName.get(name)!.editions.map((edition) => ({ edition, failed: [], ran: 0, error: why })),
+    // A line as each variant ends, so a CI log shows the matrix moving; the table below keeps catalog order.
+    onResult: (name, runs) => {
+      judged += 1;
+      const elapsed = ((performance.now() - started) / 1000).toFixed(0);
+      const editions = runs.map((run) => `${run.edition} ${verdictOf(run)}`).join(', ');
+      console.log(`variants: ${judged} of ${selected.length} judged (${elapsed} s): ${name}: ${editions}`);
+    },
   });
 
   const { budget, seed } = args.exploration;
@@ -54,12 +63,13 @@ async function main(): Promise<number> {
       : `${ran} required scenarios and ${explored}`;
   let rows = 0;
   let failed = 0;
-  const width = Math.max(...selected.map((v) => v.name.length)) + ' [rc.8]'.length;
+  // The widest label of any row (0.0.1-rc.1 is longer than rc.8), so the verdicts line up.
+  const width = Math.max(...selected.flatMap((v) => v.editions.map((edition) => `${v.name} [${edition}]`.length)));
   for (const variant of selected) {
     for (const run of found.get(variant.name)!) {
       rows += 1;
       if (run.error || run.failed.length > 0) failed += 1;
-      const verdict = run.error ? 'ERROR' : run.failed.length === 0 ? 'passed' : 'FAILED';
+      const verdict = verdictOf(run);
       const detail =
         run.error ??
         (run.failed.length === 0
@@ -74,6 +84,10 @@ async function main(): Promise<number> {
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
   console.log(`variants: ${rows - failed} passed, ${failed} failed`);
   return failed === 0 && untaken.length === 0 ? 0 : 1;
+}
+
+function verdictOf(run: VariantRun): 'ERROR' | 'passed' | 'FAILED' {
+  return run.error ? 'ERROR' : run.failed.length === 0 ? 'passed' : 'FAILED';
 }
 
 // exitCode, not exit(): the lines reach a slow pipe whole.

@@ -2,11 +2,12 @@
  * Attack: a host that writes after its dispose reply, hoping to reach the
  * next scenario. The scenario it belongs to fails; no other sees it.
  */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../../../src/index.js';
 import { startGuardedHost } from '../../../conformance/guard/guarded-host.js';
 import { temporaryFolder } from '../../temporary-folder.js';
-import { byId, loadProxy, runHostile, scenarioOptions } from './attack-harness.js';
+import { byId, loadProxy, runHostile, scenarioOptions, withEnv } from './attack-harness.js';
 
 describe('output after dispose fails the scenario it belongs to and never reaches another', () => {
   for (const [fault, shows] of [
@@ -51,24 +52,29 @@ describe('output after dispose fails the scenario it belongs to and never reache
     });
   });
 
-  it('a request sent a while after the dispose reply, to a parked process, is charged to the scenario that parked it; the next scenario gets a new process and never sees it', async () => {
-    // Long enough after the reply to come after the ping answer even on a loaded machine (40 ms may not).
-    const adapter = await loadProxy('stray-after-dispose-ms:400');
-    const late = new Promise<{ storeDir: string; message: string }>((resolve) =>
-      adapter.onLateOutput((storeDir, message) => resolve({ storeDir, message })),
-    );
-    const first = await scenarioOptions();
-    const host = await startGuardedHost(adapter, first, 5_000);
-    await host.createAgent();
-    await host.dispose();
-    const { storeDir, message } = await late;
-    expect(storeDir).toBe(first.storeDir);
-    expect(message).toMatch(/the host wrote on stdout while it served no scenario .*method.*model/);
-    const seen: ModelRequest[] = [];
-    const next = await startGuardedHost(adapter, await scenarioOptions(seen), 5_000);
-    const agent = await next.createAgent();
-    await next.prompt(agent, 'Hello');
-    await next.dispose();
-    expect(seen.map((request) => request.agent)).toEqual([agent]);
+  it('a request sent after the dispose reply, to a parked process, is charged to the scenario that parked it; the next scenario gets a new process and never sees it', async () => {
+    // The host writes when told (SIGUSR2), once dispose has resolved and the process is parked: an event, not a
+    // time, so a loaded machine cannot move the request before the ping answer. The proxy that faulted names its pid.
+    const once = `${await temporaryFolder('pmc-attack-once-')}/faulted`;
+    await withEnv('HOSTILE_ONCE', once, async () => {
+      const adapter = await loadProxy('stray-after-dispose-on-signal');
+      const late = new Promise<{ storeDir: string; message: string }>((resolve) =>
+        adapter.onLateOutput((storeDir, message) => resolve({ storeDir, message })),
+      );
+      const first = await scenarioOptions();
+      const host = await startGuardedHost(adapter, first, 5_000);
+      await host.createAgent();
+      await host.dispose();
+      process.kill(Number((await readFile(once, 'utf8')).trim()), 'SIGUSR2');
+      const { storeDir, message } = await late;
+      expect(storeDir).toBe(first.storeDir);
+      expect(message).toMatch(/the host wrote on stdout while it served no scenario .*method.*model/);
+      const seen: ModelRequest[] = [];
+      const next = await startGuardedHost(adapter, await scenarioOptions(seen), 5_000);
+      const agent = await next.createAgent();
+      await next.prompt(agent, 'Hello');
+      await next.dispose();
+      expect(seen.map((request) => request.agent)).toEqual([agent]);
+    });
   });
 });
