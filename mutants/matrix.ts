@@ -2,8 +2,8 @@
  * `npm run mutants [--workers N] [NAME ...]`: runs the suite against the
  * unmodified reference (which must pass everything, in every edition it
  * implements) and against every mutant (each must fail at least one scenario
- * tagged with a clause it declares), in every edition it concerns, then
- * prints the matrix. The mutants are shared out among worker processes
+ * tagged with a clause it declares), in every edition it concerns, printing
+ * a line as each mutant is judged, then prints the matrix. The mutants are shared out among worker processes
  * (matrix-worker.ts; as many as the machine has cores unless --workers says),
  * each judging one at a time. A whole run also writes the mutation evidence
  * (`reports/mutants/evidence.json`) and checks that every required clause of
@@ -62,17 +62,29 @@ async function judgeInWorkers(
   editions: readonly Edition[],
 ): Promise<MutantEvidence[]> {
   const byName = new Map(selected.map((mutant) => [mutant.name, mutant]));
+  const started = performance.now();
+  let judged = 0;
   const found = await shareOut<MutantEvidence>({
     worker: WORKER,
     names: selected.map((mutant) => mutant.name),
     workers,
     unjudged: (name, why) => unjudged(byName.get(name)!, editions, why),
+    // A line as each mutant ends, so a CI log shows the matrix moving; the matrix below keeps catalog order.
+    onResult: (name, mutant) => {
+      judged += 1;
+      const elapsed = ((performance.now() - started) / 1000).toFixed(0);
+      console.log(`mutants: ${judged} of ${selected.length} judged (${elapsed} s): ${name}: ${verdictOf(mutant)}`);
+    },
   });
   return selected.map((mutant) => found.get(mutant.name)!);
 }
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function verdictOf(mutant: MutantEvidence): 'ERROR' | 'caught' | 'SURVIVED' {
+  return mutant.runs.some((run) => run.error) ? 'ERROR' : isCaught(mutant) ? 'caught' : 'SURVIVED';
 }
 
 /** Caught in every edition it was run against. */
@@ -84,7 +96,7 @@ function printMatrix(mutants: readonly MutantEvidence[], editions: readonly Edit
   const width = Math.max(...mutants.map((mutant) => mutant.name.length));
   console.log(`\n${'mutant'.padEnd(width)}  verdict    clauses -> caught by`);
   for (const mutant of mutants) {
-    const verdict = mutant.runs.some((run) => run.error) ? 'ERROR' : isCaught(mutant) ? 'caught' : 'SURVIVED';
+    const verdict = verdictOf(mutant);
     for (const run of mutant.runs) {
       const ids = run.caughtBy.map((scenario) => scenario.id);
       const shown = ids.length > 3 ? `${ids.slice(0, 3).join(', ')} (+${ids.length - 3})` : ids.join(', ');
