@@ -9,6 +9,7 @@ import {
   CommandResultSchema,
   PlanModeStateSchema,
   PlanProjectionViewSchema,
+  SessionEventSchema,
   SessionLogSchema,
   SetOutcomeSchema,
   type Adapter,
@@ -22,6 +23,7 @@ import {
   type StartOptions,
 } from '../../src/index.js';
 import { AdapterError, parseReturned } from './adapter-error.js';
+import { ParsedOnce } from './parsed-once.js';
 import { AdapterTimeoutError, withinLimit } from './time-limit.js';
 
 const REQUIRED_METHODS = [
@@ -37,6 +39,9 @@ const VoidSchema = z.unknown();
 
 /** Checks that `start` returned something shaped like a host handle. */
 const PlanProjectionPushesSchema = z.array(PlanProjectionViewSchema);
+
+/** Logs and what observers were told: read at every idle moment, each unchangeable event parsed once (parsed-once.ts). */
+const sessionEvents = new ParsedOnce(SessionEventSchema, SessionLogSchema);
 
 export function checkHandle(value: unknown): HostHandle {
   if (value === null || typeof value !== 'object') {
@@ -68,6 +73,11 @@ export class GuardedHost {
     return parseReturned(method, schema, value);
   }
 
+  /** A call returning a list whose unchangeable items are parsed once (parsed-once.ts). */
+  private async callList<T>(method: string, list: ParsedOnce<T>, run: () => Promise<unknown>): Promise<T[]> {
+    return list.parseList(method, await withinLimit(method, this.limitMs, run));
+  }
+
   private optional<K extends keyof HostHandle>(method: K): NonNullable<HostHandle[K]> {
     const fn = this.handle[method];
     if (typeof fn !== 'function') {
@@ -92,10 +102,10 @@ export class GuardedHost {
     return this.call('getPlanMode', PlanModeStateSchema, () => this.handle.getPlanMode(agent));
   }
   readLog(agent: string): Promise<SessionEvent[]> {
-    return this.call('readLog', SessionLogSchema, () => this.handle.readLog(agent));
+    return this.callList('readLog', sessionEvents, () => this.handle.readLog(agent));
   }
   readObserved(agent: string): Promise<SessionEvent[]> {
-    return this.call('readObserved', SessionLogSchema, () => this.handle.readObserved(agent));
+    return this.callList('readObserved', sessionEvents, () => this.handle.readObserved(agent));
   }
   runCommand(agent: string, line: string, images?: ImageBlock[]): Promise<CommandResult> {
     const run = this.optional('runCommand');
