@@ -31,6 +31,8 @@ export class StoreClosedError extends Error {
 export class SessionStore {
   private closed = false;
   private readonly appender = new JsonLineAppender();
+  /** Each agent's log path, joined once: a host appends to it several times a turn. */
+  private readonly logFiles = new Map<string, string>();
 
   constructor(
     readonly dir: string,
@@ -70,7 +72,12 @@ export class SessionStore {
   }
 
   logFile(agent: string): string {
-    return join(this.dir, 'agents', `${agent}.jsonl`);
+    let file = this.logFiles.get(agent);
+    if (file === undefined) {
+      file = join(this.dir, 'agents', `${agent}.jsonl`);
+      this.logFiles.set(agent, file);
+    }
+    return file;
   }
 
   indexFile(): string {
