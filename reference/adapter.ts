@@ -28,6 +28,7 @@ import {
   type QuestionProvider,
   type SessionEvent,
 } from './host/index.js';
+import { frozenCopy } from './host/frozen.js';
 import { planModePlugin, PLAN_PROJECTION_NAME, type PlanModeService } from './plan-mode/index.js';
 import { EDITION_BEHAVIOUR, type EditionBehaviour } from './editions.js';
 
@@ -314,8 +315,25 @@ function toContractQuestion(question: PendingQuestion): Question {
   return out;
 }
 
+/**
+ * Each logged event as the contract reads it, made once and handed out again: the log's events are frozen
+ * and kept (host/session-log.ts), and the log and what observers were told are read again and again, so a
+ * reader is handed the same frozen event each time instead of a fresh copy of it.
+ */
+const contractEvents = new WeakMap<SessionEvent, ContractEvent>();
+
 /** The contract's normalised event; kinds the contract does not name become `other`. */
 export function toContractEvent(e: SessionEvent): ContractEvent {
+  // Only a frozen event is the same event next time.
+  if (!Object.isFrozen(e)) return contractEventOf(e);
+  const known = contractEvents.get(e);
+  if (known !== undefined) return known;
+  const event: ContractEvent = frozenCopy(contractEventOf(e));
+  contractEvents.set(e, event);
+  return event;
+}
+
+function contractEventOf(e: SessionEvent): ContractEvent {
   switch (e.type) {
     case 'plan/mode':
       return { type: 'plan/mode', payload: { ...e.payload } };

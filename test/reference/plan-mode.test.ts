@@ -357,3 +357,22 @@ describe('the plan projection under the rc.8 edition (PROJ-02, PROJ-03)', () => 
     expect(reducePlanProjection(pending, event('command/done', { name: 'plan', ok: false }))).toBe(pending);
   });
 });
+
+describe('the log as the adapter hands it out', () => {
+  it('hands out each logged event as the same frozen value at every read, to the log and to observers alike', async () => {
+    const { host, agent } = await harness();
+    await host.setPlanMode(agent, true);
+    await host.prompt(agent, 'hi');
+    const first = await host.readLog(agent);
+    await host.prompt(agent, 'again');
+    const later = await host.readLog(agent);
+    expect(later.slice(0, first.length)).toEqual(first);
+    for (const [index, logged] of first.entries()) {
+      expect(later[index]).toBe(logged);
+      expect(Object.isFrozen(logged)).toBe(true);
+    }
+    const observed = await host.readObserved(agent);
+    expect(observed.every((told) => later.includes(told))).toBe(true);
+    await host.dispose();
+  });
+});
