@@ -40,10 +40,14 @@ const reviewAnswers = fc.oneof(
 
 type ExitAnswer = { type: 'exit'; review: ReviewAnswer; plan?: PlanShape; feedback?: string };
 
-/** What the user types with a review answer that carries text: any text, multi-line, invisible characters and all (REVIEW-04). */
+/**
+ * What the user types with a review answer that carries text: any text, multi-line, invisible characters and all
+ * (REVIEW-04). Most feedback of several fragments has a line break between two of them (`lineBreaks`): feedback is
+ * read whole, and a host that keeps its first line must meet multi-line feedback within a default run's budget.
+ */
 export const feedbackTexts = fc.option(
   fc.oneof(
-    { weight: 6, arbitrary: texts({ empty: true, maxFragments: 5 }).map(({ text }) => text) },
+    { weight: 6, arbitrary: texts({ empty: true, maxFragments: 5, lineBreaks: true }).map(({ text }) => text) },
     // White space alone: free text all the same (next to Approve, no consent: REVIEW-03), though none to carry (REVIEW-04).
     { weight: 3, arbitrary: blankTexts },
   ),

@@ -8,6 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   classify,
+  LINE_BREAKS,
+  lineBroken,
   offArgument,
   offLookalike,
   planLineAround,
@@ -45,5 +47,32 @@ describe('text arbitraries', () => {
     for (const value of fc.sample(offLookalike, { numRuns: 100, seed: 3 })) expect(value.text.trim()).not.toBe('off');
     for (const { line } of fc.sample(planLineAround(texts()), { numRuns: 100, seed: 4 }))
       expect(line.startsWith('/plan')).toBe(true);
+  });
+
+  it('breaks most texts of several fragments between two of them, with every kind of line break, and the same parts the same way', () => {
+    const parts = fc.sample(
+      fc.array(fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }), { minLength: 2, maxLength: 5 }),
+      {
+        numRuns: 400,
+        seed: 23,
+      },
+    );
+    const broken = parts.filter((drawn) => lineBroken(drawn).length > drawn.length);
+    expect(broken.length).toBeGreaterThan(parts.length / 2);
+    expect(broken.length).toBeLessThan(parts.length);
+    const kinds = new Set<string>();
+    for (const drawn of broken) {
+      const out = lineBroken(drawn);
+      const at = out.findIndex((part, index) => part !== drawn[index]);
+      // One break, inside: after the first fragment and before the last, every fragment whole and in order.
+      expect(at).toBeGreaterThan(0);
+      expect(at).toBeLessThan(drawn.length);
+      expect([...out.slice(0, at), ...out.slice(at + 1)]).toEqual(drawn);
+      expect(LINE_BREAKS).toContain(out[at]);
+      kinds.add(out[at]!);
+      expect(lineBroken(drawn)).toEqual(out);
+    }
+    expect([...kinds].sort()).toEqual([...LINE_BREAKS].sort());
+    expect(lineBroken(['one'])).toEqual(['one']);
   });
 });
