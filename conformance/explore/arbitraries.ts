@@ -27,7 +27,7 @@ import { IMAGE_NAMES } from '../world/images.js';
 import { EDITION_READINGS } from '../oracle/edition-readings.js';
 import type { AnswerGeneration } from './answers/answer.js';
 import { ANSWERS } from './answers/index.js';
-import type { MidTurnMove, PlannedAnswer, PlannedRequest, Session, SessionMove } from './moves.js';
+import type { MidTurnMove, PlannedAnswer, PlannedRequest, ReviewAnswer, Session, SessionMove } from './moves.js';
 import { configurations } from './configuration.js';
 
 export { planLines } from './actions/plan-line.js';
@@ -196,10 +196,14 @@ function swarmSession(
   ): fc.Arbitrary<PlannedRequest[]> =>
     fc
       .tuple(fc.array(fc.record({ answer: middle, during }), { maxLength: 3 }), last, during, quiet)
-      .map(([middle, answer, lastDuring, quietDuring]) => [
-        ...middle,
-        { answer, during: answer.type === 'give-up' ? quietDuring : lastDuring },
-      ])
+      .map(([middle, answer, lastDuring, quietDuring]) =>
+        [...middle, { answer, during: answer.type === 'give-up' ? quietDuring : lastDuring }].flatMap(
+          (request): PlannedRequest[] => {
+            const beside = refusedBeside(request.answer);
+            return beside ? [{ answer: beside, during: [] }, request] : [request];
+          },
+        ),
+      )
       .filter((planned) =>
         planned.every((request, index) => {
           const next = planned[index + 1]?.answer.type;
@@ -259,6 +263,8 @@ function swarmSession(
         const requests: PlannedRequest[] = [];
         if (retry && answer.type !== 'failure' && answer.type !== 'give-up')
           requests.push({ answer: { type: 'failure' }, during: [] });
+        const beside = refusedBeside(answer);
+        if (beside) requests.push({ answer: beside, during: [] });
         requests.push({ answer, during });
         if (family.place === 'continues') requests.push({ answer: { type: 'text' }, during: [] });
         return { kind: 'prompt', agent: -1, requests };
@@ -335,6 +341,26 @@ function swarmSession(
     },
     { requiredKeys: ['probeOrders', 'moves'] },
   );
+}
+
+/** The refusals whose failures a dismissal's must read unlike (REVIEW-05), and the dismissal itself. */
+const UNLIKE_DISMISSAL: readonly ReviewAnswer[] = ['keep-planning', 'abort', 'provider-fails'];
+
+/**
+ * REVIEW-05 is judged where one agent's history holds a dismissal's failure beside a refusal it must read unlike
+ * (keep planning, the seam's abort or its provider failing: oracle/exit-review.ts's `dismissalAlike`), which a
+ * session meets only where one agent in plan mode refuses two reviews those ways. So an act that answers an exit by
+ * one of them answers an exit the other way first, in the same turn: a dismissal after a refusal, a refusal (which of
+ * the three read from the plan's shape) before a dismissal. Read from the answer, not drawn: the random stream and
+ * so every session a seed gives stays the one whose reach was measured, with one exit more in these turns. Only
+ * for `exit_plan_mode` called as a tool: a program's exit hands back the program's result.
+ */
+export function refusedBeside(answer: PlannedAnswer): PlannedAnswer | undefined {
+  if (answer.type !== 'exit') return undefined;
+  if (UNLIKE_DISMISSAL.includes(answer.review)) return { type: 'exit', review: 'dismiss' };
+  if (answer.review !== 'dismiss') return undefined;
+  const unlike = UNLIKE_DISMISSAL[(answer.plan?.length ?? 0) % UNLIKE_DISMISSAL.length]!;
+  return { type: 'exit', review: unlike };
 }
 
 type RequestsWith = (

@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sessionArbitrary } from '../../../conformance/explore/arbitraries.js';
-import type { Session } from '../../../conformance/explore/moves.js';
+import { refusedBeside, sessionArbitrary } from '../../../conformance/explore/arbitraries.js';
+import type { PlannedRequest, Session } from '../../../conformance/explore/moves.js';
 import { SessionRunner } from '../../../conformance/explore/session-runner.js';
 import { PlanOracle } from '../../../conformance/oracle/plan-oracle.js';
 import reference from '../../../reference/adapter.js';
@@ -31,6 +31,34 @@ describe('what explore generates', () => {
     expect(sessions.filter((session) => session.includes('"kind":"valid"')).length).toBeGreaterThan(10);
     expect(sessions.filter((session) => session.includes('"kind":"invalid"')).length).toBeGreaterThan(5);
     expect(sessions.filter((session) => session.includes('"agent":-1')).length).toBeGreaterThan(50);
+  });
+
+  it('a dismissed review beside one refused by keep planning, an abort or a failing provider, in one turn (REVIEW-05)', () => {
+    const UNLIKE = ['keep-planning', 'abort', 'provider-fails'];
+    const turns = sample('rc.8').flatMap(function requestLists(session: { moves: unknown[] }): PlannedRequest[][] {
+      return session.moves.flatMap((move) => {
+        const requests = (move as { requests?: PlannedRequest[] }).requests;
+        return requests ? [requests, ...requests.flatMap((request) => requestLists({ moves: request.during }))] : [];
+      });
+    });
+    const reviews = (requests: PlannedRequest[]) =>
+      requests.flatMap(({ answer }) => (answer.type === 'exit' ? [answer.review] : []));
+    const paired = turns.filter((requests) => {
+      const answered = reviews(requests);
+      return answered.includes('dismiss') && answered.some((review) => UNLIKE.includes(review));
+    });
+    expect(paired.length).toBeGreaterThan(50);
+    for (const unlike of UNLIKE) expect(paired.some((requests) => reviews(requests).includes(unlike))).toBe(true);
+    // Every exit answered by one of them has the other answer beside it.
+    for (const requests of turns) {
+      const answered = reviews(requests);
+      if (answered.some((review) => review === 'dismiss' || UNLIKE.includes(review)))
+        expect(paired).toContain(requests);
+    }
+    expect(refusedBeside({ type: 'exit', review: 'keep-planning' })).toEqual({ type: 'exit', review: 'dismiss' });
+    expect(refusedBeside({ type: 'exit', review: 'dismiss' })).toEqual({ type: 'exit', review: 'keep-planning' });
+    expect(refusedBeside({ type: 'exit', review: 'approve' })).toBeUndefined();
+    expect(refusedBeside({ type: 'program-exit', review: 'dismiss' })).toBeUndefined();
   });
 
   it('children owned by a live agent only in the edition that has them (rc.8, REVIEW-07)', () => {
