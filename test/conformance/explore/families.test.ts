@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { refusedBeside, sessionArbitrary } from '../../../conformance/explore/arbitraries.js';
-import type { PlannedRequest, Session } from '../../../conformance/explore/moves.js';
+import type { PlannedRequest, ReviewAnswer, Session } from '../../../conformance/explore/moves.js';
 import { SessionRunner } from '../../../conformance/explore/session-runner.js';
 import { PlanOracle } from '../../../conformance/oracle/plan-oracle.js';
 import reference from '../../../reference/adapter.js';
@@ -34,13 +34,13 @@ describe('what explore generates', () => {
   });
 
   it('a dismissed review beside one refused by keep planning, an abort or a failing provider, in one turn (REVIEW-05)', () => {
-    const UNLIKE = ['keep-planning', 'abort', 'provider-fails'];
-    const turns = sample('rc.8').flatMap(function requestLists(session: { moves: unknown[] }): PlannedRequest[][] {
-      return session.moves.flatMap((move) => {
+    const UNLIKE: readonly ReviewAnswer[] = ['keep-planning', 'abort', 'provider-fails'];
+    const requestLists = (moves: readonly unknown[]): PlannedRequest[][] =>
+      moves.flatMap((move) => {
         const requests = (move as { requests?: PlannedRequest[] }).requests;
-        return requests ? [requests, ...requests.flatMap((request) => requestLists({ moves: request.during }))] : [];
+        return requests ? [requests, ...requests.flatMap((request) => requestLists(request.during))] : [];
       });
-    });
+    const turns = sample('rc.8').flatMap((session) => requestLists(session.moves));
     const reviews = (requests: PlannedRequest[]) =>
       requests.flatMap(({ answer }) => (answer.type === 'exit' ? [answer.review] : []));
     const paired = turns.filter((requests) => {
