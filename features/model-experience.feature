@@ -53,6 +53,14 @@ Feature: What plan mode costs the model
     And request 2 adds one notice that the user switched to plan mode
     And request 2 is in plan mode
 
+  @id:mx-steered-messages-in-order @CMD-03 @needs:commands
+  Scenario: two messages steered into one request reach the model in the order typed
+    Given request 1 will be followed by a continuation
+    And while the model handles request 1, the user types the command "/plan First check the tests"
+    And while the model handles request 1, the user types the command "/plan Then the migrations"
+    When the user prompts "Look around"
+    Then request 2 of the agent adds the user texts "First check the tests | Then the migrations" in the order typed
+    And request 2 is in plan mode
 
   @id:mx-append-only-session @MX-03 @NARR-05
   Scenario: over a whole session the conversation only grows at its end

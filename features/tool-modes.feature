@@ -207,6 +207,19 @@ Feature: The exit tool under every tool registry mode
       | both-dismissed         | both | the user will dismiss the review to talk instead                                                 | in     | on    | on      |
       | both-provider-error    | both | the question provider will fail the review with "question service returned 503"                  | in     | on    | on      |
 
+  @id:tool-modes-native-exit-beside-code @TOOL-07 @TOOL-04 @needs:bothMode @needs:questions
+  Scenario: with both modes, exit_plan_mode called natively opens the review as in native mode
+    # The wire offers exit_plan_mode beside the code-running tool, so a native call is as good as a program's.
+    Given the host presents its tools in both mode
+    And plan mode is on
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Add the column. 2. Backfill it."
+    And the user will answer the review by selecting Approve
+    When the user prompts "Plan the schema change"
+    Then the user was asked one plan review, for the agent, showing the plan "# 1. Add the column. 2. Backfill it."
+    And request 2 of the agent shows exit_plan_mode succeeding
+    And request 2 is not in plan mode
+    And get reports plan mode off with nothing pending
+
   @id:tool-modes-program-exit-inactive @TOOL-08 @TOOL-03
   Scenario Outline: an exit from a program outside plan mode opens no review and changes nothing: <case>
     Given the host presents its tools in <mode> mode

@@ -278,3 +278,17 @@ export const BLIND_BATCH_R43: Mutant[] = [
     ),
   ),
 ];
+
+/**
+ * The hosts a half of the default run missed, measured before the fixes, which the matrix keeps (catalog.ts); the
+ * rest cost CI time and prove nothing new.
+ */
+const CATALOGUED = new Set([
+  'blind-r43-off-first-line',
+  'blind-r43-notice-against-logged',
+  'blind-r43-steered-reversed',
+  'blind-r43-both-mode-native-refused',
+  'blind-r43-owned-child-inherits-plan',
+]);
+
+export const BLIND_BATCH_R43_CATALOGUED: Mutant[] = BLIND_BATCH_R43.filter((entry) => CATALOGUED.has(entry.name));

@@ -193,6 +193,10 @@ const WORDINGS: { [C in FindingCheck]: (finding: FindingOf<C>) => Worded } = {
     message: `${request(where)} adds ${JSON.stringify(observed.texts)}: the steered message(s) ${JSON.stringify(expected.steeredFirst)} that waited for this turn must come before its prompt`,
     step: userTextsStep(where, expected.texts),
   }),
+  'steered-order': ({ where, expected, observed }) => ({
+    message: `${request(where)} adds ${JSON.stringify(observed.texts)}: the steered messages ${JSON.stringify(expected.typed)} must come in the order typed`,
+    step: step(`${request(where)} adds the user texts ${quote(expected.typed.join(' | '))} in the order typed`),
+  }),
   'prompt-before-order-50': ({ where, expected }) => ({
     message: `the system prompt of ${request(where)} differs before order 50 from that of its request ${expected.sameAsRequest}, assembled in the other plan state`,
     step: step(

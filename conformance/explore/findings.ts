@@ -89,6 +89,7 @@ export interface Comparisons {
   'history-repeated': { expected: { texts: string[]; repeats: number }; observed: Record<string, never> };
   'user-texts': { expected: { texts: string[] }; observed: { texts: string[] } };
   'steered-before-prompt': { expected: { texts: string[]; steeredFirst: string[] }; observed: { texts: string[] } };
+  'steered-order': { expected: { texts: string[]; typed: string[] }; observed: { texts: string[] } };
   'prompt-before-order-50': { expected: { sameAsRequest: number }; observed: Record<string, never> };
   'message-provenance': { expected: Record<string, never>; observed: { index: number; stray: unknown; why: string } };
   'user-message-blocks': { expected: { images: string[]; text: string }; observed: { blocks: string[] } };

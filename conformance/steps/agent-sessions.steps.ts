@@ -374,6 +374,33 @@ Then(
   },
 );
 
+/**
+ * CMD-03: messages steered before one request reach it in the order typed (" | " between texts); other user texts,
+ * such as the prompt of a turn they waited for, may come between them.
+ */
+Then(
+  'request {int} of {agent} adds the user texts {text} in the order typed',
+  async function (this: PlanWorld, n: number, name: string, list: string) {
+    const later = (await requestOf(this, n, name)).messages;
+    const earlier: Message[] = n > 1 ? (await requestOf(this, n - 1, name)).messages : [];
+    const added = later
+      .slice(earlier.length)
+      .flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []));
+    const typed = list.split(' | ');
+    let from = 0;
+    const inOrder = typed.every((text) => {
+      const at = added.indexOf(text, from);
+      from = at + 1;
+      return at >= 0;
+    });
+    expectTrue(
+      inOrder,
+      () =>
+        `request ${n} of ${name} should add ${show(typed)} in this order among its user texts; it adds ${show(added)}`,
+    );
+  },
+);
+
 /** SCOPE-02: in plan mode every tool still runs as usual, whatever it does. */
 async function assertProbeResult(world: PlanWorld, n: number, name: string, effect: ProbeToolEffect): Promise<void> {
   const probe = PROBE_TOOLS[effect];

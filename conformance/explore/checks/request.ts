@@ -319,6 +319,7 @@ export function userTextsFinding(
   | FindingOf<'user-message-blocks'>
   | FindingOf<'user-texts'>
   | FindingOf<'steered-before-prompt'>
+  | FindingOf<'steered-order'>
   | undefined {
   // Steered messages join the next pre-step; a retry that is none (rc.8) leaves them waiting. At a submission
   // they waited through the end of the last turn (left open), so they come ahead of the new prompt.
@@ -365,7 +366,28 @@ export function userTextsFinding(
       observed: { texts: inOrder },
     };
   }
+  // Messages steered before one request reach it in the order typed, whichever way the host takes them in (left open).
+  if (!inTypedOrder(carried, inOrder)) {
+    return {
+      check: 'steered-order',
+      clauses: ['CMD-03'],
+      where,
+      expected: { texts: expected, typed: carried },
+      observed: { texts: inOrder },
+    };
+  }
   return undefined;
+}
+
+/** Whether `typed` occurs in `added` in its own order (other texts, a prompt, may come between). */
+function inTypedOrder(typed: readonly string[], added: readonly string[]): boolean {
+  let from = 0;
+  for (const text of typed) {
+    const at = added.indexOf(text, from);
+    if (at < 0) return false;
+    from = at + 1;
+  }
+  return true;
 }
 
 /** What the prefix check keeps of a request: its number, whether it carried the plan section, its system prompt. */

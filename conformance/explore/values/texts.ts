@@ -340,6 +340,20 @@ export const offArgument: fc.Arbitrary<TaggedText> = fc
 /** `off` inside quotes of every kind a shell, Markdown or a typist uses: a message, never `off` (CMD-04). */
 const QUOTED_OFF: readonly string[] = ['"off"', "'off'", '`off`', '“off”', '‘off’', '「off」', '«off»', '"off', "off'"];
 
+/**
+ * `off` as one line of an argument of several (every line break trim does not remove inside): a message, never
+ * `off`, whichever line `off` is on (CMD-04: the argument trimmed whole must be exactly `off`).
+ */
+const OFF_AMONG_LINES: readonly string[] = [
+  'off\nnow',
+  'off\r\nplease',
+  'off\rnow',
+  'off\u2028now',
+  'off\u2029now',
+  'note\noff',
+  'off\n\nthe rest',
+];
+
 /** Quote pairs a host that unquotes arguments as a shell does would strip (CMD-03: the message is sent as typed). */
 const QUOTES: ReadonlyArray<readonly [string, string]> = [
   ['"', '"'],
@@ -356,7 +370,7 @@ export function quotedMessages(message: fc.Arbitrary<TaggedText>): fc.Arbitrary<
     .map(([[open, close], { text }]) => tagged(`${open}${text.trim()}${close}`));
 }
 
-/** An argument that only looks like `off`: `off` next to white space trim keeps, another case, or quoted (a message, CMD-04). */
+/** An argument that only looks like `off`: `off` next to white space trim keeps, another case, quoted, or one line of several (a message, CMD-04). */
 export const offLookalike: fc.Arbitrary<TaggedText> = fc.oneof(
   fc
     .tuple(
@@ -373,4 +387,8 @@ export const offLookalike: fc.Arbitrary<TaggedText> = fc.oneof(
       fc.option(trimmedPadding, { nil: '' }),
     )
     .map(([word, lead, trail]) => tagged(`${lead}${word}${trail}`)),
+  // `off` as one line of several, amid white space trim removes: still a message.
+  fc
+    .tuple(pick(OFF_AMONG_LINES), fc.option(trimmedPadding, { nil: '' }), fc.option(trimmedPadding, { nil: '' }))
+    .map(([lines, lead, trail]) => tagged(`${lead}${lines}${trail}`)),
 );

@@ -448,6 +448,26 @@ describe('what a request shows', () => {
       ).toMatchObject({ check: 'steered-before-prompt', clauses: ['CMD-03'] });
     });
 
+    it('disagrees when messages steered before one request reach it in another order than typed', () => {
+      const later = { role: 'user', source: 'user', text: 'steer again' } as const;
+      const kept = request({ messages: [prompt, reply, steered, later] });
+      const typed = { expected: ['steer', 'steer again'], steered: ['steer', 'steer again'] };
+      // A continuation of the turn (it started at request 1), so the order of a turn's first request is not in play.
+      const midTurn = (earlier: ModelRequest[]) => ({ ...kit(earlier), turns: new Map([['agent-1', { start: 0 }]]) });
+      expect(userTextsFinding(midTurn([first, kept]), agent(), kept, 2, typed)).toBeUndefined();
+      const reversed = request({ messages: [prompt, reply, later, steered] });
+      const found = userTextsFinding(midTurn([first, reversed]), agent(), reversed, 2, typed);
+      expect(found).toMatchObject({
+        check: 'steered-order',
+        clauses: ['CMD-03'],
+        expected: { typed: ['steer', 'steer again'] },
+        observed: { texts: ['steer again', 'steer'] },
+      });
+      expect(worded(found)?.step?.text).toBe(
+        'request 2 of the agent adds the user texts "steer | steer again" in the order typed',
+      );
+    });
+
     it("is not judged right after a compaction, nor on a fork's first request", () => {
       const compacted = agent();
       compacted.compactedSinceRequest = true;
