@@ -453,7 +453,10 @@ describe('what a request shows', () => {
       const kept = request({ messages: [prompt, reply, steered, later] });
       const typed = { expected: ['steer', 'steer again'], steered: ['steer', 'steer again'] };
       // A continuation of the turn (it started at request 1), so the order of a turn's first request is not in play.
-      const midTurn = (earlier: ModelRequest[]) => ({ ...kit(earlier), turns: new Map([['agent-1', { start: 0 }]]) });
+      const midTurn = (earlier: ModelRequest[]) =>
+        ({ ...kit(earlier), turns: new Map([['agent-1', { start: 0 }]]) }) as unknown as Parameters<
+          typeof userTextsFinding
+        >[0];
       expect(userTextsFinding(midTurn([first, kept]), agent(), kept, 2, typed)).toBeUndefined();
       const reversed = request({ messages: [prompt, reply, later, steered] });
       const found = userTextsFinding(midTurn([first, reversed]), agent(), reversed, 2, typed);
