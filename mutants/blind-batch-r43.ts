@@ -5,8 +5,13 @@
  * one slip a harness author could plausibly make, breaking one MUST clause in a
  * way the adapter contract shows. Twenty break behaviour every edition shares;
  * five break behaviour only the later editions have (owned children, the frozen
- * retry, `/plan` images). What a default run caught, measured before any fix,
- * is in docs/exploration.md ("Blind batches").
+ * retry, `/plan` images). Measured on main cd3ebb3 before the fixes they called
+ * for (the round's notes, blind-r43.md; docs/exploration.md): a default run
+ * failed 24 of the 25 in every edition they concern; scenarios alone 21,
+ * exploration alone 22. The matrix (catalog.ts) keeps only the hosts a half of
+ * the default run missed (`BLIND_BATCH_R43_CATALOGUED`), bar
+ * `blind-r43-fork-keeps-owner`, which no scenario catches (a fresh fork's
+ * ownership is left to the host there).
  */
 import { mutant, onlyIn, patch, type Mutant } from './mutant.js';
 
