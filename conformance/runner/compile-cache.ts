@@ -12,7 +12,8 @@
  * a rebuilt bundle or another Node never reads a stale cache (V8 also checks
  * its own version and flags and rejects what does not fit). A missing or
  * rejected cache is written when the process exits, after the run, so it
- * holds the functions the run compiled too: written to a temporary name and
+ * holds the functions the run compiled too (or, in a process that changes a V8
+ * flag, just before the change: see `owed` below): written to a temporary name and
  * renamed, so runs at once never read half a file; where the folder is not
  * writable the run simply goes without.
  *
@@ -27,14 +28,53 @@ import Module from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
 
+/**
+ * The caches this process still owes (read none, or had its read rejected), and whether a V8 flag changed since
+ * start-up. V8 stamps a cache with the flags in force when it is *written*, and a process started with the
+ * default flags rejects one stamped after a change (optimising-tier.ts caps the tiers mid-run, in both children
+ * of a default run): written at exit, every default run's cache was rejected by the next run, which compiled
+ * its bundles afresh and wrote another unusable one. So an owed cache is written just before the flags change,
+ * and none after it. Written that early it holds only the functions compiled by then (about 0.9 of 1.45 MB for
+ * the suite's child), so it goes under a name of its own (`earlyCacheFileOf`): read when there is no whole one,
+ * it leaves the whole one owed, and the next process that changes no flag writes it at exit.
+ */
+interface CacheLedger {
+  owed: Set<CompiledBundle>;
+  flagsChanged: boolean;
+}
+
+/**
+ * Kept on `globalThis` under a registered symbol, not in a module variable: the suite's child holds this module
+ * twice, bundled into suite-child-entry.cjs (which turns the cache on) and into suite-child.cjs (whose
+ * exploration changes the flags), and both copies must keep one ledger.
+ */
+const LEDGER = Symbol.for('plan-mode-conformance/compile-cache-ledger');
+
+function ledger(): CacheLedger {
+  const holder = globalThis as unknown as Record<symbol, CacheLedger | undefined>;
+  holder[LEDGER] ??= { owed: new Set(), flagsChanged: false };
+  return holder[LEDGER];
+}
+
+/** Called just before this process changes a V8 flag: writes the caches it owes now, while their stamp still fits a fresh process, and none later. */
+export function settleCompileCachesBeforeFlagChange(): void {
+  const state = ledger();
+  if (state.flagsChanged) return;
+  state.flagsChanged = true;
+  for (const bundle of state.owed) if (!bundle.readEarly) writeCache(bundle, earlyCacheFileOf(bundle.cacheFile));
+  state.owed.clear();
+}
+
 /** Set to 0 to compile without the cache (measuring, or ruling it out). */
 export const COMPILE_CACHE_ENV = 'PLAN_MODE_CONFORMANCE_COMPILE_CACHE';
 
 interface CompiledBundle {
   script: vm.Script;
   cacheFile: string;
-  /** No usable cache was read: one is written at exit. */
+  /** No whole cache was read: one is written at exit (unless a flag changed by then). */
   write: boolean;
+  /** Only the early cache was read (or none): the early one is not written again. */
+  readEarly: boolean;
 }
 
 /** Node's CommonJS module object, as far as compiling into it goes. */
@@ -59,6 +99,11 @@ export function cacheFileOf(bundle: string, cacheDir: string): string {
   return join(cacheDir, `${basename(bundle)}.${process.version}-${process.arch}.${size}-${Math.floor(mtimeMs)}.cache`);
 }
 
+/** Where a cache written before a flag changed goes: it holds less than a whole one (see the ledger above). */
+export function earlyCacheFileOf(cacheFile: string): string {
+  return cacheFile.replace(/\.cache$/, '.early.cache');
+}
+
 function readCache(file: string): Buffer | undefined {
   try {
     return readFileSync(file);
@@ -67,12 +112,12 @@ function readCache(file: string): Buffer | undefined {
   }
 }
 
-function writeCache(bundle: CompiledBundle): void {
-  const partial = `${bundle.cacheFile}.${process.pid}.partial`;
+function writeCache(bundle: CompiledBundle, cacheFile = bundle.cacheFile): void {
+  const partial = `${cacheFile}.${process.pid}.partial`;
   try {
-    mkdirSync(dirname(bundle.cacheFile), { recursive: true });
+    mkdirSync(dirname(cacheFile), { recursive: true });
     writeFileSync(partial, bundle.script.createCachedData());
-    renameSync(partial, bundle.cacheFile);
+    renameSync(partial, cacheFile);
   } catch {
     // A read-only install, a full disk: the next run compiles again, nothing else is lost.
     try {
@@ -106,14 +151,19 @@ export function useCompileCache(
   ): unknown {
     if (!cached.has(filename)) return compileAsNodeDoes.call(this, content, filename, ...more);
     const cacheFile = cacheFileOf(filename, cacheDir);
-    const cachedData = readCache(cacheFile);
+    const whole = readCache(cacheFile);
+    const cachedData = whole ?? readCache(earlyCacheFileOf(cacheFile));
     // No `import()` from here: after a cache hit V8 has lost the callback it needs (see adapters/import-module.ts).
     const script = new vm.Script(Module.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
-    compiled.set(filename, {
+    const bundle: CompiledBundle = {
       script,
       cacheFile,
-      write: cachedData === undefined || script.cachedDataRejected === true,
-    });
+      write: whole === undefined || script.cachedDataRejected === true,
+      readEarly: whole === undefined && cachedData !== undefined && script.cachedDataRejected !== true,
+    };
+    compiled.set(filename, bundle);
+    // Compiled after a flag changed, its cache would be stamped with the changed flags: not written at all.
+    if (bundle.write && !ledger().flagsChanged) ledger().owed.add(bundle);
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     const require = Module.createRequire(filename);
     return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
@@ -131,7 +181,9 @@ export function useCompileCache(
   }
 
   process.once('exit', () => {
-    for (const bundle of compiled.values()) if (bundle.write) writeCache(bundle);
+    const { owed } = ledger();
+    for (const bundle of owed) writeCache(bundle);
+    owed.clear();
   });
   return { compiled };
 }

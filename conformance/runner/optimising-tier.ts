@@ -16,6 +16,7 @@
  * scenarios' own thread runs faster for them.
  */
 import { setFlagsFromString } from 'node:v8';
+import { settleCompileCachesBeforeFlagChange } from './compile-cache.js';
 
 /**
  * A process exploring at most this many sessions caps its tiers. Measured in process on the reference (CPU of
@@ -31,5 +32,7 @@ export const NO_TIER_CAP = 999;
 
 /** Caps the tiers of code optimised from now on (flags set after start-up: the tiering manager reads this one as it goes). */
 export function capOptimisingTier(tier = EXPLORATION_MAX_TIER): void {
+  // A code cache written after this would be rejected by every process started with the default flags.
+  settleCompileCachesBeforeFlagChange();
   setFlagsFromString(`--max-opt=${tier}`);
 }

@@ -19,6 +19,7 @@ const work = mkdtempSync(join(tmpdir(), 'pmc-compile-cache-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const compileCacheModule = pathToFileURL(join(ROOT, 'dist/conformance/runner/compile-cache.js')).href;
+const tierModule = pathToFileURL(join(ROOT, 'dist/conformance/runner/optimising-tier.js')).href;
 
 /** Runs `body` in a fresh Node after `useCompileCache([bundle], cacheDir)`, where `compiled`, `require` and `bundle` are in scope; its stdout. */
 function withCache(bundle: string, cacheDir: string, body: string): string {
@@ -86,6 +87,56 @@ describe('the code cache of the kit bundles', () => {
     writeFileSync(join(cacheDir, cacheFile!), 'not a V8 code cache');
     expect(load(bundle, cacheDir)).toEqual({ output: 'two', write: true, rejected: true });
     expect(load(bundle, cacheDir)).toEqual({ output: 'two', write: false, rejected: false });
+  });
+
+  // V8 stamps a cache with the flags in force when it is written; a default run's children cap their tiers
+  // (optimising-tier.ts) mid-run, and a cache written at their exit was rejected by every later run.
+  it('a process that changes a V8 flag writes the cache it owes before the change, so the next process reads it', () => {
+    const dir = mkdtempSync(join(work, 'flags-'));
+    const bundle = bundleSaying(dir, 'five');
+    const cacheDir = join(dir, 'cache');
+    const capAfterLoading = `
+      require(bundle);
+      const { capOptimisingTier } = await import(${JSON.stringify(tierModule)});
+      capOptimisingTier();
+      console.log(compiled.get(bundle).write);
+    `;
+    expect(withCache(bundle, cacheDir, capAfterLoading)).toBe('true');
+    // Read back, the early cache is used, and the whole one is still owed: a process changing no flag writes it.
+    expect(load(bundle, cacheDir)).toEqual({ output: 'five', write: true, rejected: false });
+    expect(load(bundle, cacheDir)).toEqual({ output: 'five', write: false, rejected: false });
+    // One that changes a flag again neither rewrites the early cache nor writes a stamped one.
+    const before = readdirSync(cacheDir).map((file) => [file, readFileSync(join(cacheDir, file))]);
+    withCache(bundle, cacheDir, capAfterLoading);
+    expect(readdirSync(cacheDir).map((file) => [file, readFileSync(join(cacheDir, file))])).toEqual(before);
+  });
+
+  it("keeps one ledger when the module is loaded twice, as the suite child's two bundles each hold a copy", () => {
+    const dir = mkdtempSync(join(work, 'two-copies-'));
+    const bundle = bundleSaying(dir, 'six');
+    const cacheDir = join(dir, 'cache');
+    const settleThroughAnotherCopy = `
+      require(bundle);
+      const other = await import(${JSON.stringify(`${compileCacheModule}?another-copy`)});
+      other.settleCompileCachesBeforeFlagChange();
+      (await import('node:v8')).setFlagsFromString('--max-opt=2');
+      console.log('settled');
+    `;
+    expect(withCache(bundle, cacheDir, settleThroughAnotherCopy)).toBe('settled');
+    expect(load(bundle, cacheDir)).toEqual({ output: 'six', write: true, rejected: false });
+  });
+
+  it('a cache written after a flag changed is rejected by a fresh process: the two checks above can fail', () => {
+    const dir = mkdtempSync(join(work, 'stamped-'));
+    const bundle = bundleSaying(dir, 'seven');
+    const cacheDir = join(dir, 'cache');
+    const changeFlagsThenWriteAtExitAsBefore = `
+      require(bundle);
+      (await import('node:v8')).setFlagsFromString('--max-opt=2');
+      console.log('changed');
+    `;
+    expect(withCache(bundle, cacheDir, changeFlagsThenWriteAtExitAsBefore)).toBe('changed');
+    expect(load(bundle, cacheDir)).toEqual({ output: 'seven', write: true, rejected: true });
   });
 
   it('runs without a cache where its folder cannot be written', () => {
