@@ -382,13 +382,9 @@ export const offLookalike: fc.Arbitrary<TaggedText> = fc.oneof(
   // Another case or more words alone, amid white space trim removes: still a message.
   fc
     .tuple(
-      pick(['Off', 'OFF', 'oFF', 'off now', 'offline', 'of', 'off.', ...QUOTED_OFF]),
+      pick(['Off', 'OFF', 'oFF', 'off now', 'offline', 'of', 'off.', ...QUOTED_OFF, ...OFF_AMONG_LINES]),
       fc.option(trimmedPadding, { nil: '' }),
       fc.option(trimmedPadding, { nil: '' }),
     )
     .map(([word, lead, trail]) => tagged(`${lead}${word}${trail}`)),
-  // `off` as one line of several, amid white space trim removes: still a message.
-  fc
-    .tuple(pick(OFF_AMONG_LINES), fc.option(trimmedPadding, { nil: '' }), fc.option(trimmedPadding, { nil: '' }))
-    .map(([lines, lead, trail]) => tagged(`${lead}${lines}${trail}`)),
 );
