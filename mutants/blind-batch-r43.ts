@@ -1,6 +1,6 @@
 /**
  * Round 43's blind batch (issue 30): 25 broken references written from the
- * spec (clauses.md and each edition's README), src/ and reference/ only, before
+ * spec (its clause list, docs/clauses.md, and each edition's README), src/ and reference/ only, before
  * any feature file, step, oracle, generator or earlier batch was read. Each is
  * one slip a harness author could plausibly make, breaking one MUST clause in a
  * way the adapter contract shows. Twenty break behaviour every edition shares;
