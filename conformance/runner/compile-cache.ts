@@ -34,7 +34,7 @@ import vm from 'node:vm';
  * default flags rejects one stamped after a change (optimising-tier.ts caps the tiers mid-run, in both children
  * of a default run): written at exit, every default run's cache was rejected by the next run, which compiled
  * its bundles afresh and wrote another unusable one. So an owed cache is written just before the flags change,
- * and none after it. Written that early it holds only the functions compiled by then (about 0.9 of 1.45 MB for
+ * and none after it. Written that early it holds only the functions compiled by then (about 0.77 of 1.45 MB for
  * the suite's child), so it goes under a name of its own (`earlyCacheFileOf`): read when there is no whole one,
  * it leaves the whole one owed, and the next process that changes no flag writes it at exit.
  */
@@ -73,7 +73,7 @@ interface CompiledBundle {
   cacheFile: string;
   /** No whole cache was read: one is written at exit (unless a flag changed by then). */
   write: boolean;
-  /** Only the early cache was read (or none): the early one is not written again. */
+  /** The early cache was read and taken (no whole one): the early one is not written again. */
   readEarly: boolean;
 }
 

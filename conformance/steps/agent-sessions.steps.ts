@@ -13,10 +13,12 @@ import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import {
   foldPlanMode,
   noticesIn,
+  occursInOrder,
   parseOnOffList,
   planModeEvents,
   requestNumber,
   toolResults,
+  userTypedTexts,
 } from '../world/observations.js';
 import { PROBE_TOOLS } from '../script/probes.js';
 import type { PlanWorld } from '../world/plan-world.js';
@@ -365,10 +367,7 @@ Then(
       earlier,
       `the first ${earlier.length} messages of request ${n} of ${name} (they repeat request ${n - 1})`,
     );
-    const added = later
-      .slice(earlier.length)
-      .flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []))
-      .sort();
+    const added = userTypedTexts(later.slice(earlier.length)).sort();
     const expected = list === 'none' ? [] : list.split(' | ').sort();
     expectEqual(added, expected, `user-typed texts request ${n} of ${name} adds`);
   },
@@ -383,18 +382,10 @@ Then(
   async function (this: PlanWorld, n: number, name: string, list: string) {
     const later = (await requestOf(this, n, name)).messages;
     const earlier: Message[] = n > 1 ? (await requestOf(this, n - 1, name)).messages : [];
-    const added = later
-      .slice(earlier.length)
-      .flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []));
+    const added = userTypedTexts(later.slice(earlier.length));
     const typed = list.split(' | ');
-    let from = 0;
-    const inOrder = typed.every((text) => {
-      const at = added.indexOf(text, from);
-      from = at + 1;
-      return at >= 0;
-    });
     expectTrue(
-      inOrder,
+      occursInOrder(typed, added),
       () =>
         `request ${n} of ${name} should add ${show(typed)} in this order among its user texts; it adds ${show(added)}`,
     );

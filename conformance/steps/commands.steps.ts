@@ -11,7 +11,7 @@ import { strayMessages, type KitAuthored } from '../assertions/message-provenanc
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
 import { showForReview } from '../assertions/review-text.js';
 import { assertInPlanMode } from './requests.steps.js';
-import { requestNumber } from '../world/observations.js';
+import { requestNumber, userTypedTexts } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 /** Every command line typed in a scenario, in order (the world keeps only the results). */
@@ -37,10 +37,6 @@ export async function typeCommand(world: PlanWorld, name: string, line: string, 
 /** The agent's requests once it made `count` (within the call limit): a host may answer a command before its turn runs. */
 export async function requestsOfAtLeast(world: PlanWorld, name: string, count: number): Promise<ModelRequest[]> {
   return world.model.requestsReaching(await world.agent(name), count, world.kit.callLimitMs);
-}
-
-function userTexts(messages: Message[]): string[] {
-  return messages.flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []));
 }
 
 /** The messages request `n` shows beyond what request `n - 1` showed (all of them for request 1). */
@@ -161,7 +157,7 @@ Then(
   'request {int} is the first to carry the steered message {string}, under plan guidance, ahead of any later prompt',
   async function (this: PlanWorld, n: number, text: string) {
     const added = await addedIn(this, n);
-    const texts = userTexts(added);
+    const texts = userTypedTexts(added);
     expectEqual(texts[0], text, () => `the first user-typed message request ${n} adds (added: ${show(added)})`);
     const others = texts.slice(1).filter((other) => !this.prompted.includes(other));
     expectEqual(
@@ -181,12 +177,12 @@ Then(
 
 Then('the only user text request {int} adds is {string}', async function (this: PlanWorld, n: number, text: string) {
   const added = await addedIn(this, n);
-  expectEqual(userTexts(added), [text], () => `user-typed messages added in request ${n} (added: ${show(added)})`);
+  expectEqual(userTypedTexts(added), [text], () => `user-typed messages added in request ${n} (added: ${show(added)})`);
 });
 
 Then('request {int} adds no user text', async function (this: PlanWorld, n: number) {
   const added = await addedIn(this, n);
-  expectEqual(userTexts(added), [], `user-typed messages added in request ${n}`);
+  expectEqual(userTypedTexts(added), [], `user-typed messages added in request ${n}`);
 });
 
 Then(

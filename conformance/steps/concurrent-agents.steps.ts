@@ -11,6 +11,7 @@ import { expectEqual, expectTrue, show } from '../assertions/expect.js';
 import { typeCommand } from './commands.steps.js';
 import { PROBE_TOOLS } from '../script/probes.js';
 import type { PlanWorld } from '../world/plan-world.js';
+import { userTypedTexts } from '../world/observations.js';
 
 let concurrentCallCounter = 0;
 
@@ -80,9 +81,7 @@ Then(
   'request {int} of {agent} carries the user message {string}',
   async function (this: PlanWorld, n: number, name: string, text: string) {
     const request = await this.request(n, name);
-    const users = request.messages.flatMap((message) =>
-      message.role === 'user' && message.source === 'user' ? [message.text] : [],
-    );
+    const users = userTypedTexts(request.messages);
     expectTrue(
       users.includes(text),
       () => `request ${n} of ${name} should carry the user message ${show(text)}; its user messages are ${show(users)}`,

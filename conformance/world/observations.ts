@@ -82,6 +82,22 @@ export function noticesInLog(log: SessionEvent[]): Array<Extract<SessionEvent, {
   );
 }
 
+/** The texts of the messages the user typed (not the plugin's notices, not the host's own messages), in order. */
+export function userTypedTexts(messages: readonly Message[]): string[] {
+  return messages.flatMap((message) => (message.role === 'user' && message.source === 'user' ? [message.text] : []));
+}
+
+/** Whether `items` occur in `within` in their own order, each at its own place; other entries may come between. */
+export function occursInOrder(items: readonly string[], within: readonly string[]): boolean {
+  let from = 0;
+  for (const item of items) {
+    const at = within.indexOf(item, from);
+    if (at < 0) return false;
+    from = at + 1;
+  }
+  return true;
+}
+
 export function noticesIn(messages: Message[]): UserMessage[] {
   return messages.filter((message): message is UserMessage => message.role === 'user' && message.source === 'plugin');
 }

@@ -22,7 +22,7 @@ import {
   type NoticeExpectation,
   type OracleAgent,
 } from '../../oracle/session-oracle.js';
-import { noticesIn, planModeEvents } from '../../world/observations.js';
+import { noticesIn, occursInOrder, planModeEvents, userTypedTexts } from '../../world/observations.js';
 import { answerFamily } from '../answers/index.js';
 import type { ToolResultMessage } from '../answers/answer.js';
 import type { Found } from '../disagreement.js';
@@ -338,9 +338,7 @@ export function userTextsFinding(
     };
   }
   const addedMessages = request.messages.slice(earlier.length);
-  const inOrder = addedMessages.flatMap((message) =>
-    message.role === 'user' && message.source === 'user' ? [message.text] : [],
-  );
+  const inOrder = userTypedTexts(addedMessages);
   const added = [...inOrder].sort();
   const blocks = imageBlocksFinding(session, agent, addedMessages, n);
   if (blocks) return blocks;
@@ -367,7 +365,7 @@ export function userTextsFinding(
     };
   }
   // Messages steered before one request reach it in the order typed, whichever way the host takes them in (left open).
-  if (!inTypedOrder(carried, inOrder)) {
+  if (!occursInOrder(carried, inOrder)) {
     return {
       check: 'steered-order',
       clauses: ['CMD-03'],
@@ -377,17 +375,6 @@ export function userTextsFinding(
     };
   }
   return undefined;
-}
-
-/** Whether `typed` occurs in `added` in its own order (other texts, a prompt, may come between). */
-function inTypedOrder(typed: readonly string[], added: readonly string[]): boolean {
-  let from = 0;
-  for (const text of typed) {
-    const at = added.indexOf(text, from);
-    if (at < 0) return false;
-    from = at + 1;
-  }
-  return true;
 }
 
 /** What the prefix check keeps of a request: its number, whether it carried the plan section, its system prompt. */
