@@ -51,6 +51,8 @@ export interface ExitCircumstances {
   ownedByLiveAgent: boolean;
   /** A delegated agent (a spawned or owned child) or a host without a question channel may have no way to ask (REVIEW-06). */
   mayGoUnasked: boolean;
+  /** A fork of an owned child (or of such a fork), which the host may count as owned too and refuse (REVIEW-07). */
+  mayBeOwned: boolean;
 }
 
 /** How many reviews the call must open, and how its result reads. */
@@ -59,16 +61,21 @@ export type ExitExpectation =
   | { kind: 'outside-plan-mode' }
   /** An owned child in plan mode: no review, a failure, plan mode stays on (REVIEW-07). */
   | { kind: 'owned-child' }
-  /** In plan mode: exactly one review (none allowed only when `mayGoUnasked`: then a failure, REVIEW-06). */
-  | { kind: 'reviewed'; mayGoUnasked: boolean };
+  /**
+   * In plan mode: exactly one review (none allowed only when `mayGoUnasked`: then a failure). `unasked` names the
+   * clause such a failure meets: the seam's (REVIEW-06), or an owned agent's refusal (REVIEW-07) for a fork the
+   * host may count as owned.
+   */
+  | { kind: 'reviewed'; mayGoUnasked: boolean; unasked: 'REVIEW-06' | 'REVIEW-07' };
 
 /**
  * What the oracle knows of an exit from the agent that called it: the plan state logged when the call ran, and
  * who the agent is (a spawned or owned child may have no way to ask the user, nor may a host without a question
- * channel: REVIEW-06; an owned child whose owner is still known refuses: REVIEW-07).
+ * channel: REVIEW-06; an owned child whose owner is still known refuses: REVIEW-07; a fork of an owned child may
+ * be owned too, as the host chooses, and then refuses).
  */
 export function exitCircumstancesOf(
-  agent: Pick<OracleAgent, 'kind' | 'ownerKnown'>,
+  agent: Pick<OracleAgent, 'kind' | 'ownerKnown' | 'mayBeOwned'>,
   activeAtCall: boolean,
   questionsComposed: boolean,
 ): ExitCircumstances {
@@ -76,6 +83,7 @@ export function exitCircumstancesOf(
     activeAtCall,
     ownedByLiveAgent: agent.kind === 'owned' && agent.ownerKnown,
     mayGoUnasked: agent.kind === 'child' || agent.kind === 'owned' || !questionsComposed,
+    mayBeOwned: agent.mayBeOwned,
   };
 }
 
@@ -91,7 +99,11 @@ export function exitApproved(reply: QuestionReply, resultFailed: boolean): boole
 export function exitExpectation(circumstances: ExitCircumstances): ExitExpectation {
   if (!circumstances.activeAtCall) return { kind: 'outside-plan-mode' };
   if (circumstances.ownedByLiveAgent) return { kind: 'owned-child' };
-  return { kind: 'reviewed', mayGoUnasked: circumstances.mayGoUnasked };
+  return {
+    kind: 'reviewed',
+    mayGoUnasked: circumstances.mayGoUnasked || circumstances.mayBeOwned,
+    unasked: circumstances.mayBeOwned && !circumstances.mayGoUnasked ? 'REVIEW-07' : 'REVIEW-06',
+  };
 }
 
 /** Whether `questions` reviews are what the expectation allows. */

@@ -38,6 +38,13 @@ export interface OracleAgent {
    * keeps ownership across one is not the spec's business), and the review may then open or not.
    */
   ownerKnown: boolean;
+  /**
+   * For a fork whose lineage reaches an owned child: whether the host counts it as owned too (by its origin's
+   * owner) is the host's own. REVIEW-07 refuses the review to an agent a live agent owns and says fork lineage
+   * alone makes no agent owned; who owns a fresh fork the READMEs never say. So its exit in plan mode either
+   * opens the review as usual or is refused it as an owned child's.
+   */
+  mayBeOwned: boolean;
   /** Prompts this agent finished. */
   turns: number;
   /** Reviews of exit_plan_mode calls the user answered for this agent. */
@@ -105,6 +112,7 @@ export function forkedAgent(name: string, id: string, origin: OracleAgent, inher
   fork.optionalNotices = origin.plan.notices - origin.seenNotices;
   fork.inheritedNotices = origin.plan.notices;
   fork.forkDepth = origin.forkDepth + 1;
+  fork.mayBeOwned = origin.kind === 'owned' || origin.mayBeOwned;
   return fork;
 }
 
@@ -143,6 +151,7 @@ function agent(name: string, id: string, kind: AgentKind, plan: PlanOracle, inhe
     inheritedEvents,
     steered: [],
     ownerKnown: false,
+    mayBeOwned: false,
     noticesKnown: true,
     noticesAtCompaction: 0,
     compactedSinceRequest: false,

@@ -1,8 +1,9 @@
 /**
  * A child owned by a live agent (rc.8, capability `ownedChild`): it starts
  * outside plan mode (STATE-07) and its exit_plan_mode in plan mode fails
- * without a review, leaving plan mode on (REVIEW-07; answers/exit.ts). Forks
- * of it are owned by nobody and review as usual.
+ * without a review, leaving plan mode on (REVIEW-07; answers/exit.ts). Whether
+ * a fork of it is owned too is the host's own: its exit either reviews as usual
+ * or is refused as an owned child's (session-oracle.ts, `mayBeOwned`).
  */
 import fc from 'fast-check';
 import { EDITION_READINGS } from '../../oracle/edition-readings.js';

@@ -141,7 +141,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
     }
     if (call.questions === 0) {
       if (!result.isError)
-        return worded({ check: 'exit-unasked-fails', clauses: ['REVIEW-06'], where, expected: {}, observed: {} });
+        return worded({ check: 'exit-unasked-fails', clauses: [expected.unasked], where, expected: {}, observed: {} });
       return undefined;
     }
     // One review was asked, and the seam recorded the user's reply: its reading decides.

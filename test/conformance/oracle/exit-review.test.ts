@@ -64,17 +64,33 @@ describe("an exit's review", () => {
   });
 
   it('expects no review outside plan mode or for an owned child, one otherwise (none only where the agent may go unasked)', () => {
-    expect(exitExpectation({ activeAtCall: false, ownedByLiveAgent: true, mayGoUnasked: true })).toEqual({
+    const none = { mayBeOwned: false };
+    expect(exitExpectation({ activeAtCall: false, ownedByLiveAgent: true, mayGoUnasked: true, ...none })).toEqual({
       kind: 'outside-plan-mode',
     });
-    expect(exitExpectation({ activeAtCall: true, ownedByLiveAgent: true, mayGoUnasked: true })).toEqual({
+    expect(exitExpectation({ activeAtCall: true, ownedByLiveAgent: true, mayGoUnasked: true, ...none })).toEqual({
       kind: 'owned-child',
     });
-    const created = exitExpectation({ activeAtCall: true, ownedByLiveAgent: false, mayGoUnasked: false });
-    const child = exitExpectation({ activeAtCall: true, ownedByLiveAgent: false, mayGoUnasked: true });
+    const created = exitExpectation({ activeAtCall: true, ownedByLiveAgent: false, mayGoUnasked: false, ...none });
+    const child = exitExpectation({ activeAtCall: true, ownedByLiveAgent: false, mayGoUnasked: true, ...none });
     if (created.kind !== 'reviewed' || child.kind !== 'reviewed') throw new Error('a review is due');
     expect([0, 1, 2].map((questions) => reviewCountAllowed(created, questions))).toEqual([false, true, false]);
     expect([0, 1, 2].map((questions) => reviewCountAllowed(child, questions))).toEqual([true, true, false]);
+    expect(child.unasked).toBe('REVIEW-06');
+  });
+
+  it("leaves a fork of an owned child's ownership to the host: one review, or none and an owned agent's refusal", () => {
+    const owned = ownedAgent('agent "child 1"', 'o', 'rc.8');
+    const fork = forkedAgent('agent "fork 1"', 'f', owned, 0);
+    const forkOfFork = forkedAgent('agent "fork 2"', 'g', fork, 0);
+    const ofCreated = forkedAgent('agent "fork 3"', 'h', createdAgent('the agent', 'a', 'rc.8'), 0);
+    expect([fork.mayBeOwned, forkOfFork.mayBeOwned, ofCreated.mayBeOwned]).toEqual([true, true, false]);
+    const expected = exitExpectation(exitCircumstancesOf(forkOfFork, true, true));
+    if (expected.kind !== 'reviewed') throw new Error('a review or a refusal is due');
+    expect([0, 1, 2].map((questions) => reviewCountAllowed(expected, questions))).toEqual([true, true, false]);
+    expect(expected.unasked).toBe('REVIEW-07');
+    const unowned = exitExpectation(exitCircumstancesOf(ofCreated, true, true));
+    expect(unowned).toEqual({ kind: 'reviewed', mayGoUnasked: false, unasked: 'REVIEW-06' });
   });
 });
 
@@ -124,11 +140,13 @@ describe("an exit's circumstances and approval", () => {
       activeAtCall: true,
       ownedByLiveAgent: false,
       mayGoUnasked: false,
+      mayBeOwned: false,
     });
     expect(exitCircumstancesOf(created, false, false)).toEqual({
       activeAtCall: false,
       ownedByLiveAgent: false,
       mayGoUnasked: true,
+      mayBeOwned: false,
     });
     expect(exitCircumstancesOf(spawnedAgent('agent "child 1"', 'c', 'seed'), true, true).mayGoUnasked).toBe(true);
     const owned = ownedAgent('agent "child 2"', 'o', 'rc.8');
