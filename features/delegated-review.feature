@@ -6,6 +6,8 @@ Feature: Who may open the plan review (rc.8 and 0.0.1-rc.1 editions)
   tells it to put the unresolved decision in its final result, in the host's
   own words. Every other agent opens the review as before: its owner, and a
   fork no live agent owns (fork lineage alone does not make an agent owned).
+  Whether a fresh fork of an owned child is owned too, by its origin's owner,
+  is the host's own; after a restart only its lineage is left.
   An owned child is still a newly spawned agent: it starts outside plan mode,
   whatever its owner's mode.
 
@@ -47,6 +49,19 @@ Feature: Who may open the plan review (rc.8 and 0.0.1-rc.1 editions)
     And request 2 of the fork shows exit_plan_mode succeeding
     And request 2 of the fork is not in plan mode
     And get reports plan mode off for the fork, no other mode pending
+
+  @id:review-fork-of-owned-child @TOOL-04 @REVIEW-07 @needs:fork @needs:ownedChild @needs:questions
+  Scenario: a fork of a live owned child is owned too and refused the review, or its own and reviews as usual
+    # Whether a fresh fork keeps its origin's owner is the host's own: the READMEs tie ownership to the running
+    # host and say nothing of a fork's, and fork lineage alone makes no agent owned. Whichever the host chose,
+    # REVIEW-07 (owned: refused, still in plan mode) or TOOL-04 (its own: one review, approved, plan mode left) holds in full.
+    Given the child is a child agent owned by the agent
+    And plan mode is on for the child
+    When the child is forked as the fork
+    And the model will answer request 1 of the fork by calling exit_plan_mode with the plan "# Split the parser into stages"
+    And the user will answer the review by selecting Approve
+    And the user prompts the fork with "Plan the parser split"
+    Then request 2 of the fork shows exit_plan_mode either refused without a review, staying in plan mode, or reviewed with the plan "# Split the parser into stages" and approved, leaving it
 
   @id:review-owned-child-outside-plan @TOOL-03 @REVIEW-07 @needs:ownedChild @needs:questions
   Scenario: a child owned by a live agent, outside plan mode, fails the call as any agent does and stays out of plan mode

@@ -9,9 +9,11 @@
  * for (the round's notes, blind-r43.md; docs/exploration.md): a default run
  * failed 24 of the 25 in every edition they concern; scenarios alone 21,
  * exploration alone 22. The matrix (catalog.ts) keeps only the hosts a half of
- * the default run missed (`BLIND_BATCH_R43_CATALOGUED`), bar
- * `blind-r43-fork-keeps-owner`, which no scenario catches (a fresh fork's
- * ownership is left to the host there).
+ * the default run missed (`BLIND_BATCH_R43_CATALOGUED`). One of the 25,
+ * `blind-r43-fork-keeps-owner` (a fork of an owned child given its origin's
+ * owner), left this list in round 44: a fresh fork's ownership is the host's
+ * own (REVIEW-07), so that host is correct and is now the variant
+ * `fork-of-owned-child-owned` (variants/catalog.ts).
  */
 import { mutant, onlyIn, patch, type Mutant } from './mutant.js';
 
@@ -227,19 +229,6 @@ export const BLIND_BATCH_R43: Mutant[] = [
         'host/agent.ts',
         '      const request = frozen ?? (await this.preStep(kind));',
         '      if (frozen !== undefined) for (const hook of this.deps.hooks()) await hook({ agent: this.id, kind });\n      const request = frozen ?? (await this.preStep(kind));',
-      ),
-    ),
-  ),
-  onlyIn(
-    [...LATER_EDITIONS],
-    mutant(
-      'blind-r43-fork-keeps-owner',
-      ['REVIEW-07'],
-      "Gives a fork of an owned child its origin's owner, so a fork that no live agent owns is refused the review.",
-      patch(
-        'host/host.ts',
-        'return this.addAgent({ id: this.nextId(), forkOf: agent }, events);',
-        'const fork = this.addAgent({ id: this.nextId(), forkOf: agent }, events);\n    const owner = this.owners.get(agent);\n    if (owner !== undefined) this.owners.set(fork, owner);\n    return fork;',
       ),
     ),
   ),

@@ -1424,6 +1424,29 @@ MUTANTS.push(
   onlyIn(
     ['0.0.1-rc.1', 'rc.8'],
     mutant(
+      'fork-of-owned-child-half-owned',
+      ['REVIEW-07', 'TOOL-04'],
+      "A fork of an owned child may still ask the user for the review, but the host then fails the answer as a delegated agent's: a review is opened and the exit fails whatever the user chose, neither an owned agent's refusal nor the review as usual.",
+      patch(
+        HOST,
+        'private readonly owners = new Map<string, string>();',
+        'private readonly owners = new Map<string, string>();\n  private readonly delegatedForks = new Set<string>();',
+      ),
+      patch(
+        HOST,
+        'return this.addAgent({ id: this.nextId(), forkOf: agent }, events);',
+        'const fork = this.addAgent({ id: this.nextId(), forkOf: agent }, events);\n    if (this.owners.has(agent) || this.delegatedForks.has(agent)) this.delegatedForks.add(fork);\n    return fork;',
+      ),
+      patch(
+        HOST,
+        'ask: (agent, question, signal) => questions.ask(agent, question, signal) },',
+        "ask: async (agent, question, signal) => {\n          const outcome = await questions.ask(agent, question, signal);\n          if (this.delegatedForks.has(agent)) throw new Error('a delegated fork answers to its owner');\n          return outcome;\n        },\n      },",
+      ),
+    ),
+  ),
+  onlyIn(
+    ['0.0.1-rc.1', 'rc.8'],
+    mutant(
       'owner-counted-as-owned',
       ['TOOL-04', 'REVIEW-07'],
       'An agent that owns a live child is itself refused the review.',

@@ -395,6 +395,21 @@ export const VARIANTS: Variant[] = [
     ),
   ),
 
+  // 0.0.1-rc.1 and rc.8: a fresh fork of an owned child stays owned by its origin's live owner, so it is refused the
+  // review as its origin is (the reference's forks are owned by nobody). After a restart ownership is gone, as before.
+  onlyIn(
+    ['0.0.1-rc.1', 'rc.8'],
+    variant(
+      'fork-of-owned-child-owned',
+      ['fork-ownership'],
+      patch(
+        'host/host.ts',
+        'return this.addAgent({ id: this.nextId(), forkOf: agent }, events);',
+        'const fork = this.addAgent({ id: this.nextId(), forkOf: agent }, events);\n    const owner = this.owners.get(agent);\n    if (owner !== undefined) this.owners.set(fork, owner);\n    return fork;',
+      ),
+    ),
+  ),
+
   // 0.0.1-rc.1 (as the seed): a host whose projection folds two kinds need not log a command line's outcome at all.
   onlyIn(
     ['0.0.1-rc.1'],

@@ -26,6 +26,8 @@ export const LEFT_OPEN = {
     'whether a message steered while the agent runs keeps the turn going, or waits for the next step (the first of the next turn, ahead of its prompt); logged once, in order, under plan guidance',
   'command-record-push':
     "rc.8: whether a /plan line's command/run or command/done that leaves the view unchanged causes a push (PROJ-02)",
+  'fork-ownership':
+    "0.0.1-rc.1 and rc.8: whether a fresh fork of a live owned child is owned too, by its origin's owner, and so refused the review (REVIEW-07 ties ownership to the running host; fork lineage alone makes no agent owned)",
   'command-done-record':
     '0.0.1-rc.1 (as the seed): whether the host logs a command/done record after a /plan line, which a two-kind projection does not fold (PROJ-02)',
 } as const;

@@ -50,3 +50,46 @@ Then(
     await assertOneReviewShowingPlan(this, name, plan);
   },
 );
+
+/**
+ * REVIEW-07 or TOOL-04, as the host counts the agent: whether a fresh fork of an owned child is owned too (by its
+ * origin's owner) is the host's own, so either holds in full. Owned: a failed call, no plan review asked for it,
+ * plan mode still on. Its own: one review for it carrying the plan, approved (the script says so), so a success
+ * with `{ approved: true }` and plan mode off. A mix of the two (a review and a failure, a success unasked, a
+ * refusal that leaves plan mode) is neither.
+ */
+Then(
+  'request {int} of {agent} shows exit_plan_mode either refused without a review, staying in plan mode, or reviewed with the plan {string} and approved, leaving it',
+  async function (this: PlanWorld, n: number, name: string, plan: string) {
+    const agent = await this.agent(name);
+    const request = requestNumber(this.model.requestsOf(agent), n, name);
+    const result = toolResults(request.messages, 'exit_plan_mode').at(-1);
+    if (!result) fail(`request ${n} of ${name} shows no exit_plan_mode result`);
+    const reviews = this.user.asked.filter((asked) => asked.agent === agent && readsAsPlanReview(asked.question));
+    const state = await (await this.host()).getPlanMode(agent);
+    if (reviews.length === 0) {
+      expectTrue(
+        result.isError,
+        () =>
+          `no plan review was asked for ${name}, so its exit_plan_mode must be refused as an owned agent's (a failed call); request ${n} showed ${show(result)}`,
+      );
+      expectTrue(
+        state.active,
+        () => `${name} was refused the review, so it stays in plan mode; get reports ${show(state)}`,
+      );
+      showForReview(this, 'owned-child-review-failure', result.text);
+      return;
+    }
+    await assertOneReviewShowingPlan(this, name, plan);
+    expectTrue(
+      !result.isError,
+      () => `the review of ${name} was approved, so its exit_plan_mode should succeed: ${show(result)}`,
+    );
+    expectEqual(
+      result.value,
+      { approved: true },
+      `the structured value of the approved exit_plan_mode result of ${name}`,
+    );
+    expectTrue(!state.active, () => `${name}'s approved exit leaves plan mode; get reports ${show(state)}`);
+  },
+);
