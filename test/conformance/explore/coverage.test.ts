@@ -143,7 +143,11 @@ describe('the default budget on the reference', () => {
     'reaches every value class, every feasible pair but the known blind spots, and none it calls impossible (%s)',
     async (edition: Edition) => {
       const byMode = new Map<ToolMode, CoverageCounts>(modes.map((mode) => [mode, new CoverageCounts()]));
-      await fc.check(
+      // The property holds when the reference ran the session without a disagreement: a session that disagreed or
+      // threw ends the pass there (no shrinking, whose sessions would be counted too) and fails the test, naming it;
+      // a pair or value class the sessions missed fails it below.
+      let disagreed: string | undefined;
+      const details = await fc.check(
         fc.asyncProperty(
           sessionArbitrary({ capabilities: reference.capabilities, maxSteps: DEFAULT_MAX_STEPS, edition }),
           async (session) => {
@@ -152,11 +156,16 @@ describe('the default budget on the reference', () => {
               session,
             );
             byMode.get(session.toolMode ?? 'native')!.add(result.coverage);
-            return true;
+            const found = result.disagreement;
+            if (found) disagreed = `${found.clauses.join(',')}/${found.check}: ${found.message}`;
+            return found === undefined;
           },
         ),
-        { seed: DEFAULT_EXPLORE_SEED, numRuns: DEFAULT_EXPLORE_SESSIONS },
+        { seed: DEFAULT_EXPLORE_SEED, numRuns: DEFAULT_EXPLORE_SESSIONS, endOnFailure: true },
       );
+      const failure = details.failed ? (disagreed ?? String(details.errorInstance)) : undefined;
+      expect(failure, `${edition}: session ${details.numRuns - 1} on the reference`).toBeUndefined();
+      expect(details.numRuns, `${edition}: sessions run`).toBe(DEFAULT_EXPLORE_SESSIONS);
       const found: Record<string, string[]> = {};
       for (const mode of modes) {
         const key = `${edition} ${mode}`;
