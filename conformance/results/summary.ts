@@ -163,14 +163,17 @@ export function explorationLine(
   const found = [...verdict.counted, ...verdict.apart].filter(
     (result) => result.exploration?.check !== undefined && result.exploration.count !== 0 && isFailing(result.status),
   );
-  const baselined = found.filter((result) => verdict.outcomes.get(result) === 'baselined').length;
+  // Baselined classes are named with their sessions here: the console is the only record of a run without a results file.
+  const baselined = found
+    .filter((result) => verdict.outcomes.get(result) === 'baselined')
+    .map((result) => `${result.stableId} (${result.exploration?.count ?? 1} session(s))`);
   const share = explored.share < explored.budget ? ` (this shard's share of ${explored.budget})` : '';
   const classes =
     explored.share === 0
       ? 'nothing explored here (the other shares hold every session)'
       : found.length === 0
         ? 'every one agreed with the oracle'
-        : `${found.length} class(es) of disagreement${baselined > 0 ? ` (${baselined} baselined)` : ''}`;
+        : `${found.length} class(es) of disagreement${baselined.length > 0 ? ` (${baselined.length} baselined: ${baselined.join(', ')})` : ''}`;
   // A fault during the exploration is a failure of its own: the line never says the exploration was clean without it.
   const faulted = [...verdict.counted, ...verdict.apart].some((result) => result.fault?.during === 'exploration');
   const fault = faulted ? '; a fault during the exploration fails the run' : '';

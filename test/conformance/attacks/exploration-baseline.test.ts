@@ -23,6 +23,7 @@ import { classId, classKind, signatureOf } from '../../../conformance/explore/si
 import { HostCrashError, HostProtocolError } from '../../../conformance/transport/host-process.js';
 import { judge, mismatchOf, writeBaseline, type Baseline } from '../../../conformance/results/baseline.js';
 import type { ExplorationSummary, ScenarioResult } from '../../../conformance/results/scenario-result.js';
+import { explorationLine } from '../../../conformance/results/summary.js';
 import { witnessFeature, type WitnessVerdict } from '../../../conformance/runner/witnesses.js';
 import { FIXTURES } from '../cli-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
@@ -171,6 +172,33 @@ describe('staleness by witness, and --write-baseline keeps what it could not jud
     );
     expect(verdict.notFound.find((result) => result.stableId === 'explore:PROJ-03/no-witness')!.skipReason).toMatch(
       /no witness/,
+    );
+  });
+
+  it('the exploration line names the baselined classes it met, with their sessions: a run without a results file still says which', () => {
+    const met: ScenarioResult = {
+      stableId: 'explore:PROJ-03/still-fails',
+      name: 'met',
+      uri: '~exploration',
+      clauses: ['PROJ-03'],
+      level: 'required',
+      status: 'failed',
+      failureKind: 'assertion',
+      message: 'the projection of the agent is off',
+      durationMs: 0,
+      exploration: {
+        seed: 23,
+        budget: 200,
+        check: 'still-fails',
+        count: 3,
+        scenario: 'Scenario: met',
+        kind: 'assertion',
+      },
+    };
+    const verdict = judge([clean, met], baseline, { exploration: whole, witnesses });
+    expect(verdict.outcomes.get(met)).toBe('baselined');
+    expect(explorationLine(whole, verdict)).toBe(
+      'exploration: 200 session(s), seed 23: 1 class(es) of disagreement (1 baselined: explore:PROJ-03/still-fails (3 session(s)))',
     );
   });
 
