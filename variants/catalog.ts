@@ -8,6 +8,7 @@
 import { onlyIn, patch } from '../mutants/mutant.js';
 import { variant, type Variant } from './variant.js';
 import { askBeforeChanges, PROBE_TOOL_EXECUTE } from '../mutants/approval-policy.js';
+import { BLIND_FAIR_R44 } from './blind-fair-r44.js';
 
 const AGENT = 'host/agent.ts';
 const ADAPTER = 'adapter.ts';
@@ -423,4 +424,6 @@ export const VARIANTS: Variant[] = [
       ),
     ),
   ),
+  // Round 44's blind fairness batch (blind-fair-r44.ts): correct hosts written without reading the kit.
+  ...BLIND_FAIR_R44,
 ];
