@@ -29,7 +29,7 @@ Feature: The plan policy section of the system prompt
     And request 2 will be followed by a continuation
     When the user keeps prompting until the agent has made 3 model requests
     Then every request is in plan mode
-    And the system prompts of requests 1, 2 and 3 are identical
+    And the system prompts of requests 1, 2 and 3 are identical through order 50
 
     Examples:
       | case                        | boundary          |
@@ -47,7 +47,7 @@ Feature: The plan policy section of the system prompt
     And while the model handles request 1, the user makes the selections "off, on"
     When the user prompts "Look around"
     Then every request is in plan mode
-    And the system prompts of requests 1 and 2 are identical
+    And the system prompts of requests 1 and 2 are identical through order 50
 
   @id:policy-inactive-adds-nothing @POLICY-02
   Scenario Outline: leaving plan mode takes every trace of the section out of the prompt: <case>
@@ -59,7 +59,7 @@ Feature: The plan policy section of the system prompt
     Then request 1 is not in plan mode
     And request 2 is in plan mode
     And request 3 is not in plan mode
-    And the system prompts of requests 1 and 3 are identical
+    And the system prompts of requests 1 and 3 are identical through order 50
 
     Examples:
       | case                 | first             | second            |

@@ -94,7 +94,7 @@ Feature: Selecting plan mode with set and get
     And between the last two readings the log gained "nothing"
     And the log holds the plan/mode events "<events>"
     And the headers of requests 1 and 2 describe plan mode <start> and <start>
-    And the system prompts of requests 1 and 2 are identical
+    And the system prompts of requests 1 and 2 are identical through order 50
     And request 2 adds no notice
     And the log holds no notice
     And get reports plan mode <start> with nothing pending
@@ -192,7 +192,7 @@ Feature: Selecting plan mode with set and get
     When the user keeps prompting until the agent has made 3 model requests
     Then the log holds the plan/mode events "<events>"
     And the headers of requests 2 and 3 describe plan mode <target> and <target>
-    And the system prompts of requests 2 and 3 are identical
+    And the system prompts of requests 2 and 3 are identical through order 50
     And request 3 adds no notice
     And get reports plan mode <target> with nothing pending
 

@@ -45,6 +45,19 @@ export function layoutOf(systemPrompt: string, label: string): PromptLayout {
   };
 }
 
+/**
+ * The part of a system prompt plan mode governs, up to the probe at order
+ * 50.5: POLICY-04 fixes the prompt up to order 50 across transitions, and
+ * POLICY-01..03 and MX-01 what order 50 holds. What a host puts after order
+ * 50 is its own and may change from request to request (dynamic context:
+ * POLICY-04 says only that "what comes from order 50 onward changes"), so a
+ * comparison of two requests' prompts judges this part and nothing after it.
+ */
+export function throughOrder50(systemPrompt: string, label: string): string {
+  const layout = layoutOf(systemPrompt, label);
+  return layout.beforeOrder50 + layout.atOrder50;
+}
+
 /** Counts non-overlapping occurrences. */
 export function occurrences(text: string, part: string): number {
   if (part.length === 0) return 0;
