@@ -48,7 +48,11 @@ export const BLIND_FAIR_R44: Variant[] = [
   variant(
     'blind-r44-wording-everywhere',
     ['wording'],
-    patch(NARRATION, "export const ENTER_NOTICE = 'The user switched to plan mode.';", "export const ENTER_NOTICE = '用户已切换到计划模式：先调研、设计，暂不修改任何东西。';"),
+    patch(
+      NARRATION,
+      "export const ENTER_NOTICE = 'The user switched to plan mode.';",
+      "export const ENTER_NOTICE = '用户已切换到计划模式：先调研、设计，暂不修改任何东西。';",
+    ),
     patch(
       NARRATION,
       "export const EXIT_NOTICE = 'The user left plan mode; you are back in the default mode.';",
@@ -101,15 +105,27 @@ export const BLIND_FAIR_R44: Variant[] = [
       "export const NO_SEAM_TEXT = 'no user-question channel is composed in this host, so the plan cannot be reviewed';",
       "export const NO_SEAM_TEXT = 'nobody to ask (no question UI)';",
     ),
-    patch(EXIT, 'return failed(`${REJECTED_TEXT} User feedback: ${feedback}`);', 'return failed(`${REJECTED_TEXT}\\n\\n> ${feedback}`);'),
+    patch(
+      EXIT,
+      'return failed(`${REJECTED_TEXT} User feedback: ${feedback}`);',
+      'return failed(`${REJECTED_TEXT}\\n\\n> ${feedback}`);',
+    ),
     patch(
       EXIT,
       'return failed(`The plan review failed, so you are still in plan mode: ${message}`);',
       'return failed(`[review error] ${message} (still planning)`);',
     ),
-    patch(REVIEW, "export const KEEP_PLANNING_LABEL = 'Keep planning';", "export const KEEP_PLANNING_LABEL = 'Revise';"),
+    patch(
+      REVIEW,
+      "export const KEEP_PLANNING_LABEL = 'Keep planning';",
+      "export const KEEP_PLANNING_LABEL = 'Revise';",
+    ),
     patch(REVIEW, "    header: 'Plan review',", "    header: 'Sign-off',"),
-    patch(REVIEW, "    question: 'Approve this plan and leave plan mode?',", "    question: 'Ready to implement this?',"),
+    patch(
+      REVIEW,
+      "    question: 'Approve this plan and leave plan mode?',",
+      "    question: 'Ready to implement this?',",
+    ),
     patch(
       REVIEW,
       "{ label: APPROVE_LABEL, description: 'Leave plan mode and carry out this plan.' },",
@@ -170,10 +186,26 @@ export const BLIND_FAIR_R44: Variant[] = [
       "description: '/plan [message]: enter plan mode (and send the message); /plan off: leave it',",
       "description: 'Toggle planning',",
     ),
-    patch(COMMAND, 'await ctx.steer(agent, message, images);\n        return ok(`${text} Message sent.`);', 'await ctx.steer(agent, message, images);\n        return ok(`${text} · sent`);'),
-    patch(COMMAND, 'await ctx.steer(agent, message);\n      return ok(`${text} Message sent.`);', 'await ctx.steer(agent, message);\n      return ok(`${text} · sent`);'),
-    patch(CONFIG, "const PREFIX = 'plan-mode config';", "const PREFIX = '[@deepseek-ai/dsh-plan-mode] invalid configuration';"),
-    patch(CONFIG, 'if (keys.length === 1) return `${PREFIX}: unknown key ${quoteKeys(keys)}`;', 'if (keys.length === 1) return `${PREFIX}: ${quoteKeys(keys)} is not a recognised option`;'),
+    patch(
+      COMMAND,
+      'await ctx.steer(agent, message, images);\n        return ok(`${text} Message sent.`);',
+      'await ctx.steer(agent, message, images);\n        return ok(`${text} · sent`);',
+    ),
+    patch(
+      COMMAND,
+      'await ctx.steer(agent, message);\n      return ok(`${text} Message sent.`);',
+      'await ctx.steer(agent, message);\n      return ok(`${text} · sent`);',
+    ),
+    patch(
+      CONFIG,
+      "const PREFIX = 'plan-mode config';",
+      "const PREFIX = '[@deepseek-ai/dsh-plan-mode] invalid configuration';",
+    ),
+    patch(
+      CONFIG,
+      'if (keys.length === 1) return `${PREFIX}: unknown key ${quoteKeys(keys)}`;',
+      'if (keys.length === 1) return `${PREFIX}: ${quoteKeys(keys)} is not a recognised option`;',
+    ),
     patch(
       QUESTIONS,
       "throw new QuestionUnavailableError('user-question seam: no question provider is composed, so nobody can answer');",
@@ -184,8 +216,16 @@ export const BLIND_FAIR_R44: Variant[] = [
       "return new QuestionAbortedError('user-question seam: the question was aborted before it was answered');",
       "return new QuestionAbortedError('E_ABORTED');",
     ),
-    patch(QUESTIONS, 'throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error)}`, { cause: error });', 'throw new QuestionProviderError(errorMessage(error), { cause: error });'),
-    patch(HOST, 'return { ok: false, text: `unknown command /${parsed.name}` };', 'return { ok: false, text: `no such command: ${parsed.name}` };'),
+    patch(
+      QUESTIONS,
+      'throw new QuestionProviderError(`user-question provider failed: ${errorMessage(error)}`, { cause: error });',
+      'throw new QuestionProviderError(errorMessage(error), { cause: error });',
+    ),
+    patch(
+      HOST,
+      'return { ok: false, text: `unknown command /${parsed.name}` };',
+      'return { ok: false, text: `no such command: ${parsed.name}` };',
+    ),
   ),
 
   /*
@@ -238,7 +278,11 @@ export const BLIND_FAIR_R44: Variant[] = [
   variant(
     'blind-r44-prompt-layout',
     ['separator'],
-    patch(PROMPT, "export const SECTION_SEPARATOR = '\\n\\n';", "export const SECTION_SEPARATOR = '\\n\\n* * *\\n\\n';"),
+    patch(
+      PROMPT,
+      "export const SECTION_SEPARATOR = '\\n\\n';",
+      "export const SECTION_SEPARATOR = '\\n\\n* * *\\n\\n';",
+    ),
     patch(
       ADAPTER,
       `        render: () => HOST_BASE_SECTION.text,
@@ -404,7 +448,11 @@ function later(handle: HostHandle): HostHandle {
   variant(
     'blind-r44-ids-and-bookkeeping',
     ['bookkeeping', 'header-content'],
-    patch(HOST, "import { SDK_SECTION, type ToolMode } from './code-mode.js';", "import { SDK_SECTION, type ToolMode } from './code-mode.js';\nimport { randomUUID } from 'node:crypto';"),
+    patch(
+      HOST,
+      "import { SDK_SECTION, type ToolMode } from './code-mode.js';",
+      "import { SDK_SECTION, type ToolMode } from './code-mode.js';\nimport { randomUUID } from 'node:crypto';",
+    ),
     patch(
       HOST,
       `  private nextId(): string {
@@ -416,7 +464,11 @@ function later(handle: HostHandle): HostHandle {
   private formerNextId(): string {
     const used`,
     ),
-    patch(QUESTIONS, "import { errorMessage } from './tools.js';", "import { errorMessage } from './tools.js';\nimport { randomUUID } from 'node:crypto';"),
+    patch(
+      QUESTIONS,
+      "import { errorMessage } from './tools.js';",
+      "import { errorMessage } from './tools.js';\nimport { randomUUID } from 'node:crypto';",
+    ),
     patch(QUESTIONS, 'id: `question-${this.nextId++}` };', 'id: `q:${randomUUID()}` };'),
     patch(AGENT, "      this.deps.log.append(event('turn/start', {}));\n", ''),
     patch(AGENT, "        this.deps.log.append(event('turn/end', {}));\n", ''),
@@ -432,7 +484,7 @@ function later(handle: HostHandle): HostHandle {
     ),
     patch(
       EVENT_SCHEMA,
-      "    payload: z.object({ systemPrompt: z.string(), tools: z.array(z.string()) }),",
+      '    payload: z.object({ systemPrompt: z.string(), tools: z.array(z.string()) }),',
       `    payload: z.object({ tools: z.array(z.string()) }),
   }),
   z.object({
@@ -444,7 +496,11 @@ function later(handle: HostHandle): HostHandle {
       'const event: ContractEvent = frozenCopy(contractEventOf(e));',
       'const event: ContractEvent = frozenCopy({ ...contractEventOf(e), seq: ++handedOut, at: new Date().toISOString() });',
     ),
-    patch(ADAPTER, 'const contractEvents = new WeakMap<SessionEvent, ContractEvent>();', 'const contractEvents = new WeakMap<SessionEvent, ContractEvent>();\nlet handedOut = 0;'),
+    patch(
+      ADAPTER,
+      'const contractEvents = new WeakMap<SessionEvent, ContractEvent>();',
+      'const contractEvents = new WeakMap<SessionEvent, ContractEvent>();\nlet handedOut = 0;',
+    ),
   ),
 
   /*
@@ -479,7 +535,11 @@ function later(handle: HostHandle): HostHandle {
   variant(
     'blind-r44-notice-at-next-request',
     [],
-    patch(SERVICE, "import { foldPlanMode, PLAN_MODE_EVENT } from './state.js';", "import { foldPlanMode, lastRequestIndex, PLAN_MODE_EVENT } from './state.js';"),
+    patch(
+      SERVICE,
+      "import { foldPlanMode, PLAN_MODE_EVENT } from './state.js';",
+      "import { foldPlanMode, lastRequestIndex, PLAN_MODE_EVENT } from './state.js';",
+    ),
     patch(
       SERVICE,
       `  applyPending(agent: string): void {
@@ -538,7 +598,11 @@ function later(handle: HostHandle): HostHandle {
       this.submitted = userInput(text, images);
       await this.runSteps();`,
     ),
-    patch(AGENT, '  private readonly steered: UserInput[] = [];', '  private readonly steered: UserInput[] = [];\n  /** The prompt, logged at its submission boundary once the selection is applied. */\n  private submitted: UserInput | undefined;'),
+    patch(
+      AGENT,
+      '  private readonly steered: UserInput[] = [];',
+      '  private readonly steered: UserInput[] = [];\n  /** The prompt, logged at its submission boundary once the selection is applied. */\n  private submitted: UserInput | undefined;',
+    ),
     patch(
       AGENT,
       `    for (const hook of this.deps.hooks()) await hook({ agent: this.id, kind });
@@ -581,7 +645,11 @@ function later(handle: HostHandle): HostHandle {
     this.ctx.append(agent, noticeEvent(owed));
   }`,
     ),
-    patch(SERVICE, '  private readonly pending = new Map<string, boolean>();', '  private readonly pending = new Map<string, boolean>();\n  private readonly owed = new Map<string, boolean>();'),
+    patch(
+      SERVICE,
+      '  private readonly pending = new Map<string, boolean>();',
+      '  private readonly pending = new Map<string, boolean>();\n  private readonly owed = new Map<string, boolean>();',
+    ),
   ),
 
   /*
@@ -601,7 +669,11 @@ function later(handle: HostHandle): HostHandle {
       '        if (!response.retryable || attempt >= this.deps.options.maxAttempts) return;',
       '        if (!response.retryable || attempt >= this.deps.options.maxAttempts)\n          throw new Error(`the model request failed (attempt ${attempt}): ${response.message}`);',
     ),
-    patch(COMMAND, 'await ctx.steer(agent, message, images);', 'await ctx.steer(agent, message, images).catch(() => undefined);'),
+    patch(
+      COMMAND,
+      'await ctx.steer(agent, message, images);',
+      'await ctx.steer(agent, message, images).catch(() => undefined);',
+    ),
     patch(COMMAND, 'await ctx.steer(agent, message);', 'await ctx.steer(agent, message).catch(() => undefined);'),
   ),
 
@@ -784,18 +856,30 @@ function later(handle: HostHandle): HostHandle {
     if (this.pending.delete(agent)) this.keep();
     return undefined;`,
     ),
-    patch(COMMAND, 'const pending = selections.get(agent).pending !== undefined;\n        return ok(resultText(LEAVE_TEXTS', 'const pending = selections.waiting(agent);\n        return ok(resultText(LEAVE_TEXTS'),
-    patch(COMMAND, 'const pending = selections.get(agent).pending !== undefined;\n      const text', 'const pending = selections.waiting(agent);\n      const text'),
+    patch(
+      COMMAND,
+      'const pending = selections.get(agent).pending !== undefined;\n        return ok(resultText(LEAVE_TEXTS',
+      'const pending = selections.waiting(agent);\n        return ok(resultText(LEAVE_TEXTS',
+    ),
+    patch(
+      COMMAND,
+      'const pending = selections.get(agent).pending !== undefined;\n      const text',
+      'const pending = selections.waiting(agent);\n      const text',
+    ),
     patch(
       PLUGIN,
       'export function planModePlugin(config: unknown, rules: PlanModeRules = SEED_PLAN_MODE_RULES): Plugin<PlanModeExports> {',
       'export function planModePlugin(\n  config: unknown,\n  rules: PlanModeRules = SEED_PLAN_MODE_RULES,\n  pendingFile?: string,\n): Plugin<PlanModeExports> {',
     ),
-    patch(PLUGIN, 'const selections = new PlanModeSelections(ctx);', 'const selections = new PlanModeSelections(ctx, pendingFile);'),
+    patch(
+      PLUGIN,
+      'const selections = new PlanModeSelections(ctx);',
+      'const selections = new PlanModeSelections(ctx, pendingFile);',
+    ),
     patch(
       ADAPTER,
       'const planMode = planModePlugin(entry.config, editionBehaviour(options));',
-      "const planMode = planModePlugin(entry.config, editionBehaviour(options), `${options.storeDir}/plan-pending.json`);",
+      'const planMode = planModePlugin(entry.config, editionBehaviour(options), `${options.storeDir}/plan-pending.json`);',
     ),
     patch(
       EXIT,
