@@ -149,6 +149,7 @@ Feature: Every input at its edges
         | trailing-line-breaks | # Add the index↵1. Backfill.↵↵             |
         | both-ends-mixed      | ⇥↵ ⇥# Add the index↵1. Backfill.↵  ⇥↵⇥     |
         | indented-heading     | ⇥  # Add the index                         |
+        | leading-bom-and-nbsp | ⟨U+FEFF⟩⟨U+00A0⟩# Add the index↵1. Backfill. |
         | crlf-and-lone-cr     | # Add the index⟨U+000D⟩↵1. Backfill.⟨U+000D⟩2. Swap. |
         | html-comment         | # Add the index↵<!-- ask about the lock first -->↵1. Backfill. |
 

@@ -166,7 +166,7 @@ Feature: The exit tool under every tool registry mode
       | case              | mode | plan                                                                          |
       | zero-width-joiner | code | # Plan 👩⟨U+200D⟩💻↵1. Join⟨U+200D⟩ed and non⟨U+200C⟩joined.                     |
       | bidi-controls     | code | # ⟨U+202E⟩Plan⟨U+202C⟩ ⟨U+2067⟩مرحبا⟨U+2069⟩ ⟨U+200E⟩x⟨U+200F⟩                |
-      | bom-and-nbsp      | code | ⟨U+FEFF⟩# Plan⟨U+00A0⟩⟨U+FEFF⟩now⟨U+2060⟩↵⟨U+3000⟩2. ⟨U+200B⟩Go                   |
+      | bom-and-nbsp      | code | # ⟨U+FEFF⟩Plan⟨U+00A0⟩⟨U+FEFF⟩now⟨U+2060⟩↵⟨U+FEFF⟩⟨U+3000⟩2. ⟨U+200B⟩Go          |
       | nfd-and-selectors | code | # Re⟨U+0301⟩sume⟨U+0301⟩ ✓⟨U+FE0F⟩ ☃⟨U+FE0E⟩ e⟨U+0301⟩⟨U+0327⟩↵⟨U+2028⟩Then act⟨U+2029⟩ |
 
     @needs:bothMode

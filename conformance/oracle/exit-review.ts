@@ -49,10 +49,25 @@ export interface ExitCircumstances {
   activeAtCall: boolean;
   /** A child owned by an agent still known to be live (rc.8, REVIEW-07). */
   ownedByLiveAgent: boolean;
-  /** A delegated agent (a spawned or owned child) or a host without a question channel may have no way to ask (REVIEW-06). */
+  /**
+   * A delegated agent (a spawned or owned child) or a host without a question channel may have no way to ask
+   * (REVIEW-06), and a host may refuse a plan it considers malformed (Left open: mayBeRefusedAsMalformed): then
+   * the call opens no review and fails.
+   */
   mayGoUnasked: boolean;
   /** A fork of an owned child (or of such a fork), which the host may count as owned too and refuse (REVIEW-07). */
   mayBeOwned: boolean;
+}
+
+/**
+ * Whether a host may refuse this plan, without a review, as malformed (Left open: "for example not Markdown, or
+ * without a heading"). Only a plan whose first characters are an ATX heading's `# ` has a heading to every
+ * reading of Markdown: under CommonMark a tab or four spaces ahead of the `#` make indented code, and a byte order
+ * mark or a no-break space a paragraph, so a strict host may call such a plan headingless. A plan the kit does not
+ * know is not refused (fail closed).
+ */
+export function mayBeRefusedAsMalformed(plan: string | undefined): boolean {
+  return plan !== undefined && !plan.startsWith('# ');
 }
 
 /** How many reviews the call must open, and how its result reads. */
@@ -78,11 +93,13 @@ export function exitCircumstancesOf(
   agent: Pick<OracleAgent, 'kind' | 'ownerKnown' | 'mayBeOwned'>,
   activeAtCall: boolean,
   questionsComposed: boolean,
+  plan?: string,
 ): ExitCircumstances {
   return {
     activeAtCall,
     ownedByLiveAgent: agent.kind === 'owned' && agent.ownerKnown,
-    mayGoUnasked: agent.kind === 'child' || agent.kind === 'owned' || !questionsComposed,
+    mayGoUnasked:
+      agent.kind === 'child' || agent.kind === 'owned' || !questionsComposed || mayBeRefusedAsMalformed(plan),
     mayBeOwned: agent.mayBeOwned,
   };
 }

@@ -209,7 +209,7 @@ export function reviewLikeFinding(
 
 /** What the oracle knows of the agent when its exit ran (oracle/exit-review.ts). */
 export function exitCircumstances(session: ExploredSession, agent: OracleAgent, call: OpenCall): ExitCircumstances {
-  return exitCircumstancesOf(agent, call.activeAtCall, session.composed.questions);
+  return exitCircumstancesOf(agent, call.activeAtCall, session.composed.questions, call.plan);
 }
 
 /**

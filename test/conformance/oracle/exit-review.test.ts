@@ -13,6 +13,7 @@ import {
   exitApproved,
   exitCircumstancesOf,
   exitExpectation,
+  mayBeRefusedAsMalformed,
   refusalClauseOf,
   reviewCountAllowed,
 } from '../../../conformance/oracle/exit-review.js';
@@ -153,6 +154,18 @@ describe("an exit's circumstances and approval", () => {
     expect(exitCircumstancesOf(owned, true, true)).toMatchObject({ ownedByLiveAgent: true, mayGoUnasked: true });
     owned.ownerKnown = false;
     expect(exitCircumstancesOf(owned, true, true).ownedByLiveAgent).toBe(false);
+  });
+
+  it('lets a host refuse, without a review, a plan not opening with a heading (Left open), and only such a plan', () => {
+    for (const plan of ['\t# Plan', '  # Plan', '\uFEFF# Plan', '\u00A0# Plan', 'Plan without a heading', '#Plan'])
+      expect(mayBeRefusedAsMalformed(plan), JSON.stringify(plan)).toBe(true);
+    for (const plan of ['# Plan', '# Plan\n\t1. Step  ', '# \uFEFFPlan'])
+      expect(mayBeRefusedAsMalformed(plan), JSON.stringify(plan)).toBe(false);
+    // A plan the kit does not know is not refused (fail closed).
+    expect(mayBeRefusedAsMalformed(undefined)).toBe(false);
+    const created = createdAgent('agent "main"', 'a', 'seed');
+    expect(exitCircumstancesOf(created, true, true, '# Plan').mayGoUnasked).toBe(false);
+    expect(exitCircumstancesOf(created, true, true, ' \t # Plan').mayGoUnasked).toBe(true);
   });
 
   it('approves on consent, and on the open empty-text approval only as the host read it (its result a success)', () => {
