@@ -1,4 +1,5 @@
 import { AdapterError } from './adapter-error.js';
+import { CallDeadlines, type Watched } from './call-deadlines.js';
 
 /**
  * An adapter call that did not settle in time. Its own class (cucumber reports
@@ -50,19 +51,24 @@ export function stepTimeoutFor(callLimitMs: number, startLimitMs: number): numbe
 /** The message shape of a timeout, for failures that reach the kit as text only. */
 export const TIMEOUT_MESSAGE = /^adapter method \S+: did not answer within \d+ ms/;
 
+/** Every call's deadline, watched by one timer rather than one each (call-deadlines.ts). */
+const deadlines = new CallDeadlines();
+
 /**
  * Awaits an adapter call for at most `limitMs`. A call that throws is reported
  * with the method named; one that never settles is reported as not answering.
  */
 export async function withinLimit<T>(method: string, limitMs: number, call: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
+  let watched: Watched | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AdapterTimeoutError(method, `did not answer within ${limitMs} ms`)), limitMs);
+    watched = deadlines.watch(limitMs, () =>
+      reject(new AdapterTimeoutError(method, `did not answer within ${limitMs} ms`)),
+    );
   });
   try {
     return await Promise.race([invoke(method, call), timeout]);
   } finally {
-    clearTimeout(timer);
+    deadlines.settled(watched!);
   }
 }
 
