@@ -44,6 +44,20 @@ Feature: Plan state across restarts, forks, spawned agents and compaction
     Then request 3 is not in plan mode
     And the log holds the plan/mode events "on, off"
 
+  @id:life-restart-after-compaction @STATE-03 @STATE-05 @needs:restart @needs:compaction
+  Scenario: a plan state logged before a compaction survives a restart after it
+    # Compaction rewrites what the model sees, not the log: a host that resumes from the last
+    # compaction on (as if the summary replaced the log) loses the plan/mode event before it.
+    Given plan mode is on
+    When the user prompts "Plan the importer"
+    And the history of the agent is compacted
+    And the host restarts
+    Then the log of the agent kept everything it held before the restart
+    And get reports plan mode on with nothing pending
+    When the user prompts "Continue"
+    Then the last request is in plan mode
+    And the log holds the plan/mode events "on"
+
   @id:life-restart-before-any-request @STATE-03 @needs:restart
   Scenario: plan mode selected before any request survives a restart
     Given plan mode is on
