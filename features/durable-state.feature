@@ -24,6 +24,17 @@ Feature: Plan state lives in the session log
       | idle-and-continuation  | continuation      |
 
 
+  @id:state-payload-exact-approved-exit @STATE-01 @needs:questions
+  Scenario: the plan/mode event of an approved exit carries exactly { active: boolean } as well
+    # The exit's own commit path: a host that records how plan mode was left (approved, by whom) in the
+    # event's payload breaks the whole-value { active } there only.
+    Given plan mode is on
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# Import in three batches."
+    And the user will answer the review by selecting Approve
+    When the user prompts "Plan the importer"
+    Then the log holds the plan/mode events "on, off"
+    And every plan/mode payload is exactly { active: boolean }
+
   @id:state-log-only @STATE-01 @MX-03 @NARR-05
   Scenario: plan/mode events never reach the model's conversation
     Given the agent starts with plan mode on
