@@ -12,8 +12,16 @@ import type { TranscriptRecord } from './transcript-records.js';
 const FEEDBACK = 'Split the second step in two';
 const FREE_TEXT = 'Please add a rollback step';
 const APPROVE_NOTE = 'Approved, but add a test step';
-/** The provider's own failure when no text was generated for it: two lines, so a host keeping only the first fails (REVIEW-06). */
-export const PROVIDER_FAILURE = 'the question provider is down (explore)\nsecond line: try again later';
+/**
+ * The provider's own failure when no text was generated for it (REVIEW-06): several lines, so a host keeping only
+ * the first fails, and about 2,000 characters, so a host cutting a long message short fails too (round 44's blind
+ * batch: a host keeping 200 characters passed a default run). A constant: the random stream stays as measured.
+ */
+export const PROVIDER_FAILURE = [
+  'the question provider is down (explore)',
+  'second line: try again later',
+  `details: ${Array.from({ length: 48 }, (_, index) => `replica ${index + 1} timed out after 30000 ms`).join('; ')}`,
+].join('\n');
 
 /**
  * The text a reply types: the generated one (any text; a review answer with `Approve` needs one that is not
