@@ -275,3 +275,19 @@ export const BLIND_BATCH_R44: Mutant[] = [
     ),
   ),
 ];
+
+/**
+ * The hosts a half of the default run missed, for the matrix (catalog.ts). Left out:
+ * `blind-r44-notice-from-previous-state` (which the exploration missed in 0.0.1-rc.1 and rc.8) is the
+ * host `blind-r43-notice-against-logged` already catalogued, written again; and
+ * `blind-r44-owner-from-lineage-after-restart`, which both halves passed, shows nothing a correct host
+ * may not: the kit lets a delegated agent (a spawned or owned child) fail the call unasked, as a host
+ * whose question channel serves only root agents does (REVIEW-06), and that host's refusal reads the same.
+ */
+const CATALOGUED = new Set([
+  'blind-r44-provider-error-truncated',
+  'blind-r44-restart-from-last-compaction',
+  'blind-r44-approved-exit-payload',
+]);
+
+export const BLIND_BATCH_R44_CATALOGUED: Mutant[] = BLIND_BATCH_R44.filter((entry) => CATALOGUED.has(entry.name));

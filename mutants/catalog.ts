@@ -8,6 +8,7 @@ import { askBeforeChanges, PROBE_TOOL_EXECUTE } from './approval-policy.js';
 import { BLIND_BATCH_R41_CATALOGUED } from './blind-batch-r41.js';
 import { BLIND_BATCH_R42_CATALOGUED } from './blind-batch-r42.js';
 import { BLIND_BATCH_R43_CATALOGUED } from './blind-batch-r43.js';
+import { BLIND_BATCH_R44_CATALOGUED } from './blind-batch-r44.js';
 
 const SERVICE = 'plan-mode/service.ts';
 const NARRATION = 'plan-mode/narration.ts';
@@ -1794,3 +1795,6 @@ MUTANTS.push(...BLIND_BATCH_R42_CATALOGUED);
 
 // Issue 30's blind batch of round 43 (blind-batch-r43.ts): the hosts one half of the default run missed then.
 MUTANTS.push(...BLIND_BATCH_R43_CATALOGUED);
+
+// Issue 30's blind batch of round 44 (blind-batch-r44.ts): the hosts one half of the default run missed then.
+MUTANTS.push(...BLIND_BATCH_R44_CATALOGUED);
