@@ -168,6 +168,8 @@ export class Agent {
   }
 
   private async callModel(request: ModelRequest): Promise<ModelResponse> {
+    // The model is not the host's: what the log holds is on disk before it is asked (store.ts).
+    this.deps.log.flush();
     try {
       return await this.deps.model(request);
     } catch (error) {
@@ -178,6 +180,8 @@ export class Agent {
   private async runTools(calls: readonly ToolCall[]): Promise<void> {
     const signal = new AbortController().signal;
     for (const call of calls) {
+      // A tool may be the host's user's (a probe of the kit's): the log is on disk before it runs (store.ts).
+      this.deps.log.flush();
       const outcome = await this.deps.tools.run(call.name, call.arguments, {
         agent: this.id,
         toolCallId: call.id,

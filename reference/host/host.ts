@@ -188,6 +188,8 @@ export class Host {
     if (images.length > 0 && command.input?.images !== true)
       return { ok: false, text: `/${parsed.name} takes no image attachments` };
     target.log.append(event('command/run', { name: parsed.name, args: parsed.args }));
+    // The handler may be code the host does not own (a command of the kit's): the log is on disk first (store.ts).
+    this.store.flush();
     const result = await this.runHandler(command, agent, parsed.args, images);
     if (this.options.logsCommandDone) target.log.append(event('command/done', { name: parsed.name, ok: result.ok }));
     return result;
@@ -276,7 +278,13 @@ export class Host {
       },
       commands: commands && { register: (command) => commands.register(command) },
       sessionProjections: projections && { register: (unit) => projections.register(unit) },
-      userInteraction: questions && { ask: (agent, question, signal) => questions.ask(agent, question, signal) },
+      // The user answers outside the host: the log is on disk before a question reaches them (store.ts).
+      userInteraction: questions && {
+        ask: (agent, question, signal) => {
+          this.store.flush();
+          return questions.ask(agent, question, signal);
+        },
+      },
       append: (agent, e) => this.append(agent, e),
       readLog: (agent) => this.readLog(agent),
       steer: (agent, text, images) => this.steer(agent, text, images),

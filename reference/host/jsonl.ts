@@ -46,28 +46,85 @@ export function readJsonLines<T>(file: string, validate: LineValidator<T>, onWar
 
 /**
  * Appends JSON lines to files, each kept open for appending from its first
- * line until `close`: one write per line, each at once (as durable as
- * opening the file for every line, without the cost of opening it).
+ * line until `close`. Lines are held in memory, in the order appended, and
+ * written when `flush` is called, when a file is closed, or in a microtask
+ * queued by the first line held: one write per run of lines to one file, not
+ * one per line (a host logs many events a turn, and a system call is most of
+ * what an append cost). The queued microtask runs before any continuation
+ * queued after an append, so code that awaits an appending call finds its
+ * lines written; code the appending call runs synchronously (a callback it
+ * makes) does not, which is why a caller that hands control to code it does not
+ * own flushes first (the store's `flush`).
+ *
+ * The lines are written in the order appended, files interleaved as they came,
+ * so whatever a crash leaves written is the start of what was appended (a torn
+ * last line at worst, which reading repairs), as with a write per line.
  */
 export class JsonLineAppender {
   private readonly open = new Map<string, number>();
+  /** Lines appended and not yet written: runs of lines to one file descriptor, in the order appended. */
+  private held: { fd: number; text: string }[] = [];
+  private flushQueued = false;
+  /** A write that failed: every later append, flush and close throws it (the files may have lost lines). */
+  private failure: Error | undefined;
 
   append(file: string, value: unknown): void {
+    this.throwIfFailed();
     let fd = this.open.get(file);
     if (fd === undefined) {
       fd = openSync(file, 'a');
       this.open.set(file, fd);
     }
-    writeSync(fd, `${JSON.stringify(value)}\n`);
+    const line = `${JSON.stringify(value)}\n`;
+    const last = this.held.at(-1);
+    if (last !== undefined && last.fd === fd) last.text += line;
+    else this.held.push({ fd, text: line });
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      queueMicrotask(() => this.queuedFlush());
+    }
   }
 
-  /** Closes one file (before it is removed), or all of them. */
-  close(file?: string): void {
-    for (const [path, fd] of this.open) {
-      if (file !== undefined && path !== file) continue;
-      closeSync(fd);
-      this.open.delete(path);
+  /** Writes every line held, in order. */
+  flush(): void {
+    this.throwIfFailed();
+    const runs = this.held;
+    this.held = [];
+    for (const run of runs) {
+      try {
+        writeSync(run.fd, run.text);
+      } catch (error) {
+        this.failure = error instanceof Error ? error : new Error(String(error));
+        throw this.failure;
+      }
     }
+  }
+
+  /** Closes one file (before it is removed), or all of them, writing every line held first. */
+  close(file?: string): void {
+    try {
+      this.flush();
+    } finally {
+      for (const [path, fd] of this.open) {
+        if (file !== undefined && path !== file) continue;
+        closeSync(fd);
+        this.open.delete(path);
+      }
+    }
+  }
+
+  /** A failure here has no caller to reach: it is kept, and thrown by the next append, flush or close. */
+  private queuedFlush(): void {
+    this.flushQueued = false;
+    try {
+      this.flush();
+    } catch {
+      // kept in `failure`
+    }
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure !== undefined) throw this.failure;
   }
 }
 

@@ -29,6 +29,11 @@ export class SessionLog {
     this.bus.publish(this.agent, copy);
   }
 
+  /** Writes what the store still holds of this log, and of every other (store.ts: before the host calls out). */
+  flush(): void {
+    this.store.flush();
+  }
+
   /**
    * A snapshot, oldest first; callers cannot change the log through it. It is
    * frozen, events included, rather than copied for each reader: the prompt,

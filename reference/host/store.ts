@@ -1,8 +1,11 @@
 /**
  * The persistent store: one JSON-lines log per agent under `<dir>/agents/<id>.jsonl`
  * and an append-only agent index `<dir>/index.jsonl` (ids and parents).
- * Every append is written through at once, so a process exit loses nothing
- * that was appended. After `close()` the store refuses writes, so a stopped
+ * Appends are held and written in a batch (jsonl.ts): before any code that
+ * awaited the append runs, and at once by `flush`, which the host calls before
+ * it hands control to code it does not own (the model, a tool, a command, the
+ * user), so a process killed there loses nothing that was appended. After
+ * `close()`, which writes what is held, the store refuses writes, so a stopped
  * host cannot touch files its successor owns.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -57,6 +60,11 @@ export class SessionStore {
   appendEvent(agent: string, event: SessionEvent): void {
     this.assertOpen();
     this.appender.append(this.logFile(agent), event);
+  }
+
+  /** Writes every appended line still held (before the host calls out: see the top of this file). */
+  flush(): void {
+    this.appender.flush();
   }
 
   /** Removes a log left without an index line (a crash while creating the agent), before its id is reused. */

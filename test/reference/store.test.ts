@@ -1,6 +1,6 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CorruptLogError, event, Host, readJsonLines } from '../../reference/host/index.js';
+import { CorruptLogError, event, Host, JsonLineAppender, readJsonLines } from '../../reference/host/index.js';
 import { scriptedModel, tempStore } from './helpers.js';
 
 function openHost(storeDir: string, warnings: string[] = []) {
@@ -153,4 +153,92 @@ describe('session log persistence (JSON lines)', () => {
     host.append(agent, event('plan/mode', { active: false }));
     expect(seen).toEqual([`${agent}:plan/mode`, `${agent}:plan/mode`]);
   });
+});
+
+describe('when the store writes what was appended', () => {
+  /** The types of the events a log file holds now, read as another process would. */
+  function onDisk(dir: string, agent: string): string[] {
+    const file = `${dir}/agents/${agent}.jsonl`;
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => (JSON.parse(line) as { type: string }).type);
+  }
+
+  it('has written every appended event by the time code awaiting the append runs, without a stop', async () => {
+    const dir = tempStore();
+    const host = openHost(dir);
+    const agent = host.createAgent();
+    host.append(agent, event('plan/mode', { active: true }));
+    host.append(agent, event('user/message', { source: 'user', text: 'one' }));
+    await Promise.resolve();
+    expect(onDisk(dir, agent)).toEqual(['plan/mode', 'user/message']);
+  });
+
+  it('has written the log before the model, a tool and a command handler are called (a process killed there loses nothing)', async () => {
+    const dir = tempStore();
+    const seen: Record<string, string[]> = {};
+    let agent = '';
+    const host = Host.open({
+      storeDir: dir,
+      compose: { commands: true },
+      model: scriptedModel([
+        () => {
+          seen['model'] = onDisk(dir, agent);
+          return { type: 'tool_calls', text: '', calls: [{ id: 'c1', name: 'look', arguments: {} }] };
+        },
+      ]),
+    });
+    host.tools.register({
+      name: 'look',
+      description: 'reads the log file',
+      parameters: { type: 'object' },
+      execute: async () => {
+        seen['tool'] = onDisk(dir, agent);
+        return { text: 'seen' };
+      },
+    });
+    host.commands?.register({
+      name: 'peek',
+      description: 'reads the log file',
+      run: async () => {
+        seen['command'] = onDisk(dir, agent);
+        return { ok: true, text: 'seen' };
+      },
+    });
+    agent = host.createAgent();
+    await host.prompt(agent, 'go');
+    await host.runCommand(agent, '/peek');
+    expect(seen).toEqual({
+      model: ['turn/start', 'user/message', 'request/header'],
+      tool: ['turn/start', 'user/message', 'request/header', 'assistant/message'],
+      command: [...host.readLog(agent).map((e) => e.type)],
+    });
+    expect(seen['command']?.at(-1)).toBe('command/run');
+  });
+
+  it('writes lines to several files in the order they were appended', () => {
+    const dir = tempStore();
+    const appender = new JsonLineAppender();
+    appender.append(`${dir}/a.jsonl`, { n: 1 });
+    appender.append(`${dir}/b.jsonl`, { n: 2 });
+    appender.append(`${dir}/a.jsonl`, { n: 3 });
+    appender.flush();
+    expect(readFileSync(`${dir}/a.jsonl`, 'utf8')).toBe('{"n":1}\n{"n":3}\n');
+    expect(readFileSync(`${dir}/b.jsonl`, 'utf8')).toBe('{"n":2}\n');
+    appender.close();
+  });
+
+  it.runIf(existsSync('/dev/full'))(
+    'keeps a failed write and throws it at every later append, flush and close',
+    async () => {
+      const appender = new JsonLineAppender();
+      appender.append('/dev/full', { n: 1 });
+      await Promise.resolve(); // the queued write fails with nobody to tell
+      expect(() => appender.append('/dev/full', { n: 2 })).toThrow(/ENOSPC/);
+      expect(() => appender.flush()).toThrow(/ENOSPC/);
+      expect(() => appender.close()).toThrow(/ENOSPC/);
+    },
+  );
 });
