@@ -1440,8 +1440,8 @@ MUTANTS.push(
       ),
       patch(
         HOST,
-        'ask: (agent, question, signal) => questions.ask(agent, question, signal) },',
-        "ask: async (agent, question, signal) => {\n          const outcome = await questions.ask(agent, question, signal);\n          if (this.delegatedForks.has(agent)) throw new Error('a delegated fork answers to its owner');\n          return outcome;\n        },\n      },",
+        'ask: (agent, question, signal) => {\n          this.store.flush();\n          return questions.ask(agent, question, signal);',
+        "ask: async (agent, question, signal) => {\n          this.store.flush();\n          const outcome = await questions.ask(agent, question, signal);\n          if (this.delegatedForks.has(agent)) throw new Error('a delegated fork answers to its owner');\n          return outcome;",
       ),
     ),
   ),
