@@ -1,6 +1,13 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CorruptLogError, event, Host, JsonLineAppender, readJsonLines } from '../../reference/host/index.js';
+import {
+  CorruptLogError,
+  definePlugin,
+  event,
+  Host,
+  JsonLineAppender,
+  readJsonLines,
+} from '../../reference/host/index.js';
 import { scriptedModel, tempStore } from './helpers.js';
 
 function openHost(storeDir: string, warnings: string[] = []) {
@@ -216,6 +223,39 @@ describe('when the store writes what was appended', () => {
       command: [...host.readLog(agent).map((e) => e.type)],
     });
     expect(seen['command']?.at(-1)).toBe('command/run');
+  });
+
+  it("has written the log before a plugin's question reaches the user", async () => {
+    const dir = tempStore();
+    let seen: string[] = [];
+    let agent = '';
+    const host = Host.open({
+      storeDir: dir,
+      compose: {
+        questions: {
+          provider: async (question) => {
+            seen = onDisk(dir, agent);
+            return { kind: 'answered', answers: [{ questionId: question.id, selected: ['Yes'] }] };
+          },
+        },
+      },
+      model: scriptedModel(),
+    });
+    const asker = definePlugin({
+      name: 'asker',
+      install(ctx) {
+        return {
+          ask: async (id: string) => {
+            ctx.append(id, event('plan/mode', { active: true }));
+            await ctx.userInteraction?.ask(id, { question: 'Go on?', options: [{ label: 'Yes' }] });
+          },
+        };
+      },
+    });
+    const { ask } = host.install(asker);
+    agent = host.createAgent();
+    await ask(agent);
+    expect(seen).toEqual(['plan/mode']);
   });
 
   it('writes lines to several files in the order they were appended', () => {
