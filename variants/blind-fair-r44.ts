@@ -8,7 +8,7 @@
  * be correct (and says so where the spec left the author unsure).
  */
 import { patch } from '../mutants/mutant.js';
-import { variant, type Variant } from './variant.js';
+import { together, variant, type Variant } from './variant.js';
 
 const AGENT = 'host/agent.ts';
 const HOST = 'host/host.ts';
@@ -32,7 +32,8 @@ const HEADER_THEN_CALL = `      const request = frozen ?? (await this.preStep(ki
       );
       const response = await this.callModel(request);`;
 
-export const BLIND_FAIR_R44: Variant[] = [
+/** Each host of the batch alone, as written; the matrix runs them as BLIND_FAIR_R44 groups them. */
+export const BLIND_FAIR_R44_HOSTS: Variant[] = [
   /*
    * Every text the spec leaves free, in other words (the notices in Chinese):
    * notices (NARR-01: entering and leaving differ, each always the same),
@@ -46,7 +47,7 @@ export const BLIND_FAIR_R44: Variant[] = [
    * seam's own error messages and the host's command errors.
    */
   variant(
-    'blind-r44-wording-everywhere',
+    'fair-r44-wording-everywhere',
     ['wording'],
     patch(
       NARRATION,
@@ -238,7 +239,7 @@ export const BLIND_FAIR_R44: Variant[] = [
    * UI may show it), and REVIEW-03 makes its selection plain non-consent.
    */
   variant(
-    'blind-r44-review-shaped-otherwise',
+    'fair-r44-review-shaped-otherwise',
     ['plan-placement', 'approve-empty-text'],
     patch(
       REVIEW,
@@ -276,7 +277,7 @@ export const BLIND_FAIR_R44: Variant[] = [
    * 50; POLICY-03 fixes the plan section itself).
    */
   variant(
-    'blind-r44-prompt-layout',
+    'fair-r44-prompt-layout',
     ['separator'],
     patch(
       PROMPT,
@@ -314,7 +315,7 @@ export const BLIND_FAIR_R44: Variant[] = [
    * a description of its own (TOOL-01: `plan` still a string argument).
    */
   variant(
-    'blind-r44-tool-catalog',
+    'fair-r44-tool-catalog',
     ['tool-position'],
     patch(
       ADAPTER,
@@ -368,7 +369,7 @@ function probePlugin(probes: StartOptions`,
    * run inside the model call (the contract's meaning of "running").
    */
   variant(
-    'blind-r44-answers-later',
+    'fair-r44-answers-later',
     [],
     patch(
       ADAPTER,
@@ -446,7 +447,7 @@ function later(handle: HostHandle): HostHandle {
    * fields (`seq`, `at`) beside the ones the contract reads.
    */
   variant(
-    'blind-r44-ids-and-bookkeeping',
+    'fair-r44-ids-and-bookkeeping',
     ['bookkeeping', 'header-content'],
     patch(
       HOST,
@@ -510,7 +511,7 @@ function later(handle: HostHandle): HostHandle {
    * reads the last header (narration) runs at a boundary, after it.
    */
   variant(
-    'blind-r44-header-with-reply',
+    'fair-r44-header-with-reply',
     ['header-timing'],
     patch(
       AGENT,
@@ -533,7 +534,7 @@ function later(handle: HostHandle): HostHandle {
    * the exit tool's result follows: NARR-04).
    */
   variant(
-    'blind-r44-notice-at-next-request',
+    'fair-r44-notice-at-next-request',
     [],
     patch(
       SERVICE,
@@ -587,7 +588,7 @@ function later(handle: HostHandle): HostHandle {
    * Everything still precedes the request it reaches (SET-06, NARR-05).
    */
   variant(
-    'blind-r44-orders-within-a-request',
+    'fair-r44-orders-within-a-request',
     ['prompt-order', 'steer-notice-order'],
     patch(
       AGENT,
@@ -661,7 +662,7 @@ function later(handle: HostHandle): HostHandle {
    * every `/plan` result a success).
    */
   variant(
-    'blind-r44-retry-then-reject',
+    'fair-r44-retry-then-reject',
     ['retries'],
     patch(HOST, 'maxAttempts: 3,', 'maxAttempts: 2,'),
     patch(
@@ -687,7 +688,7 @@ function later(handle: HostHandle): HostHandle {
    * in rc.8 every `/plan` record pushes (PROJ-02 rc.8 MAY).
    */
   variant(
-    'blind-r44-ui-feeds',
+    'fair-r44-ui-feeds',
     ['observed-events', 'subscribe-snapshot', 'command-record-push'],
     patch(
       ADAPTER,
@@ -781,7 +782,7 @@ function later(handle: HostHandle): HostHandle {
    * heading (Left open: malformed plans, the spec's own example).
    */
   variant(
-    'blind-r44-remembering-service',
+    'fair-r44-remembering-service',
     ['withdrawn-pending', 'malformed-plan'],
     patch(
       SERVICE,
@@ -889,4 +890,35 @@ function later(handle: HostHandle): HostHandle {
         return failed('The plan needs at least one Markdown heading (# Title); nothing was sent for review.');`,
     ),
   ),
+];
+
+function host(name: string): Variant {
+  const found = BLIND_FAIR_R44_HOSTS.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`blind-fair-r44.ts: no host named ${name}`);
+  return found;
+}
+
+/**
+ * What the variant matrix runs of the batch. The two hosts that found a fault in the kit stay alone, so
+ * their choice keeps a run of its own; the other ten go in two hosts that make all their choices at once
+ * (each group is every host whose patches compose: the review's shape and the header logged after the
+ * reply both patch the request step the others patch too). Together they passed as they did alone.
+ */
+export const BLIND_FAIR_R44: Variant[] = [
+  host('fair-r44-prompt-layout'),
+  host('fair-r44-remembering-service'),
+  together('fair-r44-eight-choices-at-once', [
+    host('fair-r44-wording-everywhere'),
+    host('fair-r44-tool-catalog'),
+    host('fair-r44-answers-later'),
+    host('fair-r44-ids-and-bookkeeping'),
+    host('fair-r44-notice-at-next-request'),
+    host('fair-r44-orders-within-a-request'),
+    host('fair-r44-retry-then-reject'),
+    host('fair-r44-ui-feeds'),
+  ]),
+  together('fair-r44-review-and-late-header', [
+    host('fair-r44-review-shaped-otherwise'),
+    host('fair-r44-header-with-reply'),
+  ]),
 ];

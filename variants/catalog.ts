@@ -8,7 +8,7 @@
 import { onlyIn, patch } from '../mutants/mutant.js';
 import { variant, type Variant } from './variant.js';
 import { askBeforeChanges, PROBE_TOOL_EXECUTE } from '../mutants/approval-policy.js';
-import { BLIND_FAIR_R44 } from './blind-fair-r44.js';
+import { BLIND_FAIR_R44, BLIND_FAIR_R44_HOSTS } from './blind-fair-r44.js';
 
 const AGENT = 'host/agent.ts';
 const ADAPTER = 'adapter.ts';
@@ -427,3 +427,18 @@ export const VARIANTS: Variant[] = [
   // Round 44's blind fairness batch (blind-fair-r44.ts): correct hosts written without reading the kit.
   ...BLIND_FAIR_R44,
 ];
+
+/**
+ * Variants the matrix runs only when named (`node dist/variants/matrix.js NAME`): the single hosts a
+ * variant above makes its choices `together` from, to tell which choice a failing combination trips on.
+ */
+export const VARIANT_PARTS: Variant[] = BLIND_FAIR_R44_HOSTS.filter(
+  (part) => !VARIANTS.some((run) => run.name === part.name),
+);
+
+/** The variant of this name, among those run by default and those run only when named. */
+export function variantNamed(name: string): Variant | undefined {
+  return (
+    VARIANTS.find((candidate) => candidate.name === name) ?? VARIANT_PARTS.find((candidate) => candidate.name === name)
+  );
+}

@@ -7,7 +7,7 @@
 import { PACKAGE_ROOT } from '../conformance/package-root.js';
 import { mutantWorkspace } from '../mutants/build-mutant.js';
 import { serveEntries } from '../mutants/worker-pool.js';
-import { VARIANTS } from './catalog.js';
+import { variantNamed } from './catalog.js';
 import { requiredOnly, runVariant } from './run-variant.js';
 import { variantMatrixArgumentsOrExit } from './variant-matrix-arguments.js';
 
@@ -20,6 +20,6 @@ const tags = args.exploreOnly ? undefined : await requiredOnly();
 
 serveEntries(
   // The matrix hands out names from this same catalog.
-  (name) => runVariant(VARIANTS.find((candidate) => candidate.name === name)!, workspace.dir, tags, args.exploration),
+  (name) => runVariant(variantNamed(name)!, workspace.dir, tags, args.exploration),
   () => workspace.remove(),
 );

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_RUN_EXPLORATION } from '../mutants/default-exploration.js';
 import { selectByName } from '../mutants/select-by-name.js';
 import { shareOut } from '../mutants/worker-pool.js';
-import { VARIANTS } from './catalog.js';
+import { VARIANT_PARTS, VARIANTS } from './catalog.js';
 import { LEFT_OPEN, type LeftOpenChoice } from './left-open.js';
 import type { VariantRun } from './run-variant.js';
 import { variantMatrixArgumentsOrExit, workerArguments } from './variant-matrix-arguments.js';
@@ -30,7 +30,9 @@ const WORKER = fileURLToPath(new URL('./matrix-worker.js', import.meta.url));
 async function main(): Promise<number> {
   const args = variantMatrixArgumentsOrExit(process.argv.slice(2));
   if (typeof args === 'number') return args;
-  const selected = selectByName(VARIANTS, args.names, 'variant');
+  // None named: every variant; a part of a combined one (VARIANT_PARTS) runs only when named.
+  const selected =
+    args.names.length === 0 ? VARIANTS : selectByName([...VARIANTS, ...VARIANT_PARTS], args.names, 'variant');
   const untaken = (Object.keys(LEFT_OPEN) as LeftOpenChoice[]).filter(
     (choice) => !VARIANTS.some((v) => v.takes.includes(choice)),
   );

@@ -20,3 +20,19 @@ export interface Variant {
 export function variant(name: string, takes: LeftOpenChoice[], ...patches: Patch[]): Variant {
   return { name, takes, editions: [...EDITIONS], patches };
 }
+
+/**
+ * One variant making every choice of `parts` at once: their patches applied in order (a part whose text
+ * another part changed no longer applies, and the build says which), the choices they take, the editions
+ * they all claim. A correct host makes many choices together, and choices can meet (a notice written
+ * later by one, logged in another order by the other); one build and one run also cost a matrix entry
+ * instead of one per part, and each part can still be run alone by name (VARIANT_PARTS in catalog.ts).
+ */
+export function together(name: string, parts: readonly Variant[]): Variant {
+  return {
+    name,
+    takes: [...new Set(parts.flatMap((part) => part.takes))],
+    editions: EDITIONS.filter((edition) => parts.every((part) => part.editions.includes(edition))),
+    patches: parts.flatMap((part) => part.patches),
+  };
+}
