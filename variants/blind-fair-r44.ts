@@ -1,7 +1,7 @@
 /**
  * Round 44's blind fairness batch: twelve correct hosts, each the reference
  * changed the way a careful harness author who never saw the kit could
- * choose, written from the spec (clauses.md and the editions' READMEs), src/
+ * choose, written from the spec (its clause list and the editions' READMEs), src/
  * and reference/ alone, before the kit's steps, oracle, exploration and
  * other variants were read. Each must pass every edition it claims; the
  * comment above each names what it changes and the clauses it relies on to
