@@ -48,8 +48,9 @@ Feature: Plan state across restarts, forks, spawned agents and compaction
   Scenario: a plan state logged before a compaction survives a restart after it
     # Compaction rewrites what the model sees, not the log: a host that resumes from the last
     # compaction on (as if the summary replaced the log) loses the plan/mode event before it.
+    # A long conversation first: a host may refuse to compact a history too short to summarise.
     Given plan mode is on
-    When the user prompts "Plan the importer"
+    When the user has a long conversation
     And the history of the agent is compacted
     And the host restarts
     Then the log of the agent kept everything it held before the restart
