@@ -8,29 +8,24 @@
  * be correct (and says so where the spec left the author unsure).
  */
 import { patch } from '../mutants/mutant.js';
+import {
+  ADAPTER,
+  AGENT,
+  COMMAND,
+  CONFIG,
+  EVENT_SCHEMA,
+  EXIT,
+  HEADER_THEN_CALL,
+  HOST,
+  NARRATION,
+  PLUGIN,
+  PROJECTION,
+  PROMPT,
+  QUESTIONS,
+  REVIEW,
+  SERVICE,
+} from '../mutants/reference-sources.js';
 import { together, variant, type Variant } from './variant.js';
-
-const AGENT = 'host/agent.ts';
-const HOST = 'host/host.ts';
-const ADAPTER = 'adapter.ts';
-const PROMPT = 'host/prompt.ts';
-const QUESTIONS = 'host/questions.ts';
-const EVENT_SCHEMA = 'host/event-schema.ts';
-const NARRATION = 'plan-mode/narration.ts';
-const EXIT = 'plan-mode/exit-tool.ts';
-const REVIEW = 'plan-mode/review.ts';
-const COMMAND = 'plan-mode/command.ts';
-const CONFIG = 'plan-mode/config.ts';
-const SERVICE = 'plan-mode/service.ts';
-const PLUGIN = 'plan-mode/plugin.ts';
-const PROJECTION = 'plan-mode/projection.ts';
-
-/** The reference's request step: the header logged, then the model called. */
-const HEADER_THEN_CALL = `      const request = frozen ?? (await this.preStep(kind));
-      this.deps.log.append(
-        event('request/header', { systemPrompt: request.systemPrompt, tools: request.tools.map((t) => t.name) }),
-      );
-      const response = await this.callModel(request);`;
 
 /** Each host of the batch alone, as written; the matrix runs them as BLIND_FAIR_R44 groups them. */
 export const BLIND_FAIR_R44_HOSTS: Variant[] = [

@@ -6,24 +6,20 @@
  * broken hosts the suite must reject.
  */
 import { onlyIn, patch } from '../mutants/mutant.js';
+import {
+  ADAPTER,
+  AGENT,
+  COMMAND,
+  CONFIG,
+  EXIT,
+  HEADER_THEN_CALL,
+  NARRATION,
+  REVIEW,
+  SERVICE,
+} from '../mutants/reference-sources.js';
 import { variant, type Variant } from './variant.js';
 import { askBeforeChanges, PROBE_TOOL_EXECUTE } from '../mutants/approval-policy.js';
 import { BLIND_FAIR_R44, BLIND_FAIR_R44_HOSTS } from './blind-fair-r44.js';
-
-const AGENT = 'host/agent.ts';
-const ADAPTER = 'adapter.ts';
-const NARRATION = 'plan-mode/narration.ts';
-const EXIT = 'plan-mode/exit-tool.ts';
-const REVIEW = 'plan-mode/review.ts';
-const COMMAND = 'plan-mode/command.ts';
-const CONFIG = 'plan-mode/config.ts';
-const SERVICE = 'plan-mode/service.ts';
-
-const HEADER_BEFORE_CALL = `      const request = frozen ?? (await this.preStep(kind));
-      this.deps.log.append(
-        event('request/header', { systemPrompt: request.systemPrompt, tools: request.tools.map((t) => t.name) }),
-      );
-      const response = await this.callModel(request);`;
 
 export const VARIANTS: Variant[] = [
   // Wording: notices that never say "plan" or "default" the way the seed's words do.
@@ -142,7 +138,7 @@ export const VARIANTS: Variant[] = [
     ['header-timing'],
     patch(
       AGENT,
-      HEADER_BEFORE_CALL,
+      HEADER_THEN_CALL,
       `      const request = frozen ?? (await this.preStep(kind));
       const response = await this.callModel(request);
       this.deps.log.append(
