@@ -10,7 +10,7 @@ import type { EditionChoice } from '../catalog/edition-choice.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 import { DEFAULT_MAX_STEPS, explorationTimeLimit } from './budget.js';
 import { explore, sessionShare } from './explore.js';
-import type { SessionPart } from './session-part.js';
+import { claimedSessions, type ShareEnd } from './session-source.js';
 import { classMarks } from '../results/class-marks.js';
 import { explorationResults, foldExplorationRepeats, summaryOf } from './exploration-records.js';
 
@@ -26,8 +26,11 @@ export interface ExploreRequest {
   adapterArgument?: string;
   /** The exploration's overall time limit (`--explore-time-limit`); derived from the call limit and the share when absent. */
   timeLimitMs?: number;
-  /** The part of the share this process runs, when the run splits it between two processes (session-part.ts). */
-  part?: SessionPart;
+  /**
+   * The share is drawn on by two processes (runner/exploration-beside.ts): this one claims its sessions one at a
+   * time from this end of it (`ExplorationRunOptions.claim`).
+   */
+  claims?: ShareEnd;
   /**
    * The run's baseline file (`--baseline`): the texts its entries require of every session of a class
    * (`shows`) are read from it, and the exploration counts the sessions of each such class that hold it.
@@ -45,6 +48,11 @@ export interface ExplorationRunOptions {
   slices?: Slice[];
   repeat?: number;
   onSession?(index: number): void;
+  /**
+   * For a request that `claims`: the next session of pass `pass` (1 unless `--repeat`) this process is given,
+   * or undefined once the pass's share is drawn.
+   */
+  claim?(pass: number): Promise<number | undefined>;
 }
 
 export interface ExplorationRun {
@@ -58,6 +66,11 @@ export async function runExploration(options: ExplorationRunOptions): Promise<Ex
   const passes: ScenarioResult[][] = [];
   const marks = request.baselinePath !== undefined ? await classMarks(request.baselinePath) : {};
   let summary: ExplorationSummary | undefined;
+  const shareSize = sessionShare(request.budget, options.slices).length;
+  const claim = options.claim;
+  if ((request.claims !== undefined) !== (claim !== undefined)) {
+    throw new Error('an exploration claims its sessions exactly when it is given a way to claim them');
+  }
   for (let pass = 1; pass <= Math.max(1, options.repeat ?? 1); pass += 1) {
     const exploration = await explore({
       adapter: options.adapter,
@@ -69,14 +82,12 @@ export async function runExploration(options: ExplorationRunOptions): Promise<Ex
       seed: request.seed,
       budget: request.budget,
       ...(options.slices ? { slices: options.slices } : {}),
-      ...(request.part ? { part: request.part } : {}),
+      ...(claim ? { sessions: claimedSessions(shareSize, () => claim(pass)) } : {}),
       ...(Object.keys(marks).length > 0 ? { marks } : {}),
       replay: replayArguments(maxSteps, request.strict ?? false, options.judged),
       ...(options.onSession ? { onSession: options.onSession } : {}),
       // The whole share's limit, however the share is split between processes: each part stays within it.
-      timeLimitMs:
-        request.timeLimitMs ??
-        explorationTimeLimit(sessionShare(request.budget, options.slices).length, options.callLimitMs),
+      timeLimitMs: request.timeLimitMs ?? explorationTimeLimit(shareSize, options.callLimitMs),
     });
     summary ??= summaryOf(exploration, maxSteps);
     passes.push(explorationResults(exploration, options.levels, request.adapterArgument));

@@ -1,16 +1,18 @@
 /**
  * A run's exploration in a supervised process of its own, beside the one
  * running its scenarios (issue 36): on two cores the exploration no longer
- * waits for the last scenario. The exploration's process runs the first
- * sessions of the share; the scenarios' process, once its scenarios are done,
- * the last ones (SCENARIOS_PROCESS_PART), so both end about together. Each
- * process is a whole supervised run (`runSuiteIsolated`: its run folder, its
- * own host processes, its silence limit, crash and signal handling), so an
- * adapter is never used by two things at once within a process, and what a
- * process's host does is charged in that process as before.
+ * waits for the last scenario. The two processes draw on the exploration's
+ * share together (session-dispenser.ts): the exploration's process claims
+ * the share's sessions from the first on; the scenarios' process, once its
+ * scenarios are done, claims from the last back, until they meet, so both end
+ * about together however fast each is. Each process is a whole supervised run
+ * (`runSuiteIsolated`: its run folder, its own host processes, its silence
+ * limit, crash and signal handling), so an adapter is never used by two things
+ * at once within a process, and what a process's host does is charged in that
+ * process as before.
  *
  * The run reads as the serial one (scenarios, then the exploration, in one
- * process) would: the exploration process's progress and host prints are held
+ * process) would: the exploration's progress and its host's prints are held
  * until the scenarios are done, the exploration's records are combined as the
  * shares of `--parallel` are (exploration-shares.ts: a class shown by its
  * first session, counts summed) and marked after the scenarios'. Scenarios
@@ -21,7 +23,8 @@
  */
 import { setMaxListeners } from 'node:events';
 import { sliceOf, type Slice } from '../features/slices.js';
-import { partOf, type SessionPart } from '../explore/session-part.js';
+import { SessionDispenser } from './session-dispenser.js';
+import type { ShareEnd } from '../explore/session-source.js';
 import { combineSummaries, withCombinedExploration } from '../results/exploration-shares.js';
 import { isExplorationResult } from '../results/exploration-uri.js';
 import type { SuiteEvents } from './run-suite.js';
@@ -57,33 +60,13 @@ export function explorationBeside(run: {
  * off the scenarios' process (80% of the share) save about 12 ms each net, so they repay the start from about
  * 40 sessions on. The tests' runs of 20 sessions or fewer stay in one process. Since the scenarios' process caps
  * its tiers beside the exploration, a session costs about 15 ms of CPU in either process, and the exploration's
- * process takes 86% of the share: at 40 sessions 34 of them, about 0.5 s of CPU off the scenarios' process
- * for a start of about 0.4 s on the other core, so the bound stands (explore-cost).
+ * process took 86% of the share (then a fixed split): at 40 sessions 34 of them, about 0.5 s of CPU off the
+ * scenarios' process for a start of about 0.4 s on the other core, so the bound stands (explore-cost).
  */
 export const BESIDE_MIN_SESSIONS = 40;
 
 /** The most the exploration's host may print while the scenarios run that is kept to be shown after them (characters). */
 export const HELD_HOST_OUTPUT_LIMIT = 1024 * 1024;
-
-/**
- * The part of the exploration's share the scenarios' process runs once its scenarios are done: the share's
- * last sessions (the exploration's process runs the rest from the first). Tuned on the quiet 2-core machine
- * (docs/benchmark.md, "End of this round", 2026-12-06): with the scenarios' process capping its tiers, a
- * twelfth or so left the exploration's process ending about 0.4 s after it (default run 1.55-1.58x `--explore
- * off`), a seventh brought both ends together (1.50-1.52x), a sixth went past (1.51-1.54x). Under load (the
- * shared machine's traces, explore-cost) the balance lay lower, so this is a quiet machine's figure. Round 43
- * made the sessions dearer (review feedback paired with a refusal beside it, the steered-order check): at a
- * seventh the exploration's process ended about 0.15 s after the scenarios', and on alternating quiet bench
- * runs a seventh gave 1.525-1.529x, a sixth 1.49-1.51x, a fifth 1.50x (1.56x per round). Round 44 made the
- * scenarios cheaper (the guard's call deadlines on one timer) and the sessions no cheaper: at a sixth the
- * scenarios' process ended its sessions about 0.2 s before the other (traced default runs), at 0.30 about
- * 0.37 s after it (the sessions are lumpy: a few long ones decide where the balance falls); about a quarter.
- */
-export const SCENARIOS_PROCESS_PART = 0.24;
-
-/** The exploration's part of the share and the scenarios' process's, meeting at one fraction (session-part.ts). */
-export const EXPLORATION_PROCESS_SESSIONS: SessionPart = { from: 0, to: 1 - SCENARIOS_PROCESS_PART };
-export const SCENARIOS_PROCESS_SESSIONS: SessionPart = { from: 1 - SCENARIOS_PROCESS_PART, to: 1 };
 
 export async function runWithExplorationBeside(options: IsolatedOptions): Promise<IsolatedRun> {
   const requests = besideRequests(options.request);
@@ -99,6 +82,16 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
   options.abort?.addEventListener('abort', onAbort, { once: true });
   if (options.abort?.aborted) onAbort();
   const held = new HeldUntilOpen(options.onChildOutput);
+  const dispenser = new SessionDispenser(requests.share);
+  // Progress is the dispenser's (sessions given of the share), not either process's: neither knows its part.
+  const claim = (end: ShareEnd, pass: number): number | undefined => {
+    const index = dispenser.claim(end, pass);
+    if (index !== undefined && options.events?.exploring) {
+      const progress = { sessions: Math.min(dispenser.given(), dispenser.size), share: dispenser.size };
+      held.later(() => options.events?.exploring?.(progress, 0));
+    }
+    return index;
+  };
   const { started: early, ...shared } = options;
   try {
     const exploring = runSuiteIsolated({
@@ -107,8 +100,8 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
       onOutput: (text) => held.later(() => options.onOutput(text)),
       onChildOutput: (text) => held.hostOutput(text),
       ...(options.onReady ? { onReady: options.onReady } : {}),
-      ...(options.events ? { events: explorationEvents(options.events, held) } : {}),
       abort: stopExploration.signal,
+      claim: (pass) => claim('first', pass),
     }).then((run) => {
       // Nothing more can be checked once the adapter is unusable or the host cannot start.
       if (run.ending.kind === 'unusable' || run.ending.kind === 'stopped') stopScenarios.abort();
@@ -120,6 +113,7 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
       request: requests.scenarios,
       ...(options.events ? { events: scenarioEvents(options.events, held) } : {}),
       abort: stopScenarios.signal,
+      claim: (pass) => claim('last', pass),
     }).then((run) => {
       // Shown once the scenarios are: nothing of an exploration the serial run would never have made.
       if (scenariosDone(run)) held.open();
@@ -142,33 +136,22 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
 }
 
 /**
- * What each process is asked for: the scenarios' process its scenarios and the share's last part (none when
- * the share is too small to split), the exploration's process the rest of the share and no scenario. The
- * scenarios' process is told the cores are shared: it is one of two busy processes, so what the optimising
- * compiler's threads do takes CPU the other process waits for, where a scenario-only run leaves them the idle
- * core (optimising-tier.ts). The exploration's process caps its tiers by the length of its part, as a serial run's
- * exploration does. Undefined for a run that does not explore.
+ * What each process is asked for, and the share they draw on: the scenarios' process its scenarios, then
+ * sessions claimed from the share's last one back; the exploration's process no scenario, and sessions claimed
+ * from the share's first one on. The scenarios' process is told the cores are shared: it is one of two busy
+ * processes, so what the optimising compiler's threads do takes CPU the other process waits for, where a
+ * scenario-only run leaves them the idle core (optimising-tier.ts). Undefined for a run that does not explore.
  */
 export function besideRequests(
   request: ChildRequest,
-): { scenarios: ChildRequest; exploration: ChildRequest } | undefined {
-  const { explore, ...withoutExploration } = request;
+): { scenarios: ChildRequest; exploration: ChildRequest; share: number[] } | undefined {
+  const { explore } = request;
   if (!explore) return undefined;
-  const share = Array.from({ length: explore.budget }, (_, index) => index);
-  const shard = request.shard ? sliceOf(share, request.shard) : share;
+  const budget = Array.from({ length: explore.budget }, (_, index) => index);
   return {
-    scenarios: {
-      ...(partOf(shard, SCENARIOS_PROCESS_SESSIONS).length > 0
-        ? { ...request, explore: { ...explore, part: SCENARIOS_PROCESS_SESSIONS } }
-        : withoutExploration),
-      coresShared: true,
-    },
-    exploration: {
-      ...request,
-      formats: [],
-      exploreOnly: true,
-      explore: { ...explore, part: EXPLORATION_PROCESS_SESSIONS },
-    },
+    scenarios: { ...request, explore: { ...explore, claims: 'last' }, coresShared: true },
+    exploration: { ...request, formats: [], exploreOnly: true, explore: { ...explore, claims: 'first' } },
+    share: request.shard ? sliceOf(budget, request.shard) : budget,
   };
 }
 
@@ -215,6 +198,7 @@ export function combined(scenarios: IsolatedRun, exploration: IsolatedRun, wallM
 /**
  * The scenarios' process's events: its scenarios' as they come; once its exploration starts (its scenarios
  * done), the exploration's process's held ones follow; the exploration's records are marked once, combined.
+ * Neither process's exploration progress is passed on: the run's is the dispenser's.
  */
 function scenarioEvents(events: SuiteEvents, held: HeldUntilOpen): SuiteEvents {
   return {
@@ -226,14 +210,6 @@ function scenarioEvents(events: SuiteEvents, held: HeldUntilOpen): SuiteEvents {
     finished: (result, pass) => {
       if (!isExplorationResult(result)) events.finished?.(result, pass);
     },
-    exploring: (progress) => events.exploring?.(progress, 0),
-  };
-}
-
-/** The exploration's process's events: its progress held until the scenarios are done (it plans and marks nothing). */
-function explorationEvents(events: SuiteEvents, held: HeldUntilOpen): SuiteEvents {
-  return {
-    exploring: (progress) => held.later(() => events.exploring?.(progress, 1)),
   };
 }
 

@@ -141,6 +141,47 @@ function onSignal(signal: NodeJS.Signals): void {
 }
 
 /**
+ * The CLI's answers to this process's claims of exploration sessions (a request that `claims` them:
+ * exploration-beside.ts), in the order they were asked: the channel keeps it, and claims go one at a time.
+ */
+const claimsAwaited: Array<(index: number | undefined) => void> = [];
+process.on('message', (message: Partial<CliMessage> | null) => {
+  if (message?.type !== 'claimed') return;
+  claimsAwaited.shift()?.(typeof message.index === 'number' ? message.index : undefined);
+});
+
+/** The next session of pass `pass` the CLI gives this process; none once the share is drawn or the CLI is gone. */
+function claimSession(pass: number): Promise<number | undefined> {
+  if (!channel || !channelOpen) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    claimsAwaited.push(resolve);
+    void send({ type: 'claim', pass });
+  });
+}
+
+/**
+ * Claims of exploration sessions whose first is made at once (before the exploration loads): whether it got
+ * none, and the claims themselves, the first answered by that early one.
+ */
+function firstClaimAhead(): {
+  nothingLeft(repeat: number | undefined): Promise<boolean>;
+  claim(pass: number): Promise<number | undefined>;
+} {
+  let early: Promise<number | undefined> | undefined = claimSession(1);
+  const first = early;
+  return {
+    // A `--repeat` run draws on the share again in its later passes: only a single pass can be over before it began.
+    nothingLeft: async (repeat) => (repeat ?? 1) <= 1 && (await first) === undefined,
+    claim: (pass) => {
+      if (pass !== 1 || !early) return claimSession(pass);
+      const answer = early;
+      early = undefined;
+      return answer;
+    },
+  };
+}
+
+/**
  * The run the CLI asks for: its first message (the CLI forks this process before it has read its
  * arguments: suite-child-start.ts). Undefined when the CLI goes away without asking for one.
  */
@@ -255,7 +296,10 @@ async function main(): Promise<void> {
   let results: ScenarioResult[] = run.results;
   let exploration: ExplorationSummary | undefined;
   let exploreMs: number | undefined;
-  if (request.explore) {
+  // A process that claims its sessions asks for its first before it loads the exploration: the other process
+  // may have drawn the whole share already (a slow suite), and then this one has nothing to explore.
+  const claims = request.explore?.claims !== undefined ? firstClaimAhead() : undefined;
+  if (request.explore && !(claims && (await claims.nothingLeft(request.repeat)))) {
     const started = performance.now();
     tracePoint('child-explore-start');
     // Loaded only by a run that explores: the generators and fast-check build their arbitraries as they load,
@@ -269,7 +313,8 @@ async function main(): Promise<void> {
     phase = 'exploration';
     await send({ type: 'started', scenario: EXPLORATION_START });
     const slices = [...(request.shard ? [request.shard] : []), ...(request.worker ? [request.worker] : [])];
-    progress = { sessions: 0, share: sessionShare(request.explore.budget, slices, request.explore.part).length };
+    // A process that claims its sessions may be given any number of the share's: at most all of them.
+    progress = { sessions: 0, share: sessionShare(request.explore.budget, slices).length };
     // From here on this process only explores: a short exploration is over before optimised code repays compiling it.
     if (progress.share <= CAPPED_TIER_MOST_SESSIONS) capOptimisingTier();
     // A long exploration repays the optimising compiler, shared cores or not.
@@ -283,6 +328,7 @@ async function main(): Promise<void> {
         levels: levelsOf(loadCatalogFileSync().clauses),
         slices,
         ...(request.repeat !== undefined ? { repeat: request.repeat } : {}),
+        ...(claims ? { claim: claims.claim } : {}),
         onSession: () => {
           if (progress) progress = { ...progress, sessions: Math.min(progress.share, progress.sessions + 1) };
         },

@@ -46,7 +46,10 @@ export type ChildRequest = Omit<SuiteOptions, 'stdout' | 'events'> & {
  * the CLI has read its arguments (suite-child-start.ts), so the request comes
  * as a message rather than as an argument.
  */
-export type CliMessage = { type: 'run'; request: ChildRequest };
+export type CliMessage =
+  | { type: 'run'; request: ChildRequest }
+  /** The answer to the child's last `claim`: the session it is given, or null once the share is drawn. */
+  | { type: 'claimed'; index: number | null };
 
 /** Any message may carry formatter output that comes before it (`output`). */
 export type ChildMessage =
@@ -73,6 +76,11 @@ export type ChildMessage =
      * whenever this process ends, a SIGKILL included (transport/host-groups.ts).
      */
     | { type: 'host-group'; groupId: number; alive: boolean }
+    /**
+     * The next session of the exploration's pass `pass`, for a process whose request `claims` its sessions
+     * (exploration-beside.ts); answered by a `claimed` message, one claim at a time.
+     */
+    | { type: 'claim'; pass: number }
     /** While the exploration runs: a sign that the process still answers (its event loop is not held by the host). */
     | { type: 'alive'; explored?: ExplorationProgress }
     | {

@@ -83,6 +83,8 @@ export interface IsolatedOptions {
   abort?: AbortSignal;
   /** A child forked already, waiting for its request (the CLI forks one first thing: suite-child-start.ts); else one is forked. */
   started?: StartedChild;
+  /** Answers the child's claims of exploration sessions (a request that `claims`); without it every claim gets none. */
+  claim?(pass: number): number | undefined;
 }
 
 export async function runSuiteIsolated(options: IsolatedOptions): Promise<IsolatedRun> {
@@ -98,6 +100,15 @@ export async function runSuiteIsolated(options: IsolatedOptions): Promise<Isolat
     // stores faster than the promise API's round trip per file.
     removeTree(runDir);
     process.removeListener('exit', removeOnExit);
+  }
+}
+
+/** The session a claim is given (none: null); a child that is gone asked for nothing more. */
+function answerClaim(child: StartedChild['child'], index: number | undefined): void {
+  try {
+    child.send({ type: 'claimed', index: index ?? null } satisfies CliMessage, () => undefined);
+  } catch {
+    // The child has ended: its ending is reported where it is seen.
   }
 }
 
@@ -162,6 +173,9 @@ function superviseChild(options: IsolatedOptions, { child, runDir, closed }: Sta
         break;
       case 'alive':
         if (message.explored) options.events?.exploring?.(message.explored);
+        break;
+      case 'claim':
+        answerClaim(child, options.claim?.(message.pass));
         break;
       case 'planned':
         planned = message.total;

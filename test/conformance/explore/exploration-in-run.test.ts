@@ -14,6 +14,8 @@ import { ResultsDocumentSchema, type Adapter, type ResultsDocument } from '../..
 import { parseArguments, UsageError } from '../../../conformance/cli/arguments.js';
 import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, explorePlan } from '../../../conformance/explore/budget.js';
 import { explore, sessionShare, type ExplorationOptions } from '../../../conformance/explore/explore.js';
+import { claimedSessions, fixedSessions } from '../../../conformance/explore/session-source.js';
+import { SessionDispenser } from '../../../conformance/runner/session-dispenser.js';
 import {
   combineExploration,
   explorationResults,
@@ -143,6 +145,47 @@ describe('classes of disagreement', () => {
     },
     limitForProcesses(1),
   ); // the same 60 sessions in two halves
+
+  it(
+    'adds up to the whole exploration when two processes claim the sessions from either end of the share',
+    async () => {
+      // As beside the scenarios: one process claims from the last session back, the other from the first on,
+      // until they meet. Here the first claims 25 from the end before the other starts, so each class either
+      // met is found by the later-claiming one out of order first.
+      const dispenser = new SessionDispenser(sessionShare(60));
+      let fromLast = 0;
+      const last = await explore({
+        ...options(),
+        sessions: claimedSessions(60, async () => (fromLast++ < 25 ? dispenser.claim('last', 1) : undefined)),
+      });
+      const first = await explore({
+        ...options(),
+        sessions: claimedSessions(60, async () => dispenser.claim('first', 1)),
+      });
+      expect([last.sessions, first.sessions]).toEqual([25, 35]);
+      expect([last.share, first.share]).toEqual([25, 35]);
+      // Claimed from the last back, the same sessions read as they do run in order: each class shown by its
+      // lowest session, shrunk from it, the classes in the order of those sessions.
+      const inOrder = await explore({ ...options(), sessions: fixedSessions(sessionShare(60).slice(35)) });
+      const classes = (exploration: typeof last) =>
+        exploration.classes.map((one) => [one.id, one.session, one.count, one.found.path]);
+      expect(classes(last)).toEqual(classes(inOrder));
+      const combined = combineExploration(
+        [...explorationResults(first, levels), ...explorationResults(last, levels)],
+        (record) => record.stableId!,
+        (record) => record.status === 'failed',
+      );
+      const wholeRecords = explorationResults(whole, levels);
+      expect(combined.map((record) => record.stableId)).toEqual(wholeRecords.map((record) => record.stableId));
+      for (const record of wholeRecords) {
+        const same = combined.find((one) => one.stableId === record.stableId)!;
+        expect(same.exploration?.count).toBe(record.exploration?.count);
+        expect(same.exploration?.session).toBe(record.exploration?.session);
+        expect(same.exploration?.path).toBe(record.exploration?.path);
+      }
+    },
+    limitForProcesses(1),
+  ); // the same 60 sessions, claimed
 });
 
 describe('baseline entries for exploration classes', () => {

@@ -13,17 +13,13 @@ import {
   BESIDE_MIN_SESSIONS,
   besideRequests,
   combined,
-  EXPLORATION_PROCESS_SESSIONS,
   explorationBeside,
   HELD_HOST_OUTPUT_LIMIT,
   HeldUntilOpen,
-  SCENARIOS_PROCESS_PART,
-  SCENARIOS_PROCESS_SESSIONS,
 } from '../../../conformance/runner/exploration-beside.js';
 import type { IsolatedRun } from '../../../conformance/runner/suite-process.js';
 import type { ChildRequest } from '../../../conformance/runner/suite-messages.js';
 import { faultRecords } from '../../../conformance/results/fault-records.js';
-import { partOf } from '../../../conformance/explore/session-part.js';
 import type { ExplorationSummary, ScenarioResult } from '../../../conformance/results/scenario-result.js';
 import { FIXTURES, runCli } from '../cli-harness.js';
 import { temporaryFolder } from '../../temporary-folder.js';
@@ -52,20 +48,8 @@ describe('when the exploration runs beside the scenarios', () => {
   });
 });
 
-describe("the two processes' parts of the exploration's share", () => {
-  it('partition every share: the exploration process the first sessions, the scenarios process the rest', () => {
-    for (let length = 0; length <= 60; length += 1) {
-      const share = Array.from({ length }, (_, index) => index * 3 + 1);
-      const first = partOf(share, EXPLORATION_PROCESS_SESSIONS);
-      const last = partOf(share, SCENARIOS_PROCESS_SESSIONS);
-      expect([...first, ...last]).toEqual(share);
-      // The scenarios' process gets a session once its part of the share is more than half of one.
-      if (length * SCENARIOS_PROCESS_PART > 0.5) expect(last.length).toBeGreaterThan(0);
-      expect(first.length).toBeGreaterThanOrEqual(last.length);
-    }
-  });
-
-  it("are asked of each process; only the scenarios' process is told it shares the cores (it caps its tiers)", () => {
+describe("the two processes' requests", () => {
+  it("claim from either end of the run's share; only the scenarios' process is told it shares the cores", () => {
     const request: ChildRequest = {
       adapterPath: 'adapter.js',
       formats: ['progress'],
@@ -74,18 +58,20 @@ describe("the two processes' parts of the exploration's share", () => {
     const requests = besideRequests(request);
     expect(requests?.scenarios).toEqual({
       ...request,
-      explore: { ...request.explore, part: SCENARIOS_PROCESS_SESSIONS },
+      explore: { ...request.explore, claims: 'last' },
       coresShared: true,
     });
     expect(requests?.exploration).toEqual({
       ...request,
       formats: [],
       exploreOnly: true,
-      explore: { ...request.explore, part: EXPLORATION_PROCESS_SESSIONS },
+      explore: { ...request.explore, claims: 'first' },
     });
-    // A share too small to split leaves the scenarios' process without an exploration; a run without one, no split.
-    const tiny = besideRequests({ ...request, explore: { budget: 1, seed: 23 } });
-    expect(tiny?.scenarios).toEqual({ adapterPath: 'adapter.js', formats: ['progress'], coresShared: true });
+    expect(requests?.share).toEqual(Array.from({ length: 200 }, (_, index) => index));
+    // A shard's run draws on the shard's share; a run without an exploration is not split.
+    const shard = besideRequests({ ...request, shard: { index: 2, count: 4 } });
+    expect(shard?.share).toHaveLength(50);
+    expect(new Set(shard?.share).size).toBe(50);
     expect(besideRequests({ adapterPath: 'adapter.js' })).toBeUndefined();
   });
 });
