@@ -17,11 +17,12 @@ import {
   REVIEW,
   SERVICE,
 } from '../mutants/reference-sources.js';
-import { variant, type Variant } from './variant.js';
+import { together, variant, type Variant } from './variant.js';
 import { askBeforeChanges, PROBE_TOOL_EXECUTE } from '../mutants/approval-policy.js';
 import { BLIND_FAIR_R44, BLIND_FAIR_R44_HOSTS } from './blind-fair-r44.js';
 
-export const VARIANTS: Variant[] = [
+/** Each choice alone, as written; the matrix runs them as VARIANTS groups them (each still runs alone when named). */
+const CHOICES: Variant[] = [
   // Wording: notices that never say "plan" or "default" the way the seed's words do.
   variant(
     'notices-in-other-words',
@@ -420,6 +421,63 @@ export const VARIANTS: Variant[] = [
       ),
     ),
   ),
+];
+
+function choice(name: string): Variant {
+  const found = CHOICES.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`variants/catalog.ts: no variant named ${name}`);
+  return found;
+}
+
+/**
+ * What the variant matrix runs: the choices above grouped into hosts that make several at once (`together`,
+ * variant.ts), as a correct host does, and each group one build and one run per edition instead of one per
+ * choice (each run is a full required suite and a 200-session exploration, about 3.7 s of CPU). A group holds
+ * choices whose patches compose and whose effects lie apart, so one choice does not hide another from the
+ * checks that would judge it: the texts and the late header; the log's and observers' records; the review, the
+ * retries and the withdrawn pending. Kept apart: the prompt logged after the pending selection from a steered
+ * message logged before the notice (the former puts the prompt among the steered messages, which the latter
+ * reorders), a host declaring `retry` missing (its scenarios skipped) from every choice but one, and a steered
+ * message waiting for the next turn (it moves when every steered message is logged) from all of them.
+ */
+export const VARIANTS: Variant[] = [
+  together('texts-and-late-header', [
+    choice('notices-in-other-words'),
+    choice('exit-results-in-other-words'),
+    choice('command-results-all-alike'),
+    choice('error-messages-in-other-words'),
+    choice('rc8-refusals-in-other-words'),
+    choice('sections-joined-by-a-rule'),
+    choice('header-logged-with-reply'),
+    choice('approval-asked-before-changes'),
+  ]),
+  together('records-otherwise', [
+    choice('header-without-system-prompt'),
+    choice('no-turn-records'),
+    choice('observers-told-plan-mode-only'),
+    choice('snapshot-pushed-on-subscribe'),
+    choice('exit-tool-last-in-catalog'),
+    choice('heading-less-plan-refused'),
+  ]),
+  together('review-retries-and-pending', [
+    choice('plan-in-question-text'),
+    choice('approve-with-empty-text-not-consent'),
+    choice('command-results-short-words'),
+    choice('one-retry-then-reject'),
+    choice('withdrawn-pending-reported-until-boundary'),
+  ]),
+  together('steered-before-notice-and-asked-before-tools', [
+    choice('steered-message-before-notice'),
+    choice('approval-asked-before-every-tool'),
+  ]),
+  together('prompt-after-pending-and-no-retry', [
+    choice('prompt-logged-after-pending-applied'),
+    choice('gives-up-on-first-failure'),
+  ]),
+  choice('steered-message-waits-for-next-turn'),
+  choice('projection-pushes-every-plan-record'),
+  choice('fork-of-owned-child-owned'),
+  choice('no-command-done-record'),
   // Round 44's blind fairness batch (blind-fair-r44.ts): correct hosts written without reading the kit.
   ...BLIND_FAIR_R44,
 ];
@@ -428,7 +486,7 @@ export const VARIANTS: Variant[] = [
  * Variants the matrix runs only when named (`node dist/variants/matrix.js NAME`): the single hosts a
  * variant above makes its choices `together` from, to tell which choice a failing combination trips on.
  */
-export const VARIANT_PARTS: Variant[] = BLIND_FAIR_R44_HOSTS.filter(
+export const VARIANT_PARTS: Variant[] = [...CHOICES, ...BLIND_FAIR_R44_HOSTS].filter(
   (part) => !VARIANTS.some((run) => run.name === part.name),
 );
 
