@@ -1012,6 +1012,27 @@ MUTANTS.push(
       'approvedBefore.add(agent);\n      if (selections.logged(agent)) selections.commitApprovedExit(agent);',
     ),
   ),
+  // A plan the seed lets a host refuse as malformed (no heading first): TOOL-04's one review, or a failure, never a way out.
+  mutant(
+    'heading-less-plan-approved-unasked',
+    ['TOOL-04'],
+    'exit_plan_mode approves a plan that does not open with a Markdown heading without asking the user: no review, and plan mode is left.',
+    patch(
+      EXIT,
+      "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);",
+      "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);\n      if (!plan.startsWith('# ')) {\n        selections.commitApprovedExit(agent);\n        return approved();\n      }",
+    ),
+  ),
+  mutant(
+    'heading-less-plan-refused-leaves',
+    ['TOOL-04'],
+    'exit_plan_mode refuses a plan that does not open with a Markdown heading without a review, as the seed allows, but leaves plan mode all the same.',
+    patch(
+      EXIT,
+      "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);",
+      "if (typeof plan !== 'string') return failed(PLAN_ARGUMENT_MISSING);\n      if (!plan.startsWith('# ')) {\n        selections.commitApprovedExit(agent);\n        return failed('A plan must open with a Markdown heading.');\n      }",
+    ),
+  ),
 
   // Edge inputs of every input the spec defines.
   mutant(

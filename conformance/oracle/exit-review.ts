@@ -1,7 +1,8 @@
 /**
  * What a call of exit_plan_mode must show, as pure functions of the model's
  * state and of what the user answered: whether a review is due (TOOL-03,
- * TOOL-04, REVIEW-06, REVIEW-07), whether the answer given consents (only an
+ * TOOL-04 and the malformed plan the seed lets a host refuse, REVIEW-06,
+ * REVIEW-07), whether the answer given consents (only an
  * exact, lone `Approve` does, REVIEW-03; `Approve` with an empty free text is
  * left open by the seed), which text a refusal carries (REVIEW-04: the user's
  * feedback; REVIEW-06: the question provider's own message) and which clause
@@ -51,13 +52,20 @@ export interface ExitCircumstances {
   ownedByLiveAgent: boolean;
   /**
    * A delegated agent (a spawned or owned child) or a host without a question channel may have no way to ask
-   * (REVIEW-06), and a host may refuse a plan it considers malformed (Left open: mayBeRefusedAsMalformed): then
-   * the call opens no review and fails.
+   * (REVIEW-06): then the call opens no review and fails.
    */
   mayGoUnasked: boolean;
   /** A fork of an owned child (or of such a fork), which the host may count as owned too and refuse (REVIEW-07). */
   mayBeOwned: boolean;
+  /**
+   * A plan the host may refuse as malformed, as a failed call without a review: the seed leaves that open as a
+   * reading of TOOL-04's one review (mayBeRefusedAsMalformed).
+   */
+  mayBeMalformed: boolean;
 }
+
+/** The clauses an exit in plan mode that opens no review meets: each names one reason the host may have had. */
+export type UnaskedClause = 'TOOL-04' | 'REVIEW-06' | 'REVIEW-07';
 
 /**
  * Whether a host may refuse this plan, without a review, as malformed (Left open: "for example not Markdown, or
@@ -77,11 +85,13 @@ export type ExitExpectation =
   /** An owned child in plan mode: no review, a failure, plan mode stays on (REVIEW-07). */
   | { kind: 'owned-child' }
   /**
-   * In plan mode: exactly one review (none allowed only when `mayGoUnasked`: then a failure). `unasked` names the
-   * clause such a failure meets: the seam's (REVIEW-06), or an owned agent's refusal (REVIEW-07) for a fork the
-   * host may count as owned.
+   * In plan mode: exactly one review (none allowed only when `mayGoUnasked`: then a failure, and plan mode stays
+   * on). `unasked` names the clauses such a call meets, one for each reason the host may have had not to ask: a
+   * malformed plan's refusal (TOOL-04, whose one review the seed's Left open lets a host refuse), the seam's
+   * (REVIEW-06: no way to ask), an owned agent's (REVIEW-07: a fork the host may count as owned). Empty when the
+   * call must ask.
    */
-  | { kind: 'reviewed'; mayGoUnasked: boolean; unasked: 'REVIEW-06' | 'REVIEW-07' };
+  | { kind: 'reviewed'; mayGoUnasked: boolean; unasked: UnaskedClause[] };
 
 /**
  * What the oracle knows of an exit from the agent that called it: the plan state logged when the call ran, and
@@ -98,9 +108,9 @@ export function exitCircumstancesOf(
   return {
     activeAtCall,
     ownedByLiveAgent: agent.kind === 'owned' && agent.ownerKnown,
-    mayGoUnasked:
-      agent.kind === 'child' || agent.kind === 'owned' || !questionsComposed || mayBeRefusedAsMalformed(plan),
+    mayGoUnasked: agent.kind === 'child' || agent.kind === 'owned' || !questionsComposed,
     mayBeOwned: agent.mayBeOwned,
+    mayBeMalformed: mayBeRefusedAsMalformed(plan),
   };
 }
 
@@ -116,11 +126,11 @@ export function exitApproved(reply: QuestionReply, resultFailed: boolean): boole
 export function exitExpectation(circumstances: ExitCircumstances): ExitExpectation {
   if (!circumstances.activeAtCall) return { kind: 'outside-plan-mode' };
   if (circumstances.ownedByLiveAgent) return { kind: 'owned-child' };
-  return {
-    kind: 'reviewed',
-    mayGoUnasked: circumstances.mayGoUnasked || circumstances.mayBeOwned,
-    unasked: circumstances.mayBeOwned && !circumstances.mayGoUnasked ? 'REVIEW-07' : 'REVIEW-06',
-  };
+  const unasked: UnaskedClause[] = [];
+  if (circumstances.mayBeMalformed) unasked.push('TOOL-04');
+  if (circumstances.mayGoUnasked) unasked.push('REVIEW-06');
+  if (circumstances.mayBeOwned) unasked.push('REVIEW-07');
+  return { kind: 'reviewed', mayGoUnasked: unasked.length > 0, unasked };
 }
 
 /** Whether `questions` reviews are what the expectation allows. */

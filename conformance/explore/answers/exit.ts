@@ -140,8 +140,10 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
       });
     }
     if (call.questions === 0) {
+      // Unasked, as the host may be for the reasons `unasked` names: a failure, and plan mode kept under the same clauses.
       if (!result.isError)
-        return worded({ check: 'exit-unasked-fails', clauses: [expected.unasked], where, expected: {}, observed: {} });
+        return worded({ check: 'exit-unasked-fails', clauses: expected.unasked, where, expected: {}, observed: {} });
+      agent.plan.cause = expected.unasked;
       return undefined;
     }
     // One review was asked, and the seam recorded the user's reply: its reading decides.

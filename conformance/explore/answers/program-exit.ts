@@ -99,7 +99,11 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
         observed: { reviews: call.questions },
       });
     }
-    if (call.questions !== 1) return undefined;
+    if (call.questions !== 1) {
+      // Unasked, as the host may be for the reasons `unasked` names: plan mode stays on, which the next request shows.
+      agent.plan.cause = ['TOOL-08', ...expected.unasked];
+      return undefined;
+    }
     const reply = call.reply!;
     if (consentOf(reply) === true) {
       agent.plan.approveExit();

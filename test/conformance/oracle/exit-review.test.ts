@@ -65,7 +65,7 @@ describe("an exit's review", () => {
   });
 
   it('expects no review outside plan mode or for an owned child, one otherwise (none only where the agent may go unasked)', () => {
-    const none = { mayBeOwned: false };
+    const none = { mayBeOwned: false, mayBeMalformed: false };
     expect(exitExpectation({ activeAtCall: false, ownedByLiveAgent: true, mayGoUnasked: true, ...none })).toEqual({
       kind: 'outside-plan-mode',
     });
@@ -77,7 +77,20 @@ describe("an exit's review", () => {
     if (created.kind !== 'reviewed' || child.kind !== 'reviewed') throw new Error('a review is due');
     expect([0, 1, 2].map((questions) => reviewCountAllowed(created, questions))).toEqual([false, true, false]);
     expect([0, 1, 2].map((questions) => reviewCountAllowed(child, questions))).toEqual([true, true, false]);
-    expect(child.unasked).toBe('REVIEW-06');
+    expect(child.unasked).toEqual(['REVIEW-06']);
+    expect(created.unasked).toEqual([]);
+  });
+
+  it('charges an unasked exit to the clause of each reason the host may have had: a malformed plan to TOOL-04', () => {
+    const asked = { activeAtCall: true, ownedByLiveAgent: false, mayGoUnasked: false, mayBeOwned: false };
+    const malformed = exitExpectation({ ...asked, mayBeMalformed: true });
+    expect(malformed).toEqual({ kind: 'reviewed', mayGoUnasked: true, unasked: ['TOOL-04'] });
+    const everyReason = exitExpectation({ ...asked, mayGoUnasked: true, mayBeOwned: true, mayBeMalformed: true });
+    expect(everyReason).toEqual({
+      kind: 'reviewed',
+      mayGoUnasked: true,
+      unasked: ['TOOL-04', 'REVIEW-06', 'REVIEW-07'],
+    });
   });
 
   it("leaves a fork of an owned child's ownership to the host: one review, or none and an owned agent's refusal", () => {
@@ -89,9 +102,9 @@ describe("an exit's review", () => {
     const expected = exitExpectation(exitCircumstancesOf(forkOfFork, true, true));
     if (expected.kind !== 'reviewed') throw new Error('a review or a refusal is due');
     expect([0, 1, 2].map((questions) => reviewCountAllowed(expected, questions))).toEqual([true, true, false]);
-    expect(expected.unasked).toBe('REVIEW-07');
+    expect(expected.unasked).toEqual(['REVIEW-07']);
     const unowned = exitExpectation(exitCircumstancesOf(ofCreated, true, true));
-    expect(unowned).toEqual({ kind: 'reviewed', mayGoUnasked: false, unasked: 'REVIEW-06' });
+    expect(unowned).toEqual({ kind: 'reviewed', mayGoUnasked: false, unasked: [] });
   });
 });
 
@@ -142,12 +155,14 @@ describe("an exit's circumstances and approval", () => {
       ownedByLiveAgent: false,
       mayGoUnasked: false,
       mayBeOwned: false,
+      mayBeMalformed: false,
     });
     expect(exitCircumstancesOf(created, false, false)).toEqual({
       activeAtCall: false,
       ownedByLiveAgent: false,
       mayGoUnasked: true,
       mayBeOwned: false,
+      mayBeMalformed: false,
     });
     expect(exitCircumstancesOf(spawnedAgent('agent "child 1"', 'c', 'seed'), true, true).mayGoUnasked).toBe(true);
     const owned = ownedAgent('agent "child 2"', 'o', 'rc.8');
@@ -164,8 +179,11 @@ describe("an exit's circumstances and approval", () => {
     // A plan the kit does not know is not refused (fail closed).
     expect(mayBeRefusedAsMalformed(undefined)).toBe(false);
     const created = createdAgent('agent "main"', 'a', 'seed');
-    expect(exitCircumstancesOf(created, true, true, '# Plan').mayGoUnasked).toBe(false);
-    expect(exitCircumstancesOf(created, true, true, ' \t # Plan').mayGoUnasked).toBe(true);
+    expect(exitCircumstancesOf(created, true, true, '# Plan').mayBeMalformed).toBe(false);
+    expect(exitCircumstancesOf(created, true, true, ' \t # Plan')).toMatchObject({
+      mayGoUnasked: false,
+      mayBeMalformed: true,
+    });
   });
 
   it('approves on consent, and on the open empty-text approval only as the host read it (its result a success)', () => {
