@@ -4,6 +4,7 @@ re-sends the failed request, /plan takes images, and a live owner's child
 cannot open the review."""
 import asyncio
 import os
+import shutil
 import sys
 import tempfile
 import unittest
@@ -67,6 +68,8 @@ class HostTest(unittest.TestCase):
             return {"type": "answer", "selected": ["Approve"]}
 
         folder = tempfile.mkdtemp()
+        # The host keeps its store here; the test removes it, so a run leaves no temporary files behind.
+        self.addCleanup(shutil.rmtree, folder)
         host = Host(folder, model=model, question_provider=ask, compose=Composition(True, True, True), edition=edition)
         service = host.install(PlanModePlugin(parse_config({"section": "PLAN"})))
         return host, service, requests
