@@ -10,20 +10,21 @@
  * nothing new.
  */
 import { mutant, onlyIn, patch, type Mutant } from './mutant.js';
-
-const COMMAND = 'plan-mode/command.ts';
-const CONFIG = 'plan-mode/config.ts';
-const POLICY = 'plan-mode/policy.ts';
-const PROJECTION = 'plan-mode/projection.ts';
-const REVIEW = 'plan-mode/review.ts';
-const STATE = 'plan-mode/state.ts';
-const EXIT = 'plan-mode/exit-tool.ts';
-const AGENT = 'host/agent.ts';
-const HOST = 'host/host.ts';
-const COMMANDS = 'host/commands.ts';
-const QUESTIONS = 'host/questions.ts';
-const PROJECTIONS = 'host/projections.ts';
-const CODE_MODE = 'host/code-mode.ts';
+import {
+  AGENT,
+  CODE_MODE,
+  COMMAND,
+  COMMANDS,
+  CONFIG,
+  EXIT,
+  HOST,
+  POLICY,
+  PROJECTION,
+  PROJECTIONS,
+  QUESTIONS,
+  REVIEW,
+  STATE,
+} from './reference-sources.js';
 
 const COMMAND_TRIM = 'const message = rawArgs.trim();';
 

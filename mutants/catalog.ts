@@ -9,17 +9,23 @@ import { BLIND_BATCH_R41_CATALOGUED } from './blind-batch-r41.js';
 import { BLIND_BATCH_R42_CATALOGUED } from './blind-batch-r42.js';
 import { BLIND_BATCH_R43_CATALOGUED } from './blind-batch-r43.js';
 import { BLIND_BATCH_R44_CATALOGUED } from './blind-batch-r44.js';
-
-const SERVICE = 'plan-mode/service.ts';
-const NARRATION = 'plan-mode/narration.ts';
-const STATE = 'plan-mode/state.ts';
-const POLICY = 'plan-mode/policy.ts';
-const EXIT = 'plan-mode/exit-tool.ts';
-const REVIEW = 'plan-mode/review.ts';
-const COMMAND = 'plan-mode/command.ts';
-const PROJECTION = 'plan-mode/projection.ts';
-const CONFIG = 'plan-mode/config.ts';
-const PLUGIN = 'plan-mode/plugin.ts';
+import {
+  AGENT,
+  CODE_MODE,
+  COMMAND,
+  CONFIG,
+  EXIT,
+  HOST,
+  NARRATION,
+  PLUGIN,
+  POLICY,
+  PROJECTION,
+  QUESTIONS,
+  REVIEW,
+  SERVICE,
+  STATE,
+  USER_INPUT,
+} from './reference-sources.js';
 
 export const MUTANTS: Mutant[] = [
   // SCOPE: state leaking between agents.
@@ -925,8 +931,6 @@ export const MUTANTS: Mutant[] = [
 // Issue 9, "no false passes": one break per class of miss, each passing the
 // suite before the scenarios of that class existed (contract helper's block;
 // keep it last so the catalog merges cleanly).
-const HOST = 'host/host.ts';
-const QUESTIONS = 'host/questions.ts';
 
 MUTANTS.push(
   // More than one agent at a time.
@@ -1285,7 +1289,6 @@ MUTANTS.push(
 
 // The rc.8 edition: image attachments on /plan and prompts (rc.8 only), and children owned by a live
 // agent (rc.8 and 0.0.1-rc.1).
-const USER_INPUT = 'host/user-input.ts';
 const IMAGES_FIRST =
   "const content: ContentBlock[] = [...input.images];\n  if (input.text.length > 0) content.push({ type: 'text', text: input.text });";
 const OFF_WITH_IMAGES_REFUSED = 'if (isOffArgument(message) && images.length > 0) return error(OFF_WITH_IMAGES);';
@@ -1485,7 +1488,6 @@ MUTANTS.push(
 // Issue 18, the rc.8 edition's retry rule and projection: breaks of readings
 // only rc.8 holds (its three-kind projection) or rc.8 and 0.0.1-rc.1 (the
 // same-step retry), run against those editions alone (rc8-retry-projection's block).
-const AGENT = 'host/agent.ts';
 
 MUTANTS.push(
   onlyIn(
@@ -1582,7 +1584,6 @@ MUTANTS.push(
 // ---------------------------------------------------------------------------
 // Issue 24, the tool registry's code modes (TOOL-07/08): what the model is
 // shown of the tools, and an exit called from a program.
-const CODE_MODE = 'host/code-mode.ts';
 const NOTE_PLAN_STATE = patch(
   POLICY,
   'policyText(foldPlanMode(ctx.readLog(agent)), section)',

@@ -16,6 +16,12 @@ export const CONFIG = 'plan-mode/config.ts';
 export const SERVICE = 'plan-mode/service.ts';
 export const PLUGIN = 'plan-mode/plugin.ts';
 export const PROJECTION = 'plan-mode/projection.ts';
+export const STATE = 'plan-mode/state.ts';
+export const POLICY = 'plan-mode/policy.ts';
+export const COMMANDS = 'host/commands.ts';
+export const PROJECTIONS = 'host/projections.ts';
+export const CODE_MODE = 'host/code-mode.ts';
+export const USER_INPUT = 'host/user-input.ts';
 
 /** The agent's request step as the reference writes it: the request header logged, then the model called. */
 export const HEADER_THEN_CALL = `      const request = frozen ?? (await this.preStep(kind));
