@@ -113,6 +113,8 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
           expected: {},
           observed: { text: result.text },
         });
+      // What kept the state, should the next request show it changed: TOOL-03, not whatever set it last.
+      agent.plan.cause = ['TOOL-03'];
       return undefined;
     }
     if (expected.kind === 'owned-child') {
@@ -126,6 +128,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
           observed: { ...asked, failed: result.isError },
         });
       }
+      agent.plan.cause = ['REVIEW-07'];
       return reviewLikeFinding(session, call, where, ['REVIEW-07']);
     }
     if (!reviewCountAllowed(expected, call.questions)) {
@@ -170,6 +173,7 @@ export const exitAnswer: ModelAnswer<ExitAnswer> = {
         observed: {},
       });
     }
+    agent.plan.cause = [refusalClauseOf(reply)];
     const distinct = checkDismissalDistinct(session, agent, call.answer.review, result, n);
     if (distinct) return distinct;
     const carried = carriedTextOf(reply);

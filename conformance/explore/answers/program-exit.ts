@@ -73,6 +73,8 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
           observed: { reviews: call.questions },
         });
       }
+      // What kept the state, should the next request show it changed: TOOL-03, not whatever set it last.
+      agent.plan.cause = ['TOOL-08', 'TOOL-03'];
       return reviewLikeFinding(session, call, where, ['TOOL-08', 'TOOL-03']);
     }
     if (expected.kind === 'owned-child') {
@@ -86,6 +88,7 @@ export const programExitAnswer: ModelAnswer<ProgramExitAnswer> = {
           observed: { reviews: call.questions },
         });
       }
+      agent.plan.cause = ['TOOL-08', 'REVIEW-07'];
       return reviewLikeFinding(session, call, where, ['TOOL-08', 'REVIEW-07']);
     }
     if (!reviewCountAllowed(expected, call.questions)) {
