@@ -20,6 +20,7 @@ import {
 import { together, variant, type Variant } from './variant.js';
 import { askBeforeChanges, PROBE_TOOL_EXECUTE } from '../mutants/approval-policy.js';
 import { BLIND_FAIR_R44, BLIND_FAIR_R44_HOSTS } from './blind-fair-r44.js';
+import { BLIND_FAIR_R45 } from './blind-fair-r45.js';
 
 /** Each choice alone, as written; the matrix runs them as VARIANTS groups them (each still runs alone when named). */
 const CHOICES: Variant[] = [
@@ -480,6 +481,8 @@ export const VARIANTS: Variant[] = [
   choice('no-command-done-record'),
   // Round 44's blind fairness batch (blind-fair-r44.ts): correct hosts written without reading the kit.
   ...BLIND_FAIR_R44,
+  // Round 45's blind fairness batch (blind-fair-r45.ts): timing, persistence, children, extras, other scripts.
+  ...BLIND_FAIR_R45,
 ];
 
 /**
