@@ -24,7 +24,6 @@ import {
 import { variant, type Variant } from './variant.js';
 
 const EVENTS = 'host/events.ts';
-const OBSERVERS = 'host/observers.ts';
 const STORE = 'host/store.ts';
 const PROMPT_FILE = 'host/prompt.ts';
 const EDITIONS_FILE = 'editions.ts';
@@ -81,8 +80,8 @@ const laterTicks = variant(
   ),
   patch(
     AGENT,
-    '        event(\'tool/result\', outcome.value === undefined ? payload : { ...payload, value: outcome.value }),\n      );',
-    '        event(\'tool/result\', outcome.value === undefined ? payload : { ...payload, value: outcome.value }),\n      );\n      await laterTick();',
+    "        event('tool/result', outcome.value === undefined ? payload : { ...payload, value: outcome.value }),\n      );",
+    "        event('tool/result', outcome.value === undefined ? payload : { ...payload, value: outcome.value }),\n      );\n      await laterTick();",
   ),
   patch(
     ADAPTER,
@@ -187,7 +186,7 @@ export async function start(options: StartOptions): Promise<HostHandle> {`,
 /**
  * C. A store of whole JSON documents. Each agent's log is one JSON array, rewritten (to a temporary file, then
  * renamed over the old one) at every append, and the index likewise; agent ids are random (`s` and a UUID's
- * hex); each restart logs a `host/note` "resumed" record in every agent it loads. Relies on: STATE-01/03
+ * hex); each start logs a `host/note` "resumed" record in every agent it loaded. Relies on: STATE-01/03
  * (the logged plan/mode events are what a restart reads back, nothing else), LIM-01 (the logged state
  * survives; a pending selection may be lost), "Left open": bookkeeping records; agent ids are the host's own
  * (src/contract/host.ts). Unsure: none; how a host persists is its own business.
@@ -204,7 +203,7 @@ const jsonSnapshotStore = variant(
   patch(STORE, 'export class SessionStore {', 'export class JsonLinesSessionStore {'),
   patch(
     STORE,
-    '  private assertOpen(): void {\n    if (this.closed) throw new StoreClosedError(\'the host was stopped; its store accepts no more writes\');\n  }\n}',
+    "  private assertOpen(): void {\n    if (this.closed) throw new StoreClosedError('the host was stopped; its store accepts no more writes');\n  }\n}",
     `  private assertOpen(): void {
     if (this.closed) throw new StoreClosedError('the host was stopped; its store accepts no more writes');
   }
@@ -247,13 +246,14 @@ export class SessionStore {
 
   readEvents(agent: string): SessionEvent[] {
     const events = readWhole(this.logFile(agent)).map(parseStoredEvent);
-    this.logs.set(agent, [...events]);
-    return events;
+    this.logs.set(agent, events);
+    return [...events];
   }
 
   appendEvent(agent: string, event: SessionEvent): void {
     this.assertOpen();
-    const events = this.logs.get(agent) ?? this.readEvents(agent);
+    if (!this.logs.has(agent)) this.readEvents(agent);
+    const events = this.logs.get(agent)!;
     events.push(event);
     writeWhole(this.logFile(agent), events);
   }
@@ -284,7 +284,11 @@ export class SessionStore {
   }
 }`,
   ),
-  patch(HOST, "import { SDK_SECTION, type ToolMode } from './code-mode.js';", "import { SDK_SECTION, type ToolMode } from './code-mode.js';\nimport { randomUUID } from 'node:crypto';"),
+  patch(
+    HOST,
+    "import { SDK_SECTION, type ToolMode } from './code-mode.js';",
+    "import { SDK_SECTION, type ToolMode } from './code-mode.js';\nimport { randomUUID } from 'node:crypto';",
+  ),
   patch(
     HOST,
     `    const used = this.records
@@ -293,10 +297,11 @@ export class SessionStore {
     return \`agent-\${Math.max(0, ...used) + 1}\`;`,
     "    return `s${randomUUID().replaceAll('-', '')}`;",
   ),
+  // Once every plugin is installed (the projection registry folds the record with its units in place).
   patch(
-    HOST,
-    '    for (const record of host.store.readIndex()) host.loadFromStore(record);\n    return host;',
-    "    for (const record of host.store.readIndex()) host.loadFromStore(record);\n    for (const id of host.agentIds()) host.append(id, event('host/note', { kind: 'resumed' }));\n    return host;",
+    ADAPTER,
+    '  host.install(probePlugin(options.probes));\n  return { host, planMode: exports.planMode };',
+    "  host.install(probePlugin(options.probes));\n  for (const id of host.agentIds()) host.append(id, { type: 'host/note', payload: { kind: 'resumed' } });\n  return { host, planMode: exports.planMode };",
   ),
 );
 
@@ -342,7 +347,7 @@ const chineseTexts = variant(
   ),
   patch(
     EXIT,
-    "export const PLAN_ARGUMENT_MISSING = \"exit_plan_mode needs the plan as a string argument 'plan'.\";",
+    'export const PLAN_ARGUMENT_MISSING = "exit_plan_mode needs the plan as a string argument \'plan\'.";',
     "export const PLAN_ARGUMENT_MISSING = 'exit_plan_mode 需要字符串参数 plan。';",
   ),
   patch(
@@ -378,7 +383,11 @@ const chineseTexts = variant(
     '`The plan review failed, so you are still in plan mode: ${message}`',
     '`计划评审失败，你仍处于计划模式：${message}`',
   ),
-  patch(REVIEW, "export const KEEP_PLANNING_LABEL = 'Keep planning';", "export const KEEP_PLANNING_LABEL = '继续规划';"),
+  patch(
+    REVIEW,
+    "export const KEEP_PLANNING_LABEL = 'Keep planning';",
+    "export const KEEP_PLANNING_LABEL = '继续规划';",
+  ),
   patch(
     REVIEW,
     `    header: 'Plan review',
@@ -457,7 +466,11 @@ const chineseTexts = variant(
     "'user-question seam: no question provider is composed, so nobody can answer'",
     "'提问通道：没有配置提问提供者，无人可以回答'",
   ),
-  patch(QUESTIONS, '`user-question provider failed: ${errorMessage(error)}`', '`提问提供者出错：${errorMessage(error)}`'),
+  patch(
+    QUESTIONS,
+    '`user-question provider failed: ${errorMessage(error)}`',
+    '`提问提供者出错：${errorMessage(error)}`',
+  ),
   patch(
     QUESTIONS,
     "'user-question seam: the question was aborted before it was answered'",
@@ -468,17 +481,17 @@ const chineseTexts = variant(
   patch(CONFIG, "`${PREFIX}: 'section' must be a string`", "`${PREFIX}：'section' 必须是字符串`"),
   patch(CONFIG, "`${PREFIX}: 'section' must not be empty`", "`${PREFIX}：'section' 不能为空`"),
   patch(CONFIG, "`${PREFIX}: 'section' must not be blank`", "`${PREFIX}：'section' 不能只有空白`"),
-  patch(
-    CONFIG,
-    "`${PREFIX}: expected a mapping with a 'section' key`",
-    "`${PREFIX}：应为含有 'section' 键的映射`",
-  ),
+  patch(CONFIG, "`${PREFIX}: expected a mapping with a 'section' key`", "`${PREFIX}：应为含有 'section' 键的映射`"),
   patch(CONFIG, '`${PREFIX}: unknown key ${quoteKeys(keys)}`', '`${PREFIX}：未知的键 ${quoteKeys(keys)}`'),
   patch(CONFIG, '`${PREFIX}: unknown keys ${quoteKeys(keys)}`', '`${PREFIX}：未知的键 ${quoteKeys(keys)}`'),
   patch(HOST, '`not a command line: ${JSON.stringify(line)}`', '`不是命令行：${JSON.stringify(line)}`'),
   patch(HOST, '`unknown command /${parsed.name}`', '`未知命令 /${parsed.name}`'),
   patch(HOST, '`/${parsed.name} takes no image attachments`', '`/${parsed.name} 不接受图片附件`'),
-  patch(HOST, '`/${command.name} failed: ${errorMessage(error)}`', '`/${command.name} 执行失败：${errorMessage(error)}`'),
+  patch(
+    HOST,
+    '`/${command.name} failed: ${errorMessage(error)}`',
+    '`/${command.name} 执行失败：${errorMessage(error)}`',
+  ),
 );
 
 /**
@@ -525,7 +538,11 @@ const rtlTexts = variant(
   "The user dismissed the plan review to talk to you instead. Stay in plan mode, stop here, and wait for the user's message.";`,
     "export const DISMISSED_TEXT = '💬 أغلق المستخدم المراجعة ليتحدث إليك. ابقَ في وضع التخطيط، وتوقّف، وانتظر رسالته.';",
   ),
-  patch(EXIT, '`${REJECTED_TEXT} User feedback: ${feedback}`', '`${REJECTED_TEXT}\\n\\u200fملاحظات المستخدم: «${feedback}»`'),
+  patch(
+    EXIT,
+    '`${REJECTED_TEXT} User feedback: ${feedback}`',
+    '`${REJECTED_TEXT}\\n\\u200fملاحظات المستخدم: «${feedback}»`',
+  ),
   patch(
     EXIT,
     '`The plan review failed, so you are still in plan mode: ${message}`',
@@ -549,7 +566,11 @@ const rtlTexts = variant(
       { label: 'ناقِش', description: 'لنتحدث عن الخطة أولاً.' },
     ],`,
   ),
-  patch(REVIEW, "export const KEEP_PLANNING_LABEL = 'Keep planning';", "export const KEEP_PLANNING_LABEL = 'واصِل التخطيط';"),
+  patch(
+    REVIEW,
+    "export const KEEP_PLANNING_LABEL = 'Keep planning';",
+    "export const KEEP_PLANNING_LABEL = 'واصِل التخطيط';",
+  ),
   patch(
     COMMAND,
     `  committed: 'Entered plan mode.',
@@ -680,7 +701,11 @@ const contractExtras = variant(
     '    messages: request.messages.map(toContractMessage),',
     "    messages: request.messages.map((message, index) => ({ ...toContractMessage(message), id: `msg-${index}` })),\n    ...({ requestId: `req-${Math.random().toString(36).slice(2)}`, metadata: { host: 'blind-r45' } } as object),",
   ),
-  patch(ADAPTER, '  return out;\n}', "  return Object.assign(out, { createdAt: new Date().toISOString(), timeoutMs: 0 });\n}"),
+  patch(
+    ADAPTER,
+    '  return out;\n}',
+    '  return Object.assign(out, { createdAt: new Date().toISOString(), timeoutMs: 0 });\n}',
+  ),
   patch(AGENT, "      this.deps.log.append(event('turn/start', {}));\n", ''),
   patch(
     AGENT,
@@ -778,7 +803,11 @@ const rc1OtherWays = onlyIn(
       "  '0.0.1-rc.1': {\n    retryReusesRequest: true,\n    logsCommandDone: true,",
       "  '0.0.1-rc.1': {\n    retryReusesRequest: true,\n    logsCommandDone: false,",
     ),
-    patch(HOST, 'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 3,', 'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 5,'),
+    patch(
+      HOST,
+      'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 3,',
+      'export const DEFAULT_LOOP_OPTIONS: AgentLoopOptions = { maxAttempts: 5,',
+    ),
     // The prompt waits in the steered queue: logged at the first boundary, after the hooks applied the selection.
     patch(
       AGENT,
@@ -799,7 +828,7 @@ const rc1OtherWays = onlyIn(
       '        if (!response.retryable || attempt >= this.deps.options.maxAttempts)\n          throw new Error(`the model request failed after ${attempt} attempt(s): ${response.message}`);',
     ),
     // A steered message waits for the next turn rather than keeping this one going.
-    patch(AGENT, '      if (this.steered.length === 0) return;\n      kind = \'continuation\';', '      return;'),
+    patch(AGENT, "      if (this.steered.length === 0) return;\n      kind = 'continuation';", '      return;'),
     patch(
       SERVICE,
       `  commitSelection(agent: string, active: boolean): void {
@@ -865,11 +894,15 @@ const blankPlanRefused = variant(
 const ruledSeparator = variant(
   'blind-r45-ruled-separator',
   ['separator'],
-  patch(PROMPT_FILE, "export const SECTION_SEPARATOR = '\\n\\n';", "export const SECTION_SEPARATOR = '\\n\\n* * *\\n\\n';"),
+  patch(
+    PROMPT_FILE,
+    "export const SECTION_SEPARATOR = '\\n\\n';",
+    "export const SECTION_SEPARATOR = '\\n\\n* * *\\n\\n';",
+  ),
   patch(
     ADAPTER,
-    "  text: \"You are a coding agent working in the user's project. Use the tools you are given.\",",
-    "  text: \"You are a coding agent working in the user's project. Use the tools you are given.\\n\",",
+    '  text: "You are a coding agent working in the user\'s project. Use the tools you are given.",',
+    '  text: "You are a coding agent working in the user\'s project. Use the tools you are given.\\n",',
   ),
 );
 
