@@ -2,7 +2,10 @@
  * Locating the plan section in a system prompt by the probe sections around it.
  * The kit registers probes at orders 10, 49, 49.5, 50.5, 51 and 90 on every
  * host, so the text at order 50 is whatever lies between the 49.5 and 50.5
- * probes (and therefore also between those at 49 and 51).
+ * probes (and therefore also between those at 49 and 51): the plan section,
+ * the host's separators, and any section of the host's own ordered there (a
+ * host may order its sections anywhere, 50 included: POLICY-01 places only
+ * the plan section, after every section below 50 and before every one above).
  */
 import { orderedProbeSection, probeSectionText } from '../script/probes.js';
 import { fail } from './expect.js';
@@ -15,10 +18,32 @@ export interface PromptLayout {
   /** The order-50.5 probe and everything after it. */
   fromOrder51: string;
   /**
-   * The host's separator between two adjacent sections, read between the
-   * probes at 49 and 49.5 (nothing is ordered between them).
+   * The host's separator between two adjacent sections: the shortest text between two adjacent probes
+   * outside order 50 (10 and 49, 49 and 49.5, 50.5 and 51, 51 and 90). A host may have sections of its own
+   * at any order (POLICY-01 places only the plan section), so a gap may also hold one of them, and is then
+   * longer by that section and one more separator.
    */
   separator: string;
+}
+
+/** The adjacent probes whose gap is the host's separator unless a section of the host's own sits in it. */
+const SEPARATOR_GAPS: readonly (readonly [number, number])[] = [
+  [10, 49],
+  [49, 49.5],
+  [50.5, 51],
+  [51, 90],
+];
+
+/** The shortest gap between adjacent probes that are both there, in order (the 49..49.5 gap is always there). */
+function separatorOf(systemPrompt: string): string {
+  const gaps = SEPARATOR_GAPS.flatMap(([low, high]) => {
+    const lowText = probeSectionText(low);
+    const lowAt = systemPrompt.indexOf(lowText);
+    const highAt = systemPrompt.indexOf(probeSectionText(high));
+    if (lowAt < 0 || highAt < lowAt + lowText.length) return [];
+    return [systemPrompt.slice(lowAt + lowText.length, highAt)];
+  });
+  return gaps.reduce((shortest, gap) => (gap.length < shortest.length ? gap : shortest));
 }
 
 export function layoutOf(systemPrompt: string, label: string): PromptLayout {
@@ -38,7 +63,7 @@ export function layoutOf(systemPrompt: string, label: string): PromptLayout {
   if (belowAt < 0 || belowAt > beforeAt)
     fail(`${label}: the probe at order 49 is missing or does not come before the one at 49.5`);
   return {
-    separator: systemPrompt.slice(belowAt + below.length, beforeAt),
+    separator: separatorOf(systemPrompt),
     beforeOrder50: systemPrompt.slice(0, cut),
     atOrder50: systemPrompt.slice(cut, afterAt),
     fromOrder51: systemPrompt.slice(afterAt),
@@ -90,4 +115,42 @@ export function orderedProbesProblem(
       return `the probe section at order ${order} comes before the plan section (order 50)`;
   }
   return undefined;
+}
+
+/**
+ * What keeps order 50 (`slot`, a layout's `atOrder50`) from holding the plan section as POLICY-01/02 and MX-01
+ * require; undefined when it holds it. `active`: the slot holds the section once, standing as a section of its
+ * own (a `separator` on each side of it). `otherState`: order 50 of a request of the same agent in the other
+ * plan state, when there is one: then the one slot is the other with the section and one separator added (MX-01:
+ * active plan mode adds exactly the section; POLICY-02: inactive, the plugin adds no text at all), which also
+ * judges what else order 50 holds. Without it, what stands around the section may be the host's own sections,
+ * which no single prompt tells apart from the plugin's text.
+ */
+export function sectionSlotProblem(
+  slot: string,
+  section: string,
+  separator: string,
+  active: boolean,
+  otherState?: string,
+): 'section-not-alone' | 'inactive-not-empty' | undefined {
+  const problem = active ? 'section-not-alone' : 'inactive-not-empty';
+  if (otherState === undefined) {
+    if (!active) return slot.includes(section) ? problem : undefined;
+    const at = slot.indexOf(section);
+    const alone = at >= 0 && slot.slice(0, at).endsWith(separator) && slot.startsWith(separator, at + section.length);
+    return alone ? undefined : problem;
+  }
+  const [withSection, without] = active ? [slot, otherState] : [otherState, slot];
+  return withoutSection(withSection, section, separator).includes(without) ? undefined : problem;
+}
+
+/** A slot holding the section, with the section and the separator before it, or after it, taken out. */
+function withoutSection(slot: string, section: string, separator: string): string[] {
+  const at = slot.indexOf(section);
+  if (at < 0) return [];
+  const end = at + section.length;
+  const out: string[] = [];
+  if (slot.slice(0, at).endsWith(separator)) out.push(slot.slice(0, at - separator.length) + slot.slice(end));
+  if (slot.startsWith(separator, end)) out.push(slot.slice(0, at) + slot.slice(end + separator.length));
+  return out;
 }

@@ -89,6 +89,11 @@ export class ExploredSession {
   readonly firstSdk = new Map<string, { sdk: string; n: number }>();
   /** Each agent's last request: its number, whether it carried the plan section, its system prompt (POLICY-04). */
   readonly lastPrompt = new Map<string, { n: number; guided: boolean; systemPrompt: string }>();
+  /**
+   * Each agent's last system prompt in each plan state, keyed `<agent id>#<carried the section>`: what order 50
+   * of a request in the other state is compared with (POLICY-02, MX-01: the plugin's text beside the host's own).
+   */
+  readonly lastPromptInState = new Map<string, string>();
   /** The deployment's configured section: what a request in plan mode carries exactly (POLICY-01). */
   section = DEFAULT_SECTION;
   readonly predictedSets: SetOutcome[] = [];

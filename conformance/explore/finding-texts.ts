@@ -27,9 +27,13 @@ export function layoutProblemText(problem: LayoutProblem): string {
     case 'section-count':
       return `the configured section appears ${problem.count} time(s) in the system prompt`;
     case 'section-not-alone':
-      return `order 50 should hold exactly the section between two of the host's separators ${JSON.stringify(problem.separator)}; it holds ${JSON.stringify(problem.held.slice(0, 300))}`;
+      return problem.otherState === undefined
+        ? `order 50 should hold the section between two of the host's separators ${JSON.stringify(problem.separator)}; it holds ${JSON.stringify(problem.held.slice(0, 300))}`
+        : `order 50 should hold what it held out of plan mode (${JSON.stringify(problem.otherState.slice(0, 300))}) and the section with one of the host's separators ${JSON.stringify(problem.separator)}; it holds ${JSON.stringify(problem.held.slice(0, 300))}`;
     case 'inactive-not-empty':
-      return `while inactive order 50 should hold nothing but the host's separator ${JSON.stringify(problem.separator)}; it holds ${JSON.stringify(problem.held.slice(0, 300))}`;
+      return problem.otherState === undefined
+        ? `while inactive order 50 should not hold the section; it holds ${JSON.stringify(problem.held.slice(0, 300))}`
+        : `while inactive order 50 should hold what it held in plan mode (${JSON.stringify(problem.otherState.slice(0, 300))}) without the section and one of the host's separators ${JSON.stringify(problem.separator)}; it holds ${JSON.stringify(problem.held.slice(0, 300))}`;
   }
 }
 

@@ -33,10 +33,13 @@ export type LayoutProblem =
   | { kind: 'unreadable'; problem: string }
   /** In plan mode: the configured section appears `count` times, not once. */
   | { kind: 'section-count'; count: number }
-  /** In plan mode: order 50 holds `held`, not the section between two `separator`s. */
-  | { kind: 'section-not-alone'; separator: string; held: string }
-  /** Out of plan mode: order 50 holds `held`, not the bare `separator`. */
-  | { kind: 'inactive-not-empty'; separator: string; held: string };
+  /**
+   * In plan mode: order 50 holds `held`, not the section between two `separator`s, or not `otherState` (order 50
+   * of the agent's last request out of plan mode) with the section and one separator added.
+   */
+  | { kind: 'section-not-alone'; separator: string; held: string; otherState?: string }
+  /** Out of plan mode: order 50 holds `held`, not `otherState` (in plan mode) without the section and a separator. */
+  | { kind: 'inactive-not-empty'; separator: string; held: string; otherState?: string };
 
 /**
  * What each check compares, by the check's name (with the clause, the class of

@@ -5,7 +5,13 @@
 import { Then } from '@cucumber/cucumber';
 import type { ModelRequest } from '../../src/index.js';
 import { expectEqual, expectTrue, fail, show } from '../assertions/expect.js';
-import { layoutOf, occurrences, orderedProbesProblem, throughOrder50 } from '../assertions/system-prompt.js';
+import {
+  layoutOf,
+  occurrences,
+  orderedProbesProblem,
+  sectionSlotProblem,
+  throughOrder50,
+} from '../assertions/system-prompt.js';
 import { noticesIn } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
@@ -29,11 +35,11 @@ export function assertInPlanMode(world: PlanWorld, request: ModelRequest, label:
   );
   const misplaced = orderedProbesProblem(request.systemPrompt, text, world.orderedProbes);
   expectTrue(misplaced === undefined, () => `${label}: ${misplaced}`);
-  const expected = `${layout.separator}${text}${layout.separator}`;
-  expectTrue(
-    layout.atOrder50 === expected,
-    () =>
-      `${label}: order 50 should hold exactly the section between two of the host's separators ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
+  const other = otherStateSlot(world, request, false);
+  expectTrue(sectionSlotProblem(layout.atOrder50, text, layout.separator, true, other?.slot) === undefined, () =>
+    other === undefined
+      ? `${label}: order 50 should hold the section between two of the host's separators ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`
+      : `${label}: order 50 should hold what it holds out of plan mode (${other.label}: ${show(other.slot)}) and the section with one of the host's separators ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
   );
 }
 
@@ -44,11 +50,29 @@ export function assertNotInPlanMode(world: PlanWorld, request: ModelRequest, lab
     `${label}: the system prompt carries the plan section while plan mode is off`,
   );
   const layout = layoutOf(request.systemPrompt, label);
-  expectTrue(
-    layout.atOrder50 === layout.separator,
-    () =>
-      `${label}: while inactive order 50 should hold nothing but the host's separator ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
+  const other = otherStateSlot(world, request, true);
+  expectTrue(sectionSlotProblem(layout.atOrder50, text, layout.separator, false, other?.slot) === undefined, () =>
+    other === undefined
+      ? `${label}: while inactive order 50 should not hold the section; it holds ${show(layout.atOrder50)}`
+      : `${label}: while inactive order 50 should hold what it holds in plan mode (${other.label}: ${show(other.slot)}) without the section and one of the host's separators ${show(layout.separator)}; it holds ${show(layout.atOrder50)}`,
   );
+}
+
+/**
+ * Order 50 of the first request of the same agent in the other plan state (carrying the section, or not),
+ * to tell the plugin's text from sections of the host's own at order 50 (sectionSlotProblem).
+ */
+function otherStateSlot(
+  world: PlanWorld,
+  request: ModelRequest,
+  guided: boolean,
+): { slot: string; label: string } | undefined {
+  const text = world.planSection();
+  const requests = world.model.requestsOf(request.agent);
+  const index = requests.findIndex((other) => other.systemPrompt.includes(text) === guided);
+  if (index < 0) return undefined;
+  const label = `request ${index + 1}`;
+  return { slot: layoutOf(requests[index]!.systemPrompt, label).atOrder50, label };
 }
 
 Then('request {int} is in plan mode', async function (this: PlanWorld, n: number) {

@@ -152,6 +152,8 @@ export function sectionPlaceFinding(
   systemPrompt: string,
   section: string,
   probeOrders: readonly number[],
+  /** The system prompt of the agent's last request in the other plan state, if it made one. */
+  otherState?: string,
 ): FindingOf<'section-order'> | FindingOf<'section-layout'> | undefined {
   const where = { agent: agent.name, request: n };
   const misplaced = guided ? orderedProbesProblem(systemPrompt, section, probeOrders) : undefined;
@@ -164,7 +166,7 @@ export function sectionPlaceFinding(
       observed: { problem: misplaced },
     };
   }
-  const laidOut = sectionLayoutProblem(systemPrompt, section, guided);
+  const laidOut = sectionLayoutProblem(systemPrompt, section, guided, otherState);
   if (!laidOut) return undefined;
   return {
     check: 'section-layout',
@@ -209,8 +211,18 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
       folded: planModeEvents(logAtArrival).at(-1)?.payload.active === true,
       section: session.section,
       systemPrompt: request.systemPrompt,
-    }) ?? sectionPlaceFinding(agent, n, guided, request.systemPrompt, session.section, session.probeOrders);
+    }) ??
+    sectionPlaceFinding(
+      agent,
+      n,
+      guided,
+      request.systemPrompt,
+      session.section,
+      session.probeOrders,
+      session.lastPromptInState.get(`${agent.id}#${!guided}`),
+    );
   if (placed) return worded(placed);
+  session.lastPromptInState.set(`${agent.id}#${guided}`, request.systemPrompt);
   const previousPrompt = session.lastPrompt.get(agent.id);
   session.lastPrompt.set(agent.id, { n, guided, systemPrompt: request.systemPrompt });
   const notices = noticesIn(request.messages).map((notice) => notice.text);

@@ -2,11 +2,13 @@
  * The plan section in a request's system prompt, read the way the suite's
  * `request N is (not) in plan mode` steps read it: in plan mode the configured
  * text exactly once, at order 50, between two of the host's own separators
- * (POLICY-01, MX-01); out of it nothing at order 50 but the separator
- * (POLICY-02). How sections are joined is the host's choice; the separator is
- * read from the prompt itself (between the probes at 49 and 49.5).
+ * (POLICY-01, MX-01); and, against the agent's last request in the other plan
+ * state, order 50 changed by the section and one separator alone (MX-01,
+ * POLICY-02: what else stands there is the host's own). How sections are
+ * joined is the host's choice; the separator is read from the prompt itself
+ * (assertions/system-prompt.ts).
  */
-import { layoutOf, occurrences, type PromptLayout } from '../../assertions/system-prompt.js';
+import { layoutOf, occurrences, sectionSlotProblem, type PromptLayout } from '../../assertions/system-prompt.js';
 import type { LayoutProblem } from '../findings.js';
 
 /** The layout of a prompt, or the problem that keeps it from being read (a probe missing). */
@@ -23,17 +25,22 @@ export function sectionLayoutProblem(
   systemPrompt: string,
   section: string,
   active: boolean,
+  otherState?: string,
 ): LayoutProblem | undefined {
   const layout = readLayout(systemPrompt);
   if (typeof layout === 'string') return { kind: 'unreadable', problem: layout };
   if (active) {
     const count = occurrences(systemPrompt, section);
     if (count !== 1) return { kind: 'section-count', count };
-    if (layout.atOrder50 !== `${layout.separator}${section}${layout.separator}`)
-      return { kind: 'section-not-alone', separator: layout.separator, held: layout.atOrder50 };
-    return undefined;
   }
-  if (layout.atOrder50 !== layout.separator)
-    return { kind: 'inactive-not-empty', separator: layout.separator, held: layout.atOrder50 };
-  return undefined;
+  const other = otherState === undefined ? undefined : readLayout(otherState);
+  const otherSlot = other === undefined || typeof other === 'string' ? undefined : other.atOrder50;
+  const kind = sectionSlotProblem(layout.atOrder50, section, layout.separator, active, otherSlot);
+  if (kind === undefined) return undefined;
+  return {
+    kind,
+    separator: layout.separator,
+    held: layout.atOrder50,
+    ...(otherSlot === undefined ? {} : { otherState: otherSlot }),
+  };
 }

@@ -251,10 +251,43 @@ describe('what a request shows', () => {
     expect(sectionLayoutProblem(systemPrompt(undefined), 'PLAN', false)).toBeUndefined();
     const notAlone = sectionLayoutProblem(systemPrompt('PLAN '), 'PLAN', true);
     expect(notAlone).toEqual({ kind: 'section-not-alone', separator: '\n\n', held: '\n\nPLAN \n\n' });
-    expect(layoutProblemText(notAlone!)).toMatch(/order 50 should hold exactly the section/);
+    expect(layoutProblemText(notAlone!)).toMatch(/order 50 should hold the section between two/);
     const inactive = sectionLayoutProblem(systemPrompt('PLAN'), 'PLAN', false);
     expect(inactive).toMatchObject({ kind: 'inactive-not-empty', held: '\n\nPLAN\n\n' });
     expect(layoutProblemText(inactive!)).toMatch(/while inactive/);
+    // Against the agent's request in the other state: order 50 changes by the section and one separator alone.
+    const off = systemPrompt(undefined);
+    const on = systemPrompt('PLAN');
+    expect(sectionLayoutProblem(on, 'PLAN', true, off)).toBeUndefined();
+    expect(sectionLayoutProblem(off, 'PLAN', false, on)).toBeUndefined();
+    const junkOff = systemPrompt('Plan mode is off.');
+    expect(sectionLayoutProblem(on, 'PLAN', true, junkOff)).toMatchObject({
+      kind: 'section-not-alone',
+      otherState: '\n\nPlan mode is off.\n\n',
+    });
+    expect(sectionLayoutProblem(junkOff, 'PLAN', false, on)).toMatchObject({ kind: 'inactive-not-empty' });
+    expect(layoutProblemText(sectionLayoutProblem(junkOff, 'PLAN', false, on)!)).toMatch(/what it held in plan mode/);
+    const headed = systemPrompt('## Plan mode\n\nPLAN');
+    expect(sectionLayoutProblem(headed, 'PLAN', true)).toBeUndefined();
+    expect(sectionLayoutProblem(headed, 'PLAN', true, off)).toMatchObject({ kind: 'section-not-alone' });
+  });
+
+  it("a section of the host's own at order 50 is the host's, in either state (POLICY-01 places only the plan section)", () => {
+    const hostOwn = 'HOST SECTION AT ORDER 50';
+    const off = systemPrompt(hostOwn);
+    for (const on of [systemPrompt(`${hostOwn}\n\nPLAN`), systemPrompt(`PLAN\n\n${hostOwn}`)]) {
+      expect(sectionLayoutProblem(on, 'PLAN', true)).toBeUndefined();
+      expect(sectionLayoutProblem(on, 'PLAN', true, off)).toBeUndefined();
+      expect(sectionLayoutProblem(off, 'PLAN', false, on)).toBeUndefined();
+    }
+    expect(sectionLayoutProblem(off, 'PLAN', false)).toBeUndefined();
+    // The host's own section between the probes at 49 and 49.5 is not read as its separator.
+    const between = systemPrompt('PLAN').replace(
+      'PROBE SECTION AT ORDER 49\n\n',
+      `PROBE SECTION AT ORDER 49\n\n${hostOwn}\n\n`,
+    );
+    expect(between).toContain(hostOwn);
+    expect(sectionLayoutProblem(between, 'PLAN', true)).toBeUndefined();
     expect(sectionLayoutProblem(systemPrompt('ZQX\n\nZQX'), 'ZQX', true)).toEqual({
       kind: 'section-count',
       count: 2,

@@ -91,8 +91,8 @@ describe('a finding worded', () => {
       'the configured section appears 2 time(s) in the system prompt',
     );
     const held = 'x'.repeat(400);
-    expect(layoutProblemText({ kind: 'inactive-not-empty', separator: '\n', held })).toBe(
-      `while inactive order 50 should hold nothing but the host's separator "\\n"; it holds "${'x'.repeat(300)}"`,
+    expect(layoutProblemText({ kind: 'inactive-not-empty', separator: '\n', held, otherState: held })).toBe(
+      `while inactive order 50 should hold what it held in plan mode ("${'x'.repeat(300)}") without the section and one of the host's separators "\\n"; it holds "${'x'.repeat(300)}"`,
     );
     expect(layoutProblemText({ kind: 'unreadable', problem: 'the probe at 49 is missing' })).toBe(
       'the probe at 49 is missing',
