@@ -20,7 +20,7 @@ import {
 import { together, variant, type Variant } from './variant.js';
 import { askBeforeChanges, PROBE_TOOL_EXECUTE } from '../mutants/approval-policy.js';
 import { BLIND_FAIR_R44, BLIND_FAIR_R44_HOSTS } from './blind-fair-r44.js';
-import { BLIND_FAIR_R45 } from './blind-fair-r45.js';
+import { BLIND_FAIR_R45, BLIND_FAIR_R45_HOSTS } from './blind-fair-r45.js';
 
 /** Each choice alone, as written; the matrix runs them as VARIANTS groups them (each still runs alone when named). */
 const CHOICES: Variant[] = [
@@ -489,7 +489,7 @@ export const VARIANTS: Variant[] = [
  * Variants the matrix runs only when named (`node dist/variants/matrix.js NAME`): the single hosts a
  * variant above makes its choices `together` from, to tell which choice a failing combination trips on.
  */
-export const VARIANT_PARTS: Variant[] = [...CHOICES, ...BLIND_FAIR_R44_HOSTS].filter(
+export const VARIANT_PARTS: Variant[] = [...CHOICES, ...BLIND_FAIR_R44_HOSTS, ...BLIND_FAIR_R45_HOSTS].filter(
   (part) => !VARIANTS.some((run) => run.name === part.name),
 );
 
