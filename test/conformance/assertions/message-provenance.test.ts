@@ -1,0 +1,64 @@
+/**
+ * Which assistant messages a request may hold (message-provenance.ts): only the scripted model's answers, by
+ * text and by each call's name and arguments in order, whatever ids the host gave the calls.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Message, ModelRequest, ModelResponse, ToolCall } from '../../../src/index.js';
+import { strayMessages, type KitAuthored } from '../../../conformance/assertions/message-provenance.js';
+
+const prompt: Message = { role: 'user', source: 'user', text: 'Plan the refactor.' };
+
+function assistant(text: string, toolCalls: ToolCall[]): Message {
+  return { role: 'assistant', text, toolCalls };
+}
+
+function kitWith(replies: ModelResponse[]): KitAuthored {
+  return { prompts: [prompt.text], commandLines: [], replies, compacted: false };
+}
+
+function strayAssistants(message: Message, replies: ModelResponse[]): number[] {
+  const request = { messages: [prompt, message] } as unknown as ModelRequest;
+  return strayMessages(request, kitWith(replies)).map((stray) => stray.index);
+}
+
+const read: ToolCall = { id: 'host-1', name: 'read', arguments: { path: 'a.ts', range: { from: 1, to: 9 } } };
+const write: ToolCall = { id: 'host-2', name: 'write', arguments: { path: 'a.ts', text: '' } };
+const answer: ModelResponse = {
+  type: 'tool_calls',
+  text: '',
+  calls: [
+    { id: 'kit-1', name: 'read', arguments: { path: 'a.ts', range: { from: 1, to: 9 } } },
+    { id: 'kit-2', name: 'write', arguments: { path: 'a.ts', text: '' } },
+  ],
+};
+
+describe('assistant messages in a request', () => {
+  it('are the model answers: the same text and calls, whatever ids the host gave the calls', () => {
+    expect(strayAssistants(assistant('', [read, write]), [answer])).toEqual([]);
+    expect(strayAssistants(assistant('Done.', []), [{ type: 'text', text: 'Done.' }])).toEqual([]);
+    // One answer among others that share its empty text.
+    const others: ModelResponse[] = [
+      { type: 'text', text: '' },
+      { type: 'tool_calls', text: '', calls: [answer.type === 'tool_calls' ? answer.calls[0]! : read] },
+      { type: 'failure', message: 'overloaded', retryable: true },
+    ];
+    expect(strayAssistants(assistant('', [read, write]), [...others, answer])).toEqual([]);
+  });
+
+  it('are stray when a call differs in name, arguments, number or order, or the text differs', () => {
+    expect(strayAssistants(assistant('', [read]), [answer])).toEqual([1]);
+    expect(strayAssistants(assistant('', [read, write, read]), [answer])).toEqual([1]);
+    expect(strayAssistants(assistant('', [write, read]), [answer])).toEqual([1]);
+    expect(strayAssistants(assistant('', [{ ...read, name: 'reads' }, write]), [answer])).toEqual([1]);
+    const moved = { ...read, arguments: { path: 'a.ts', range: { from: 1, to: 10 } } };
+    expect(strayAssistants(assistant('', [moved, write]), [answer])).toEqual([1]);
+    // Deep-strict: a number is not its string, and a missing key is not an undefined one.
+    const typed = { ...read, arguments: { path: 'a.ts', range: { from: '1', to: 9 } } };
+    expect(strayAssistants(assistant('', [typed, write]), [answer])).toEqual([1]);
+    const extra = { ...write, arguments: { path: 'a.ts', text: '', mode: undefined } };
+    expect(strayAssistants(assistant('', [read, extra]), [answer])).toEqual([1]);
+    expect(strayAssistants(assistant('Reading.', [read, write]), [answer])).toEqual([1]);
+    expect(strayAssistants(assistant('', []), [answer])).toEqual([1]);
+    expect(strayAssistants(assistant('', [read, write]), [{ type: 'text', text: '' }])).toEqual([1]);
+  });
+});
