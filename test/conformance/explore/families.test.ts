@@ -33,6 +33,16 @@ describe('what explore generates', () => {
     expect(sessions.filter((session) => session.includes('"agent":-1')).length).toBeGreaterThan(50);
   });
 
+  it('idle commits with no request between them: two selections of one agent in a row, each the other way (NARR-02)', () => {
+    const switchedBack = sample('seed').filter((session) =>
+      session.moves.some((move, index) => {
+        const next = session.moves[index + 1];
+        return move.kind === 'set' && next?.kind === 'set' && next.agent === move.agent && next.active !== move.active;
+      }),
+    );
+    expect(switchedBack.length).toBeGreaterThan(8);
+  });
+
   it('a dismissed review beside one refused by keep planning, an abort or a failing provider, in one turn (REVIEW-05)', () => {
     const UNLIKE: readonly ReviewAnswer[] = ['keep-planning', 'abort', 'provider-fails'];
     const requestLists = (moves: readonly unknown[]): PlannedRequest[][] =>
