@@ -8,8 +8,8 @@
  * stdio hosts, as many at once as there are cores (CI runs both). Run alone
  * (`vitest run --project matrices`), the project runs one file at a time, and
  * a bare `vitest run` runs it after the unit tests. No limit here measures
- * speed: each is a hang guard sized to the work (test/limits.ts). The unit files that only call
- * functions (test/shared-modules.ts) run in `unit-shared`, whose workers load the kit's modules once
+ * speed: each is a hang guard sized to the work (test/limits.ts). The unit files that leave nothing
+ * behind in their process (test/shared-modules.ts) run in `unit-shared`, whose workers load the kit's modules once
  * for many files; every other unit file gets a fresh process of its own.
  */
 import { availableParallelism } from 'node:os';

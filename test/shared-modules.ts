@@ -2,15 +2,20 @@
  * The unit test files that run in shared workers (vitest project `unit-shared`, `isolate: false`):
  * each worker loads the kit's modules once and runs many of these files on them, where the other
  * unit files each get a fresh process that loads its modules again (about 0.6 s of CPU a file:
- * docs/benchmark.md, "npm test"). A file belongs here when it calls the kit's functions (the CLI's
- * main included, whose suite child is a process either way) and leaves nothing behind in the
- * process: it registers nothing with cucumber (whose step definitions are process-wide), and puts
- * back every global, environment variable and spy it changes. Module-level state a test helper keeps is shared
+ * docs/benchmark.md, "npm test"). A file that only spawns processes (the built CLI, node -e) saves
+ * its worker's start and vitest's own loading, about 0.4 s of CPU a file (docs/benchmark.md, Round 45
+ * CI, "second pass (ci-time-2)"). A file belongs here when it leaves nothing behind in the
+ * process: it registers nothing with cucumber (whose step definitions are process-wide), mocks no
+ * module (vi.mock), and puts back every global, environment variable and spy it changes. Module-level
+ * state a test helper keeps is shared
  * between the files of a worker, so no helper registers a hook when it loads: the per-file hooks live
  * in test/setup/per-file-hooks.ts, which vitest runs for every file (test/shared-modules.test.ts
- * checks both). A file not listed runs isolated, as every new file does until it is listed here.
+ * checks both). A file not listed runs isolated, as every new file does until it is listed here: the
+ * ones left are cucumber's own (start-up loads the kit's support library, cucumber-internals), a
+ * module mock (class-limit), and the long files that start processes, a browser or npm.
  */
 export const SHARED_MODULE_FILES: readonly string[] = [
+  'test/action.test.ts',
   'test/adapters/dsh/adapter.test.ts',
   'test/adapters/dsh/code-mode.test.ts',
   'test/adapters/dsh/dsh-harness.test.ts',
@@ -18,20 +23,26 @@ export const SHARED_MODULE_FILES: readonly string[] = [
   'test/adapters/dsh/rc8-edition.test.ts',
   'test/adapters/dsh/restart.test.ts',
   'test/architecture/layers.test.ts',
+  'test/build/build-stamp.test.ts',
   'test/ci/schedule.test.ts',
   'test/conformance/adapters/error-messages.test.ts',
   'test/conformance/assertions/text-judging.test.ts',
   'test/conformance/attacks/console-host-text.test.ts',
   'test/conformance/attacks/crash-on-reused-start.test.ts',
+  'test/conformance/attacks/duplicate-stable-ids.test.ts',
   'test/conformance/attacks/empty-share.test.ts',
   'test/conformance/attacks/exploration-baseline.test.ts',
+  'test/conformance/attacks/exploration-class-marks.test.ts',
   'test/conformance/attacks/explore-out-file.test.ts',
   'test/conformance/attacks/failure-kinds.test.ts',
+  'test/conformance/attacks/gherkin-injection.test.ts',
   'test/conformance/attacks/host-text.test.ts',
   'test/conformance/attacks/huge-host-text.test.ts',
+  'test/conformance/attacks/in-process-adapter.test.ts',
   'test/conformance/attacks/long-call-limit.test.ts',
   'test/conformance/attacks/output-after-dispose.test.ts',
   'test/conformance/attacks/parallel-console-reports.test.ts',
+  'test/conformance/attacks/report-paths.test.ts',
   'test/conformance/attacks/self-contradicting-inputs.test.ts',
   'test/conformance/attacks/stale-reports.test.ts',
   'test/conformance/attacks/start-limit.test.ts',
@@ -42,15 +53,20 @@ export const SHARED_MODULE_FILES: readonly string[] = [
   'test/conformance/catalog/edition-catalog.test.ts',
   'test/conformance/catalog/edition-choice.test.ts',
   'test/conformance/cli/arguments.test.ts',
+  'test/conformance/cli/early-child.test.ts',
+  'test/conformance/cli/exit-once-written.test.ts',
   'test/conformance/cli/exploration-progress.test.ts',
   'test/conformance/cli/features-argument.test.ts',
   'test/conformance/cli/rerun.test.ts',
+  'test/conformance/cli/start-up-imports.test.ts',
   'test/conformance/cli/verbs/explore.test.ts',
+  'test/conformance/cli/verbs/init.test.ts',
   'test/conformance/cli/verbs/quotes.test.ts',
   'test/conformance/compare/compare.test.ts',
   'test/conformance/docs/clause-document.test.ts',
   'test/conformance/docs/docs-mutants.test.ts',
   'test/conformance/docs/docs-site.test.ts',
+  'test/conformance/docs/edition-true.test.ts',
   'test/conformance/docs/result-html.test.ts',
   'test/conformance/docs/site-history.test.ts',
   'test/conformance/evidence/mutation-evidence.test.ts',
@@ -63,30 +79,47 @@ export const SHARED_MODULE_FILES: readonly string[] = [
   'test/conformance/explore/finding-texts.test.ts',
   'test/conformance/explore/found.test.ts',
   'test/conformance/explore/replay-feature.test.ts',
+  'test/conformance/explore/session-source.test.ts',
   'test/conformance/explore/texts.test.ts',
   'test/conformance/explore/transcript.test.ts',
+  'test/conformance/guard/call-deadlines.test.ts',
   'test/conformance/guard/fail-closed.test.ts',
   'test/conformance/guard/guarded-start.test.ts',
+  'test/conformance/guard/parsed-once.test.ts',
   'test/conformance/options/option-tables.test.ts',
   'test/conformance/oracle/command-results.test.ts',
   'test/conformance/oracle/exit-review.test.ts',
+  'test/conformance/oracle/host-questions.test.ts',
   'test/conformance/oracle/model-based.test.ts',
   'test/conformance/report/github-annotations.test.ts',
   'test/conformance/report/junit-schema.test.ts',
   'test/conformance/report/reports.test.ts',
   'test/conformance/results/baseline.test.ts',
   'test/conformance/results/failure-lines.test.ts',
+  'test/conformance/results/rerun-command.test.ts',
   'test/conformance/results/unproven-clauses.test.ts',
+  'test/conformance/runner/compile-cache.test.ts',
+  'test/conformance/runner/definition-frames.test.ts',
+  'test/conformance/runner/host-groups.test.ts',
   'test/conformance/runner/levels.test.ts',
+  'test/conformance/runner/optimising-tier.test.ts',
   'test/conformance/runner/repeat-flaky.test.ts',
   'test/conformance/runner/result-collector.test.ts',
+  'test/conformance/runner/run-paths.test.ts',
+  'test/conformance/runner/session-dispenser.test.ts',
+  'test/conformance/runner/step-locations.test.ts',
+  'test/conformance/runner/suite-child-start.test.ts',
   'test/conformance/runner/tallies.test.ts',
   'test/conformance/schemas/results-schema.test.ts',
   'test/conformance/support/remove-tree.test.ts',
+  'test/conformance/transport/exec-adapter.test.ts',
   'test/conformance/transport/protocol.test.ts',
+  'test/conformance/transport/reuse.test.ts',
+  'test/conformance/world/deployment-yaml.test.ts',
   'test/conformance/world/images-and-owned-child.test.ts',
   'test/conformance/world/text-notation.test.ts',
   'test/docs/readme-pages.test.ts',
+  'test/mutants/worker-pool.test.ts',
   'test/protocol/samples.test.ts',
   'test/reference/agent-loop.test.ts',
   'test/reference/code-mode.test.ts',
@@ -98,9 +131,11 @@ export const SHARED_MODULE_FILES: readonly string[] = [
   'test/reference/prompt.test.ts',
   'test/reference/store.test.ts',
   'test/shared-modules.test.ts',
+  'test/src/api/run-conformance.test.ts',
   'test/src/contract/tool-modes.test.ts',
   'test/src/protocol/rpc-envelope.test.ts',
   'test/src/results/failure-signature.test.ts',
   'test/src/results/results-version-1.test.ts',
   'test/src/results/results-version-3.test.ts',
+  'test/variants/variant-matrix-arguments.test.ts',
 ];
