@@ -26,6 +26,7 @@ export const SHARED_MODULE_FILES: readonly string[] = [
   'test/build/build-stamp.test.ts',
   'test/ci/schedule.test.ts',
   'test/conformance/adapters/error-messages.test.ts',
+  'test/conformance/assertions/message-provenance.test.ts',
   'test/conformance/assertions/text-judging.test.ts',
   'test/conformance/attacks/console-host-text.test.ts',
   'test/conformance/attacks/crash-on-reused-start.test.ts',
