@@ -56,6 +56,37 @@ Feature: Configuring plan mode
       | literal-strip | \|-   |
       | folded        | >     |
 
+  @id:cfg-block-scalar-keep @CFG-03 @POLICY-01
+  Scenario Outline: a keep-chomped section keeps every trailing blank line exactly: <case>
+    # Keep chomping (`|+`, `>+`) makes the blank lines after the text part of the section: the section ends in
+    # four line breaks, and the model reads all four (a host that collapses them changed the section).
+    Given the deployment is:
+      """yaml
+      - id: plan-mode
+        name: '@deepseek-ai/dsh-plan-mode'
+        config:
+          section: <style>
+            Plan mode. Before changing anything:
+              - list the risks
+
+            Then present the plan through exit_plan_mode.
+
+
+
+        # the three blank lines above belong to the section
+      """
+    When the host starts
+    Then the host started
+    When the user prompts "Hello"
+    And the user turns plan mode on
+    And the user prompts "Plan the importer"
+    Then request 2 carries the deployment's section exactly as written, where request 1 had none
+
+    Examples:
+      | case         | style |
+      | literal-keep | \|+   |
+      | folded-keep  | >+    |
+
   @id:cfg-invalid-section @CFG-01
   Scenario Outline: a missing, non-string, empty or blank section makes the host refuse to start
     Given the deployment is:

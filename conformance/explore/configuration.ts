@@ -22,7 +22,8 @@ export type Configuration =
 
 const SECTIONS = [
   `  ${DEFAULT_SECTION}  `,
-  'Plan mode. Before changing anything:   \n  - read the code you would touch\t\n  - list the risks\n\nThen present the plan through exit_plan_mode.\n',
+  // Ending in blank lines: YAML writes it keep-chomped (`|+`), and every trailing line break is part of it.
+  'Plan mode. Before changing anything:   \n  - read the code you would touch\t\n  - list the risks\n\nThen present the plan through exit_plan_mode.\n\n\n',
   '\n\tPlanmodus: erst erkunden und planen — 計画を立ててから exit_plan_mode で提示する ✓\n',
   // Combining accents (NFD) and characters NFC would replace: the prompt must carry them unnormalized.
   'Re\u0301sume\u0301 first: explore, then cafe\u0301 \u2126 \u212b, then present the plan.',
