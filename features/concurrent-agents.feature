@@ -33,6 +33,27 @@ Feature: Several agents at once
         | command-on  | off   | types the command "/plan"         | on    | on      | in       |
         | command-off | on    | types the command "/plan off"     | off   | on, off | not in   |
 
+    @id:concurrent-owned-child-idle-while-owner-runs @SCOPE-01 @SET-01 @needs:ownedChild
+    Scenario Outline: the user turns plan mode <target> for an idle owned child while its owner waits for the model
+      # An owned child runs its own turns: its owner's open turn does not make the child running, so a
+      # selection for the idle child commits at once (SET-01) and its owner's state and log stay its own.
+      Given agent "B" is a child agent owned by agent "A"
+      And plan mode starts <start> for agent "B"
+      And the model will answer request 1 of agent "A" by calling the probe tool
+      When the user prompts agent "A" with "Survey the code" and the model holds its request 1
+      And the user turns plan mode <target> for agent "B"
+      Then set returned committed
+      And get reports plan mode <target> for agent "B"
+      And the log of agent "B" holds the plan/mode events "<events>"
+      And get reports plan mode off for agent "A"
+      When the model answers the held request 1 of agent "A" and its turn ends
+      Then the log of agent "A" holds the plan/mode events "none"
+
+      Examples:
+        | case      | start | target | events  |
+        | owned-on  | off   | on     | on      |
+        | owned-off | on    | off    | on, off |
+
     @id:concurrent-steer-reaches-its-agent @SCOPE-01 @CMD-03 @needs:commands
     Scenario: /plan with a message for an idle agent steers that agent, not the one whose request is in flight
       Given the model will answer request 1 of agent "A" by calling the probe tool

@@ -453,9 +453,14 @@ function openingLayers(g: Generation, requestsWith: RequestsWith): OpeningLayers
       steerDuring && { weight: 1, arbitrary: steerDuring.arbitrary },
     ]),
   );
+  // Where owned children exist, a selection (a set, a `/plan` line) goes to a child the first agent owns, idle
+  // while its owner's request is retried (SET-01: its owner's turn is not the child's), drawing nothing more.
+  const ownedChildren = spawnOwnedAction.move?.(g) !== undefined;
+  const newestFor = (during: MidTurnMove): SessionMove =>
+    ownedChildren && during.kind !== 'prompt' ? { kind: 'spawn-owned', agent: 0 } : { kind: 'new-agent' };
   const retried: fc.Arbitrary<SessionMove[]> | undefined = g.has('retry')
     ? duringRetry.map((during): SessionMove[] => [
-        { kind: 'new-agent' },
+        newestFor(during),
         {
           kind: 'prompt',
           agent: 0,
