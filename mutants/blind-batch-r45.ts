@@ -1,28 +1,30 @@
 /**
- * Round 45's blind batch: 25 broken references written from the spec (clauses.md and the editions' READMEs),
+ * Round 45's blind batch: 25 broken references written from the spec (its clauses and the editions' READMEs),
  * src/ and reference/ only, before any feature, step, oracle or exploration module was read. Each is one slip a
  * harness author could plausibly make, breaking the MUST clauses it names, visible through the adapter
  * contract. What a default run caught of them before any fix is in the kit repository's docs/exploration.md
  * (the blind batches).
  */
 import { mutant, onlyIn, patch, type Mutant } from './mutant.js';
+import {
+  AGENT,
+  CODE_MODE,
+  COMMAND,
+  CONFIG,
+  EXIT,
+  HOST,
+  NARRATION,
+  PLUGIN,
+  POLICY,
+  PROJECTION,
+  PROMPT,
+  QUESTIONS,
+  REVIEW,
+  SERVICE,
+} from './reference-sources.js';
 
-const SERVICE = 'plan-mode/service.ts';
-const NARRATION = 'plan-mode/narration.ts';
-const REVIEW = 'plan-mode/review.ts';
-const EXIT = 'plan-mode/exit-tool.ts';
-const POLICY = 'plan-mode/policy.ts';
-const CONFIG = 'plan-mode/config.ts';
-const COMMAND = 'plan-mode/command.ts';
-const PROJECTION = 'plan-mode/projection.ts';
-const PLUGIN = 'plan-mode/plugin.ts';
-const QUESTIONS = 'host/questions.ts';
-const CODE_MODE = 'host/code-mode.ts';
 const JSONL = 'host/jsonl.ts';
-const PROMPT = 'host/prompt.ts';
 const HISTORY = 'host/history.ts';
-const AGENT = 'host/agent.ts';
-const HOST = 'host/host.ts';
 const EDITIONS = 'editions.ts';
 
 export const BLIND_BATCH_R45: Mutant[] = [
@@ -53,7 +55,11 @@ export const BLIND_BATCH_R45: Mutant[] = [
     'blind-r45-compaction-forgets-last-header',
     ['NARR-01'],
     'After a compaction, and until the next request, the host counts no request as made: a selection committed then adds no notice although the last request header described the other state.',
-    patch(NARRATION, `import { stateOfLastRequest } from './state.js';`, `import { lastRequestIndex, stateOfLastRequest } from './state.js';`),
+    patch(
+      NARRATION,
+      `import { stateOfLastRequest } from './state.js';`,
+      `import { lastRequestIndex, stateOfLastRequest } from './state.js';`,
+    ),
     patch(
       NARRATION,
       `  const described = stateOfLastRequest(events);
@@ -93,7 +99,11 @@ export const BLIND_BATCH_R45: Mutant[] = [
     'blind-r45-feedback-trimmed',
     ['REVIEW-04'],
     "The user's review feedback reaches the model trimmed of its leading and trailing white space and line breaks, not byte for byte.",
-    patch(EXIT, 'return failed(`${REJECTED_TEXT} User feedback: ${feedback}`);', 'return failed(`${REJECTED_TEXT} User feedback: ${feedback.trim()}`);'),
+    patch(
+      EXIT,
+      'return failed(`${REJECTED_TEXT} User feedback: ${feedback}`);',
+      'return failed(`${REJECTED_TEXT} User feedback: ${feedback.trim()}`);',
+    ),
   ),
   mutant(
     'blind-r45-review-plan-crlf-normalised',
@@ -105,7 +115,11 @@ export const BLIND_BATCH_R45: Mutant[] = [
     'blind-r45-section-trailing-newlines-collapsed',
     ['POLICY-01', 'CFG-03'],
     "The plan section's trailing line breaks are collapsed to one, so a section written as a keep-chomped block scalar (`|+`) or a quoted text ending in blank lines reaches the prompt changed.",
-    patch(POLICY, '  return active ? section : undefined;', String.raw`  return active ? section.replace(/\n+$/, '\n') : undefined;`),
+    patch(
+      POLICY,
+      '  return active ? section : undefined;',
+      String.raw`  return active ? section.replace(/\n+$/, '\n') : undefined;`,
+    ),
   ),
   mutant(
     'blind-r45-section-scalar-coerced',
@@ -136,20 +150,32 @@ export const BLIND_BATCH_R45: Mutant[] = [
   mutant(
     'blind-r45-off-ignores-zero-width',
     ['CMD-04'],
-    "`/plan off` followed or split by a zero-width character (U+200B..U+200D, U+2060) is read as `off` and leaves plan mode, though the argument trimmed is not exactly `off` and must be steered as a message.",
-    patch(COMMAND, '  return args.trim() === OFF_ARGUMENT;', String.raw`  return args.replace(/[\u200B-\u200D\u2060]/g, '').trim() === OFF_ARGUMENT;`),
+    '`/plan off` followed or split by a zero-width character (U+200B..U+200D, U+2060) is read as `off` and leaves plan mode, though the argument trimmed is not exactly `off` and must be steered as a message.',
+    patch(
+      COMMAND,
+      '  return args.trim() === OFF_ARGUMENT;',
+      String.raw`  return args.replace(/[\u200B-\u200D\u2060]/g, '').trim() === OFF_ARGUMENT;`,
+    ),
   ),
   mutant(
     'blind-r45-steered-message-ascii-trim',
     ['CMD-03'],
-    "`/plan <message>` trims only ASCII white space from the message, so a message ending in a no-break, ideographic or other Unicode space (or U+2028) is steered with it.",
-    patch(COMMAND, '      const message = rawArgs.trim();', String.raw`      const message = rawArgs.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');`),
+    '`/plan <message>` trims only ASCII white space from the message, so a message ending in a no-break, ideographic or other Unicode space (or U+2028) is steered with it.',
+    patch(
+      COMMAND,
+      '      const message = rawArgs.trim();',
+      String.raw`      const message = rawArgs.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');`,
+    ),
   ),
   mutant(
     'blind-r45-code-binding-returns-text',
     ['TOOL-08', 'TOOL-05'],
     "Under a code mode a binding call resolves to the tool's text even when the tool returned a structured value, so a program's `exit_plan_mode` never sees `{ approved: true }` and its result differs from the native call's.",
-    patch(CODE_MODE, '          return result.value === undefined ? result.text : structuredClone(result.value);', '          return result.text;'),
+    patch(
+      CODE_MODE,
+      '          return result.value === undefined ? result.text : structuredClone(result.value);',
+      '          return result.text;',
+    ),
   ),
   mutant(
     'blind-r45-notice-follows-last-notice',
@@ -174,7 +200,11 @@ export const BLIND_BATCH_R45: Mutant[] = [
     ['PROJ-02', 'PROJ-05'],
     'The `plan` projection compares the recorded argument with `off` without trimming it, so after `/plan off ` (trailing white space) it shows a pending entry while the service left plan mode.',
     patch(PROJECTION, '  return !isOffArgument(args);', '  return args !== OFF_ARGUMENT;'),
-    patch(PROJECTION, `import { PLAN_COMMAND_NAME, isOffArgument } from './command.js';`, `import { OFF_ARGUMENT, PLAN_COMMAND_NAME } from './command.js';`),
+    patch(
+      PROJECTION,
+      `import { PLAN_COMMAND_NAME, isOffArgument } from './command.js';`,
+      `import { OFF_ARGUMENT, PLAN_COMMAND_NAME } from './command.js';`,
+    ),
   ),
   mutant(
     'blind-r45-failed-turn-drops-pending',
@@ -215,7 +245,11 @@ export const BLIND_BATCH_R45: Mutant[] = [
     'blind-r45-store-splits-unicode-line-separators',
     ['STATE-03'],
     'The store reads its JSON-lines logs splitting at U+2028 and U+2029 as well as LF; JSON keeps those characters raw inside strings, so a log holding a text with one fails to load after a restart.',
-    patch(JSONL, `  const lines = bytes.subarray(0, terminatedLength).toString('utf8').split('\\n');`, String.raw`  const lines = bytes.subarray(0, terminatedLength).toString('utf8').split(/\n|\u2028|\u2029/);`),
+    patch(
+      JSONL,
+      `  const lines = bytes.subarray(0, terminatedLength).toString('utf8').split('\\n');`,
+      String.raw`  const lines = bytes.subarray(0, terminatedLength).toString('utf8').split(/\n|\u2028|\u2029/);`,
+    ),
   ),
   mutant(
     'blind-r45-idle-repeat-commits-pending',
@@ -231,19 +265,31 @@ export const BLIND_BATCH_R45: Mutant[] = [
     'blind-r45-sections-ordered-as-text',
     ['POLICY-01'],
     'Prompt sections are sorted by their order compared as text, so a section ordered 9 or 150 lands after or before the plan section at 50 on the wrong side.',
-    patch(PROMPT, '    return [...this.sections].sort((a, b) => a.order - b.order);', '    return [...this.sections].sort((a, b) => String(a.order).localeCompare(String(b.order)));'),
+    patch(
+      PROMPT,
+      '    return [...this.sections].sort((a, b) => a.order - b.order);',
+      '    return [...this.sections].sort((a, b) => String(a.order).localeCompare(String(b.order)));',
+    ),
   ),
   mutant(
     'blind-r45-exit-reads-pending-state',
     ['TOOL-03', 'TOOL-04'],
-    "`exit_plan_mode` judges plan mode by the pending selection when one waits: with an entry queued it opens a review while plan mode is inactive, and with an exit queued it fails while plan mode is active.",
-    patch(EXIT, '      if (!selections.logged(agent)) return failed(NOT_IN_PLAN_MODE);', '      if (!(selections.get(agent).pending ?? selections.logged(agent))) return failed(NOT_IN_PLAN_MODE);'),
+    '`exit_plan_mode` judges plan mode by the pending selection when one waits: with an entry queued it opens a review while plan mode is inactive, and with an exit queued it fails while plan mode is active.',
+    patch(
+      EXIT,
+      '      if (!selections.logged(agent)) return failed(NOT_IN_PLAN_MODE);',
+      '      if (!(selections.get(agent).pending ?? selections.logged(agent))) return failed(NOT_IN_PLAN_MODE);',
+    ),
   ),
   mutant(
     'blind-r45-notices-kept-last-in-history',
     ['NARR-05'],
     "The model history keeps the plugin's notices after every other message, so a notice the model already saw moves behind later messages and the request prefix is rewritten.",
-    patch(HISTORY, '  let messages: ChatMessage[] = [];', '  let messages: ChatMessage[] = [];\n  // Notices are read last, after everything else.\n  let notices: ChatMessage[] = [];'),
+    patch(
+      HISTORY,
+      '  let messages: ChatMessage[] = [];',
+      '  let messages: ChatMessage[] = [];\n  // Notices are read last, after everything else.\n  let notices: ChatMessage[] = [];',
+    ),
     patch(
       HISTORY,
       `      case 'user/message':
@@ -266,7 +312,11 @@ export const BLIND_BATCH_R45: Mutant[] = [
       'blind-r45-rc1-projection-settles-on-done',
       ['PROJ-02'],
       "Under the 0.0.1-rc.1 edition the `plan` projection folds `command/done` as rc.8's does, so every `/plan` line's done record returns a new state and pushes to subscribers, though that edition's unit folds two event kinds only.",
-      patch(EDITIONS, '    logsCommandDone: true,\n    projectionSettlesOnDone: false,', '    logsCommandDone: true,\n    projectionSettlesOnDone: true,'),
+      patch(
+        EDITIONS,
+        '    logsCommandDone: true,\n    projectionSettlesOnDone: false,',
+        '    logsCommandDone: true,\n    projectionSettlesOnDone: true,',
+      ),
     ),
   ),
   onlyIn(
@@ -290,7 +340,11 @@ export const BLIND_BATCH_R45: Mutant[] = [
       'blind-r45-off-images-untrimmed-check',
       ['CMD-10'],
       '`/plan off` with image attachments is refused only when the argument is exactly `off`: with trailing white space it leaves plan mode and the images are dropped.',
-      patch(COMMAND, '      if (isOffArgument(message) && images.length > 0) return error(OFF_WITH_IMAGES);', '      if (rawArgs === OFF_ARGUMENT && images.length > 0) return error(OFF_WITH_IMAGES);'),
+      patch(
+        COMMAND,
+        '      if (isOffArgument(message) && images.length > 0) return error(OFF_WITH_IMAGES);',
+        '      if (rawArgs === OFF_ARGUMENT && images.length > 0) return error(OFF_WITH_IMAGES);',
+      ),
     ),
   ),
   onlyIn(
@@ -312,3 +366,21 @@ export const BLIND_BATCH_R45: Mutant[] = [
     ),
   ),
 ];
+
+/**
+ * The hosts a half of the default run missed, for the matrix (catalog.ts). Left out:
+ * `blind-r45-code-binding-returns-text`, which both halves passed, shows nothing through the contract: the
+ * program that calls `exit_plan_mode` under a code mode is the adapter's, and what it does with the result is
+ * the host's choice (src/contract/tool-modes.ts), so a binding resolving to the text instead of the value
+ * changes no outcome the kit can see; `blind-r45-fork-owned-by-origin`, which the scenarios passed and the
+ * exploration failed, makes a choice the features leave to the host (delegated-review.feature: whether a
+ * fresh fork is owned by its origin is the host's own), so it is no broken host until that reading is
+ * settled one way for the scenarios and the oracle alike.
+ */
+const CATALOGUED = new Set([
+  'blind-r45-section-trailing-newlines-collapsed',
+  'blind-r45-owned-child-busy-with-owner',
+  'blind-r45-notice-follows-last-notice',
+]);
+
+export const BLIND_BATCH_R45_CATALOGUED: Mutant[] = BLIND_BATCH_R45.filter((entry) => CATALOGUED.has(entry.name));

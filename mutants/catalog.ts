@@ -9,6 +9,7 @@ import { BLIND_BATCH_R41_CATALOGUED } from './blind-batch-r41.js';
 import { BLIND_BATCH_R42_CATALOGUED } from './blind-batch-r42.js';
 import { BLIND_BATCH_R43_CATALOGUED } from './blind-batch-r43.js';
 import { BLIND_BATCH_R44_CATALOGUED } from './blind-batch-r44.js';
+import { BLIND_BATCH_R45_CATALOGUED } from './blind-batch-r45.js';
 import {
   AGENT,
   CODE_MODE,
@@ -1820,3 +1821,6 @@ MUTANTS.push(...BLIND_BATCH_R43_CATALOGUED);
 
 // Issue 30's blind batch of round 44 (blind-batch-r44.ts): the hosts one half of the default run missed then.
 MUTANTS.push(...BLIND_BATCH_R44_CATALOGUED);
+
+// Issue 30's blind batch of round 45 (blind-batch-r45.ts): the hosts one half of the default run missed then.
+MUTANTS.push(...BLIND_BATCH_R45_CATALOGUED);
