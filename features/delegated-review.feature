@@ -37,8 +37,8 @@ Feature: Who may open the plan review (rc.8 and 0.0.1-rc.1 editions)
 
   @id:review-fork-not-owned @TOOL-04 @REVIEW-07 @needs:fork @needs:restart @needs:questions
   Scenario: a fork resumed after a restart, which no live agent owns, opens the review as usual
-    # Whether a host's fresh fork is owned by its origin is the host's own; after a restart
-    # ownership is gone and only the fork's lineage is left, which does not make it owned.
+    # Fork lineage alone makes no agent owned: a fork is never owned by its origin for being its fork (only a
+    # fork of an owned child may keep that child's owner, the host's choice); after a restart ownership is gone.
     Given plan mode is on
     When the agent is forked as the fork
     And the host restarts
