@@ -1,5 +1,5 @@
 /**
- * Round 45's blind fairness batch: correct hosts written from the spec (clauses.md and the editions' READMEs),
+ * Round 45's blind fairness batch: correct hosts written from the spec (its clause list and the editions' READMEs),
  * src/ and reference/ only, without reading the kit's steps, oracle, exploration, features or mutants. Each is
  * the reference changed the way another careful harness author could choose, meeting every MUST of the
  * editions it claims. Unlike round 44's batch (wording and prompt shape), these differ in timing (answers in
@@ -870,7 +870,7 @@ const rc1OtherWays = onlyIn(
 
 /**
  * K. A plan it will not review: `exit_plan_mode` refuses a plan that is empty or white space alone (trimmed,
- * as clauses.md's "trimmed" says), as a failed call that opens no review and leaves plan mode on; every other
+ * as the clause list's "trimmed" says), as a failed call that opens no review and leaves plan mode on; every other
  * string is reviewed byte for byte. The refusal's text differs from every other failure's. Relies on: "Left
  * open": whether exit_plan_mode rejects a plan it considers malformed, as a failed call without a review;
  * TOOL-04 (a review, when one is opened, carries the plan unchanged).
