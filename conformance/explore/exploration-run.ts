@@ -9,8 +9,8 @@ import type { Slice } from '../features/slices.js';
 import type { EditionChoice } from '../catalog/edition-choice.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 import { DEFAULT_MAX_STEPS, explorationTimeLimit } from './budget.js';
-import { explore, sessionShare } from './explore.js';
-import { claimedSessions, type ShareEnd } from './session-source.js';
+import { explore } from './explore.js';
+import { claimedSessions, sessionShare, type ShareEnd } from './session-source.js';
 import { classMarks } from '../results/class-marks.js';
 import { explorationResults, foldExplorationRepeats, summaryOf } from './exploration-records.js';
 

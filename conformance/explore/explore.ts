@@ -13,8 +13,8 @@
  */
 import fc from 'fast-check';
 import { isSupported, type Adapter, type ClauseLevel, type Edition, type ToolMode } from '../../src/index.js';
-import { sliceOf, type Slice } from '../features/slices.js';
-import { fixedSessions, type SessionSource } from './session-source.js';
+import type { Slice } from '../features/slices.js';
+import { fixedSessions, sessionShare, type SessionSource } from './session-source.js';
 import { TIMEOUT_MESSAGE } from '../guard/time-limit.js';
 import { sessionArbitrary } from './arbitraries.js';
 import type { Session } from './moves.js';
@@ -140,13 +140,6 @@ export function toolModesOf(adapter: Pick<Adapter, 'capabilities'>): ToolMode[] 
       isSupported(adapter.capabilities, mode === 'code' ? 'codeMode' : 'bothMode'),
     ),
   ];
-}
-
-/** The indexes of the sessions a process's share holds: the whole budget, sliced by each of `slices` in turn. */
-export function sessionShare(budget: number, slices: readonly Slice[] = []): number[] {
-  let share = Array.from({ length: budget }, (_, index) => index);
-  for (const slice of slices) share = sliceOf(share, slice);
-  return share;
 }
 
 /** A run's disagreement as this exploration counts it: a class, a known divergence, or nothing. */

@@ -5,9 +5,18 @@
  * its scenarios (runner/exploration-beside.ts), the two processes draw the
  * share's sessions from the CLI one at a time, so both end together however
  * fast each turns out to be (runner/session-dispenser.ts): a claimed source.
- * Dependency-free: the CLI and both children load it before anything of the
- * exploration.
+ * Light (it imports only the selection's slices): the CLI and both children
+ * load it before anything of the exploration.
  */
+
+import { sliceOf, type Slice } from '../features/slices.js';
+
+/** The indexes of the sessions a process's share holds: the whole budget, sliced by each of `slices` in turn. */
+export function sessionShare(budget: number, slices: readonly Slice[] = []): number[] {
+  let share = Array.from({ length: budget }, (_, index) => index);
+  for (const slice of slices) share = sliceOf(share, slice);
+  return share;
+}
 
 /** The end of the share a process claims its sessions from: the exploration's process the first, the scenarios' the last. */
 export type ShareEnd = 'first' | 'last';

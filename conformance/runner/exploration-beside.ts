@@ -22,9 +22,9 @@
  * (`suite-workers.ts`).
  */
 import { setMaxListeners } from 'node:events';
-import { sliceOf, type Slice } from '../features/slices.js';
+import type { Slice } from '../features/slices.js';
 import { SessionDispenser } from './session-dispenser.js';
-import type { ShareEnd } from '../explore/session-source.js';
+import { sessionShare, type ShareEnd } from '../explore/session-source.js';
 import { combineSummaries, withCombinedExploration } from '../results/exploration-shares.js';
 import { isExplorationResult } from '../results/exploration-uri.js';
 import type { SuiteEvents } from './run-suite.js';
@@ -48,8 +48,7 @@ export function explorationBeside(run: {
   cores: number;
 }): boolean {
   if (run.budget <= 0 || run.workers > 1 || run.parallelAsked || run.cores < 2) return false;
-  const share = Array.from({ length: run.budget }, (_, index) => index);
-  return (run.shard ? sliceOf(share, run.shard) : share).length >= BESIDE_MIN_SESSIONS;
+  return sessionShare(run.budget, run.shard ? [run.shard] : []).length >= BESIDE_MIN_SESSIONS;
 }
 
 /**
@@ -147,11 +146,10 @@ export function besideRequests(
 ): { scenarios: ChildRequest; exploration: ChildRequest; share: number[] } | undefined {
   const { explore } = request;
   if (!explore) return undefined;
-  const budget = Array.from({ length: explore.budget }, (_, index) => index);
   return {
     scenarios: { ...request, explore: { ...explore, claims: 'last' }, coresShared: true },
     exploration: { ...request, formats: [], exploreOnly: true, explore: { ...explore, claims: 'first' } },
-    share: request.shard ? sliceOf(budget, request.shard) : budget,
+    share: sessionShare(explore.budget, request.shard ? [request.shard] : []),
   };
 }
 

@@ -23,6 +23,7 @@ import { watchHostGroups } from '../transport/host-groups.js';
 import type { SuiteRun } from './run-suite.js';
 import { EXPLORATION_ONLY_ARGUMENT } from './suite-child-start.js';
 import { CAPPED_TIER_MOST_SESSIONS, capOptimisingTier, NO_TIER_CAP } from './optimising-tier.js';
+import { sessionShare } from '../explore/session-source.js';
 import {
   ALIVE_EVERY_MS,
   boundedMessage,
@@ -304,10 +305,9 @@ async function main(): Promise<void> {
     tracePoint('child-explore-start');
     // Loaded only by a run that explores: the generators and fast-check build their arbitraries as they load,
     // which a scenario-only run (`--explore off`, a rerun) would pay for at start-up (issue 36).
-    const [{ EXPLORATION_START }, { runExploration }, { sessionShare }] = await Promise.all([
+    const [{ EXPLORATION_START }, { runExploration }] = await Promise.all([
       import('../explore/exploration-records.js'),
       import('../explore/exploration-run.js'),
-      import('../explore/explore.js'),
     ]);
     // The exploration is the scenario in flight while it runs: if the host ends this process, it fails.
     phase = 'exploration';

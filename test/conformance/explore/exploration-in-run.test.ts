@@ -13,8 +13,8 @@ import { parse as parseYaml } from 'yaml';
 import { ResultsDocumentSchema, type Adapter, type ResultsDocument } from '../../../src/index.js';
 import { parseArguments, UsageError } from '../../../conformance/cli/arguments.js';
 import { DEFAULT_EXPLORE_SEED, DEFAULT_EXPLORE_SESSIONS, explorePlan } from '../../../conformance/explore/budget.js';
-import { explore, sessionShare, type ExplorationOptions } from '../../../conformance/explore/explore.js';
-import { claimedSessions, fixedSessions } from '../../../conformance/explore/session-source.js';
+import { explore, type ExplorationOptions } from '../../../conformance/explore/explore.js';
+import { claimedSessions, fixedSessions, sessionShare } from '../../../conformance/explore/session-source.js';
 import { SessionDispenser } from '../../../conformance/runner/session-dispenser.js';
 import {
   combineExploration,
@@ -87,6 +87,22 @@ describe('classes of disagreement', () => {
     replay: ' --max-steps 12 --edition seed',
   });
   let whole: Awaited<ReturnType<typeof explore>>;
+  /** The records of several shares' explorations, combined as a run combines its processes' (exploration-shares.ts). */
+  const combinedRecords = (shares: Awaited<ReturnType<typeof explore>>[]): ScenarioResult[] =>
+    combineExploration(
+      shares.flatMap((share) => explorationResults(share, levels)),
+      (record) => record.stableId!,
+      (record) => record.status === 'failed',
+    );
+  /** Each class of the whole exploration, as combined: counted alike, and shown by its first session, as unsplit. */
+  const expectEachClassAsInWhole = (combined: ScenarioResult[]): void => {
+    for (const record of explorationResults(whole, levels)) {
+      const same = combined.find((one) => one.stableId === record.stableId)!;
+      expect(same.exploration?.count).toBe(record.exploration?.count);
+      expect(same.exploration?.session).toBe(record.exploration?.session);
+      expect(same.exploration?.path).toBe(record.exploration?.path);
+    }
+  };
   beforeAll(async () => {
     adapter = await loadAdapter(BROKEN_REVIEW);
     whole = await explore(options());
@@ -126,22 +142,12 @@ describe('classes of disagreement', () => {
       ).toEqual([1, 7, 13, 19, 25, 31, 37, 43, 49, 55]);
       const halves = await Promise.all([1, 2].map((index) => explore({ ...options(), slices: [{ index, count: 2 }] })));
       expect(halves.map((half) => half.sessions)).toEqual([30, 30]);
-      const combined = combineExploration(
-        halves.flatMap((half) => explorationResults(half, levels)),
-        (record) => record.stableId!,
-        (record) => record.status === 'failed',
-      );
+      const combined = combinedRecords(halves);
       const wholeRecords = explorationResults(whole, levels);
       expect(combined.map((record) => record.stableId).sort()).toEqual(
         wholeRecords.map((record) => record.stableId).sort(),
       );
-      for (const record of wholeRecords) {
-        const same = combined.find((one) => one.stableId === record.stableId)!;
-        expect(same.exploration?.count).toBe(record.exploration?.count);
-        // The first session of the class shows it, as in the unsplit run.
-        expect(same.exploration?.session).toBe(record.exploration?.session);
-        expect(same.exploration?.path).toBe(record.exploration?.path);
-      }
+      expectEachClassAsInWhole(combined);
     },
     limitForProcesses(1),
   ); // the same 60 sessions in two halves
@@ -170,19 +176,10 @@ describe('classes of disagreement', () => {
       const classes = (exploration: typeof last) =>
         exploration.classes.map((one) => [one.id, one.session, one.count, one.found.path]);
       expect(classes(last)).toEqual(classes(inOrder));
-      const combined = combineExploration(
-        [...explorationResults(first, levels), ...explorationResults(last, levels)],
-        (record) => record.stableId!,
-        (record) => record.status === 'failed',
-      );
+      const combined = combinedRecords([first, last]);
       const wholeRecords = explorationResults(whole, levels);
       expect(combined.map((record) => record.stableId)).toEqual(wholeRecords.map((record) => record.stableId));
-      for (const record of wholeRecords) {
-        const same = combined.find((one) => one.stableId === record.stableId)!;
-        expect(same.exploration?.count).toBe(record.exploration?.count);
-        expect(same.exploration?.session).toBe(record.exploration?.session);
-        expect(same.exploration?.path).toBe(record.exploration?.path);
-      }
+      expectEachClassAsInWhole(combined);
     },
     limitForProcesses(1),
   ); // the same 60 sessions, claimed
