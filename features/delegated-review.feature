@@ -50,6 +50,22 @@ Feature: Who may open the plan review (rc.8 and 0.0.1-rc.1 editions)
     And request 2 of the fork is not in plan mode
     And get reports plan mode off for the fork, no other mode pending
 
+  @id:review-live-fork-not-owned @TOOL-04 @REVIEW-07 @needs:fork @needs:questions
+  Scenario: a fork of a live agent no one owns opens the review as usual while its origin lives
+    # Fork lineage alone makes no agent owned: the fork's origin is live and owns nothing, so the fork is no
+    # delegated child of it and its exit_plan_mode call in plan mode opens the review like any other agent's.
+    Given plan mode is on
+    And the user prompts "Survey the cache"
+    When the agent is forked as the fork
+    And the model will answer request 1 of the fork by calling exit_plan_mode with the plan "# Move the cache into its own module"
+    And the user will answer the review by selecting Approve
+    And the user prompts the fork with "Plan the cache move"
+    Then the user was asked one plan review, for the fork, showing the plan "# Move the cache into its own module"
+    And request 2 of the fork shows exit_plan_mode succeeding
+    And request 2 of the fork is not in plan mode
+    And get reports plan mode off for the fork, no other mode pending
+    And get reports plan mode on for the agent
+
   @id:review-fork-of-owned-child @TOOL-04 @REVIEW-07 @needs:fork @needs:ownedChild @needs:questions
   Scenario: a fork of a live owned child is owned too and refused the review, or its own and reviews as usual
     # Whether a fresh fork keeps its origin's owner is the host's own: the READMEs tie ownership to the running

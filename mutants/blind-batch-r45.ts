@@ -372,15 +372,15 @@ export const BLIND_BATCH_R45: Mutant[] = [
  * `blind-r45-code-binding-returns-text`, which both halves passed, shows nothing through the contract: the
  * program that calls `exit_plan_mode` under a code mode is the adapter's, and what it does with the result is
  * the host's choice (src/contract/tool-modes.ts), so a binding resolving to the text instead of the value
- * changes no outcome the kit can see; `blind-r45-fork-owned-by-origin`, which the scenarios passed and the
- * exploration failed, makes a choice the features leave to the host (delegated-review.feature: whether a
- * fresh fork is owned by its origin is the host's own), so it is no broken host until that reading is
- * settled one way for the scenarios and the oracle alike.
+ * changes no outcome the kit can see. `blind-r45-fork-owned-by-origin`, which the scenarios passed and only the
+ * exploration failed when it was written (REVIEW-07: fork lineage alone makes no agent owned), joined once a
+ * scenario held a fork of a live top-level agent (review-live-fork-not-owned).
  */
 const CATALOGUED = new Set([
   'blind-r45-section-trailing-newlines-collapsed',
   'blind-r45-owned-child-busy-with-owner',
   'blind-r45-notice-follows-last-notice',
+  'blind-r45-fork-owned-by-origin',
 ]);
 
 export const BLIND_BATCH_R45_CATALOGUED: Mutant[] = BLIND_BATCH_R45.filter((entry) => CATALOGUED.has(entry.name));
