@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`'s steps after the build (`node .ci/checks.mjs`), side by side on .ci/schedule.mjs:
- * the unit tests (vitest project `unit`, a worker per core and one more) and beside them, one at a
+ * `npm test`'s steps after the build (`node .ci/checks.mjs`; the list: .ci/check-steps.mjs), side by
+ * side on .ci/schedule.mjs: the unit tests (vitest project `unit`, a worker per core and one more) and beside them, one at a
  * time, the short checks: actionlint, biome, the clause catalog's coverage lint, the drift checks
  * (JSON schemas, docs/cli.md's option rows, the clause document) and the reference at the strict
  * level in its three editions. Those short checks take about twenty seconds one after another; the
@@ -13,38 +13,10 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { npmScript as npm, reportFailures, runSteps } from './schedule.mjs';
+import { checkSteps as steps } from './check-steps.mjs';
+import { reportFailures, runSteps } from './schedule.mjs';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
-
-const cli = (...args) => ['node', 'dist/bundled/cli.js', ...args];
-
-/** @type {import('./schedule.mjs').Step[]} */
-const steps = [
-  {
-    name: 'unit',
-    cores: availableParallelism(),
-    command: [
-      'npx',
-      'vitest',
-      'run',
-      // Both unit projects: `unit` (a process per file) and `unit-shared` (files that share their modules).
-      '--project',
-      'unit*',
-      '--reporter=dot',
-      '--reporter=./.ci/skipped-tests-reporter.mjs',
-    ],
-  },
-  { name: 'reference', cores: 1, command: npm('reference:results') },
-  { name: 'reference-seed', cores: 1, command: cli('--level', 'strict', '--edition', 'seed') },
-  { name: 'reference-0.0.1-rc.1', cores: 1, command: cli('--level', 'strict', '--edition', '0.0.1-rc.1') },
-  { name: 'actionlint', cores: 1, command: npm('lint:workflow') },
-  { name: 'lint', cores: 1, command: npm('lint') },
-  { name: 'coverage', cores: 1, command: cli('--coverage') },
-  { name: 'schemas', cores: 1, command: ['node', 'dist/conformance/schemas/generate-json-schemas.js', '--check'] },
-  { name: 'cli-docs', cores: 1, command: ['node', 'dist/conformance/cli/write-option-docs.js', '--check'] },
-  { name: 'clauses', cores: 1, command: ['node', 'dist/conformance/docs/write-clause-document.js', '--check'] },
-];
 
 /** The steps `--step` names, in this list's order; all of them without it. */
 function chosenSteps() {

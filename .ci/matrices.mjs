@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run test:matrices` (`node .ci/matrices.mjs [--cores N] [--node VERSION ...] [--step NAME ...]
- * [--list]`): the slow
+ * [--list] [--with-checks]`): the slow
  * half CI adds to `npm test`, as steps that run side by side, `--cores` cores' worth at a time
  * (one more than the machine's cores unless told, see CORES below; .ci/schedule.mjs): the vitest project `matrices`, one step
  * per test file; the mutant and variant matrices (two cores each: their workers); dsh's three
@@ -11,6 +11,9 @@
  * Nodes. Each step prints one line (its wall and CPU seconds) when it passes and its whole output
  * when it fails; a table of every step's start, wall and CPU ends the run. Exit 1 if any step failed.
  * `--list` names the steps; `--step NAME` runs only those named (to measure or rerun one).
+ * `--with-checks` (`npm run test:all`, what .ci/run runs) adds `npm test`'s steps (.ci/check-steps.mjs) to the
+ * same schedule: one after the other, the matrices waited for the unit step's last files, which keep the two
+ * cores about 1.6 busy, and `npm test`'s short checks ran while the matrices' long steps could have.
  *
  * The steps are listed longest first, so the long ones that use one core overlap each other and
  * the short ones fill the end. Two steps never share a fixed path they write (each has its own
@@ -23,6 +26,7 @@ import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { checkSteps, REFERENCE_RESULTS_STEP } from './check-steps.mjs';
 import { npmScript as npm, reportFailures, runSteps, timesTable } from './schedule.mjs';
 
 // The steps name paths from the repository's root, wherever this was started from.
@@ -45,6 +49,7 @@ const values = (() => {
         node: { type: 'string', multiple: true, default: [] },
         step: { type: 'string', multiple: true, default: [] },
         list: { type: 'boolean', default: false },
+        'with-checks': { type: 'boolean', default: false },
       },
     }).values;
   } catch (error) {
@@ -58,6 +63,7 @@ if (!Number.isInteger(cores) || cores < 1) {
   process.exit(2);
 }
 const nodes = values.node;
+const withChecks = values['with-checks'];
 for (const version of nodes)
   if (!/^\d+$/.test(version)) {
     console.error(`matrices: --node needs a major version (22), got ${JSON.stringify(version)}`);
@@ -139,7 +145,7 @@ function transportStep(edition) {
 }
 
 /** @type {import('./schedule.mjs').Step[]} */
-const steps = [
+const matrixSteps = [
   { name: 'mutants', cores: 2, command: ['node', 'dist/mutants/matrix.js'] },
   { name: 'variants', cores: 2, command: ['node', 'dist/variants/matrix.js'] },
   ...nodeSteps,
@@ -184,7 +190,8 @@ const steps = [
   {
     name: 'docs',
     cores: 1,
-    needs: ['mutants', 'dsh', 'dsh-0.0.1-rc.1'],
+    // With npm test's steps, the reference's results file is theirs to write (and not the docs step's too, at once).
+    needs: ['mutants', 'dsh', 'dsh-0.0.1-rc.1', ...(withChecks ? [REFERENCE_RESULTS_STEP] : [])],
     command: [
       'sh',
       '-c',
@@ -192,6 +199,25 @@ const steps = [
     ],
   },
 ];
+
+/**
+ * With `--with-checks`, npm test's unit step goes among the longest (after the mutant matrix, before the variant
+ * matrix: both two cores' worth, as it is) and its short checks after the steps that start first, where they fill
+ * the cores beside the long ones; the docs site waits for the reference's results file (above).
+ */
+function withCheckSteps() {
+  const [unitStep, ...shortChecks] = checkSteps;
+  const after = (name) => matrixSteps.findIndex((step) => step.name === name) + 1;
+  const [unitAt, checksAt] = [after('mutants'), after('python (seed)')];
+  return [
+    ...matrixSteps.slice(0, unitAt),
+    unitStep,
+    ...matrixSteps.slice(unitAt, checksAt),
+    ...shortChecks,
+    ...matrixSteps.slice(checksAt),
+  ];
+}
+const steps = withChecks ? withCheckSteps() : matrixSteps;
 
 if (values.list) {
   for (const step of steps) console.log(step.name);
@@ -214,4 +240,4 @@ const chosen =
 const started = performance.now();
 const outcomes = await runSteps(chosen, { cores });
 process.stdout.write(`\n${timesTable(outcomes, (performance.now() - started) / 1000)}`);
-reportFailures(outcomes, 'matrices');
+reportFailures(outcomes, withChecks ? 'test:all' : 'matrices');

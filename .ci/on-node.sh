@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Run by .ci/run under another Node (`npx -y -p node@22 -c .ci/on-node.sh`), after npm test and
-# npm run test:matrices on Node 20 built dist/ and ran every test once: only what depends on the
+# Run by .ci/run under another Node (`npx -y -p node@22 -c .ci/on-node.sh`), beside npm run test:all,
+# which runs every test once on Node 20 (npm ci built dist/ there): only what depends on the
 # Node running it. Not rebuilt: tsc and esbuild write the same JavaScript whichever Node runs them,
 # and the published package ships dist/ built once. The unit test files kept, and why each:
 #   compile-cache        the V8 code cache is per Node version (and `import()` from cached code differs)
