@@ -153,6 +153,20 @@ const oneCucumberExpressions = {
   },
 };
 
+/**
+ * One build of @cucumber/messages, its CommonJS one (cucumber's), for the kit's imports too. The package
+ * ships the same sources twice (`import` and `require` conditions), and a bundle holding both ran both as it
+ * loaded: a hundred message classes, each field decorated through class-transformer and reflect-metadata
+ * (about 5 ms of CPU a copy in the suite's child, issue 36).
+ */
+const oneCucumberMessages = {
+  name: 'one-cucumber-messages',
+  setup(build) {
+    const commonJs = createRequire(join(cucumberLib, 'index.js')).resolve('@cucumber/messages');
+    build.onResolve({ filter: /^@cucumber\/messages$/ }, () => ({ path: commonJs }));
+  },
+};
+
 /** Steps run without cucumber's AsyncLocalStorage (see conformance/runner/cucumber-scope.ts). */
 const unscopedSteps = {
   name: 'unscoped-steps',
@@ -310,6 +324,58 @@ const runPaths = {
   },
 };
 
+/**
+ * Parts of cucumber's run that a kit run loads only when it uses them (issue 36): the HTML formatter (with
+ * @cucumber/message-streams, mime's type table and the HTML formatter's assets), made when `--format html`
+ * asks for it, and `mz/fs` (with thenify and any-promise), loaded when a formatter writes to a file. Both
+ * were loaded by every run as cucumber's formatter modules loaded: about 10 to 15 ms of the suite's child's
+ * CPU. The same objects once asked for; each text replaced must be there once, or the build fails
+ * (cucumber upgraded). test/conformance/runner/start-up-imports.test.ts checks the bundle.
+ */
+const LAZY_CUCUMBER_PARTS = [
+  {
+    file: join(cucumberLib, 'formatter', 'builtin', 'index.js'),
+    replace: [
+      [
+        'const html_1 = __importDefault(require("./html"));',
+        '// ./html: required when asked for (build/bundle.mjs lazyCucumberParts)',
+      ],
+      ['    html: html_1.default,', '    get html() { return __importDefault(require("./html")).default; },'],
+    ],
+  },
+  {
+    file: join(cucumberLib, 'formatter', 'create_stream.js'),
+    replace: [
+      [
+        'const fs_1 = __importDefault(require("mz/fs"));',
+        '// mz/fs: required when a formatter writes a file (build/bundle.mjs lazyCucumberParts)\nconst fs_1 = { get default() { return __importDefault(require("mz/fs")).default; } };',
+      ],
+    ],
+  },
+];
+const lazyCucumberParts = {
+  name: 'lazy-cucumber-parts',
+  setup(build) {
+    const patched = new Set();
+    build.onLoad({ filter: /[\\/]formatter[\\/](builtin[\\/]index|create_stream)\.js$/ }, async (args) => {
+      const part = LAZY_CUCUMBER_PARTS.find(({ file }) => file === args.path);
+      if (!part) return undefined;
+      let source = await readFile(args.path, 'utf8');
+      for (const [text, replacement] of part.replace) {
+        if (source.split(text).length !== 2)
+          throw new Error(`lazy-cucumber-parts: ${text} is not once in ${args.path} (cucumber upgraded?)`);
+        source = source.replace(text, replacement);
+      }
+      patched.add(args.path);
+      return { contents: source, loader: 'js' };
+    });
+    build.onEnd(() => {
+      for (const { file } of LAZY_CUCUMBER_PARTS)
+        if (!patched.has(file)) throw new Error(`lazy-cucumber-parts: ${file} was not bundled (cucumber upgraded?)`);
+    });
+  },
+};
+
 const slimCucumber = {
   name: 'slim-cucumber',
   setup(build) {
@@ -324,6 +390,45 @@ const slimCucumber = {
     }));
   },
 };
+
+/**
+ * zod's `locales` namespace with English alone (issue 36). zod exports every
+ * language's messages (about 40, 360 KB of the 770 KB bundle) as `locales`;
+ * the kit and the reference never choose one, and zod itself sets English
+ * (classic/schemas.js imports `../locales/en.js` directly), so the messages a
+ * run prints are the same. Every process that loads zod (the CLI, the suite's
+ * child, the stdio host) read, deserialised and ran the others at each start:
+ * about 9 ms of CPU a load. The build fails if zod stops importing its
+ * locales' index (an upgrade that moves it), or if its index stops naming `en`.
+ */
+function zodEnglishOnly() {
+  let replaced = 0;
+  return {
+    name: 'zod-english-only',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+        if (!args.resolveDir.includes(`${sep}zod${sep}`)) return undefined;
+        replaced += 1;
+        return { path: resolve(args.resolveDir, args.path), namespace: 'zod-english-only' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, async (args) => {
+        const index = await readFile(args.path, 'utf8');
+        const english = 'export { default as en } from "./en.js";';
+        if (!index.includes(english))
+          throw new Error(`zod-english-only: ${args.path} no longer has ${english} (zod upgraded?)`);
+        return {
+          contents: `// zod's locales, English alone (build/bundle.mjs zodEnglishOnly)\n${english}\n`,
+          loader: 'js',
+          resolveDir: dirname(args.path),
+        };
+      });
+      build.onEnd(() => {
+        if (replaced === 0)
+          throw new Error("zod-english-only: zod no longer imports '../locales/index.js' (zod upgraded?)");
+      });
+    },
+  };
+}
 
 /** An entry written here rather than read from a file. */
 function virtualEntry(name, contents, extension) {
@@ -399,9 +504,11 @@ await Promise.all([
       importsOutsideCache,
       summaryDuration,
       oneCucumberExpressions,
+      oneCucumberMessages,
       definitionFrames,
       deferredExpressions,
       runPaths,
+      lazyCucumberParts,
     ],
   }),
   build({
@@ -421,7 +528,7 @@ await Promise.all([
     // The CLI's verdict as a script, read through the child's code cache (see conformance/cli/load-verdict.ts).
     entryPoints: [join(dist, 'conformance', 'cli', 'verdict.js')],
     outfile: join(outdir, 'cli-verdict.cjs'),
-    plugins: [shareModules(), nativeMatchIndices],
+    plugins: [shareModules(), nativeMatchIndices, oneCucumberMessages],
   }),
   build({
     ...cjs,
@@ -433,7 +540,11 @@ await Promise.all([
     ...virtualEntry('public-api', await lazyPublicApiEntry(), '.cjs'),
     plugins: [shareModules({ publicApi: false })],
   }),
-  build({ ...cjs, ...virtualEntry('zod', "export * from 'zod';\nexport { default } from 'zod';\n", '.cjs') }),
+  build({
+    ...cjs,
+    ...virtualEntry('zod', "export * from 'zod';\nexport { default } from 'zod';\n", '.cjs'),
+    plugins: [zodEnglishOnly()],
+  }),
   build({ ...cjs, ...virtualEntry('yaml', "module.exports = require('yaml');\n", '.cjs') }),
   // The public API, zod and yaml are the kit's shared bundles, read through the same code cache.
   build({
@@ -492,7 +603,7 @@ await Promise.all([
     outdir,
     splitting: true,
     chunkNames: 'cli-chunks/[name]-[hash]',
-    plugins: [nativeMatchIndices],
+    plugins: [nativeMatchIndices, zodEnglishOnly()],
   }),
   build({
     ...esm,

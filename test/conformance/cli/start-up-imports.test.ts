@@ -129,6 +129,38 @@ describe("the suite's child before its first scenario", () => {
     // No module binds cucumber's paths module as it loads (run_cucumber.js did: `var paths_1 = require_paths()`).
     expect(bundle).not.toMatch(/var paths_1 = require_\w+\(\);/);
   });
+
+  it("loads cucumber's HTML formatter and mz/fs only when asked for (build/bundle.mjs lazyCucumberParts)", () => {
+    const bundle = readFileSync(resolve(ROOT, 'dist/bundled/suite-child.cjs'), 'utf8');
+    // The formatter index names html through a getter; no module requires it, or mz/fs, as it loads.
+    expect(bundle).toMatch(/get html\(\) \{\s*return __importDefault\(require_html\(\)\)\.default;/);
+    expect(bundle).not.toMatch(/var html_1 = __importDefault\(require_html\(\)\);/);
+    expect(bundle).toMatch(/var fs_1 = \{ get default\(\) \{\s*return __importDefault\(require_fs\(\)\)\.default;/);
+    // cucumber's paths module (loaded only when the kit cannot resolve a run's paths) is the one left requiring mz/fs.
+    expect(bundle.match(/var fs_1 = __importDefault\(require_fs\(\)\);/g) ?? []).toHaveLength(1);
+  });
+
+  it("holds one build of @cucumber/messages, cucumber's CommonJS one (build/bundle.mjs oneCucumberMessages)", () => {
+    for (const name of ['suite-child.cjs', 'cli-verdict.cjs']) {
+      const bundle = readFileSync(resolve(ROOT, 'dist/bundled', name), 'utf8');
+      expect(bundle, name).toContain('// node_modules/@cucumber/messages/dist/cjs/src/index.js');
+      expect(bundle, name).not.toContain('// node_modules/@cucumber/messages/dist/esm/');
+    }
+  });
+
+  it("loads zod's English messages alone, the ones zod sets (build/bundle.mjs zodEnglishOnly)", () => {
+    const program = `
+      const z = require(${JSON.stringify(resolve(ROOT, 'dist/bundled/zod.cjs'))});
+      const issue = z.string().safeParse(1).error.issues[0];
+      console.log(JSON.stringify({ locales: Object.keys(z.locales), core: Object.keys(z.core.locales), message: issue.message }));
+    `;
+    const seen = JSON.parse(execFileSync(process.execPath, ['-e', program], { encoding: 'utf8' })) as {
+      locales: string[];
+      core: string[];
+      message: string;
+    };
+    expect(seen).toEqual({ locales: ['en'], core: ['en'], message: 'Invalid input: expected string, received number' });
+  });
 });
 
 describe("the public API's script", () => {
