@@ -78,10 +78,15 @@ export async function writeStepLocations(library: LibraryLocations, cwd: string 
 export function placeDefinitions(library: LibraryLocations, cwd: string = process.cwd()): void {
   if (!existsSync(STEP_LOCATIONS_FILE)) return;
   const table = JSON.parse(readFileSync(STEP_LOCATIONS_FILE, 'utf8')) as LocationTable;
+  // The 260 definitions lie in a few dozen files, and in the bundle cucumber found one file for all of them:
+  // each path is worked out once, not per definition (path.resolve and path.relative per definition cost
+  // every start several ms of CPU, issue 36).
+  const bundled = onceEach((uri) => /(^|[\\/])dist[\\/]bundled[\\/]/.test(resolve(cwd, uri)));
+  const fromCwd = onceEach((uri) => relative(cwd, join(PACKAGE_ROOT, uri)).split(sep).join('/'));
   const place = (definition: Located, location: Location | undefined) => {
-    if (location === undefined || !unplaced(definition, cwd)) return;
+    if (location === undefined || !unplaced(definition, bundled)) return;
     const target = definition as { uri: string; line: number };
-    target.uri = relative(cwd, join(PACKAGE_ROOT, location.uri)).split(sep).join('/');
+    target.uri = fromCwd(location.uri);
     target.line = location.line;
   };
   for (const definition of library.stepDefinitions) place(definition, table.steps[keyOf(definition.pattern)]);
@@ -90,10 +95,15 @@ export function placeDefinitions(library: LibraryLocations, cwd: string = proces
 }
 
 /** Cucumber found no location, or only the bundle's. */
-function unplaced(definition: Located, cwd: string): boolean {
-  return (
-    definition.uri === 'unknown' ||
-    definition.line === 0 ||
-    /(^|[\\/])dist[\\/]bundled[\\/]/.test(resolve(cwd, definition.uri))
-  );
+function unplaced(definition: Located, bundled: (uri: string) => boolean): boolean {
+  return definition.uri === 'unknown' || definition.line === 0 || bundled(definition.uri);
+}
+
+/** `make`, worked out once for each path. */
+function onceEach<T>(make: (path: string) => T): (path: string) => T {
+  const made = new Map<string, T>();
+  return (path) => {
+    if (!made.has(path)) made.set(path, make(path));
+    return made.get(path) as T;
+  };
 }
