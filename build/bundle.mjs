@@ -224,13 +224,15 @@ const importsOutsideCache = {
     build.onLoad({ filter: /[\\/]@cucumber[\\/]cucumber[\\/]lib[\\/].*\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('await import(')) return undefined;
-      return {
-        contents: source.replaceAll('await import(', "await require('./dynamic-import.cjs').importModule("),
-        loader: 'js',
-      };
+      return { contents: importsThroughKit(source), loader: 'js' };
     });
   },
 };
+
+/** A cucumber module's `import()` calls made through dynamic-import.cjs (for a plugin that patches such a module too). */
+function importsThroughKit(source) {
+  return source.replaceAll('await import(', "await require('./dynamic-import.cjs').importModule(");
+}
 
 /**
  * A kit module that a patched cucumber module calls for every step definition, required the first time
@@ -327,9 +329,9 @@ const runPaths = {
 /**
  * Parts of cucumber's run that a kit run loads only when it uses them (issue 36): the HTML formatter (with
  * @cucumber/message-streams, mime's type table and the HTML formatter's assets), made when `--format html`
- * asks for it, and `mz/fs` (with thenify and any-promise), loaded when a formatter writes to a file. Both
- * were loaded by every run as cucumber's formatter modules loaded: about 10 to 15 ms of the suite's child's
- * CPU. The same objects once asked for; each text replaced must be there once, or the build fails
+ * asks for it, `mz/fs` (with thenify and any-promise), loaded when a formatter writes to a file, and the
+ * publish plugin, loaded when publishing is asked for. All were loaded by every run as cucumber's run
+ * modules loaded: about 20 to 30 ms of the suite's child's CPU in profiles under load. The same objects once asked for; each text replaced must be there once, or the build fails
  * (cucumber upgraded). test/conformance/runner/start-up-imports.test.ts checks the bundle.
  */
 const LAZY_CUCUMBER_PARTS = [
@@ -341,6 +343,27 @@ const LAZY_CUCUMBER_PARTS = [
         '// ./html: required when asked for (build/bundle.mjs lazyCucumberParts)',
       ],
       ['    html: html_1.default,', '    get html() { return __importDefault(require("./html")).default; },'],
+    ],
+  },
+  {
+    // The publish plugin does nothing without options (`if (!options) { return undefined; }`, guarded below); it
+    // loads zlib, stream/promises and has-ansi as it loads. Asked for with no options, its stand-in answers as it
+    // would, without loading it; with options, it is loaded and given the same context.
+    file: join(cucumberLib, 'api', 'plugins.js'),
+    replace: [
+      [
+        'const publish_1 = __importDefault(require("../publish"));',
+        [
+          '// ../publish: required when publishing is asked for (build/bundle.mjs lazyCucumberParts)',
+          'const publish_1 = { default: { type: "plugin", coordinator: async (context) => context.options ? await __importDefault(require("../publish")).default.coordinator(context) : undefined } };',
+        ].join('\n'),
+      ],
+    ],
+    guards: [
+      [
+        join(cucumberLib, 'publish', 'publish_plugin.js'),
+        'coordinator: async ({ on, emit, logger, options, environment }) => {\n        if (!options) {\n            return undefined;\n        }',
+      ],
     ],
   },
   {
@@ -357,18 +380,25 @@ const lazyCucumberParts = {
   name: 'lazy-cucumber-parts',
   setup(build) {
     const patched = new Set();
-    build.onLoad({ filter: /[\\/]formatter[\\/](builtin[\\/]index|create_stream)\.js$/ }, async (args) => {
-      const part = LAZY_CUCUMBER_PARTS.find(({ file }) => file === args.path);
-      if (!part) return undefined;
-      let source = await readFile(args.path, 'utf8');
-      for (const [text, replacement] of part.replace) {
-        if (source.split(text).length !== 2)
-          throw new Error(`lazy-cucumber-parts: ${text} is not once in ${args.path} (cucumber upgraded?)`);
-        source = source.replace(text, replacement);
-      }
-      patched.add(args.path);
-      return { contents: source, loader: 'js' };
-    });
+    build.onLoad(
+      { filter: /[\\/](formatter[\\/](builtin[\\/]index|create_stream)|api[\\/]plugins)\.js$/ },
+      async (args) => {
+        const part = LAZY_CUCUMBER_PARTS.find(({ file }) => file === args.path);
+        if (!part) return undefined;
+        for (const [file, text] of part.guards ?? [])
+          if ((await readFile(file, 'utf8')).split(text).length !== 2)
+            throw new Error(`lazy-cucumber-parts: ${file} no longer has ${JSON.stringify(text)} (cucumber upgraded?)`);
+        let source = await readFile(args.path, 'utf8');
+        for (const [text, replacement] of part.replace) {
+          if (source.split(text).length !== 2)
+            throw new Error(`lazy-cucumber-parts: ${text} is not once in ${args.path} (cucumber upgraded?)`);
+          source = source.replace(text, replacement);
+        }
+        patched.add(args.path);
+        // Listed before imports-outside-cache, whose rewrite is made here too (plugins.js imports plugins).
+        return { contents: importsThroughKit(source), loader: 'js' };
+      },
+    );
     build.onEnd(() => {
       for (const { file } of LAZY_CUCUMBER_PARTS)
         if (!patched.has(file)) throw new Error(`lazy-cucumber-parts: ${file} was not bundled (cucumber upgraded?)`);
@@ -501,6 +531,7 @@ await Promise.all([
       featureSources,
       unscopedSteps,
       slimCucumber,
+      lazyCucumberParts,
       importsOutsideCache,
       summaryDuration,
       oneCucumberExpressions,
@@ -508,7 +539,6 @@ await Promise.all([
       definitionFrames,
       deferredExpressions,
       runPaths,
-      lazyCucumberParts,
     ],
   }),
   build({

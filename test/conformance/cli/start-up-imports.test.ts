@@ -130,7 +130,7 @@ describe("the suite's child before its first scenario", () => {
     expect(bundle).not.toMatch(/var paths_1 = require_\w+\(\);/);
   });
 
-  it("loads cucumber's HTML formatter and mz/fs only when asked for (build/bundle.mjs lazyCucumberParts)", () => {
+  it("loads cucumber's HTML formatter, mz/fs and publish plugin only when asked for (build/bundle.mjs lazyCucumberParts)", () => {
     const bundle = readFileSync(resolve(ROOT, 'dist/bundled/suite-child.cjs'), 'utf8');
     // The formatter index names html through a getter; no module requires it, or mz/fs, as it loads.
     expect(bundle).toMatch(/get html\(\) \{\s*return __importDefault\(require_html\(\)\)\.default;/);
@@ -138,6 +138,11 @@ describe("the suite's child before its first scenario", () => {
     expect(bundle).toMatch(/var fs_1 = \{ get default\(\) \{\s*return __importDefault\(require_fs\(\)\)\.default;/);
     // cucumber's paths module (loaded only when the kit cannot resolve a run's paths) is the one left requiring mz/fs.
     expect(bundle.match(/var fs_1 = __importDefault\(require_fs\(\)\);/g) ?? []).toHaveLength(1);
+    // The publish plugin's stand-in loads it only when the run has publishing options.
+    expect(bundle).toMatch(
+      /var publish_1 = \{ default: \{ type: "plugin", coordinator: async \((\w+)\) => \1\.options \? await __importDefault\(require_publish\(\)\)\.default\.coordinator\(\1\) : void 0 \} \};/,
+    );
+    expect(bundle).not.toMatch(/var publish_1 = __importDefault\(require_publish\(\)\);/);
   });
 
   it("holds one build of @cucumber/messages, cucumber's CommonJS one (build/bundle.mjs oneCucumberMessages)", () => {
