@@ -21,6 +21,7 @@ import {
   PLUGIN,
   POLICY,
   PROJECTION,
+  PROMPT,
   QUESTIONS,
   REVIEW,
   SERVICE,
@@ -429,6 +430,18 @@ export const MUTANTS: Mutant[] = [
     ['POLICY-01', 'CFG-03'],
     'The configured section is trimmed of surrounding white space before it reaches the system prompt.',
     patch(POLICY, 'return active ? section : undefined;', 'return active ? section.trim() : undefined;'),
+  ),
+  mutant(
+    'no-separator-before-white-space',
+    ['CFG-03', 'POLICY-01'],
+    'The host joins prompt sections with its separator except before a section that starts with white space, which it takes for the separator: a section written indented runs on from the last line of the section before it.',
+    patch(
+      PROMPT,
+      `      .filter((text): text is string => typeof text === 'string' && text.length > 0)
+      .join(SECTION_SEPARATOR);`,
+      `      .filter((text): text is string => typeof text === 'string' && text.length > 0)
+      .reduce((prompt, text) => (prompt === '' || /^\\s/.test(text) ? prompt + text : prompt + SECTION_SEPARATOR + text), '');`,
+    ),
   ),
   mutant(
     'section-wrapped-in-heading',

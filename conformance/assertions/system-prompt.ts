@@ -119,9 +119,10 @@ export function orderedProbesProblem(
 
 /**
  * What keeps order 50 (`slot`, a layout's `atOrder50`) from holding the plan section as POLICY-01/02 and MX-01
- * require; undefined when it holds it. `active`: the slot holds the section once, standing as a section of its
- * own (a `separator` on each side of it). `otherState`: order 50 of a request of the same agent in the other
- * plan state, when there is one: then the one slot is the other with the section and one separator added (MX-01:
+ * require; undefined when it holds it. `active`: the slot holds the section standing as a section of its own, a
+ * `separator` on each side of it (POLICY-01: "as the section named plan:policy", joined to its neighbours as the
+ * host joins any two sections). `otherState`: order 50 of a request of the same agent in the other plan state,
+ * when there is one: then, besides, the one slot is the other with the section and one separator added (MX-01:
  * active plan mode adds exactly the section; POLICY-02: inactive, the plugin adds no text at all), which also
  * judges what else order 50 holds. Without it, what stands around the section may be the host's own sections,
  * which no single prompt tells apart from the plugin's text.
@@ -134,14 +135,18 @@ export function sectionSlotProblem(
   otherState?: string,
 ): 'section-not-alone' | 'inactive-not-empty' | undefined {
   const problem = active ? 'section-not-alone' : 'inactive-not-empty';
-  if (otherState === undefined) {
-    if (!active) return slot.includes(section) ? problem : undefined;
-    const at = slot.indexOf(section);
-    const alone = at >= 0 && slot.slice(0, at).endsWith(separator) && slot.startsWith(separator, at + section.length);
-    return alone ? undefined : problem;
-  }
+  // A comparison alone would take a section glued to a neighbour for one standing apart whenever two separators
+  // stand on its other side (order 50 out of plan mode being one separator).
+  if (active && !standsAlone(slot, section, separator)) return problem;
+  if (otherState === undefined) return !active && slot.includes(section) ? problem : undefined;
   const [withSection, without] = active ? [slot, otherState] : [otherState, slot];
   return withoutSection(withSection, section, separator).includes(without) ? undefined : problem;
+}
+
+/** Whether the section stands in the slot with one of the host's separators on each side of it. */
+function standsAlone(slot: string, section: string, separator: string): boolean {
+  const at = slot.indexOf(section);
+  return at >= 0 && slot.slice(0, at).endsWith(separator) && slot.startsWith(separator, at + section.length);
 }
 
 /** A slot holding the section, with the section and the separator before it, or after it, taken out. */

@@ -29,7 +29,7 @@ export function layoutProblemText(problem: LayoutProblem): string {
     case 'section-not-alone':
       return problem.otherState === undefined
         ? `order 50 should hold the section between two of the host's separators ${JSON.stringify(problem.separator)}; it holds ${JSON.stringify(problem.held.slice(0, 300))}`
-        : `order 50 should hold what it held out of plan mode (${JSON.stringify(problem.otherState.slice(0, 300))}) and the section with one of the host's separators ${JSON.stringify(problem.separator)}; it holds ${JSON.stringify(problem.held.slice(0, 300))}`;
+        : `order 50 should hold what it held out of plan mode (${JSON.stringify(problem.otherState.slice(0, 300))}) and the section with one of the host's separators ${JSON.stringify(problem.separator)}, the section between two of them; it holds ${JSON.stringify(problem.held.slice(0, 300))}`;
     case 'inactive-not-empty':
       return problem.otherState === undefined
         ? `while inactive order 50 should not hold the section; it holds ${JSON.stringify(problem.held.slice(0, 300))}`

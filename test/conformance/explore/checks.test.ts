@@ -267,6 +267,13 @@ describe('what a request shows', () => {
     });
     expect(sectionLayoutProblem(junkOff, 'PLAN', false, on)).toMatchObject({ kind: 'inactive-not-empty' });
     expect(layoutProblemText(sectionLayoutProblem(junkOff, 'PLAN', false, on)!)).toMatch(/what it held in plan mode/);
+    // Glued to the probe before it, with two separators after: the comparison alone would take it (one separator
+    // out of plan mode), but the section stands apart only with a separator on each side.
+    const glued = on.replace('\n\nPLAN\n\n', 'PLAN\n\n\n\n');
+    expect(sectionLayoutProblem(glued, 'PLAN', true, off)).toMatchObject({ kind: 'section-not-alone' });
+    expect(sectionLayoutProblem(on.replace('\n\nPLAN\n\n', '\n\n\n\nPLAN'), 'PLAN', true, off)).toMatchObject({
+      kind: 'section-not-alone',
+    });
     const headed = systemPrompt('## Plan mode\n\nPLAN');
     expect(sectionLayoutProblem(headed, 'PLAN', true)).toBeUndefined();
     expect(sectionLayoutProblem(headed, 'PLAN', true, off)).toMatchObject({ kind: 'section-not-alone' });
