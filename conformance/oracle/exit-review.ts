@@ -32,11 +32,16 @@ export function carriedTextOf(reply: QuestionReply): string | undefined {
   return undefined;
 }
 
-/** The clause an exit breaks by succeeding after this reply refused: a dismissal's, the seam's errors', or consent's. */
-export function refusalClauseOf(reply: QuestionReply): 'REVIEW-03' | 'REVIEW-05' | 'REVIEW-06' {
+/**
+ * The clause an exit breaks by succeeding, or by leaving plan mode, after this reply refused: each kind of refusal
+ * has the clause that says it is a failed call and that plan mode stays active. A dismissal's is REVIEW-05, the
+ * seam's errors' REVIEW-06, and any other answer's REVIEW-04 ("a review that is not consent is a failed tool call
+ * ...; plan mode stays active"): REVIEW-03 only says which answers are not consent.
+ */
+export function refusalClauseOf(reply: QuestionReply): 'REVIEW-04' | 'REVIEW-05' | 'REVIEW-06' {
   if (reply.type === 'dismiss') return 'REVIEW-05';
   if (reply.type === 'fail' || reply.type === 'abort') return 'REVIEW-06';
-  return 'REVIEW-03';
+  return 'REVIEW-04';
 }
 
 /** The clause a refusal that does not carry its text breaks. */

@@ -60,8 +60,9 @@ describe("an exit's review", () => {
     expect(refusalClauseOf({ type: 'dismiss' })).toBe('REVIEW-05');
     expect(refusalClauseOf({ type: 'abort' })).toBe('REVIEW-06');
     expect(refusalClauseOf({ type: 'fail', message: 'x' })).toBe('REVIEW-06');
-    expect(refusalClauseOf({ type: 'no-answer' })).toBe('REVIEW-03');
-    expect(refusalClauseOf({ type: 'answer', selected: ['Keep planning'] })).toBe('REVIEW-03');
+    expect(refusalClauseOf({ type: 'no-answer' })).toBe('REVIEW-04');
+    expect(refusalClauseOf({ type: 'answer', selected: ['Keep planning'] })).toBe('REVIEW-04');
+    expect(refusalClauseOf({ type: 'answer', selected: ['Approve', 'Keep planning'] })).toBe('REVIEW-04');
   });
 
   it('expects no review outside plan mode or for an owned child, one otherwise (none only where the agent may go unasked)', () => {
