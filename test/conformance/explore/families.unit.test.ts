@@ -272,7 +272,7 @@ describe('answer families', () => {
     expect(resolve(approve, {}, undefined)).toMatchObject({ check: 'exit-result-present', clauses: ['TOOL-06'] });
   });
 
-  it('an exit refused fails carrying the feedback; outside plan mode it asks nothing and fails (REVIEW-03/04, TOOL-03)', () => {
+  it('an exit refused fails carrying the feedback; outside plan mode it asks nothing and fails (REVIEW-04, TOOL-03)', () => {
     const withText = { type: 'exit', review: 'keep-planning-with-text' } as const;
     const reply: QuestionReply = {
       type: 'answer',
@@ -286,7 +286,7 @@ describe('answer families', () => {
     });
     expect(resolve(withText, { reply }, result(false, 'ok'))).toMatchObject({
       check: 'refused-exit-fails',
-      clauses: ['REVIEW-03'],
+      clauses: ['REVIEW-04'],
     });
     expect(resolve(withText, { activeAtCall: false, questions: 0 }, result(true, 'not in plan mode'))).toBeUndefined();
     expect(resolve(withText, { activeAtCall: false, questions: 1 }, result(true, 'not in plan mode'))).toMatchObject({

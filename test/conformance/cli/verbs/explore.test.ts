@@ -67,12 +67,12 @@ describe('explore against hosts', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^Scenario: explore found: /m);
     // The class of the disagreement: clause and a stable kebab-case check name, whatever the seed or texts.
-    expect(run.stdout).toMatch(/^explore: clauses REVIEW-03; check refused-exit-fails$/m);
+    expect(run.stdout).toMatch(/^explore: clauses REVIEW-04; check refused-exit-fails$/m);
     expect(run.stdout).toMatch(/--seed 1 --path [\d:]+/);
     expect(run.stdout).toContain('the written feature fails against');
     const feature = await readFile(out, 'utf8');
     expect(feature).toMatch(/^Feature: /m);
-    expect(feature).toMatch(/@REVIEW-03 @id:explore-/);
+    expect(feature).toMatch(/@REVIEW-04 @id:explore-/);
 
     const onBroken = await runMain(['--adapter', BROKEN, '--features', dir]);
     expect(onBroken.summary).toBe('conformance: 0 passed, 1 failed, 0 skipped');
