@@ -12,7 +12,8 @@
  *   gave (text, and each call's name and arguments; call ids are the host's);
  * - tool results, each after the assistant message holding its call;
  * - plugin notices (their wording is free; NARR judges them);
- * - after a compaction, what the host's compaction produced (host messages).
+ * - after a compaction, what the host's compaction produced (host messages);
+ * - the host's own messages, which its log records as host-sourced user messages (host-messages.ts).
  * Anything else, a command line, a command result or a `plan/mode` record
  * among them, is a message that should not be there.
  */
@@ -29,6 +30,8 @@ export interface KitAuthored {
   replies: readonly ModelResponse[];
   /** Whether any agent's history was compacted. */
   compacted: boolean;
+  /** The texts of the host-sourced user messages the agents' logs hold: the host's own messages (host-messages.ts). */
+  hostLogged?: ReadonlySet<string>;
 }
 
 export interface StrayMessage {
@@ -91,6 +94,7 @@ export function strayMessages(request: ModelRequest, kit: KitAuthored): StrayMes
       case 'user':
         if (message.source === 'plugin') return;
         if (message.source === 'host') {
+          if (kit.hostLogged?.has(message.text)) return;
           if (!kit.compacted) out('a host message, although no history was compacted');
           return;
         }

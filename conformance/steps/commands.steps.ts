@@ -13,6 +13,7 @@ import { showForReview } from '../assertions/review-text.js';
 import { assertInPlanMode } from './requests.steps.js';
 import { requestNumber, userTypedTexts } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
+import { hostTextsOf, planSideMessages } from '../world/host-messages.js';
 
 /** Every command line typed in a scenario, in order (the world keeps only the results). */
 const typedLines = new WeakMap<PlanWorld, string[]>();
@@ -140,7 +141,7 @@ Then(
     const requests = await requestsOfAtLeast(this, DEFAULT_AGENT, 1);
     const first = requestNumber(requests, 1, DEFAULT_AGENT);
     expectEqual(
-      first.messages,
+      await planSideMessages(this, first.agent, first.messages),
       [{ role: 'user', source: 'user', text }],
       'the messages of the first request after the command',
     );
@@ -195,19 +196,23 @@ Then(
 );
 
 /** What the kit itself put into the scenario so far: the only user texts and replies a request may carry. */
-export function kitAuthored(world: PlanWorld): KitAuthored {
+export async function kitAuthored(world: PlanWorld): Promise<KitAuthored> {
   return {
     prompts: world.prompted,
     commandLines: linesOf(world),
     replies: world.model.replies,
     compacted: world.compacted,
+    hostLogged: await hostTextsOf(
+      world,
+      world.model.requests.map((request) => request.agent),
+    ),
   };
 }
 
 /** Fails when a request of the scenario holds a message that should not be there (see assertions/message-provenance.ts). */
-export function assertNoStrayMessage(world: PlanWorld, what: string): void {
+export async function assertNoStrayMessage(world: PlanWorld, what: string): Promise<void> {
   expectTrue(world.model.requests.length > 0, 'the scenario made no model request to inspect');
-  const kit = kitAuthored(world);
+  const kit = await kitAuthored(world);
   world.model.requests.forEach((request, index) => {
     const stray = strayMessages(request, kit);
     expectTrue(
@@ -225,9 +230,9 @@ export function assertNoStrayMessage(world: PlanWorld, what: string): void {
  * part of the model's own reply. (A notice may mention `/plan off` or read
  * like a result: both are the host's own words, judged by NARR.)
  */
-Then('no request shows a command line or a command result', function (this: PlanWorld) {
+Then('no request shows a command line or a command result', async function (this: PlanWorld) {
   expectTrue(linesOf(this).length > 0, 'the scenario typed no command');
-  assertNoStrayMessage(
+  await assertNoStrayMessage(
     this,
     'a message that is no prompt, steered message, model reply, tool result, notice or compaction product (a command line or result?)',
   );

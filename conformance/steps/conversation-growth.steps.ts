@@ -7,20 +7,18 @@ import { Then } from '@cucumber/cucumber';
 import { expectEqual } from '../assertions/expect.js';
 import { appended, expectMessagesMatch, rowsOf } from '../assertions/messages.js';
 import type { PlanWorld } from '../world/plan-world.js';
+import { planSideMessages } from '../world/host-messages.js';
 
 type Table = { hashes(): Array<Record<string, string>> };
 
 Then(
   'request {int} grows request {int} by exactly:',
   async function (this: PlanWorld, later: number, earlier: number, table: Table) {
-    const added = appended(
-      await this.request(earlier),
-      await this.request(later),
-      `request ${later} vs request ${earlier}`,
-    );
+    const laterRequest = await this.request(later);
+    const added = appended(await this.request(earlier), laterRequest, `request ${later} vs request ${earlier}`);
     expectMessagesMatch(
       this,
-      added,
+      await planSideMessages(this, laterRequest.agent, added),
       rowsOf(table),
       `messages request ${later} added after those of request ${earlier}`,
     );
@@ -28,7 +26,13 @@ Then(
 );
 
 Then('the messages of request {int} are exactly:', async function (this: PlanWorld, n: number, table: Table) {
-  expectMessagesMatch(this, (await this.request(n)).messages, rowsOf(table), `messages of request ${n}`);
+  const request = await this.request(n);
+  expectMessagesMatch(
+    this,
+    await planSideMessages(this, request.agent, request.messages),
+    rowsOf(table),
+    `messages of request ${n}`,
+  );
 });
 
 Then('request {int} adds the user message {string}', async function (this: PlanWorld, n: number, text: string) {

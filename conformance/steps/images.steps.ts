@@ -13,6 +13,7 @@ import { showForReview } from '../assertions/review-text.js';
 import { imagesNamed } from '../world/images.js';
 import { requestNumber } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
+import { planSideMessages } from '../world/host-messages.js';
 import { addedIn, linesOf, requestsOfAtLeast, typeCommand } from './commands.steps.js';
 import { assertInPlanMode } from './requests.steps.js';
 
@@ -114,12 +115,9 @@ Then(
   'the model received one user message holding the images {string} and then the text {string}, under plan guidance',
   async function (this: PlanWorld, images: string, text: string) {
     const first = requestNumber(await requestsOfAtLeast(this, DEFAULT_AGENT, 1), 1, DEFAULT_AGENT);
-    expectEqual(
-      first.messages.length,
-      1,
-      () => `messages of the first request after the command: ${show(first.messages)}`,
-    );
-    assertOneUserMessage(first.messages, expectedBlocks(images, text), 'of the first request after the command');
+    const messages = await planSideMessages(this, first.agent, first.messages);
+    expectEqual(messages.length, 1, () => `messages of the first request after the command: ${show(first.messages)}`);
+    assertOneUserMessage(messages, expectedBlocks(images, text), 'of the first request after the command');
     assertInPlanMode(this, first, 'the first request after the command');
   },
 );
@@ -128,12 +126,9 @@ Then(
   'the model received one user message holding only the images {string}, under plan guidance',
   async function (this: PlanWorld, images: string) {
     const first = requestNumber(await requestsOfAtLeast(this, DEFAULT_AGENT, 1), 1, DEFAULT_AGENT);
-    expectEqual(
-      first.messages.length,
-      1,
-      () => `messages of the first request after the command: ${show(first.messages)}`,
-    );
-    assertOneUserMessage(first.messages, expectedBlocks(images, ''), 'of the first request after the command');
+    const messages = await planSideMessages(this, first.agent, first.messages);
+    expectEqual(messages.length, 1, () => `messages of the first request after the command: ${show(first.messages)}`);
+    assertOneUserMessage(messages, expectedBlocks(images, ''), 'of the first request after the command');
     assertInPlanMode(this, first, 'the first request after the command');
   },
 );

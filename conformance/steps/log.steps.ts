@@ -74,8 +74,8 @@ Then('the log holds {int} notice(s)', async function (this: PlanWorld, count: nu
  * model's, the notices') may speak of plan mode as they like. The STATE-01
  * scenarios also compare each request's messages with a table.
  */
-Then('no model request carries a plan\\/mode record', function (this: PlanWorld) {
-  assertNoStrayMessage(
+Then('no model request carries a plan\\/mode record', async function (this: PlanWorld) {
+  await assertNoStrayMessage(
     this,
     'a message that is no prompt, model reply, tool result, notice or compaction product (a plan/mode record?)',
   );

@@ -14,6 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ContentBlock, ModelRequest } from '../../../src/index.js';
 import { imagesNamed } from '../../world/images.js';
 import { strayMessages } from '../../assertions/message-provenance.js';
+import { loggedHostTexts } from '../../assertions/host-messages.js';
 import { orderedProbesProblem } from '../../assertions/system-prompt.js';
 import {
   noticesAtRequest,
@@ -238,7 +239,7 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
     ) ??
     checkCatalog(session, agent, request, n) ??
     checkToolSdk(session, agent, request, n) ??
-    provenanceFinding(session, agent, request, n);
+    provenanceFinding(session, agent, request, n, loggedHostTexts([logAtArrival]));
   if (shown) return worded(shown);
   agent.compactedSinceRequest = false;
 
@@ -424,19 +425,22 @@ export function prefixFinding(
  * STATE-01, CMD-06: a request holds only the user's prompts and steered
  * messages, the model's replies, tool results, notices and what compaction
  * produced; a plan/mode record, a command line or a command result would be a
- * message of none of these kinds (judged by identity and position).
+ * message of none of these kinds (judged by identity and position). The host's own messages, which its log
+ * (`hostLogged`, read as the request arrived) records as host-sourced user messages, are none of those either.
  */
 export function provenanceFinding(
   session: Pick<ExploredSession, 'prompted' | 'typedLines' | 'model' | 'compacted'>,
   agent: OracleAgent,
   request: ModelRequest,
   n: number,
+  hostLogged: ReadonlySet<string> = new Set(),
 ): FindingOf<'message-provenance'> | undefined {
   const stray = strayMessages(request, {
     prompts: session.prompted,
     commandLines: session.typedLines,
     replies: session.model.replies,
     compacted: session.compacted,
+    hostLogged,
   });
   if (stray.length === 0) return undefined;
   const first = stray[0]!;

@@ -62,3 +62,16 @@ describe('assistant messages in a request', () => {
     expect(strayAssistants(assistant('', [read, write]), [{ type: 'text', text: '' }])).toEqual([1]);
   });
 });
+
+describe('host messages in a request', () => {
+  const context: Message = { role: 'user', source: 'host', text: '<environment>\nplatform: linux\n</environment>' };
+  const record: Message = { role: 'user', source: 'host', text: '{"active":true}' };
+  const request = { messages: [context, prompt, record] } as unknown as ModelRequest;
+
+  it("are the host's own when its log records them as host-sourced user messages, stray otherwise", () => {
+    const kit = kitWith([]);
+    expect(strayMessages(request, kit).map((stray) => stray.index)).toEqual([0, 2]);
+    const logged = { ...kit, hostLogged: new Set([context.text]) };
+    expect(strayMessages(request, logged).map((stray) => stray.index)).toEqual([2]);
+  });
+});

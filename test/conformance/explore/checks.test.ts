@@ -354,6 +354,13 @@ describe('what a request shows', () => {
       check: 'message-provenance',
       clauses: ['STATE-01'],
     });
+    // The host's own message, which its log records as a host-sourced user message, is no stray one.
+    const context = { role: 'user', source: 'host', text: '<environment>linux</environment>' } as const;
+    const logged = new Set([context.text]);
+    expect(provenanceFinding(kit, agent(), request({ messages: [context, prompt] }), 1, logged)).toBeUndefined();
+    expect(provenanceFinding(kit, agent(), request({ messages: [context, prompt, record] }), 1, logged)).toMatchObject({
+      check: 'message-provenance',
+    });
   });
 
   it('no request after the final answer unless something was steered (CMD-02, CMD-06, MX-02)', () => {
