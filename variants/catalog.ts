@@ -21,6 +21,7 @@ import { together, variant, type Variant } from './variant.js';
 import { askBeforeChanges, PROBE_TOOL_EXECUTE } from '../mutants/approval-policy.js';
 import { BLIND_FAIR_R44, BLIND_FAIR_R44_HOSTS } from './blind-fair-r44.js';
 import { BLIND_FAIR_R45, BLIND_FAIR_R45_HOSTS } from './blind-fair-r45.js';
+import { BLIND_FAIR_R46, BLIND_FAIR_R46_HOSTS } from './blind-fair-r46.js';
 
 /** Each choice alone, as written; the matrix runs them as VARIANTS groups them (each still runs alone when named). */
 const CHOICES: Variant[] = [
@@ -483,15 +484,20 @@ export const VARIANTS: Variant[] = [
   ...BLIND_FAIR_R44,
   // Round 45's blind fairness batch (blind-fair-r45.ts): timing, persistence, children, extras, other scripts.
   ...BLIND_FAIR_R45,
+  // Round 46's blind fairness batch (blind-fair-r46.ts).
+  ...BLIND_FAIR_R46,
 ];
 
 /**
  * Variants the matrix runs only when named (`node dist/variants/matrix.js NAME`): the single hosts a
  * variant above makes its choices `together` from, to tell which choice a failing combination trips on.
  */
-export const VARIANT_PARTS: Variant[] = [...CHOICES, ...BLIND_FAIR_R44_HOSTS, ...BLIND_FAIR_R45_HOSTS].filter(
-  (part) => !VARIANTS.some((run) => run.name === part.name),
-);
+export const VARIANT_PARTS: Variant[] = [
+  ...CHOICES,
+  ...BLIND_FAIR_R44_HOSTS,
+  ...BLIND_FAIR_R45_HOSTS,
+  ...BLIND_FAIR_R46_HOSTS,
+].filter((part) => !VARIANTS.some((run) => run.name === part.name));
 
 /** The variant of this name, among those run by default and those run only when named. */
 export function variantNamed(name: string): Variant | undefined {
