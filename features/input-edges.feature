@@ -99,6 +99,30 @@ Feature: Every input at its edges
         | cr-vt-ff          | /plan ⟨U+000D⟩⟨U+000B⟩off⟨U+000C⟩⟨U+000D⟩↵ |
         | byte-order-mark   | /plan ⟨U+FEFF⟩off⟨U+FEFF⟩ |
 
+    # The projection reads a /plan line's argument on its own (PROJ-02: off after trimming means inactive). Above, the
+    # plan/mode event the line commits clears whatever target the projection read; here plan mode is already off, so no
+    # event follows the line, and a projection that trims less than the command does shows an entry pending.
+    @id:edge-plan-off-white-space-already-off @CMD-04 @PROJ-02 @PROJ-05 @needs:commands @needs:projections
+    Scenario Outline: "<line>" while plan mode is off changes nothing, and the projection shows nothing pending
+      When the user types the command "<line>", reading ⇥ as a tab, ↵ as a line break and ⟨U+hex⟩ as that character
+      Then the command succeeded
+      And get reports plan mode off with nothing pending
+      And the log holds no plan/mode event
+      And the projection shows plan mode off with nothing pending
+      And the projection agrees with get
+      And the model received nothing
+
+      Examples:
+        | case              | line               |
+        | ideographic-space | /plan off⟨U+3000⟩  |
+        | no-break-space    | /plan ⟨U+00A0⟩off⟨U+00A0⟩ |
+        | en-quad-and-thin  | /plan ⟨U+2000⟩off⟨U+2009⟩⟨U+200A⟩ |
+        | narrow-and-math   | /plan ⟨U+202F⟩off⟨U+205F⟩ |
+        | ogham-space       | /plan ⟨U+1680⟩off⟨U+1680⟩ |
+        | unicode-breaks    | /plan ⟨U+2028⟩off⟨U+2029⟩ |
+        | cr-vt-ff          | /plan off⟨U+000B⟩⟨U+000C⟩⟨U+000D⟩↵ |
+        | byte-order-mark   | /plan ⟨U+FEFF⟩off⟨U+FEFF⟩ |
+
   Rule: every other argument is a message, trimmed of surrounding white space and sent under plan guidance
 
     @id:edge-plan-message-white-space @CMD-03 @CMD-04 @PROJ-05 @needs:commands @needs:projections

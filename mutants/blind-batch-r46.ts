@@ -1,8 +1,8 @@
 /**
  * Round 46's blind batch: 25 broken hosts written from the spec, src/ and reference/ only, before reading the
  * kit's steps, oracle, exploration or earlier batches, each one plausible slip a harness author could make,
- * breaking the clauses it names through what the adapter contract shows. Measured on main before any fix
- * (/work/team/blind-r46.md has the table; docs/exploration.md the round's line).
+ * breaking the clauses it names through what the adapter contract shows. What a default run caught of them
+ * before any fix is in the kit repository's docs/exploration.md (the blind batches).
  */
 import { mutant, onlyIn, patch, type Mutant } from './mutant.js';
 import { AGENT, COMMAND, CONFIG, EXIT, HOST, PROJECTION, REVIEW, SERVICE, STATE } from './reference-sources.js';
@@ -309,3 +309,8 @@ export const BLIND_BATCH_R46: Mutant[] = [
     ),
   ),
 ];
+
+/** The hosts one half of the default run missed before the round's fixes: they join the mutant matrix. */
+const CATALOGUED = new Set(['blind-r46-projection-ascii-trim', 'blind-r46-fork-at-last-turn-end']);
+
+export const BLIND_BATCH_R46_CATALOGUED: Mutant[] = BLIND_BATCH_R46.filter((entry) => CATALOGUED.has(entry.name));

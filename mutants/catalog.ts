@@ -10,6 +10,7 @@ import { BLIND_BATCH_R42_CATALOGUED } from './blind-batch-r42.js';
 import { BLIND_BATCH_R43_CATALOGUED } from './blind-batch-r43.js';
 import { BLIND_BATCH_R44_CATALOGUED } from './blind-batch-r44.js';
 import { BLIND_BATCH_R45_CATALOGUED } from './blind-batch-r45.js';
+import { BLIND_BATCH_R46_CATALOGUED } from './blind-batch-r46.js';
 import {
   AGENT,
   CODE_MODE,
@@ -1837,3 +1838,6 @@ MUTANTS.push(...BLIND_BATCH_R44_CATALOGUED);
 
 // Issue 30's blind batch of round 45 (blind-batch-r45.ts): the hosts one half of the default run missed then.
 MUTANTS.push(...BLIND_BATCH_R45_CATALOGUED);
+
+// Issue 30's blind batch of round 46 (blind-batch-r46.ts): the hosts one half of the default run missed then.
+MUTANTS.push(...BLIND_BATCH_R46_CATALOGUED);
