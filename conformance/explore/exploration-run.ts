@@ -10,7 +10,7 @@ import type { EditionChoice } from '../catalog/edition-choice.js';
 import type { ExplorationSummary, ScenarioResult } from '../results/scenario-result.js';
 import { DEFAULT_MAX_STEPS, explorationTimeLimit } from './budget.js';
 import { explore } from './explore.js';
-import { claimedSessions, sessionShare, type ShareEnd } from './session-source.js';
+import { claimedSessions, sessionShare, type ClaimStart } from './session-source.js';
 import { classMarks } from '../results/class-marks.js';
 import { explorationResults, foldExplorationRepeats, summaryOf } from './exploration-records.js';
 
@@ -28,9 +28,9 @@ export interface ExploreRequest {
   timeLimitMs?: number;
   /**
    * The share is drawn on by two processes (runner/exploration-beside.ts): this one claims its sessions one at a
-   * time from this end of it (`ExplorationRunOptions.claim`).
+   * time, starting where this says (`ExplorationRunOptions.claim`, runner/session-dispenser.ts).
    */
-  claims?: ShareEnd;
+  claims?: ClaimStart;
   /**
    * The run's baseline file (`--baseline`): the texts its entries require of every session of a class
    * (`shows`) are read from it, and the exploration counts the sessions of each such class that hold it.
@@ -82,7 +82,7 @@ export async function runExploration(options: ExplorationRunOptions): Promise<Ex
       seed: request.seed,
       budget: request.budget,
       ...(options.slices ? { slices: options.slices } : {}),
-      ...(claim ? { sessions: claimedSessions(shareSize, () => claim(pass)) } : {}),
+      ...(claim ? { sessions: claimedSessions(shareSize, request.budget, () => claim(pass)) } : {}),
       ...(Object.keys(marks).length > 0 ? { marks } : {}),
       replay: replayArguments(maxSteps, request.strict ?? false, options.judged),
       ...(options.onSession ? { onSession: options.onSession } : {}),

@@ -185,66 +185,74 @@ export async function explore(options: ExplorationOptions): Promise<Exploration>
   let index = -1;
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   // Session i is fast-check's run i of the seed; fast-check's path replays run i without generating the runs before
-  // it, so a process generates only the sessions of its share (shards, workers, claims), one pass per consecutive run.
-  // Nothing is shrunk here (each class is shrunk on its own afterwards). The property fails only to end the pass once
-  // the exploration has stopped (its class limit or time limit), and `endOnFailure` ends it there: fast-check would
+  // it, so a process generates only the sessions of its share (shards, workers, claims), one pass per consecutive run
+  // (fast-check jumps its random generator once for each session a pass skips: a pass per session would cost a
+  // jump per session before it). Nothing is shrunk here (each class is shrunk on its own afterwards). The property
+  // fails only to end the pass: once the exploration has stopped (its class limit or time limit), or when a claimed
+  // run's next session is not the one after it; and `endOnFailure` ends it there: fast-check would
   // otherwise generate every session left in the pass (1 to 3 ms of CPU each, most of the cost of a matrix's
   // exploration that stops at its first class).
   for await (const run of sessions.runs()) {
     index = run.start - 1;
-    await fc.check(
-      fc.asyncProperty(arbitrary, async (session) => {
-        index += 1;
-        if (stopped !== undefined) return true;
-        if (performance.now() >= deadline) {
-          incomplete = true;
-          stopped = `exploration incomplete: ${ran} of ${sessions.size} sessions: its time limit (${Math.round(options.timeLimitMs! / 1000)} s, --explore-time-limit) was reached`;
-          return false;
-        }
-        options.onSession?.(index);
-        ran += 1;
-        const result = await runSession(options, session);
-        coverage.add(result.coverage);
-        const verdict = verdictOf(result, options);
-        if (verdict.kind === 'expected') expected.set(verdict.entry, (expected.get(verdict.entry) ?? 0) + 1);
-        if (verdict.kind !== 'class') return true;
-        const id = classId(verdict.signature);
-        const known = classes.get(id);
-        const mark = options.marks?.[id];
-        const marked = mark !== undefined && holds(result, mark) ? 1 : 0;
-        if (known) {
-          known.count += 1;
-          if (known.shows) known.shows.sessions += marked;
-          // A class is shown by its lowest session, as a run of the whole share in order would show it: a claimed
-          // source may give this process a later session first.
-          if (index < known.session) {
-            known.session = index;
-            firstResults.set(id, result);
-          }
-        } else if (options.classLimit !== undefined && classes.size >= options.classLimit) {
-          return true;
-        } else {
+    /** Runs the pass's next session; false once the exploration has stopped. */
+    const exploreSession = async (session: Session): Promise<boolean> => {
+      index += 1;
+      if (stopped !== undefined) return true;
+      if (performance.now() >= deadline) {
+        incomplete = true;
+        stopped = `exploration incomplete: ${ran} of ${sessions.size} sessions: its time limit (${Math.round(options.timeLimitMs! / 1000)} s, --explore-time-limit) was reached`;
+        return false;
+      }
+      options.onSession?.(index);
+      ran += 1;
+      const result = await runSession(options, session);
+      coverage.add(result.coverage);
+      const verdict = verdictOf(result, options);
+      if (verdict.kind === 'expected') expected.set(verdict.entry, (expected.get(verdict.entry) ?? 0) + 1);
+      if (verdict.kind !== 'class') return true;
+      const id = classId(verdict.signature);
+      const known = classes.get(id);
+      const mark = options.marks?.[id];
+      const marked = mark !== undefined && holds(result, mark) ? 1 : 0;
+      if (known) {
+        known.count += 1;
+        if (known.shows) known.shows.sessions += marked;
+        // A class is shown by its lowest session, as a run of the whole share in order would show it: a claimed
+        // source may give this process a later session first.
+        if (index < known.session) {
+          known.session = index;
           firstResults.set(id, result);
-          classes.set(id, {
-            signature: verdict.signature,
-            id,
-            count: 1,
-            session: index,
-            shrinks: 0,
-            found: undefined as unknown as FoundScenario,
-            ...(mark !== undefined ? { shows: { text: mark, sessions: marked } } : {}),
-          });
         }
-        // A class never shortens the exploration, a timeout or a crash included: the next session starts a fresh host,
-        // and the overall time limit bounds a host that stops answering.
-        if (options.classLimit !== undefined && classes.size >= options.classLimit) {
-          stopped = `the exploration stopped after session ${index}: it found the ${options.classLimit} class(es) asked for`;
-        }
-        return stopped === undefined;
-      }),
+      } else if (options.classLimit !== undefined && classes.size >= options.classLimit) {
+        return true;
+      } else {
+        firstResults.set(id, result);
+        classes.set(id, {
+          signature: verdict.signature,
+          id,
+          count: 1,
+          session: index,
+          shrinks: 0,
+          found: undefined as unknown as FoundScenario,
+          ...(mark !== undefined ? { shows: { text: mark, sessions: marked } } : {}),
+        });
+      }
+      // A class never shortens the exploration, a timeout or a crash included: the next session starts a fresh host,
+      // and the overall time limit bounds a host that stops answering.
+      if (options.classLimit !== undefined && classes.size >= options.classLimit) {
+        stopped = `the exploration stopped after session ${index}: it found the ${options.classLimit} class(es) asked for`;
+      }
+      return stopped === undefined;
+    };
+    /** Whether the pass goes on after this session: the rest of a fixed run, or a claimed run that grows. */
+    const followsOn = async (): Promise<boolean> =>
+      index + 1 < run.start + run.length || ((await run.more?.()) ?? true);
+    await fc.check(
+      fc.asyncProperty(arbitrary, async (session) => (await exploreSession(session)) && (await followsOn())),
       {
         seed: options.seed,
-        numRuns: run.length,
+        // A claimed run may grow while it runs (`more`): the pass may go on to the source's last session.
+        numRuns: run.more ? sessions.end - run.start : run.length,
         endOnFailure: true,
         ...(run.start > 0 ? { path: String(run.start) } : {}),
       },

@@ -18,18 +18,33 @@ export function sessionShare(budget: number, slices: readonly Slice[] = []): num
   return share;
 }
 
-/** The end of the share a process claims its sessions from: the exploration's process the first, the scenarios' the last. */
-export type ShareEnd = 'first' | 'last';
+/**
+ * Where a process that claims its sessions starts (runner/session-dispenser.ts): the exploration's process at the
+ * share's first session, the scenarios' process, once its scenarios are done, in the upper half of what is left.
+ * Each then claims the session after its last while it is there to take.
+ */
+export type ClaimStart = 'first' | 'split';
 
-/** Consecutive session indexes: fast-check generates them in one pass from `start` (explore.ts). */
+/**
+ * Consecutive session indexes: fast-check generates them in one pass from `start` (explore.ts). A pass started at
+ * session `start` first skips the `start` sessions before it, which costs fast-check a jump of its random generator
+ * each (about 1.5 microseconds in the exploration's capped tiers): cheap once, dear if every session were a pass.
+ */
 export interface SessionRun {
   start: number;
   length: number;
+  /**
+   * A claimed run's: asked once its sessions are done, whether this process's next session is the one after them.
+   * True: the run is one longer (the same pass goes on); false: the next session, if any, is another run's.
+   */
+  more?(): Promise<boolean>;
 }
 
 export interface SessionSource {
   /** The most sessions this process can be given: its share, or for a claimed source the share it draws from. */
   readonly size: number;
+  /** One past the highest session index the source can give (a pass never needs to run further). */
+  readonly end: number;
   /** The sessions to run, in order; a claimed source claims the next one as the previous is taken. */
   runs(): AsyncIterable<SessionRun>;
   /** How many sessions this process has been given so far (taken from `runs`; a fixed share: all of it). */
@@ -46,6 +61,7 @@ export function fixedSessions(share: readonly number[]): SessionSource {
   }
   return {
     size: share.length,
+    end: (share.at(-1) ?? -1) + 1,
     given: () => share.length,
     async *runs() {
       yield* runs;
@@ -54,24 +70,45 @@ export function fixedSessions(share: readonly number[]): SessionSource {
 }
 
 /**
- * Sessions claimed one at a time (`claim` answers the next index, or undefined once the share is drawn).
- * The next claim is made as a session is taken, so its answer comes while that session runs and the
- * process never waits for the CLI between sessions; so a process holds at most one session it has not
- * begun. Each session is a run of its own: the next one may be anywhere in the share.
+ * Sessions claimed one at a time (`claim` answers the next index, or undefined once the share is drawn) from a
+ * share of `size` sessions whose indexes are below `end`. The next claim is made as a session is taken, so its
+ * answer comes while that session runs and the process never waits for the CLI between sessions; so a process
+ * holds at most one session it has not begun. A claim that follows on from the last session lengthens its run
+ * (`more`), so the pass goes on; any other starts a run of its own.
  */
-export function claimedSessions(size: number, claim: () => Promise<number | undefined>): SessionSource {
+export function claimedSessions(size: number, end: number, claim: () => Promise<number | undefined>): SessionSource {
   let given = 0;
+  let next: Promise<number | undefined> | undefined;
+  const take = async (): Promise<number | undefined> => {
+    const index = await (next ?? claim());
+    next = undefined;
+    if (index === undefined) return undefined;
+    given += 1;
+    next = claim();
+    return index;
+  };
   return {
     size,
+    end,
     given: () => given,
     async *runs() {
-      let next = claim();
-      for (;;) {
-        const index = await next;
-        if (index === undefined) return;
-        given += 1;
-        next = claim();
-        yield { start: index, length: 1 };
+      let held: number | undefined = await take();
+      while (held !== undefined) {
+        const run: SessionRun = {
+          start: held,
+          length: 1,
+          more: async () => {
+            const following = await next;
+            if (following !== run.start + run.length) return false;
+            await take();
+            run.length += 1;
+            return true;
+          },
+        };
+        held = undefined;
+        yield run;
+        // The claim `more` declined to follow on, or the one after the run's last session.
+        held = await take();
       }
     },
   };

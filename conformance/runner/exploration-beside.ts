@@ -4,8 +4,9 @@
  * waits for the last scenario. The two processes draw on the exploration's
  * share together (session-dispenser.ts): the exploration's process claims
  * the share's sessions from the first on; the scenarios' process, once its
- * scenarios are done, claims from the last back, until they meet, so both end
- * about together however fast each is. Each process is a whole supervised run
+ * scenarios are done, from the upper half of what is left on; whichever finds
+ * its next session taken moves to the upper half of the longest stretch left,
+ * until none is, so both end about together however fast each is. Each process is a whole supervised run
  * (`runSuiteIsolated`: its run folder, its own host processes, its silence
  * limit, crash and signal handling), so an adapter is never used by two things
  * at once within a process, and what a process's host does is charged in that
@@ -24,7 +25,7 @@
 import { setMaxListeners } from 'node:events';
 import type { Slice } from '../features/slices.js';
 import { SessionDispenser } from './session-dispenser.js';
-import { sessionShare, type ShareEnd } from '../explore/session-source.js';
+import { sessionShare, type ClaimStart } from '../explore/session-source.js';
 import { combineSummaries, withCombinedExploration } from '../results/exploration-shares.js';
 import { isExplorationResult } from '../results/exploration-uri.js';
 import type { SuiteEvents } from './run-suite.js';
@@ -83,7 +84,7 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
   const held = new HeldUntilOpen(options.onChildOutput);
   const dispenser = new SessionDispenser(requests.share);
   // Progress is the dispenser's (sessions given of the share), not either process's: neither knows its part.
-  const claim = (end: ShareEnd, pass: number): number | undefined => {
+  const claim = (end: ClaimStart, pass: number): number | undefined => {
     const index = dispenser.claim(end, pass);
     if (index !== undefined && options.events?.exploring) {
       const progress = { sessions: Math.min(dispenser.given(), dispenser.size), share: dispenser.size };
@@ -112,7 +113,7 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
       request: requests.scenarios,
       ...(options.events ? { events: scenarioEvents(options.events, held) } : {}),
       abort: stopScenarios.signal,
-      claim: (pass) => claim('last', pass),
+      claim: (pass) => claim('split', pass),
     }).then((run) => {
       // Shown once the scenarios are: nothing of an exploration the serial run would never have made.
       if (scenariosDone(run)) held.open();
@@ -136,8 +137,8 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
 
 /**
  * What each process is asked for, and the share they draw on: the scenarios' process its scenarios, then
- * sessions claimed from the share's last one back; the exploration's process no scenario, and sessions claimed
- * from the share's first one on. The scenarios' process is told the cores are shared: it is one of two busy
+ * sessions claimed from the upper half of what is left; the exploration's process no scenario, and sessions
+ * claimed from the share's first one on. The scenarios' process is told the cores are shared: it is one of two busy
  * processes, so what the optimising compiler's threads do takes CPU the other process waits for, where a
  * scenario-only run leaves them the idle core (optimising-tier.ts). Undefined for a run that does not explore.
  */
@@ -147,7 +148,7 @@ export function besideRequests(
   const { explore } = request;
   if (!explore) return undefined;
   return {
-    scenarios: { ...request, explore: { ...explore, claims: 'last' }, coresShared: true },
+    scenarios: { ...request, explore: { ...explore, claims: 'split' }, coresShared: true },
     exploration: { ...request, formats: [], exploreOnly: true, explore: { ...explore, claims: 'first' } },
     share: sessionShare(explore.budget, request.shard ? [request.shard] : []),
   };

@@ -153,30 +153,37 @@ describe('classes of disagreement', () => {
   ); // the same 60 sessions in two halves
 
   it(
-    'adds up to the whole exploration when two processes claim the sessions from either end of the share',
+    'adds up to the whole exploration when two processes claim stretches of the share',
     async () => {
-      // As beside the scenarios: one process claims from the last session back, the other from the first on,
-      // until they meet. Here the first claims 25 from the end before the other starts, so each class either
-      // met is found by the later-claiming one out of order first.
+      // As beside the scenarios: one process claims from the first session on, the other from the upper half of
+      // what is left; each moves to the upper half of the longest stretch left when its next session is gone. Here
+      // the splitting process claims 25 (30 to 54) before the other starts, which then runs 0 to 29 and, its next
+      // session gone, 57 to 59, 56 and 55: later sessions first, so each class it meets there is found out of order.
       const dispenser = new SessionDispenser(sessionShare(60));
-      let fromLast = 0;
-      const last = await explore({
+      let split = 0;
+      const upper = await explore({
         ...options(),
-        sessions: claimedSessions(60, async () => (fromLast++ < 25 ? dispenser.claim('last', 1) : undefined)),
+        sessions: claimedSessions(60, 60, async () => (split++ < 25 ? dispenser.claim('split', 1) : undefined)),
       });
-      const first = await explore({
+      const given: number[] = [];
+      const lower = await explore({
         ...options(),
-        sessions: claimedSessions(60, async () => dispenser.claim('first', 1)),
+        sessions: claimedSessions(60, 60, async () => {
+          const index = dispenser.claim('first', 1);
+          if (index !== undefined) given.push(index);
+          return index;
+        }),
       });
-      expect([last.sessions, first.sessions]).toEqual([25, 35]);
-      expect([last.share, first.share]).toEqual([25, 35]);
-      // Claimed from the last back, the same sessions read as they do run in order: each class shown by its
-      // lowest session, shrunk from it, the classes in the order of those sessions.
-      const inOrder = await explore({ ...options(), sessions: fixedSessions(sessionShare(60).slice(35)) });
-      const classes = (exploration: typeof last) =>
+      expect([upper.sessions, lower.sessions]).toEqual([25, 35]);
+      expect([upper.share, lower.share]).toEqual([25, 35]);
+      expect(given.slice(28)).toEqual([28, 29, 57, 58, 59, 56, 55]);
+      // Claimed out of order, the same sessions read as they do run in order: each class shown by its lowest
+      // session, shrunk from it, the classes in the order of those sessions.
+      const inOrder = await explore({ ...options(), sessions: fixedSessions([...given].sort((a, b) => a - b)) });
+      const classes = (exploration: typeof lower) =>
         exploration.classes.map((one) => [one.id, one.session, one.count, one.found.path]);
-      expect(classes(last)).toEqual(classes(inOrder));
-      const combined = combinedRecords([first, last]);
+      expect(classes(lower)).toEqual(classes(inOrder));
+      const combined = combinedRecords([lower, upper]);
       const wholeRecords = explorationResults(whole, levels);
       expect(combined.map((record) => record.stableId)).toEqual(wholeRecords.map((record) => record.stableId));
       expectEachClassAsInWhole(combined);

@@ -49,7 +49,7 @@ describe('when the exploration runs beside the scenarios', () => {
 });
 
 describe("the two processes' requests", () => {
-  it("claim from either end of the run's share; only the scenarios' process is told it shares the cores", () => {
+  it("claim the run's share, one from its first session and one by splitting what is left; only the scenarios' process is told it shares the cores", () => {
     const request: ChildRequest = {
       adapterPath: 'adapter.js',
       formats: ['progress'],
@@ -58,7 +58,7 @@ describe("the two processes' requests", () => {
     const requests = besideRequests(request);
     expect(requests?.scenarios).toEqual({
       ...request,
-      explore: { ...request.explore, claims: 'last' },
+      explore: { ...request.explore, claims: 'split' },
       coresShared: true,
     });
     expect(requests?.exploration).toEqual({
