@@ -9,7 +9,9 @@
  * beside them they add little. Each step prints one line when it passes and its whole output when it
  * fails; exit 1 if any step failed. `--step NAME` (repeatable) runs only the steps named, as
  * .ci/fresh-clone.sh --unit does; an unknown name is refused with exit 2 and the names there are.
+ * `--with-matrices` (.ci/run) runs these steps and test:matrices's in one schedule instead (below).
  */
+import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -17,6 +19,15 @@ import { checkSteps as steps } from './check-steps.mjs';
 import { reportFailures, runSteps } from './schedule.mjs';
 
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+// `npm test -- --with-matrices [matrices' options]` (what .ci/run runs): the README's test command with CI's slow
+// half in the same schedule (.ci/matrices.mjs --with-checks), so the cores the unit step leaves idle go to the
+// matrices' long steps.
+if (process.argv.includes('--with-matrices')) {
+  const rest = process.argv.slice(2).filter((argument) => argument !== '--with-matrices');
+  const run = spawnSync(process.execPath, ['.ci/matrices.mjs', '--with-checks', ...rest], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 
 /** The steps `--step` names, in this list's order; all of them without it. */
 function chosenSteps() {

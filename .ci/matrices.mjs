@@ -11,7 +11,7 @@
  * Nodes. Each step prints one line (its wall and CPU seconds) when it passes and its whole output
  * when it fails; a table of every step's start, wall and CPU ends the run. Exit 1 if any step failed.
  * `--list` names the steps; `--step NAME` runs only those named (to measure or rerun one).
- * `--with-checks` (`npm run test:all`, what .ci/run runs) adds `npm test`'s steps (.ci/check-steps.mjs) to the
+ * `--with-checks` (`npm run test:all`; .ci/run's `npm test -- --with-matrices`) adds `npm test`'s steps (.ci/check-steps.mjs) to the
  * same schedule: one after the other, the matrices waited for the unit step's last files, which keep the two
  * cores about 1.6 busy, and `npm test`'s short checks ran while the matrices' long steps could have.
  *
@@ -151,8 +151,11 @@ const matrixSteps = [
   ...nodeSteps,
   ...fileSteps.slice(0, 1),
   ...editions.filter((edition) => edition === EXPLORED_OVER_STDIO).map(transportStep),
-  { name: 'python (rc.8)', cores: 1, command: npm('example:python') },
-  { name: 'python (seed)', cores: 1, command: npm('example:python-seed') },
+  // One worker: an `exec:` host's default is a worker per core, but these steps share the cores with the rest of CI,
+  // where a second worker's start, compiling and garbage cost about a third more CPU for little wall time
+  // (docs/benchmark.md, round 46, stdio-cost). `--parallel` over stdio is proven by parallel-and-shards.
+  { name: 'python (rc.8)', cores: 1, command: npm('example:python', '--parallel', '1') },
+  { name: 'python (seed)', cores: 1, command: npm('example:python-seed', '--parallel', '1') },
   ...fileSteps.slice(1),
   {
     name: 'dsh',
