@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run by .ci/run under another Node (`npx -y -p node@22 -c .ci/on-node.sh`), beside npm run test:all,
+# Run by .ci/run under another Node (`npx -y -p node@22 -c .ci/on-node.sh`), beside npm test -- --with-matrices,
 # which runs every test once on Node 20 (npm ci built dist/ there): only what depends on the
 # Node running it. Not rebuilt: tsc and esbuild write the same JavaScript whichever Node runs them,
 # and the published package ships dist/ built once. The unit test files kept, and why each:

@@ -105,7 +105,6 @@ export function claimedSessions(size: number, end: number, claim: () => Promise<
             return true;
           },
         };
-        held = undefined;
         yield run;
         // The claim `more` declined to follow on, or the one after the run's last session.
         held = await take();

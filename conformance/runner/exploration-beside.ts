@@ -84,8 +84,8 @@ export async function runWithExplorationBeside(options: IsolatedOptions): Promis
   const held = new HeldUntilOpen(options.onChildOutput);
   const dispenser = new SessionDispenser(requests.share);
   // Progress is the dispenser's (sessions given of the share), not either process's: neither knows its part.
-  const claim = (end: ClaimStart, pass: number): number | undefined => {
-    const index = dispenser.claim(end, pass);
+  const claim = (start: ClaimStart, pass: number): number | undefined => {
+    const index = dispenser.claim(start, pass);
     if (index !== undefined && options.events?.exploring) {
       const progress = { sessions: Math.min(dispenser.given(), dispenser.size), share: dispenser.size };
       held.later(() => options.events?.exploring?.(progress, 0));
