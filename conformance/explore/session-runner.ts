@@ -11,13 +11,14 @@
  *
  * Each run gets a fresh temporary store, removed afterwards.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSupported } from '../../src/index.js';
 import { startGuardedHost, type GuardedHost } from '../guard/guarded-host.js';
 import { startLimitFor } from '../guard/time-limit.js';
 import { createdAgent } from '../oracle/session-oracle.js';
 import { temporaryRoot } from '../world/temporary-root.js';
+import { removeTree } from '../support/remove-tree.js';
 import {
   emptyProbeRecord,
   makeProbeCommands,
@@ -43,15 +44,16 @@ export type { RunnerOptions } from './explored-session.js';
 export interface SessionResult {
   disagreement?: Disagreement;
   transcript: Transcript;
-  /** The moves that ran (preconditions held), described. */
-  ran: string[];
+  /** The moves that ran (preconditions held), described (when read: nothing in a run reads them). */
+  readonly ran: string[];
   /** What the session reached (pairs of state feature and action, value classes). */
   coverage: SessionCoverage;
 }
 
 export class SessionRunner {
   private readonly session: ExploredSession;
-  private readonly ran: string[] = [];
+  /** The moves that ran, described only when a result's `ran` is read. */
+  private readonly ran: SessionMove[] = [];
 
   constructor(options: RunnerOptions) {
     this.session = new ExploredSession(options, (move: MidTurnMove, during: During) => this.runMidTurn(move, during));
@@ -66,6 +68,8 @@ export class SessionRunner {
     const { adapter, callLimitMs } = session.options;
     // Made and removed synchronously: a few microseconds in memory (temporary-root.ts), where the promise API
     // hands each step of a recursive removal to a thread and back (about half a millisecond of CPU a session).
+    // Removed by a plain walk (remove-tree.ts): rmSync's recursive removal checks each entry again and throws
+    // and catches an error for each folder it first tries to remove whole (docs/benchmark.md, round 47).
     const storeDir = mkdtempSync(join(temporaryRoot(), 'pmc-explore-'));
     let started: GuardedHost | undefined;
     try {
@@ -122,7 +126,7 @@ export class SessionRunner {
       for (const move of explored.moves) {
         const action = actionOf(move);
         if (action.feasible && !action.feasible(session, move)) continue;
-        this.ran.push(describeMove(move));
+        this.ran.push(move);
         session.coverage.met(session.viewOf(agentOf(session, move)), move.kind);
         const found = (await action.run(session, move)) ?? session.failed() ?? (await this.observeAgents());
         if (found) {
@@ -138,7 +142,7 @@ export class SessionRunner {
       } catch (error) {
         session.record(adapterError(error));
       }
-      rmSync(storeDir, { recursive: true, force: true });
+      removeTree(storeDir);
     }
     // The event loop turns once between sessions, as it does between scenarios: a fault a host left behind on a
     // timer (an unhandled rejection after its disposal) fires while the exploration is under way and fails the run,
@@ -171,10 +175,13 @@ export class SessionRunner {
 
   private result(): SessionResult {
     const session = this.session;
+    const ran = this.ran;
     return {
       ...(session.failure ? { disagreement: session.failure } : {}),
       transcript: session.transcript,
-      ran: this.ran,
+      get ran() {
+        return ran.map(describeMove);
+      },
       coverage: session.coverage,
     };
   }
