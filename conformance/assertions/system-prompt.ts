@@ -34,12 +34,28 @@ const SEPARATOR_GAPS: readonly (readonly [number, number])[] = [
   [51, 90],
 ];
 
+/**
+ * Where each probe's text first stands in a prompt, each looked for once however often asked: a prompt may hold a
+ * section of 64 KiB, and reading its layout asks for some probes twice.
+ */
+function probeFinder(systemPrompt: string): (order: number) => number {
+  const found = new Map<number, number>();
+  return (order) => {
+    let at = found.get(order);
+    if (at === undefined) {
+      at = systemPrompt.indexOf(probeSectionText(order));
+      found.set(order, at);
+    }
+    return at;
+  };
+}
+
 /** The shortest gap between adjacent probes that are both there, in order (the 49..49.5 gap is always there). */
-function separatorOf(systemPrompt: string): string {
+function separatorOf(systemPrompt: string, probeAt: (order: number) => number): string {
   const gaps = SEPARATOR_GAPS.flatMap(([low, high]) => {
     const lowText = probeSectionText(low);
-    const lowAt = systemPrompt.indexOf(lowText);
-    const highAt = systemPrompt.indexOf(probeSectionText(high));
+    const lowAt = probeAt(low);
+    const highAt = probeAt(high);
     if (lowAt < 0 || highAt < lowAt + lowText.length) return [];
     return [systemPrompt.slice(lowAt + lowText.length, highAt)];
   });
@@ -47,10 +63,10 @@ function separatorOf(systemPrompt: string): string {
 }
 
 export function layoutOf(systemPrompt: string, label: string): PromptLayout {
+  const probeAt = probeFinder(systemPrompt);
   const before = probeSectionText(49.5);
-  const after = probeSectionText(50.5);
-  const beforeAt = systemPrompt.indexOf(before);
-  const afterAt = systemPrompt.indexOf(after);
+  const beforeAt = probeAt(49.5);
+  const afterAt = probeAt(50.5);
   if (beforeAt < 0 || afterAt < 0) {
     fail(
       `${label}: the system prompt lacks the kit's probe sections at orders 49.5 and 50.5 (did the adapter register options.probes.sections?)`,
@@ -58,12 +74,11 @@ export function layoutOf(systemPrompt: string, label: string): PromptLayout {
   }
   if (afterAt < beforeAt) fail(`${label}: the probe at order 50.5 comes before the probe at order 49.5`);
   const cut = beforeAt + before.length;
-  const below = probeSectionText(49);
-  const belowAt = systemPrompt.indexOf(below);
+  const belowAt = probeAt(49);
   if (belowAt < 0 || belowAt > beforeAt)
     fail(`${label}: the probe at order 49 is missing or does not come before the one at 49.5`);
   return {
-    separator: separatorOf(systemPrompt),
+    separator: separatorOf(systemPrompt, probeAt),
     beforeOrder50: systemPrompt.slice(0, cut),
     atOrder50: systemPrompt.slice(cut, afterAt),
     fromOrder51: systemPrompt.slice(afterAt),

@@ -11,8 +11,26 @@
 import { layoutOf, occurrences, sectionSlotProblem, type PromptLayout } from '../../assertions/system-prompt.js';
 import type { LayoutProblem } from '../findings.js';
 
+/**
+ * The prompts whose layout was read last, newest last, with what was read: a request's prompt is read again at
+ * the agent's next requests (the other plan state's, POLICY-04's previous one), and a host often sends the same
+ * prompt request after request. Comparing a prompt with a few kept ones costs less than reading it again.
+ */
+const recentLayouts: { systemPrompt: string; layout: PromptLayout | string }[] = [];
+const RECENT_LAYOUTS_KEPT = 4;
+
 /** The layout of a prompt, or the problem that keeps it from being read (a probe missing). */
 export function readLayout(systemPrompt: string): PromptLayout | string {
+  for (const recent of recentLayouts) if (recent.systemPrompt === systemPrompt) return recent.layout;
+  // Frozen: every reader of the prompt gets this same layout.
+  const read = layoutRead(systemPrompt);
+  const layout = typeof read === 'string' ? read : Object.freeze(read);
+  if (recentLayouts.length >= RECENT_LAYOUTS_KEPT) recentLayouts.shift();
+  recentLayouts.push({ systemPrompt, layout });
+  return layout;
+}
+
+function layoutRead(systemPrompt: string): PromptLayout | string {
   try {
     return layoutOf(systemPrompt, 'the system prompt');
   } catch (error) {
