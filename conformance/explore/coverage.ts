@@ -7,7 +7,7 @@
  * the shares of a run (workers, shards) add up, and `merge` sums them.
  */
 import type { ExplorationCoverage } from '../../src/results/results-document.js';
-import { featuresOf, type ModelView } from '../oracle/state-features.js';
+import { STATE_FEATURES, type ModelView } from '../oracle/state-features.js';
 import { coverageOf, pairKey } from '../results/exploration-coverage.js';
 import { classify } from './values/texts.js';
 
@@ -18,14 +18,32 @@ export function answerAction(type: string): string {
   return `answer:${type}`;
 }
 
+/**
+ * Each action's pair keys, one per state feature in STATE_FEATURES' order, made once: a session meets a pair at every
+ * move and answer, and a key made afresh each time is a new string to join and hash.
+ */
+const pairKeysByAction = new Map<string, readonly string[]>();
+
+function pairKeysOf(action: string): readonly string[] {
+  let keys = pairKeysByAction.get(action);
+  if (keys === undefined) {
+    keys = STATE_FEATURES.map((feature) => pairKey(feature.name, action));
+    pairKeysByAction.set(action, keys);
+  }
+  return keys;
+}
+
 /** What one session reached. */
 export class SessionCoverage {
   readonly pairs = new Set<string>();
   readonly valueClasses = new Set<string>();
 
-  /** `action` ran in the state `view` reads. */
+  /** `action` ran in the state `view` reads (the pairs of `featuresOf(view)`, in its order). */
   met(view: ModelView, action: string): void {
-    for (const feature of featuresOf(view)) this.pairs.add(pairKey(feature, action));
+    const keys = pairKeysOf(action);
+    for (let index = 0; index < STATE_FEATURES.length; index += 1) {
+      if (STATE_FEATURES[index]!.holds(view)) this.pairs.add(keys[index]!);
+    }
   }
 
   values(classes: readonly string[]): void {
