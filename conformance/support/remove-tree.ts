@@ -2,7 +2,8 @@
  * Removes a folder and everything in it, synchronously. A run's folder holds a
  * store per scenario (about a thousand files and folders for the suite), and
  * node's `rmSync(..., { recursive: true })` checks each entry once more before
- * removing it: this plain walk takes a third of the time. Anything unusual (a
+ * removing it: this plain walk takes a third of the time. The exploration
+ * removes each session's store with it too (explore/session-runner.ts). Anything unusual (a
  * file that will not go, a folder changing underneath) is left to `rmSync`,
  * which retries and reports nothing with `force`, as before.
  */
