@@ -22,6 +22,7 @@ import { askBeforeChanges, PROBE_TOOL_EXECUTE } from '../mutants/approval-policy
 import { BLIND_FAIR_R44, BLIND_FAIR_R44_HOSTS } from './blind-fair-r44.js';
 import { BLIND_FAIR_R45, BLIND_FAIR_R45_HOSTS } from './blind-fair-r45.js';
 import { BLIND_FAIR_R46, BLIND_FAIR_R46_HOSTS } from './blind-fair-r46.js';
+import { BLIND_FAIR_R47, BLIND_FAIR_R47_HOSTS } from './blind-fair-r47.js';
 
 /** Each choice alone, as written; the matrix runs them as VARIANTS groups them (each still runs alone when named). */
 const CHOICES: Variant[] = [
@@ -486,6 +487,8 @@ export const VARIANTS: Variant[] = [
   ...BLIND_FAIR_R45,
   // Round 46's blind fairness batch (blind-fair-r46.ts).
   ...BLIND_FAIR_R46,
+  // Round 47's blind fairness batch (blind-fair-r47.ts): ticks, batches, disk, records, moving sections, restarts.
+  ...BLIND_FAIR_R47,
 ];
 
 /**
@@ -497,6 +500,7 @@ export const VARIANT_PARTS: Variant[] = [
   ...BLIND_FAIR_R44_HOSTS,
   ...BLIND_FAIR_R45_HOSTS,
   ...BLIND_FAIR_R46_HOSTS,
+  ...BLIND_FAIR_R47_HOSTS,
 ].filter((part) => !VARIANTS.some((run) => run.name === part.name));
 
 /** The variant of this name, among those run by default and those run only when named. */
