@@ -908,6 +908,231 @@ const compactionKeepsTailAndRetriesMore = variant(
   patch(HOST, `{ maxAttempts: 3, maxSteps: 64, retryReusesRequest: false }`, `{ maxAttempts: 5, maxSteps: 64, retryReusesRequest: false }`),
 );
 
+/**
+ * Tools of one model answer run together: consecutive calls of tools that ask nobody run at once, and each
+ * result is logged as its call finishes, so results come in another order than the calls (here the last call
+ * of a run finishes first); a tool that may ask the user (`exit_plan_mode`, or a `run_code` program that may
+ * call it) runs alone, after the calls before it. SCOPE-02 (every tool still executes normally), TOOL-06 (the
+ * plan and the review result stay in the history like any call and result), MX-03 (each result appended after
+ * what the model has seen). Unsure: nothing in the spec orders the results of one answer's calls among
+ * themselves; a model API matches them by call id.
+ */
+const toolsTogether = variant(
+  'r47-tools-together',
+  [],
+  patch(
+    AGENT,
+    `  private async runTools(calls: readonly ToolCall[]): Promise<void> {
+    const signal = new AbortController().signal;
+    for (const call of calls) {`,
+    `  private async runTools(calls: readonly ToolCall[]): Promise<void> {
+    const signal = new AbortController().signal;
+    // Runs of calls that ask nobody go together; a call that may ask the user goes alone.
+    const asks = (call: ToolCall): boolean => call.name === 'exit_plan_mode' || call.name === 'run_code';
+    let index = 0;
+    while (index < calls.length) {
+      if (asks(calls[index]!)) {
+        await this.runToolsOneByOne([calls[index]!], signal);
+        index += 1;
+        continue;
+      }
+      let end = index;
+      while (end < calls.length && !asks(calls[end]!)) end += 1;
+      const run = calls.slice(index, end);
+      this.deps.log.flush();
+      await Promise.all(
+        run.map(async (call, position) => {
+          const outcome = await this.deps.tools.run(call.name, call.arguments, {
+            agent: this.id,
+            toolCallId: call.id,
+            signal,
+          });
+          // The later a call stands in its run, the sooner its result is taken.
+          for (let wait = position; wait < run.length; wait++) await new Promise((resolve) => setImmediate(resolve));
+          const payload = { toolCallId: call.id, toolName: call.name, text: outcome.text, isError: outcome.isError };
+          this.deps.log.append(
+            event('tool/result', outcome.value === undefined ? payload : { ...payload, value: outcome.value }),
+          );
+        }),
+      );
+      index = end;
+    }
+  }
+
+  private async runToolsOneByOne(calls: readonly ToolCall[], signal: AbortSignal): Promise<void> {
+    for (const call of calls) {`,
+  ),
+);
+
+/**
+ * Every request opens with the host's own context message (a host-sourced user message, the same in every
+ * request, not logged: the host adds it when it assembles a request), as harnesses that hand the model
+ * its environment do. MX-01/POLICY-02 (plan mode adds nothing while inactive: this message is the host's,
+ * in both states), MX-03/NARR-05 (the conversation only grows by appending: the message stays first),
+ * MX-02 (a \`/plan\` message adds what the same message alone adds).
+ */
+const contextMessageFirst = variant(
+  'r47-context-message-first',
+  [],
+  patch(
+    AGENT,
+    `      messages: deriveHistory(this.deps.log.read()),`,
+    `      messages: [
+        { role: 'user', source: 'host', text: '<environment>\\ncwd: /project\\nshell: bash\\n</environment>' },
+        ...deriveHistory(this.deps.log.read()),
+      ],`,
+  ),
+);
+
+/**
+ * Under a code mode the SDK text rides the code tool's description (the wire's one tool carries it), not a
+ * prompt section: the contract's \`toolSdk\` is "the SDK text ... wherever the host puts it (inside the system
+ * prompt, or a wire tool's description)". TOOL-07: the SDK holds the exit binding and, like the whole
+ * catalog, is byte-identical in both states; the Left-open list leaves the SDK's text and shape to the host.
+ */
+const sdkInCodeToolDescription = variant(
+  'r47-sdk-in-code-tool-description',
+  [],
+  patch(
+    HOST,
+    `    this.sections.register({ name: SDK_SECTION.name, order: SDK_SECTION.order, render: () => this.tools.sdk() });`,
+    `    // The SDK text rides the code tool's description (tools.ts), so this section renders nothing.
+    this.sections.register({ name: SDK_SECTION.name, order: SDK_SECTION.order, render: () => undefined });`,
+  ),
+  patch(TOOLS, `    if (this.mode === 'code') return [CODE_TOOL];`, `    if (this.mode === 'code') return [this.codeDescriptor()];`),
+  patch(
+    TOOLS,
+    `    return this.mode === 'both' ? [...native, CODE_TOOL] : native;
+  }`,
+    `    return this.mode === 'both' ? [...native, this.codeDescriptor()] : native;
+  }
+
+  /** The code tool as the wire carries it: its description holds the SDK text. */
+  private codeDescriptor(): ToolDescriptor {
+    return {
+      name: CODE_TOOL.name,
+      description: \`Run a JavaScript program (the body of an async function) that calls these tools:\\n\\n\${sdkText(this.tools)}\`,
+      parameters: CODE_TOOL.parameters,
+    };
+  }`,
+  ),
+);
+
+/**
+ * Values crossing the contract carry fields of the host's own beside the contract's (every schema of src/
+ * is an open zod object): \`get\` answers with a \`pending\` key set to \`undefined\` when nothing waits (the
+ * same as leaving it out, in JSON) and a \`readAt\` time; command results an \`id\`; the projection view a
+ * \`revision\`; each log event the host's own \`kind\`; each request a \`requestId\` and its tools \`strict: false\`;
+ * each question a \`createdAt\`. The plan/mode payload stays exactly \`{ active }\` (STATE-01).
+ */
+const extraFields = variant(
+  'r47-extra-fields',
+  [],
+  patch(
+    ADAPTER,
+    `      booted.host.requireAgent(agent);
+      return booted.planMode.get(agent);`,
+    `      booted.host.requireAgent(agent);
+      const view = booted.planMode.get(agent);
+      return { pending: undefined, ...view, readAt: new Date().toISOString() } as typeof view;`,
+  ),
+  patch(
+    ADAPTER,
+    `      return current().host.runCommand(agent, line, images);`,
+    `      const result = await current().host.runCommand(agent, line, images);
+      return { ...result, id: Math.random().toString(36).slice(2) } as typeof result;`,
+  ),
+  patch(
+    ADAPTER,
+    `      return current().host.readProjection(agent, PLAN_PROJECTION_NAME) as PlanProjectionView;`,
+    `      const view = current().host.readProjection(agent, PLAN_PROJECTION_NAME) as PlanProjectionView;
+      return { ...view, revision: current().host.readLog(agent).length } as PlanProjectionView;`,
+  ),
+  patch(
+    ADAPTER,
+    `function contractEventOf(e: SessionEvent): ContractEvent {`,
+    `function contractEventOf(e: SessionEvent): ContractEvent {
+  return { ...bareContractEventOf(e), kind: e.type } as unknown as ContractEvent;
+}
+
+function bareContractEventOf(e: SessionEvent): ContractEvent {`,
+  ),
+  patch(
+    ADAPTER,
+    `    tools: request.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+    })),`,
+    `    tools: request.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+      strict: false,
+    })),
+    ...({ requestId: Math.random().toString(36).slice(2) } as object),`,
+  ),
+  patch(
+    ADAPTER,
+    `  if (question.approveLabel !== undefined) out.approveLabel = question.approveLabel;`,
+    `  if (question.approveLabel !== undefined) out.approveLabel = question.approveLabel;
+  Object.assign(out, { createdAt: new Date().toISOString() });`,
+  ),
+);
+
+/**
+ * The projection's subscriber is sent one frame per macrotask per agent, holding the unit's latest view
+ * (several changes in one tick coalesce into the last), as a UI carrier that throttles its
+ * \`session/projection\` frames does; reading the pushes waits for the frame on its way. PROJ-02: "What a
+ * registry does on its own account ... is the registry's business, not the unit's"; the unit still returns
+ * the same state for every other event. Unsure: a frame may then repeat the view of the frame before it
+ * (a change and its reversal in one tick), which is the carrier's doing, not the unit's.
+ */
+const coalescedPushes = variant(
+  'r47-coalesced-pushes',
+  [],
+  patch(
+    ADAPTER,
+    '\nexport default defineAdapter({',
+    `
+/** Projection frames waiting for the next macrotask: the latest view per agent. */
+const frames = new Map<string, () => void>();
+let framing: Promise<void> | undefined;
+
+function frameLater(agent: string, send: () => void): void {
+  frames.set(agent, send);
+  framing ??= new Promise<void>((resolve) =>
+    setImmediate(() => {
+      framing = undefined;
+      const due = [...frames.values()];
+      frames.clear();
+      for (const each of due) each();
+      resolve();
+    }),
+  );
+}
+
+async function framesSent(): Promise<void> {
+  while (framing !== undefined) await framing;
+}
+
+export default defineAdapter({`,
+  ),
+  patch(
+    ADAPTER,
+    `      current().host.requireAgent(agent);
+      return [...(pushes.get(agent) ?? [])];`,
+    `      current().host.requireAgent(agent);
+      await framesSent();
+      return [...(pushes.get(agent) ?? [])];`,
+  ),
+  patch(
+    ADAPTER,
+    `    pushes.set(agent, [...(pushes.get(agent) ?? []), view as PlanProjectionView]);`,
+    `    frameLater(agent, () => pushes.set(agent, [...(pushes.get(agent) ?? []), view as PlanProjectionView]));`,
+  ),
+);
+
 /** Every host of the batch, each runnable alone by name. */
 export const BLIND_FAIR_R47_HOSTS: Variant[] = [
   lateTicks,
@@ -922,6 +1147,11 @@ export const BLIND_FAIR_R47_HOSTS: Variant[] = [
   recordsReshaped,
   ownedChildResumedOwned,
   compactionKeepsTailAndRetriesMore,
+  toolsTogether,
+  contextMessageFirst,
+  sdkInCodeToolDescription,
+  extraFields,
+  coalescedPushes,
 ];
 
 /** What the variant matrix runs by default (set after the measurement: see docs/teeth.md). */
