@@ -2,6 +2,7 @@
  * Every way an adapter can let the kit down ends up as an `AdapterError` whose
  * message names the adapter method and, for malformed values, the field.
  */
+import { withoutUndefinedFields } from './absent-fields.js';
 import { boundedText } from './bounded-text.js';
 import type { z } from 'zod';
 
@@ -37,7 +38,10 @@ export function describeIssues(error: z.ZodError, prefix = ''): string {
     .join('; ');
 }
 
-/** Parses a value an adapter returned, or throws an `AdapterError` naming method and field. */
+/**
+ * Parses a value an adapter returned, or throws an `AdapterError` naming method and field. An optional
+ * field set to `undefined` comes back left out (absent-fields.ts).
+ */
 export function parseReturned<T>(
   method: string,
   schema: z.ZodType<T>,
@@ -45,6 +49,6 @@ export function parseReturned<T>(
   what = 'returned a malformed value',
 ): T {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) return withoutUndefinedFields(result.data);
   throw new AdapterError(method, `${what}: ${describeIssues(result.error)}`);
 }

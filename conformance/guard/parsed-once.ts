@@ -18,6 +18,7 @@
  */
 import { types } from 'node:util';
 import type { z } from 'zod';
+import { withoutUndefinedFields } from './absent-fields.js';
 import { parseReturned } from './adapter-error.js';
 
 export class ParsedOnce<T> {
@@ -45,10 +46,12 @@ export class ParsedOnce<T> {
       const result = this.item.safeParse(item);
       // The whole list again: its error names every field the list's own parse would.
       if (!result.success) return parseReturned(method, this.list, value);
+      // As parseReturned gives it: an optional field set to undefined left out.
+      const data = withoutUndefinedFields(result.data);
       if (typeof item === 'object' && item !== null && cannotChange(item)) {
-        this.parsed.set(item, deepFrozen(result.data));
+        this.parsed.set(item, deepFrozen(data));
       }
-      parsed.push(result.data);
+      parsed.push(data);
     }
     return parsed;
   }

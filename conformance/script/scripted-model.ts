@@ -12,6 +12,7 @@
 import { ModelRequestSchema, type ModelPort, type ModelRequest, type ModelResponse } from '../../src/index.js';
 import { describeIssues } from '../guard/adapter-error.js';
 import { deferred, type Deferred } from './deferred.js';
+import { withoutUndefinedFields } from '../guard/absent-fields.js';
 import { canonicalRequest } from './message-content.js';
 
 export const DEFAULT_REPLY: ModelResponse = { type: 'text', text: 'Done.' };
@@ -124,7 +125,7 @@ export class ScriptedModel {
       this.problems.push(problem);
       throw new Error(problem);
     }
-    const request = canonicalRequest(parsed.data);
+    const request = canonicalRequest(withoutUndefinedFields(parsed.data));
     this.requests.push(request);
     this.wakeCountWaiters(request.agent);
     const n = this.requestsOf(request.agent).length;

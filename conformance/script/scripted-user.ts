@@ -11,6 +11,7 @@
  */
 import { QuestionSchema, type Question, type QuestionPort, type QuestionReply } from '../../src/index.js';
 import { describeIssues } from '../guard/adapter-error.js';
+import { withoutUndefinedFields } from '../guard/absent-fields.js';
 
 export const PLAN_REVIEW_INTENT = 'plan-review';
 
@@ -69,7 +70,7 @@ export class ScriptedUser {
       this.problems.push(problem);
       return { type: 'fail', message: problem };
     }
-    const question = parsed.data;
+    const question = withoutUndefinedFields(parsed.data);
     const review = isPlanReview(question);
     this.asked.push({ agent: context?.agent ?? '', question, review });
     if (!review) return { type: 'answer', selected: question.options.slice(0, 1).map((option) => option.label) };
