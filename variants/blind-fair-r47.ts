@@ -25,7 +25,7 @@ import {
   SERVICE,
   USER_INPUT,
 } from '../mutants/reference-sources.js';
-import { variant, type Variant } from './variant.js';
+import { together, variant, type Variant } from './variant.js';
 
 const EVENTS = 'host/events.ts';
 const HOST_PLUGIN = 'host/plugin.ts';
@@ -1133,93 +1133,6 @@ export default defineAdapter({`,
   ),
 );
 
-/**
- * \`get\` always reports a \`pending\`: the waiting target while a selection waits, otherwise the logged state
- * itself (so \`pending\` equal to \`active\` means "nothing waits"). SET-05: \`get\` "MUST NOT report a \`pending\`
- * that differs from \`active\` when no selection is waiting" (a \`pending\` equal to it is not forbidden, and
- * SET-03 already lets one stand after a withdrawal); PROJ-05 compares a \`pending\` that differs from \`active\`.
- * Unsure: SET-05's first sentence says \`get\` "adds \`pending\` ... while a selection is waiting", which reads
- * as describing when it is there; its MUST sentence is the one this host keeps.
- */
-const getAlwaysReportsPending = variant(
-  'r47-get-always-reports-pending',
-  ['withdrawn-pending'],
-  patch(
-    SERVICE,
-    `    const pending = this.settledPending(agent, active);
-    if (pending === undefined) return { active };
-    return { active, pending };`,
-    `    const pending = this.settledPending(agent, active);
-    // Nothing waiting reads as a pending equal to the logged state.
-    return { active, pending: pending ?? active };`,
-  ),
-  patch(
-    COMMAND,
-    `      if (isOffArgument(message)) {
-        const outcome = selections.set(agent, false);
-        const pending = selections.get(agent).pending !== undefined;`,
-    `      if (isOffArgument(message)) {
-        const outcome = selections.set(agent, false);
-        const view = selections.get(agent);
-        const pending = view.pending !== undefined && view.pending !== view.active;`,
-  ),
-  patch(
-    COMMAND,
-    `      const outcome = selections.set(agent, true);
-      const pending = selections.get(agent).pending !== undefined;`,
-    `      const outcome = selections.set(agent, true);
-      const view = selections.get(agent);
-      const pending = view.pending !== undefined && view.pending !== view.active;`,
-  ),
-);
-
-/**
- * A fork of an idle agent with a selection still waiting (made after its turn's last boundary) takes that
- * waiting selection with it, as a UI forking "the session as the user sees it" would: the fork applies it
- * at its own next boundary, the original at its own (STATE-04: the logged state is carried; each one's later
- * selections are its own). LIM-01: no \`plan/mode\` event appears that no selection asked for (the user asked
- * for this one). Unsure: the spec says a fork carries the *logged* state and is silent on a waiting
- * selection; this host reads that silence as the host's choice.
- */
-const forkTakesPending = variant(
-  'r47-fork-takes-pending',
-  [],
-  patch(
-    SERVICE,
-    `export interface PlanModeService {
-  set(agent: string, active: boolean): SetOutcome;
-  get(agent: string): PlanModeView;
-}`,
-    `export interface PlanModeService {
-  set(agent: string, active: boolean): SetOutcome;
-  get(agent: string): PlanModeView;
-  /** A fork takes the selection waiting on its origin, if any. */
-  inherit(origin: string, fork: string): void;
-}`,
-  ),
-  patch(
-    SERVICE,
-    `  /** The boundary hook: applies the pending selection before the request is assembled. */`,
-    `  inherit(origin: string, fork: string): void {
-    const target = this.settledPending(origin, this.logged(origin));
-    if (target !== undefined) this.pending.set(fork, target);
-  }
-
-  /** The boundary hook: applies the pending selection before the request is assembled. */`,
-  ),
-  patch(
-    ADAPTER,
-    `    async fork(agent) {
-      return current().host.fork(agent);
-    },`,
-    `    async fork(agent) {
-      const booted = current();
-      const fork = booted.host.fork(agent);
-      booted.planMode.inherit(agent, fork);
-      return fork;
-    },`,
-  ),
-);
 
 /** Every host of the batch, each runnable alone by name. */
 export const BLIND_FAIR_R47_HOSTS: Variant[] = [
@@ -1240,9 +1153,32 @@ export const BLIND_FAIR_R47_HOSTS: Variant[] = [
   sdkInCodeToolDescription,
   extraFields,
   coalescedPushes,
-  getAlwaysReportsPending,
-  forkTakesPending,
 ];
 
-/** What the variant matrix runs by default (set after the measurement: see docs/teeth.md). */
-export const BLIND_FAIR_R47: Variant[] = [...BLIND_FAIR_R47_HOSTS];
+/**
+ * What the variant matrix runs by default: the batch's hosts that pass, made together in two hosts (one build
+ * and one run each; every host still runs alone by name). Left out: r47-context-message-first, which the kit
+ * still fails for a check the spec does not make (docs/teeth.md, round 47), and r47-owned-child-resumed-owned
+ * (two editions only: a part of either would take the seed edition away from it).
+ */
+export const BLIND_FAIR_R47: Variant[] = [
+  together('r47-later-kept-and-reshaped', [
+    lateTicks,
+    observersInBatches,
+    logReadBackFromDisk,
+    extraRecords,
+    idleNoticeAtNextRequest,
+    pendingSurvivesRestart,
+    ownToolsAndMovingSections,
+    compactionKeepsTailAndRetriesMore,
+    toolsTogether,
+    reviewReshaped,
+  ]),
+  together('r47-other-scripts-and-fields', [
+    textsInOtherScripts,
+    recordsReshaped,
+    extraFields,
+    sdkInCodeToolDescription,
+    coalescedPushes,
+  ]),
+];
