@@ -696,11 +696,15 @@ export const OFF_WITH_IMAGES = '/plan off 不接受图片：未做任何更改�
     `  return new QuestionAbortedError('user-question seam: the question was aborted before it was answered');`,
     `  return new QuestionAbortedError('canal de preguntas: la pregunta se canceló antes de responderse');`,
   ),
-  patch(TOOLS, "    if (!tool) return { text: `Unknown tool '${name}'.`, isError: true };", "    if (!tool) return { text: `未知的工具「${name}」`, isError: true };"),
+  patch(
+    TOOLS,
+    "    if (!tool) return { text: `Unknown tool '${name}'.`, isError: true };",
+    '    if (!tool) return { text: `未知的工具「${name}」`, isError: true };',
+  ),
   patch(
     TOOLS,
     "    return { text: `Tool '${tool.name}' failed: ${errorMessage(error)}`, isError: true };",
-    "    return { text: `工具「${tool.name}」出错：${errorMessage(error)}`, isError: true };",
+    '    return { text: `工具「${tool.name}」出错：${errorMessage(error)}`, isError: true };',
   ),
   patch(
     HOST,
@@ -792,7 +796,11 @@ export const BLANK_PLAN = 'The plan is empty. Write the complete plan, then call
     '    const question: PendingQuestion = { ...structuredClone(request), id: `question-${this.nextId++}` };',
     '    const question: PendingQuestion = { ...structuredClone(request), id: `q_${randomUUID()}` };',
   ),
-  patch(QUESTIONS, `import { errorMessage } from './tools.js';`, `import { randomUUID } from 'node:crypto';\nimport { errorMessage } from './tools.js';`),
+  patch(
+    QUESTIONS,
+    `import { errorMessage } from './tools.js';`,
+    `import { randomUUID } from 'node:crypto';\nimport { errorMessage } from './tools.js';`,
+  ),
 );
 
 /**
@@ -817,7 +825,11 @@ const recordsReshaped = variant(
   /** The reference's numbering, no longer used: ids are random here. */
   private numberedId(): string {`,
   ),
-  patch(HOST, `import { Agent, type AgentLoopOptions, type BoundaryHook } from './agent.js';`, `import { randomUUID } from 'node:crypto';\nimport { Agent, type AgentLoopOptions, type BoundaryHook } from './agent.js';`),
+  patch(
+    HOST,
+    `import { Agent, type AgentLoopOptions, type BoundaryHook } from './agent.js';`,
+    `import { randomUUID } from 'node:crypto';\nimport { Agent, type AgentLoopOptions, type BoundaryHook } from './agent.js';`,
+  ),
   patch(
     COMMANDS,
     '  const match = /^\\s*\\/([^\\s/]+)(?:\\s+([\\s\\S]*))?$/.exec(line);',
@@ -904,8 +916,16 @@ const compactionKeepsTailAndRetriesMore = variant(
     `    if (m.role === 'user') return \`- \${m.source === 'user' ? 'User' : 'Note'}: \${m.text}\`;`,
     `    if (m.role === 'user') return \`- \${m.source === 'user' ? '用户' : '备注'}：\${m.text}\`;`,
   ),
-  patch(HISTORY, `  return ['Summary of the conversation so far:', ...lines].join('\\n');`, `  return ['此前对话的摘要：', ...lines].join('\\n');`),
-  patch(HOST, `{ maxAttempts: 3, maxSteps: 64, retryReusesRequest: false }`, `{ maxAttempts: 5, maxSteps: 64, retryReusesRequest: false }`),
+  patch(
+    HISTORY,
+    `  return ['Summary of the conversation so far:', ...lines].join('\\n');`,
+    `  return ['此前对话的摘要：', ...lines].join('\\n');`,
+  ),
+  patch(
+    HOST,
+    `{ maxAttempts: 3, maxSteps: 64, retryReusesRequest: false }`,
+    `{ maxAttempts: 5, maxSteps: 64, retryReusesRequest: false }`,
+  ),
 );
 
 /**
@@ -999,7 +1019,11 @@ const sdkInCodeToolDescription = variant(
     `    // The SDK text rides the code tool's description (tools.ts), so this section renders nothing.
     this.sections.register({ name: SDK_SECTION.name, order: SDK_SECTION.order, render: () => undefined });`,
   ),
-  patch(TOOLS, `    if (this.mode === 'code') return [CODE_TOOL];`, `    if (this.mode === 'code') return [this.codeDescriptor()];`),
+  patch(
+    TOOLS,
+    `    if (this.mode === 'code') return [CODE_TOOL];`,
+    `    if (this.mode === 'code') return [this.codeDescriptor()];`,
+  ),
   patch(
     TOOLS,
     `    return this.mode === 'both' ? [...native, CODE_TOOL] : native;
@@ -1132,7 +1156,6 @@ export default defineAdapter({`,
     `    frameLater(agent, () => pushes.set(agent, [...(pushes.get(agent) ?? []), view as PlanProjectionView]));`,
   ),
 );
-
 
 /** Every host of the batch, each runnable alone by name. */
 export const BLIND_FAIR_R47_HOSTS: Variant[] = [
