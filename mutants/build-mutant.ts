@@ -7,10 +7,16 @@
  * both built this way. Each run builds in a folder of its own (two runs at
  * once never share one) inside the package, where the copies still resolve
  * its node_modules, and removes it when done; its builds share one copy of
- * the unpatched files through hard links. The contract (`src/`, which no
+ * the unpatched files. The contract (`src/`, which no
  * patch touches) is not copied: each build's `src` is a link to the
  * package's compiled one, which Node loads once for every build (a module's
  * identity is its real path), as the kit loads it for the unmodified reference.
+ * So are the reference's modules that import no patched module, even through
+ * others: a symbolic link to the shared copy, loaded once for every build of
+ * the run in a process (a matrix worker) and compiled and optimised once, where
+ * a hard link is a path of its own and a module loaded again, cold, for every
+ * build. The patched modules, the adapter and every module importing one of
+ * them are the build's own, so each import of either reaches the build's.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { copyFile, link, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -25,6 +31,9 @@ import type { Mutant, Patch } from './mutant.js';
  * to tell which kind it is, about half a second of CPU in every matrix worker.
  */
 const typescript = createRequire(import.meta.url)('typescript') as typeof ts;
+
+/** A build's adapter module, which the kit loads. */
+const ENTRY = join('reference', 'adapter.js');
 
 export class PatchError extends Error {
   override name = 'PatchError';
@@ -97,16 +106,48 @@ interface PristineCopy {
   dir: string;
   /** Every file in it, relative to `dir`. */
   files: string[];
+  /** For each of its modules, the modules in it that import that one (paths relative to `dir`). */
+  importers: Map<string, string[]>;
+}
+
+/** Who imports whom among the copied modules: TypeScript's pre-processor reads each module's relative imports. */
+async function importersOf(dir: string, files: readonly string[]): Promise<Map<string, string[]>> {
+  const importers = new Map<string, string[]>();
+  for (const file of files.filter((name) => name.endsWith('.js'))) {
+    const text = await readFile(join(dir, file), 'utf8');
+    for (const { fileName } of typescript.preProcessFile(text, true, true).importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const imported = join(dirname(file), fileName);
+      importers.set(imported, [...(importers.get(imported) ?? []), file]);
+    }
+  }
+  return importers;
+}
+
+/**
+ * The modules of a build that must be its own: the entry, the patched modules and whatever imports one of them
+ * (the stdio host imports the entry: a shared one would run the shared, unpatched adapter).
+ */
+function ownModules(entry: string, patched: ReadonlySet<string>, importers: Map<string, string[]>): Set<string> {
+  const own = new Set([entry, ...patched]);
+  const waiting = [...own];
+  for (let file = waiting.pop(); file !== undefined; file = waiting.pop())
+    for (const importer of importers.get(file) ?? [])
+      if (!own.has(importer)) {
+        own.add(importer);
+        waiting.push(importer);
+      }
+  return own;
 }
 
 const pristineCopies = new Map<string, Promise<PristineCopy>>();
 
 /**
  * One copy of the compiled reference and contract per folder of builds, made
- * at its first build: every build in that folder hard-links its unpatched
+ * at its first build: every build in that folder links its unpatched
  * files to it instead of copying them again (a third of a build's time went
- * to copying). A link is a path of its own, so each build still loads its own
- * modules.
+ * to copying): a hard link for a module of the build's own (a path of its own,
+ * so loaded as the build's), a symbolic link for one it shares (ownModules).
  */
 async function pristineCopyIn(root: string, buildsFolder: string): Promise<PristineCopy> {
   const dir = join(buildsFolder, '.pristine');
@@ -115,7 +156,8 @@ async function pristineCopyIn(root: string, buildsFolder: string): Promise<Prist
     copy = (async () => {
       await rm(dir, { recursive: true, force: true });
       const reference = await copyWithoutSourceMaps(join(root, 'dist', 'reference'), join(dir, 'reference'));
-      return { dir, files: reference.map((file) => join('reference', file)) };
+      const files = reference.map((file) => join('reference', file));
+      return { dir, files, importers: await importersOf(dir, files) };
     })();
     pristineCopies.set(dir, copy);
     copy.catch(() => pristineCopies.delete(dir));
@@ -132,6 +174,15 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
   }
 }
 
+/** A symbolic link (the module shared), or where a user may make none (Windows), a module of the build's own. */
+async function shareOrLink(from: string, to: string): Promise<void> {
+  try {
+    await symlink(from, to, 'file');
+  } catch {
+    await linkOrCopy(from, to);
+  }
+}
+
 /**
  * Builds the patched reference under `folder` (replacing whatever was there)
  * and returns the path of its adapter module. `folder` must lie inside the
@@ -144,10 +195,13 @@ export async function buildPatchedReference(root: string, set: PatchSet, folder:
   await rm(folder, { recursive: true, force: true });
   // Patched files are written fresh, never through a link: that would change the pristine copy.
   const patched = new Set([...sources.keys()].map((file) => join('reference', file.replace(/\.ts$/, '.js'))));
+  const own = ownModules(ENTRY, patched, pristine.importers);
   const files = pristine.files.filter((file) => !patched.has(file));
   for (const dir of new Set([out, ...files.map((file) => dirname(join(out, file)))]))
     await mkdir(dir, { recursive: true });
-  await Promise.all(files.map((file) => linkOrCopy(join(pristine.dir, file), join(out, file))));
+  await Promise.all(
+    files.map((file) => (own.has(file) ? linkOrCopy : shareOrLink)(join(pristine.dir, file), join(out, file))),
+  );
   // A junction where Windows has no symbolic links for a user; elsewhere the type is ignored.
   await symlink(join(root, 'dist', 'src'), join(out, 'src'), 'junction');
   for (const [file, source] of sources) {
@@ -166,7 +220,7 @@ export async function buildPatchedReference(root: string, set: PatchSet, folder:
     }
     await writeFile(join(out, 'reference', file.replace(/\.ts$/, '.js')), outputText);
   }
-  return join(out, 'reference', 'adapter.js');
+  return join(out, ENTRY);
 }
 
 let defaultWorkspace: Promise<{ dir: string; remove(): Promise<void> }> | undefined;
