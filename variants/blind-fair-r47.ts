@@ -416,7 +416,7 @@ function probePlugin(probes: StartOptions['probes']): Plugin<void> {`,
  */
 const idleNoticeAtNextRequest = variant(
   'r47-idle-notice-at-next-request',
-  [],
+  ['idle-notice-timing'],
   patch(
     SERVICE,
     `import { foldPlanMode, PLAN_MODE_EVENT } from './state.js';`,
@@ -1012,7 +1012,7 @@ const contextMessageFirst = variant(
  */
 const sdkInCodeToolDescription = variant(
   'r47-sdk-in-code-tool-description',
-  [],
+  ['code-mode-sdk'],
   patch(
     HOST,
     `    this.sections.register({ name: SDK_SECTION.name, order: SDK_SECTION.order, render: () => this.tools.sdk() });`,

@@ -18,6 +18,10 @@ export const LEFT_OPEN = {
   'observed-events': 'which other events session observers are told about',
   'steer-notice-order': 'the order of a steered /plan message and a notice that reach the same request',
   'prompt-order': 'whether the prompt is logged before or after the pending selection is applied',
+  'idle-notice-timing':
+    "when an idle commit's notice is written to the log: at the commit, or when the next request is assembled (that request carrying it after what the model has already seen)",
+  'code-mode-sdk':
+    "under a code mode (TOOL-07/08): the program language, the SDK's text and shape and where it reaches the model, and how a program's call and result are logged",
   'approval-policy':
     "the host's own sandbox and approval policy (SCOPE-02: plan mode neither reads nor writes it), such as asking the user before a tool changes something",
   'withdrawn-pending':
