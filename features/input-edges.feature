@@ -149,6 +149,11 @@ Feature: Every input at its edges
         | off-mongolian-sep     | /plan off⟨U+180E⟩           | off⟨U+180E⟩            |
         | off-zero-width-space  | /plan ⟨U+200B⟩off           | ⟨U+200B⟩off            |
         | off-word-joiner       | /plan off⟨U+2060⟩⟨U+3000⟩   | off⟨U+2060⟩            |
+        | off-fullwidth         | /plan ⟨U+FF4F⟩⟨U+FF46⟩⟨U+FF46⟩ | ⟨U+FF4F⟩⟨U+FF46⟩⟨U+FF46⟩ |
+        | off-ff-ligature       | /plan o⟨U+FB00⟩             | o⟨U+FB00⟩              |
+        | off-math-bold         | /plan ⟨U+1D428⟩⟨U+1D41F⟩⟨U+1D41F⟩ | ⟨U+1D428⟩⟨U+1D41F⟩⟨U+1D41F⟩ |
+        | off-modifier-letters  | /plan ⟨U+1D52⟩⟨U+1DA0⟩⟨U+1DA0⟩ | ⟨U+1D52⟩⟨U+1DA0⟩⟨U+1DA0⟩ |
+        | off-cyrillic-o        | /plan ⟨U+043E⟩ff            | ⟨U+043E⟩ff             |
         | ideographic-padded    | /plan ⟨U+3000⟩计划⟨U+3000⟩一下⟨U+3000⟩ | 计划⟨U+3000⟩一下 |
         | crlf-and-u2028-inside | /plan one⟨U+000D⟩↵two⟨U+2028⟩three⟨U+000D⟩four | one⟨U+000D⟩↵two⟨U+2028⟩three⟨U+000D⟩four |
         | nfd-kept              | /plan cafe⟨U+0301⟩          | cafe⟨U+0301⟩           |

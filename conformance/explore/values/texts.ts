@@ -370,7 +370,20 @@ export function quotedMessages(message: fc.Arbitrary<TaggedText>): fc.Arbitrary<
     .map(([[open, close], { text }]) => tagged(`${open}${text.trim()}${close}`));
 }
 
-/** An argument that only looks like `off`: `off` next to white space trim keeps, another case, quoted, or one line of several (a message, CMD-04). */
+/**
+ * `off` spelt with other letters that read the same: compatibility forms NFKC folds to `off` (fullwidth, the `ﬀ`
+ * ligature, modifier and mathematical letters) and a Cyrillic `о`. Each is a message: the argument is compared as
+ * typed, never normalised (CMD-04; trimmed changes nothing else of a text).
+ */
+const OFF_LOOKALIKE_LETTERS: readonly string[] = [
+  '\uff4f\uff46\uff46',
+  'o\ufb00',
+  '\u1d52\u1da0\u1da0',
+  '\u{1d428}\u{1d41f}\u{1d41f}',
+  '\u043eff',
+];
+
+/** An argument that only looks like `off`: `off` next to white space trim keeps, another case or letters, quoted, or one line of several (a message, CMD-04). */
 export const offLookalike: fc.Arbitrary<TaggedText> = fc.oneof(
   fc
     .tuple(
@@ -387,4 +400,6 @@ export const offLookalike: fc.Arbitrary<TaggedText> = fc.oneof(
       fc.option(trimmedPadding, { nil: '' }),
     )
     .map(([word, lead, trail]) => tagged(`${lead}${word}${trail}`)),
+  // Other letters that read as `off` (a host comparing after normalisation or by a confusable skeleton takes them as off).
+  pick(OFF_LOOKALIKE_LETTERS).map((word) => tagged(word)),
 );
