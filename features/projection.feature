@@ -51,6 +51,8 @@ Feature: The plan session projection
       | already-on    | on     | "/plan"            | nothing pending     | on    |
       | leave-padded  | on     | "/plan   off  "    | a selection pending | off   |
       | already-off   | off    | "/plan off"        | nothing pending     | off   |
+      | off-words     | off    | "/plan off now"    | a selection pending | on    |
+      | off-words-on  | on     | "/plan off now"    | nothing pending     | on    |
 
   @id:proj-entry-withdrawn @PROJ-03 @PROJ-05 @needs:commands @needs:projections
   Scenario: a /plan withdrawn by /plan off before any request shows nothing pending
