@@ -88,15 +88,3 @@ Feature: Who may open the plan review (rc.8 and 0.0.1-rc.1 editions)
     And no plan review was opened
     And request 2 of the child is not in plan mode
     And the log of the child holds the plan/mode events "none"
-
-  @id:owned-child-starts-inactive @STATE-07 @needs:ownedChild
-  Scenario: a child owned by an agent in plan mode starts outside plan mode
-    # An owned child is a newly spawned agent like any other: its owner's mode is not its own.
-    Given plan mode is on
-    When the user prompts "Plan the importer"
-    And the child is a child agent owned by the agent
-    Then get reports plan mode off for the child
-    When the user prompts the child with "Survey the parsers"
-    Then request 1 of the child is not in plan mode
-    And the log of the child holds the plan/mode events "none"
-    And get reports plan mode on for the agent

@@ -128,6 +128,19 @@ Feature: Plan state across restarts, forks, spawned agents and compaction
     And the log of the child holds the plan/mode events "none"
     And get reports plan mode on for the agent
 
+  @id:owned-child-starts-inactive @STATE-07 @needs:ownedChild
+  Scenario: a child owned by an agent in plan mode starts outside plan mode
+    # An owned child (a delegated sub-agent, whose review the rc.8 and 0.0.1-rc.1 editions refuse) is a newly spawned
+    # agent like any other in every edition: its owner's mode is not its own.
+    Given plan mode is on
+    When the user prompts "Plan the importer"
+    And the child is a child agent owned by the agent
+    Then get reports plan mode off for the child
+    When the user prompts the child with "Survey the parsers"
+    Then request 1 of the child is not in plan mode
+    And the log of the child holds the plan/mode events "none"
+    And get reports plan mode on for the agent
+
   @id:life-compaction-keeps-waiting-selection @STATE-05 @SET-02 @SET-06 @needs:compaction
   Scenario Outline: a selection still waiting when the history is compacted is applied at the next prompt: <case>
     Given plan mode starts <start>
