@@ -11,6 +11,7 @@ import { BLIND_BATCH_R43_CATALOGUED } from './blind-batch-r43.js';
 import { BLIND_BATCH_R44_CATALOGUED } from './blind-batch-r44.js';
 import { BLIND_BATCH_R45_CATALOGUED } from './blind-batch-r45.js';
 import { BLIND_BATCH_R46_CATALOGUED } from './blind-batch-r46.js';
+import { BLIND_BATCH_R47_CATALOGUED } from './blind-batch-r47.js';
 import {
   AGENT,
   CODE_MODE,
@@ -1841,3 +1842,6 @@ MUTANTS.push(...BLIND_BATCH_R45_CATALOGUED);
 
 // Issue 30's blind batch of round 46 (blind-batch-r46.ts): the hosts one half of the default run missed then.
 MUTANTS.push(...BLIND_BATCH_R46_CATALOGUED);
+
+// Issue 30's blind batch of round 47 (blind-batch-r47.ts): the hosts one half of the default run missed then.
+MUTANTS.push(...BLIND_BATCH_R47_CATALOGUED);
