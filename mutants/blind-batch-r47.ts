@@ -21,7 +21,11 @@ export const BLIND_BATCH_R47: Mutant[] = [
     'blind-r47-off-argument-nfkc',
     ['CMD-04'],
     'The off argument is compared after NFKC normalisation, so look-alikes such as fullwidth ｏｆｆ leave plan mode instead of being steered as a message.',
-    patch('plan-mode/command.ts', 'return args.trim() === OFF_ARGUMENT;', "return args.trim().normalize('NFKC') === OFF_ARGUMENT;"),
+    patch(
+      'plan-mode/command.ts',
+      'return args.trim() === OFF_ARGUMENT;',
+      "return args.trim().normalize('NFKC') === OFF_ARGUMENT;",
+    ),
   ),
   mutant(
     'blind-r47-projection-first-word-off',
@@ -84,7 +88,7 @@ export const BLIND_BATCH_R47: Mutant[] = [
     'A review reply with several answer items for the question is read as its last item alone, so Keep planning followed by Approve is taken as consent.',
     patch(
       'host/questions.ts',
-      '  if (items.length <= 1) return { kind: \'answered\', answer: items[0] };',
+      "  if (items.length <= 1) return { kind: 'answered', answer: items[0] };",
       "  return { kind: 'answered', answer: items[items.length - 1] };",
     ),
   ),
@@ -131,14 +135,18 @@ export const BLIND_BATCH_R47: Mutant[] = [
     patch(
       'plan-mode/review.ts',
       '    detail: plan,',
-      "    detail: plan.length > 2000 ? `${plan.slice(0, 2000)}…` : plan,",
+      '    detail: plan.length > 2000 ? `${plan.slice(0, 2000)}…` : plan,',
     ),
   ),
   mutant(
     'blind-r47-blank-section-ascii-only',
     ['CFG-01'],
     'A blank section is recognised by ASCII white space only, so a section of ideographic or no-break spaces loads as if it were text.',
-    patch('plan-mode/config.ts', 'return text.trim().length === 0;', "return text.replace(/[ \\t\\r\\n\\f\\v]/g, '').length === 0;"),
+    patch(
+      'plan-mode/config.ts',
+      'return text.trim().length === 0;',
+      "return text.replace(/[ \\t\\r\\n\\f\\v]/g, '').length === 0;",
+    ),
   ),
   mutant(
     'blind-r47-null-keys-ignored',
@@ -147,7 +155,7 @@ export const BLIND_BATCH_R47: Mutant[] = [
     patch(
       'plan-mode/config.ts',
       '  const result = PlanModeConfigSchema.safeParse(config);',
-      '  const cleaned =\n    config !== null && typeof config === \'object\' && !Array.isArray(config)\n      ? Object.fromEntries(Object.entries(config).filter(([, value]) => value !== null && value !== undefined))\n      : config;\n  const result = PlanModeConfigSchema.safeParse(cleaned);',
+      "  const cleaned =\n    config !== null && typeof config === 'object' && !Array.isArray(config)\n      ? Object.fromEntries(Object.entries(config).filter(([, value]) => value !== null && value !== undefined))\n      : config;\n  const result = PlanModeConfigSchema.safeParse(cleaned);",
     ),
   ),
   mutant(
@@ -195,7 +203,11 @@ export const BLIND_BATCH_R47: Mutant[] = [
     'blind-r47-projection-restart-not-caught-up',
     ['PROJ-04'],
     "After a restart the projection registry starts each agent's live state from the initial state instead of the log, so what it pushes after the restart disagrees with a cold fold of the same log.",
-    patch('host/projections.ts', '      const history = earlier();', '      const history: readonly SessionEvent[] = [];'),
+    patch(
+      'host/projections.ts',
+      '      const history = earlier();',
+      '      const history: readonly SessionEvent[] = [];',
+    ),
   ),
   mutant(
     'blind-r47-owned-child-inherits-plan',
