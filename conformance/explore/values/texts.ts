@@ -395,11 +395,22 @@ export const offLookalike: fc.Arbitrary<TaggedText> = fc.oneof(
   // Another case or more words alone, amid white space trim removes: still a message.
   fc
     .tuple(
-      pick(['Off', 'OFF', 'oFF', 'off now', 'offline', 'of', 'off.', ...QUOTED_OFF, ...OFF_AMONG_LINES]),
+      // Other letters that read as `off` join the list (one pick of a longer list takes as many random values as
+      // before, so the rest of every session stays as it was).
+      pick([
+        'Off',
+        'OFF',
+        'oFF',
+        'off now',
+        'offline',
+        'of',
+        'off.',
+        ...QUOTED_OFF,
+        ...OFF_AMONG_LINES,
+        ...OFF_LOOKALIKE_LETTERS,
+      ]),
       fc.option(trimmedPadding, { nil: '' }),
       fc.option(trimmedPadding, { nil: '' }),
     )
     .map(([word, lead, trail]) => tagged(`${lead}${word}${trail}`)),
-  // Other letters that read as `off` (a host comparing after normalisation or by a confusable skeleton takes them as off).
-  pick(OFF_LOOKALIKE_LETTERS).map((word) => tagged(word)),
 );
