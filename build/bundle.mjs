@@ -12,6 +12,10 @@
  *   cucumber, the steps and the kit's support code; suite-child-entry.cjs is
  *   what the CLI forks: it turns on the code cache (runner/compile-cache.ts)
  *   and loads suite-child.cjs.
+ * - exploration-child.cjs: the same child for the exploration's own process of a default run
+ *   (runner/exploration-beside.ts), without cucumber's run, the steps and their support code (noScenarios),
+ *   and exploration-child-entry.cjs, what the CLI forks for it: the code cache for it and the shared bundles.
+ *   That process used to load the whole child's 2.1 MB and its cache's cucumber for nothing.
  * - cli-verdict.cjs: the CLI's verdict (conformance/cli/verdict.js), which the
  *   CLI loads through the child's code cache (conformance/cli/load-verdict.ts).
  * - reference-adapter.js: the built-in reference adapter with its host and plugin.
@@ -406,6 +410,30 @@ const lazyCucumberParts = {
   },
 };
 
+/**
+ * The exploration's own process (runner/exploration-beside.ts) runs no scenario: its bundle is the suite's child
+ * without cucumber's run and the steps (run-suite.js, support-library.js, which suite-child.js imports only to run
+ * scenarios). What stands in for them says so if it is ever asked.
+ */
+const noScenarios = {
+  name: 'no-scenarios',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(run-suite|support-library)\.js$/ }, (args) =>
+      args.importer === join(dist, 'conformance', 'runner', 'suite-child.js')
+        ? { path: args.path, namespace: 'no-scenarios' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'no-scenarios' }, (args) => ({
+      contents: [
+        `const absent = () => { throw new Error(${JSON.stringify(`the exploration's process runs no scenario: ${args.path} is not in its bundle`)}); };`,
+        'export const runSuite = absent;',
+        'export const kitSupportLibrary = absent;',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 const slimCucumber = {
   name: 'slim-cucumber',
   setup(build) {
@@ -539,6 +567,47 @@ await Promise.all([
       definitionFrames,
       deferredExpressions,
       runPaths,
+    ],
+  }),
+  build({
+    ...cjs,
+    entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
+    outfile: join(outdir, 'exploration-child.cjs'),
+    plugins: [
+      noScenarios,
+      shareModules(),
+      nativeMatchIndices,
+      featureSources,
+      unscopedSteps,
+      slimCucumber,
+      importsOutsideCache,
+      summaryDuration,
+      oneCucumberExpressions,
+      oneCucumberMessages,
+      definitionFrames,
+      deferredExpressions,
+      runPaths,
+    ],
+  }),
+  build({
+    ...cjs,
+    ...virtualEntry(
+      'exploration-child-entry',
+      [
+        `import { useCompileCache } from ${JSON.stringify(join(dist, 'conformance', 'runner', 'compile-cache.js'))};`,
+        `import { EXPLORATION_CACHED_BUNDLES, COMPILE_CACHE_FOLDER } from ${JSON.stringify(join(dist, 'conformance', 'runner', 'cached-bundles.js'))};`,
+        "const { join } = require('node:path');",
+        'useCompileCache(EXPLORATION_CACHED_BUNDLES.map((name) => join(__dirname, name)), join(__dirname, COMPILE_CACHE_FOLDER));',
+        "require('./exploration-child.cjs');",
+      ].join('\n'),
+      '.cjs',
+    ),
+    plugins: [
+      {
+        name: 'exploration-child-bundle',
+        setup: (b) =>
+          b.onResolve({ filter: /^\.\/exploration-child\.cjs$/ }, (args) => ({ path: args.path, external: true })),
+      },
     ],
   }),
   build({

@@ -14,6 +14,11 @@ export const BUNDLED_DIR = join(PACKAGE_ROOT, 'dist', 'bundled');
 export const CLI_BUNDLE = join(BUNDLED_DIR, 'cli.js');
 /** What the CLI forks: the suite's child process (runner/suite-child.ts) behind its code cache (runner/suite-child-entry.ts). */
 export const SUITE_CHILD_BUNDLE = join(BUNDLED_DIR, 'suite-child-entry.cjs');
+/**
+ * What the CLI forks for a run's exploration beside its scenarios (runner/exploration-beside.ts): the suite's child
+ * without cucumber's run and the steps, behind a code cache of its own (build/bundle.mjs).
+ */
+export const EXPLORATION_CHILD_BUNDLE = join(BUNDLED_DIR, 'exploration-child-entry.cjs');
 /** The public API (src/index.ts), as `import 'plan-mode-conformance'` loads it (the ES module in front of public-api.cjs). */
 export const PUBLIC_API_BUNDLE = join(BUNDLED_DIR, 'public-api.js');
 /**

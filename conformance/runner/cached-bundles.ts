@@ -10,3 +10,8 @@ export const CACHED_BUNDLES = ['suite-child.cjs', 'cli-verdict.cjs', 'public-api
 /** The CLI's verdict (cli/verdict.ts) as a script: the CLI loads it through the same cache (cli/load-verdict.ts). */
 export const VERDICT_BUNDLE = 'cli-verdict.cjs';
 export const COMPILE_CACHE_FOLDER = 'compile-cache';
+/**
+ * What the exploration's own process (exploration-beside.ts) compiles with its code cache: its bundle, the suite's
+ * child without cucumber's run and the steps (build/bundle.mjs), and the shared libraries.
+ */
+export const EXPLORATION_CACHED_BUNDLES = ['exploration-child.cjs', 'public-api.cjs', 'zod.cjs', 'yaml.cjs'] as const;

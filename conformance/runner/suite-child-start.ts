@@ -13,7 +13,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { SUITE_CHILD_BUNDLE } from '../bundled-entries.js';
+import { EXPLORATION_CHILD_BUNDLE, SUITE_CHILD_BUNDLE } from '../bundled-entries.js';
 import { removeTree } from '../support/remove-tree.js';
 import { RUN_FOLDER_ENV } from '../world/run-folder.js';
 import { temporaryRoot } from '../world/temporary-root.js';
@@ -36,16 +36,24 @@ export interface StartedChild {
  */
 export const EXPLORATION_ONLY_ARGUMENT = '--exploration-only';
 
-/** Forks the suite's child with a run folder of its own; it waits for a `run` message (suite-messages.ts). */
+/**
+ * Forks the suite's child with a run folder of its own; it waits for a `run` message (suite-messages.ts). The
+ * exploration's own process is forked on a bundle of its own, which holds no cucumber run and no steps.
+ */
 export function forkSuiteChild(role: 'suite' | 'exploration' = 'suite'): StartedChild {
   const runDir = mkdtempSync(join(temporaryRoot(), 'plan-mode-conformance-run-'));
   let child: ChildProcess;
   tracePoint('cli-forks-suite');
   try {
-    child = fork(SUITE_CHILD_BUNDLE, role === 'exploration' ? [EXPLORATION_ONLY_ARGUMENT] : [], {
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      env: { ...process.env, TMPDIR: runDir, TMP: runDir, TEMP: runDir, [RUN_FOLDER_ENV]: runDir },
-    });
+    const exploring = role === 'exploration';
+    child = fork(
+      exploring ? EXPLORATION_CHILD_BUNDLE : SUITE_CHILD_BUNDLE,
+      exploring ? [EXPLORATION_ONLY_ARGUMENT] : [],
+      {
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+        env: { ...process.env, TMPDIR: runDir, TMP: runDir, TEMP: runDir, [RUN_FOLDER_ENV]: runDir },
+      },
+    );
   } catch (error) {
     removeTree(runDir);
     throw error;

@@ -205,7 +205,8 @@ function requestFromCli(): Promise<ChildRequest | undefined> {
 
 /**
  * Forked to run only the exploration, beside the process running the scenarios (exploration-beside.ts):
- * cucumber and the steps are never loaded here (run-suite.ts and support-library.ts are imported when used).
+ * cucumber and the steps are never loaded here (run-suite.ts and support-library.ts are imported when used, and
+ * that process's bundle, exploration-child.cjs, holds neither: build/bundle.mjs).
  */
 const explorationOnly = process.argv.includes(EXPLORATION_ONLY_ARGUMENT);
 

@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CACHED_BUNDLES } from '../../../conformance/runner/cached-bundles.js';
+import { CACHED_BUNDLES, EXPLORATION_CACHED_BUNDLES } from '../../../conformance/runner/cached-bundles.js';
 import { ROOT } from '../cli-harness.js';
 
 /** Every module main.js reaches through static imports (type-only imports are gone after tsc), and the packages among them. */
@@ -111,7 +111,12 @@ describe('the CLI before it hands the suite its request', () => {
 
 describe("the suite's child before its first scenario", () => {
   it('reads its scripts as ASCII (build/bundle.mjs: one character beyond makes V8 hold a whole file as two-byte text)', () => {
-    for (const name of [...CACHED_BUNDLES, 'suite-child-entry.cjs', 'reference-adapter.js']) {
+    for (const name of [
+      ...new Set([...CACHED_BUNDLES, ...EXPLORATION_CACHED_BUNDLES]),
+      'suite-child-entry.cjs',
+      'exploration-child-entry.cjs',
+      'reference-adapter.js',
+    ]) {
       const text = readFileSync(resolve(ROOT, 'dist/bundled', name), 'utf8');
       expect(text.match(/[^\x00-\x7f]/g) ?? [], name).toEqual([]);
     }
@@ -165,6 +170,28 @@ describe("the suite's child before its first scenario", () => {
       message: string;
     };
     expect(seen).toEqual({ locales: ['en'], core: ['en'], message: 'Invalid input: expected string, received number' });
+  });
+});
+
+describe("the exploration's own process (runner/exploration-beside.ts)", () => {
+  // esbuild names each module it inlines in a comment line: what the bundle holds, by source file.
+  const inlined = (name: string): string[] =>
+    readFileSync(resolve(ROOT, 'dist/bundled', name), 'utf8').match(/^\/\/ (?:dist|node_modules)\/\S+$/gm) ?? [];
+  const scenariosOnly =
+    /^\/\/ (?:dist\/conformance\/(?:steps\/|support\/registrations\.js|runner\/run-suite\.js)|node_modules\/@cucumber\/cucumber\/lib\/(?:api\/run_cucumber\.js|runtime\/))/;
+
+  it("has a bundle without cucumber's run, the steps and their support code (build/bundle.mjs noScenarios)", () => {
+    expect(inlined('exploration-child.cjs').filter((module) => scenariosOnly.test(module))).toEqual([]);
+    // The exploration itself is there, and the suite's child holds what is left out here: the check can fail.
+    expect(inlined('exploration-child.cjs')).toContain('// dist/conformance/explore/exploration-run.js');
+    expect(inlined('suite-child.cjs').filter((module) => scenariosOnly.test(module)).length).toBeGreaterThan(20);
+  });
+
+  it('is forked on it, behind its code cache (bundled-entries.ts, cached-bundles.ts)', () => {
+    const entry = readFileSync(resolve(ROOT, 'dist/bundled/exploration-child-entry.cjs'), 'utf8');
+    expect(entry).toContain('require("./exploration-child.cjs")');
+    expect(EXPLORATION_CACHED_BUNDLES).toContain('exploration-child.cjs');
+    expect(EXPLORATION_CACHED_BUNDLES).not.toContain('suite-child.cjs');
   });
 });
 
