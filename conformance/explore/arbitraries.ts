@@ -386,7 +386,7 @@ interface OpeningLayers {
  * history (compacted, with a selection waiting through it, or not), and what it is doing (plan mode on, a turn
  * given up with a message steered into it or a selection made during it, `/plan off` typed over a pending
  * selection, a steered message still waiting when the agent is forked, spawned from or compacted, idle commits
- * with no request between them). The layers
+ * with no request between them, an idle commit after a turn). The layers
  * come in that order because each later one survives what an earlier one does to the newest agent: a fork or a
  * spawn names a new newest agent, and a compaction's turns take in steered messages and end a given-up turn.
  * Each is built from the action modules' own arbitraries, so it is generated, printed and shrunk like any move.
@@ -525,19 +525,30 @@ function openingLayers(g: Generation, requestsWith: RequestsWith): OpeningLayers
   // Idle commits with no request between them, after a request: whether each owes a notice is read against the
   // last request header, not the state the commit replaced (NARR-01, NARR-02), and only two commits in a row tell
   // the two apart. A selection the agent's first turn follows (`made`) is switched back and forth once that turn is
-  // done: two commits, the state after the turn being the one selected. Read from the moves, not drawn, so the
-  // random stream stays the one whose reach was measured; only the sessions holding such an opening grow, by two
-  // moves (at 200 sessions, seed 23, the coverage table's cells summed within 0.4% of what they did).
+  // done, and then back again: three commits, the state after them the other than the turn ended in. Where `made`
+  // drew no turn, the selection gets one, and one commit after it. Either way the agent's last plan/mode is logged
+  // after its last turn and differs from the state that turn settled in, so what meets it next (a fork above all:
+  // STATE-04 carries the logged state, not a settled turn's) meets a log that does not end at a turn's end, which
+  // no other opening leaves (a selection made during a turn waits for a boundary). Read from the moves, not drawn,
+  // so the random stream stays the one whose reach was measured; only the sessions holding such an opening grow.
   const setMove = setAction.move?.(g);
   const switchedBack = setMove && {
     weight: 1,
     arbitrary: made(setMove.arbitrary.map((move) => [move])).map((moves): SessionMove[] => {
       const [selected] = moves;
-      if (moves.length === 1 || selected?.kind !== 'set') return moves;
+      if (selected?.kind !== 'set') return moves;
+      const other: SessionMove = { kind: 'set', agent: selected.agent, active: !selected.active };
+      if (moves.length === 1)
+        return [
+          selected,
+          { kind: 'prompt', agent: selected.agent, requests: [{ answer: { type: 'text' }, during: [] }] },
+          other,
+        ];
       return [
         ...moves,
         { kind: 'set', agent: selected.agent, active: !selected.active },
         { kind: 'set', agent: selected.agent, active: selected.active },
+        { kind: 'set', agent: selected.agent, active: !selected.active },
       ];
     }),
   };
