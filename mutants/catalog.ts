@@ -82,6 +82,16 @@ export const MUTANTS: Mutant[] = [
     ),
   ),
   mutant(
+    'plan-mode-record-logged-as-host-message',
+    ['STATE-01'],
+    "Every plan/mode event is echoed into the model's history as a host message carrying its payload, and that message is logged as a host-sourced user message: the host's log vouches for the leak as a message of its own.",
+    patch(
+      'host/session-log.ts',
+      '    this.bus.publish(this.agent, copy);\n  }',
+      "    this.bus.publish(this.agent, copy);\n    if (copy.type === 'plan/mode') this.append({ type: 'user/message', payload: { source: 'host', text: JSON.stringify(copy.payload) } });\n  }",
+    ),
+  ),
+  mutant(
     'fold-sticks-at-first-activation',
     ['STATE-02', 'TOOL-05', 'SET-01'],
     'The fold of the log stops at the first activation: once plan mode was on, later events turning it off are ignored.',
@@ -792,6 +802,16 @@ export const MUTANTS: Mutant[] = [
       'host/history.ts',
       "      case 'compaction':",
       "      case 'command/run':\n        messages.push({ role: 'user', source: 'host', text: `/${e.payload.name} ${e.payload.args}` });\n        break;\n      case 'compaction':",
+    ),
+  ),
+  mutant(
+    'command-line-logged-as-host-message',
+    ['CMD-06'],
+    "Every command line the user types is echoed into the model's history as a host message, and that message is logged as a host-sourced user message: the host's log vouches for the leak as a message of its own.",
+    patch(
+      'host/session-log.ts',
+      '    this.bus.publish(this.agent, copy);\n  }',
+      "    this.bus.publish(this.agent, copy);\n    if (copy.type === 'command/run') this.append({ type: 'user/message', payload: { source: 'host', text: `/${copy.payload.name} ${copy.payload.args}` } });\n  }",
     ),
   ),
   mutant(

@@ -5,8 +5,53 @@
  * the host's log records as a `user/message` of source `host`; a `plan/mode` record or a command line sent
  * to the model (STATE-01, CMD-06) is logged as its own kind and is never a logged host message, so the two
  * are told apart by identity (the message and the log's record of it), never by the words inside.
+ *
+ * What a host's own message may carry is the host's business, bar what the clauses keep out of the model's
+ * history whatever envelope it comes in: a `plan/mode` record (STATE-01: log-only) and a command line (CMD-06).
+ * A host that sends either as a message of its own and also logs it as a host-sourced user message leaks it all
+ * the same, so such a message is never the host's own (`leakedRecord`). Both are told by identity, not wording:
+ * the record as data (the seed fixes its type, `plan/mode`, and its payload, exactly `{ active: boolean }`),
+ * the command line as the command it is (a `/plan` line with the argument of a line the user typed, read trimmed
+ * as CMD-03/CMD-04 read it).
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Message, SessionEvent } from '../../src/index.js';
+
+const PLAN_LINE = /^\s*\/plan(?=\s|$)/;
+
+/** A `/plan` line's argument, trimmed (CMD-03, CMD-04); undefined when `text` is no `/plan` line. */
+function planArgument(text: string): string | undefined {
+  const head = PLAN_LINE.exec(text);
+  return head ? text.slice(head[0].length).trim() : undefined;
+}
+
+/** Whether `text` is a `plan/mode` record as data: its payload, or the event with its type. */
+function isPlanModeRecord(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    record.type === 'plan/mode' ||
+    isDeepStrictEqual(record, { active: true }) ||
+    isDeepStrictEqual(record, { active: false })
+  );
+}
+
+/**
+ * Why a host-sourced message's text is something the model must never see, whatever the log calls it: a
+ * `plan/mode` record (STATE-01) or one of the `/plan` lines the user typed (CMD-06); undefined when it is neither.
+ */
+export function leakedRecord(text: string, commandLines: readonly string[]): string | undefined {
+  if (isPlanModeRecord(text)) return 'a plan/mode record';
+  const argument = planArgument(text);
+  if (argument !== undefined && commandLines.some((line) => planArgument(line) === argument)) return 'a /plan line';
+  return undefined;
+}
 
 /** The texts of the host-sourced user messages the logs hold: the host's own conversation messages. */
 export function loggedHostTexts(logs: readonly (readonly SessionEvent[])[]): Set<string> {

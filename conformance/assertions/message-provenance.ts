@@ -13,12 +13,14 @@
  * - tool results, each after the assistant message holding its call;
  * - plugin notices (their wording is free; NARR judges them);
  * - after a compaction, what the host's compaction produced (host messages);
- * - the host's own messages, which its log records as host-sourced user messages (host-messages.ts).
+ * - the host's own messages, which its log records as host-sourced user messages (host-messages.ts), unless
+ *   one carries a `plan/mode` record or a typed `/plan` line (those never enter the history, whoever sends them).
  * Anything else, a command line, a command result or a `plan/mode` record
  * among them, is a message that should not be there.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { AssistantMessage, Message, ModelRequest, ModelResponse } from '../../src/index.js';
+import { leakedRecord } from './host-messages.js';
 
 /** What the kit itself put into the scenario. */
 export interface KitAuthored {
@@ -94,6 +96,11 @@ export function strayMessages(request: ModelRequest, kit: KitAuthored): StrayMes
       case 'user':
         if (message.source === 'plugin') return;
         if (message.source === 'host') {
+          const leaked = leakedRecord(message.text, kit.commandLines);
+          if (leaked) {
+            out(`a host message carrying ${leaked}, which never enters the model's history`);
+            return;
+          }
           if (kit.hostLogged?.has(message.text)) return;
           if (!kit.compacted) out('a host message, although no history was compacted');
           return;

@@ -74,4 +74,29 @@ describe('host messages in a request', () => {
     const logged = { ...kit, hostLogged: new Set([context.text]) };
     expect(strayMessages(request, logged).map((stray) => stray.index)).toEqual([2]);
   });
+
+  it("are never the host's own when they carry a plan/mode record or a typed /plan line, logged or compacted", () => {
+    const leaks: Message[] = [
+      record,
+      { role: 'user', source: 'host', text: ' {"type":"plan/mode","payload":{"active":false}} ' },
+      { role: 'user', source: 'host', text: '/plan  Sketch it ' },
+      { role: 'user', source: 'host', text: '/plan off' },
+    ];
+    const fine: Message[] = [
+      context,
+      { role: 'user', source: 'host', text: '{"active":true,"mode":"edit"}' },
+      { role: 'user', source: 'host', text: '/plan Something never typed' },
+    ];
+    const kit = { ...kitWith([]), commandLines: ['/plan Sketch it', '/plan\toff'], compacted: true };
+    const all = [...leaks, ...fine];
+    const logged = { ...kit, hostLogged: new Set(all.map((message) => message.text)) };
+    const stray = strayMessages({ messages: all } as unknown as ModelRequest, logged);
+    expect(stray.map((entry) => entry.index)).toEqual([0, 1, 2, 3]);
+    expect(stray.map((entry) => entry.why)).toEqual([
+      "a host message carrying a plan/mode record, which never enters the model's history",
+      "a host message carrying a plan/mode record, which never enters the model's history",
+      "a host message carrying a /plan line, which never enters the model's history",
+      "a host message carrying a /plan line, which never enters the model's history",
+    ]);
+  });
 });
