@@ -158,7 +158,12 @@ export function sectionSlotProblem(
   return withoutSection(withSection, section, separator).includes(without) ? undefined : problem;
 }
 
-/** Whether the section stands in the slot with one of the host's separators on each side of it. */
+/**
+ * Whether the section stands in the slot with one of the host's separators on each side of it. The separator
+ * after a section that ends in line breaks is the whole separator too: a joiner that lets those line breaks
+ * stand for part of it is, through the contract, byte for byte a host that cut them from the section (CFG-03),
+ * since no probe section ends in one (the kit repository's docs/exploration.md, round 47).
+ */
 function standsAlone(slot: string, section: string, separator: string): boolean {
   const at = slot.indexOf(section);
   return at >= 0 && slot.slice(0, at).endsWith(separator) && slot.startsWith(separator, at + section.length);
