@@ -27,7 +27,11 @@ function strip(value: unknown): unknown {
   }
   if (typeof value !== 'object' || value === null) return value;
   let copy: Record<string, unknown> | undefined;
-  for (const [key, field] of Object.entries(value)) {
+  // Every value a host hands the kit goes through here (a log read is many events): `for...in` over the own
+  // keys makes no array of entries per object, as Object.entries would.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const field: unknown = (value as Record<string, unknown>)[key];
     if (field === undefined) {
       copy ??= { ...value };
       delete copy[key];
