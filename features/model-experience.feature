@@ -37,6 +37,7 @@ Feature: What plan mode costs the model
     When the user keeps prompting until the agent has made 2 model requests
     Then the headers of requests 1 and 2 describe plan mode <start> and <target>
     And the plan section adds exactly its own text to the system prompt
+    And plan mode adds no message to the conversation
 
     Examples:
       | case                     | start | target | boundary          |

@@ -92,6 +92,22 @@ export const MUTANTS: Mutant[] = [
     ),
   ),
   mutant(
+    'context-message-while-active',
+    ['MX-01', 'MX-03'],
+    "While plan mode is active every request opens with a host message of its own the log never records (plan mode adds more than the section); out of plan mode it is gone. A constant context message is the host's own (it stands in every request of the agent); this one comes and goes with plan mode, so it is not (and leaving plan mode takes back a message the model saw, MX-03).",
+    patch(
+      AGENT,
+      `      messages: deriveHistory(this.deps.log.read()),`,
+      `      messages: this.deps.log
+        .read()
+        .filter((e) => e.type === 'plan/mode')
+        .map((e) => (e.payload as { active?: boolean }).active)
+        .at(-1)
+        ? [{ role: 'user', source: 'host', text: '<environment>\\nmode: read-only\\n</environment>' }, ...deriveHistory(this.deps.log.read())]
+        : deriveHistory(this.deps.log.read()),`,
+    ),
+  ),
+  mutant(
     'fold-sticks-at-first-activation',
     ['STATE-02', 'TOOL-05', 'SET-01'],
     'The fold of the log stops at the first activation: once plan mode was on, later events turning it off are ignored.',

@@ -13,6 +13,16 @@
  * the record as data (the seed fixes its type, `plan/mode`, and its payload, exactly `{ active: boolean }`),
  * the command line as the command it is (a `/plan` line with the argument of a line the user typed, read trimmed
  * as CMD-03/CMD-04 read it).
+ *
+ * A host may also open every request with messages of its own it never logs (its environment, say): nothing in
+ * the clauses asks a host to log what it adds beside plan mode, and MX-03 holds while they stay first. Such a
+ * message is the host's own when it stands, the same text at the same position, in every request the host made
+ * to that agent: its standing messages, the host-sourced user messages every request of the agent opens with
+ * (their common leading run, `standingHostTexts`). That is judged by identity and position, never by wording,
+ * and it keeps what plan mode adds out of reach: a message that comes and goes with plan mode (MX-01: active
+ * plan mode adds exactly the section) or that a transition leaves behind is missing from some request of the
+ * agent, so it stands in none, and one added after the first request is no leading message of the first. A
+ * standing message carrying a `plan/mode` record or a typed `/plan` line is still a leak (`leakedRecord` first).
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Message, SessionEvent } from '../../src/index.js';
@@ -70,4 +80,40 @@ export function isHostOwn(message: Message, logged: ReadonlySet<string>): boolea
 /** The messages without the host's own: what a clause about plan mode's contributions compares. */
 export function withoutHostOwn(messages: readonly Message[], logged: ReadonlySet<string>): Message[] {
   return messages.filter((message) => !isHostOwn(message, logged));
+}
+
+/** The host-sourced user messages `messages` opens with, before any other message: their texts, in order. */
+export function leadingHostTexts(messages: readonly Message[]): string[] {
+  const texts: string[] = [];
+  for (const message of messages) {
+    if (message.role !== 'user' || message.source !== 'host') break;
+    texts.push(message.text);
+  }
+  return texts;
+}
+
+/** The longest run `a` and `b` both open with: the standing texts once one more request is seen. */
+export function commonLead(a: readonly string[], b: readonly string[]): string[] {
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length++;
+  return a.slice(0, length);
+}
+
+/**
+ * The standing host messages of one agent's requests: the host-sourced user messages every request opens with,
+ * the same texts at the same positions (none when there is no request).
+ */
+export function standingHostTexts(requests: readonly { messages: readonly Message[] }[]): string[] {
+  let standing: string[] | undefined;
+  for (const request of requests) {
+    const lead = leadingHostTexts(request.messages);
+    standing = standing === undefined ? lead : commonLead(standing, lead);
+    if (standing.length === 0) break;
+  }
+  return standing ?? [];
+}
+
+/** `messages` (a whole request) without the standing host messages it opens with. */
+export function withoutStanding(messages: readonly Message[], standing: readonly string[]): Message[] {
+  return messages.slice(commonLead(standing, leadingHostTexts(messages)).length);
 }

@@ -87,6 +87,8 @@ export class ExploredSession {
   toolMode: ToolMode = 'native';
   /** Under a code mode, each agent's first SDK text, which every later request must repeat (TOOL-07). */
   readonly firstSdk = new Map<string, { sdk: string; n: number }>();
+  /** Per agent: the host messages every request so far opened with (assertions/host-messages.ts), its standing ones. */
+  readonly standingHost = new Map<string, readonly string[]>();
   /** Each agent's last request: its number, whether it carried the plan section, its system prompt (POLICY-04). */
   readonly lastPrompt = new Map<string, { n: number; guided: boolean; systemPrompt: string }>();
   /**

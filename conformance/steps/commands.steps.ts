@@ -13,7 +13,7 @@ import { showForReview } from '../assertions/review-text.js';
 import { assertInPlanMode } from './requests.steps.js';
 import { requestNumber, userTypedTexts } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
-import { hostTextsOf, planSideMessages } from '../world/host-messages.js';
+import { hostTextsOf, planSideOf, standingOf } from '../world/host-messages.js';
 
 /** Every command line typed in a scenario, in order (the world keeps only the results). */
 const typedLines = new WeakMap<PlanWorld, string[]>();
@@ -141,7 +141,7 @@ Then(
     const requests = await requestsOfAtLeast(this, DEFAULT_AGENT, 1);
     const first = requestNumber(requests, 1, DEFAULT_AGENT);
     expectEqual(
-      await planSideMessages(this, first.agent, first.messages),
+      await planSideOf(this, first),
       [{ role: 'user', source: 'user', text }],
       'the messages of the first request after the command',
     );
@@ -206,6 +206,7 @@ export async function kitAuthored(world: PlanWorld): Promise<KitAuthored> {
       world,
       world.model.requests.map((request) => request.agent),
     ),
+    standing: standingOf(world),
   };
 }
 

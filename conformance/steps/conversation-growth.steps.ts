@@ -7,7 +7,7 @@ import { Then } from '@cucumber/cucumber';
 import { expectEqual } from '../assertions/expect.js';
 import { appended, expectMessagesMatch, rowsOf } from '../assertions/messages.js';
 import type { PlanWorld } from '../world/plan-world.js';
-import { planSideMessages } from '../world/host-messages.js';
+import { planSideMessages, planSideOf } from '../world/host-messages.js';
 
 type Table = { hashes(): Array<Record<string, string>> };
 
@@ -27,12 +27,7 @@ Then(
 
 Then('the messages of request {int} are exactly:', async function (this: PlanWorld, n: number, table: Table) {
   const request = await this.request(n);
-  expectMessagesMatch(
-    this,
-    await planSideMessages(this, request.agent, request.messages),
-    rowsOf(table),
-    `messages of request ${n}`,
-  );
+  expectMessagesMatch(this, await planSideOf(this, request), rowsOf(table), `messages of request ${n}`);
 });
 
 Then('request {int} adds the user message {string}', async function (this: PlanWorld, n: number, text: string) {

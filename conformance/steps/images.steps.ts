@@ -13,7 +13,7 @@ import { showForReview } from '../assertions/review-text.js';
 import { imagesNamed } from '../world/images.js';
 import { requestNumber } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
-import { planSideMessages } from '../world/host-messages.js';
+import { planSideOf } from '../world/host-messages.js';
 import { addedIn, linesOf, requestsOfAtLeast, typeCommand } from './commands.steps.js';
 import { assertInPlanMode } from './requests.steps.js';
 
@@ -115,7 +115,7 @@ Then(
   'the model received one user message holding the images {string} and then the text {string}, under plan guidance',
   async function (this: PlanWorld, images: string, text: string) {
     const first = requestNumber(await requestsOfAtLeast(this, DEFAULT_AGENT, 1), 1, DEFAULT_AGENT);
-    const messages = await planSideMessages(this, first.agent, first.messages);
+    const messages = await planSideOf(this, first);
     expectEqual(messages.length, 1, () => `messages of the first request after the command: ${show(first.messages)}`);
     assertOneUserMessage(messages, expectedBlocks(images, text), 'of the first request after the command');
     assertInPlanMode(this, first, 'the first request after the command');
@@ -126,7 +126,7 @@ Then(
   'the model received one user message holding only the images {string}, under plan guidance',
   async function (this: PlanWorld, images: string) {
     const first = requestNumber(await requestsOfAtLeast(this, DEFAULT_AGENT, 1), 1, DEFAULT_AGENT);
-    const messages = await planSideMessages(this, first.agent, first.messages);
+    const messages = await planSideOf(this, first);
     expectEqual(messages.length, 1, () => `messages of the first request after the command: ${show(first.messages)}`);
     assertOneUserMessage(messages, expectedBlocks(images, ''), 'of the first request after the command');
     assertInPlanMode(this, first, 'the first request after the command');

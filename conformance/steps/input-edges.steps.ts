@@ -15,7 +15,7 @@ import { typeCommand } from './commands.steps.js';
 import { planModeEvents, toolResults } from '../world/observations.js';
 import type { PlanWorld } from '../world/plan-world.js';
 import { readNotation } from '../world/text-notation.js';
-import { planSideMessages } from '../world/host-messages.js';
+import { planSideOf } from '../world/host-messages.js';
 
 /** Stands for the host's own keep-planning label in a scripted answer. */
 const KEEP_PLANNING = 'KEEP-PLANNING';
@@ -36,7 +36,7 @@ Then(
   async function (this: PlanWorld, text: string) {
     const request = await this.request(1);
     expectEqual(
-      await planSideMessages(this, request.agent, request.messages),
+      await planSideOf(this, request),
       [{ role: 'user', source: 'user', text: withWhiteSpace(text) }],
       'the messages of the first request after the command',
     );

@@ -80,3 +80,16 @@ Then('no model request carries a plan\\/mode record', async function (this: Plan
     'a message that is no prompt, model reply, tool result, notice or compaction product (a plan/mode record?)',
   );
 });
+
+/**
+ * MX-01: active plan mode adds exactly the configured section, so no message either. A message plan mode put
+ * into a request would be one that should not be there; the host's own messages (logged, or standing in every
+ * request of the agent, assertions/host-messages.ts) are not plan mode's, and a host message that comes and goes
+ * with the state stands in no request. Judged by identity and position, as the record is.
+ */
+Then('plan mode adds no message to the conversation', async function (this: PlanWorld) {
+  await assertNoStrayMessage(
+    this,
+    "a message that is no prompt, model reply, tool result, notice, compaction product or message of the host's own (one plan mode added?)",
+  );
+});

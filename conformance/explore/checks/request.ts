@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ContentBlock, ModelRequest } from '../../../src/index.js';
 import { imagesNamed } from '../../world/images.js';
 import { strayMessages } from '../../assertions/message-provenance.js';
-import { loggedHostTexts } from '../../assertions/host-messages.js';
+import { commonLead, leadingHostTexts, loggedHostTexts } from '../../assertions/host-messages.js';
 import { orderedProbesProblem } from '../../assertions/system-prompt.js';
 import {
   noticesAtRequest,
@@ -227,6 +227,10 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   const previousPrompt = session.lastPrompt.get(agent.id);
   session.lastPrompt.set(agent.id, { n, guided, systemPrompt: request.systemPrompt });
   const notices = noticesIn(request.messages).map((notice) => notice.text);
+  const standingBefore = session.standingHost.get(id);
+  const lead = leadingHostTexts(request.messages);
+  const standing = standingBefore === undefined ? lead : commonLead(standingBefore, lead);
+  session.standingHost.set(id, standing);
   const shown: Finding | undefined =
     prefixFinding(agent, previousPrompt, { n, guided, systemPrompt: request.systemPrompt }) ??
     noticeFinding(agent, n, noticesAtRequest(agent, notices.length), notices) ??
@@ -239,7 +243,8 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
     ) ??
     checkCatalog(session, agent, request, n) ??
     checkToolSdk(session, agent, request, n) ??
-    provenanceFinding(session, agent, request, n, loggedHostTexts([logAtArrival]));
+    standingLostFinding(session, agent, n, standingBefore, standing) ??
+    provenanceFinding(session, agent, request, n, loggedHostTexts([logAtArrival]), standing);
   if (shown) return worded(shown);
   agent.compactedSinceRequest = false;
 
@@ -434,6 +439,7 @@ export function provenanceFinding(
   request: ModelRequest,
   n: number,
   hostLogged: ReadonlySet<string> = new Set(),
+  standing: readonly string[] = [],
 ): FindingOf<'message-provenance'> | undefined {
   const stray = strayMessages(request, {
     prompts: session.prompted,
@@ -441,6 +447,7 @@ export function provenanceFinding(
     replies: session.model.replies,
     compacted: session.compacted,
     hostLogged,
+    standing: new Map([[request.agent, standing]]),
   });
   if (stray.length === 0) return undefined;
   const first = stray[0]!;
@@ -450,6 +457,33 @@ export function provenanceFinding(
     where: { agent: agent.name, request: n },
     expected: {},
     observed: { index: first.index, stray: first.message, why: first.why },
+  };
+}
+
+/**
+ * A host message every earlier request of the agent opened with (its standing messages, host-messages.ts) that
+ * request `n` no longer holds at its place: it was not the host's own, which stands in every request, but one that
+ * came and went (with plan mode, MX-01: active plan mode adds exactly the section; or a transition's leak, STATE-01).
+ * After a compaction host messages are the compaction's to shape, so none is asked to stay.
+ */
+export function standingLostFinding(
+  session: Pick<ExploredSession, 'compacted'>,
+  agent: OracleAgent,
+  n: number,
+  before: readonly string[] | undefined,
+  now: readonly string[],
+): FindingOf<'message-provenance'> | undefined {
+  if (session.compacted || before === undefined || now.length >= before.length) return undefined;
+  return {
+    check: 'message-provenance',
+    clauses: ['STATE-01', 'MX-01'],
+    where: { agent: agent.name, request: n },
+    expected: {},
+    observed: {
+      index: now.length,
+      stray: { role: 'user', source: 'host', text: before[now.length] },
+      why: `a host message every earlier request of the agent opened with, missing here: not the host's own, which stands in every request`,
+    },
   };
 }
 

@@ -99,4 +99,24 @@ describe('host messages in a request', () => {
       "a host message carrying a /plan line, which never enters the model's history",
     ]);
   });
+
+  it("are the host's own when they stand at the same positions in every request of the agent, logged or not", () => {
+    const ofAgent = { agent: 'a', messages: [context, prompt, record] } as unknown as ModelRequest;
+    const kit = kitWith([]);
+    expect(strayMessages(ofAgent, { ...kit, standing: new Map([['a', [context.text]]]) }).map((s) => s.index)).toEqual([
+      2,
+    ]);
+    // Another agent's standing messages, or a standing text at another position, excuse nothing.
+    expect(strayMessages(ofAgent, { ...kit, standing: new Map([['b', [context.text]]]) }).map((s) => s.index)).toEqual([
+      0, 2,
+    ]);
+    expect(strayMessages(ofAgent, { ...kit, standing: new Map([['a', [record.text]]]) }).map((s) => s.index)).toEqual([
+      0, 2,
+    ]);
+    // A standing message carrying a plan/mode record is a leak all the same (a record logged before the first prompt).
+    const leakFirst = { agent: 'a', messages: [record, prompt] } as unknown as ModelRequest;
+    expect(strayMessages(leakFirst, { ...kit, standing: new Map([['a', [record.text]]]) }).map((s) => s.index)).toEqual(
+      [0],
+    );
+  });
 });

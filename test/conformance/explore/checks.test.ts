@@ -22,6 +22,7 @@ import {
   noticeFinding,
   prefixFinding,
   provenanceFinding,
+  standingLostFinding,
   sectionPlaceFinding,
   sectionTextFinding,
   userTextsFinding,
@@ -361,6 +362,40 @@ describe('what a request shows', () => {
     expect(provenanceFinding(kit, agent(), request({ messages: [context, prompt, record] }), 1, logged)).toMatchObject({
       check: 'message-provenance',
     });
+  });
+
+  it("a host message standing in every request of the agent is the host's own; one that comes and goes is not", () => {
+    const kit = {
+      prompted: ['Task 1'],
+      typedLines: [] as string[],
+      model: { replies: [] as string[] },
+      compacted: false,
+    } as unknown as Parameters<typeof provenanceFinding>[0];
+    const prompt = { role: 'user', source: 'user', text: 'Task 1' } as const;
+    const context = { role: 'user', source: 'host', text: '<environment>linux</environment>' } as const;
+    const unlogged = new Set<string>();
+    // Standing (every request so far opened with it): not stray, though the log does not record it.
+    expect(
+      provenanceFinding(kit, agent(), request({ messages: [context, prompt] }), 1, unlogged, [context.text]),
+    ).toBeUndefined();
+    // Not standing: an unlogged host message is stray, first or not.
+    expect(provenanceFinding(kit, agent(), request({ messages: [context, prompt] }), 2, unlogged, [])).toMatchObject({
+      check: 'message-provenance',
+      observed: { index: 0 },
+    });
+    expect(
+      provenanceFinding(kit, agent(), request({ messages: [prompt, context] }), 1, unlogged, [context.text]),
+    ).toMatchObject({ check: 'message-provenance', observed: { index: 1 } });
+    // One every earlier request opened with, missing now: it came and went.
+    expect(standingLostFinding({ compacted: false }, agent(), 2, [context.text], [])).toMatchObject({
+      check: 'message-provenance',
+      clauses: ['STATE-01', 'MX-01'],
+      where: { request: 2 },
+      observed: { index: 0, stray: context },
+    });
+    expect(standingLostFinding({ compacted: false }, agent(), 2, [context.text], [context.text])).toBeUndefined();
+    expect(standingLostFinding({ compacted: false }, agent(), 1, undefined, [])).toBeUndefined();
+    expect(standingLostFinding({ compacted: true }, agent(), 2, [context.text], [])).toBeUndefined();
   });
 
   it('no request after the final answer unless something was steered (CMD-02, CMD-06, MX-02)', () => {
