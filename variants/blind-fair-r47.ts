@@ -1180,9 +1180,10 @@ export const BLIND_FAIR_R47_HOSTS: Variant[] = [
 
 /**
  * What the variant matrix runs by default: the batch's hosts that pass, made together in two hosts (one build
- * and one run each; every host still runs alone by name). Left out: r47-context-message-first, which the kit
- * still fails for a check the spec does not make (docs/teeth.md, round 47), and r47-owned-child-resumed-owned
- * (two editions only: a part of either would take the seed edition away from it).
+ * and one run each; every host still runs alone by name). r47-context-message-first, which the kit failed until
+ * a host's standing messages counted as its own (conformance/assertions/host-messages.ts, docs/teeth.md, round
+ * 47), joins the second. Left out: r47-owned-child-resumed-owned (two editions only: a part of either would
+ * take the seed edition away from it).
  */
 export const BLIND_FAIR_R47: Variant[] = [
   together('r47-later-kept-and-reshaped', [
@@ -1203,5 +1204,6 @@ export const BLIND_FAIR_R47: Variant[] = [
     extraFields,
     sdkInCodeToolDescription,
     coalescedPushes,
+    contextMessageFirst,
   ]),
 ];
