@@ -30,7 +30,7 @@ import type { Message, SessionEvent } from '../../src/index.js';
 const PLAN_LINE = /^\s*\/plan(?=\s|$)/;
 
 /** A `/plan` line's argument, trimmed (CMD-03, CMD-04); undefined when `text` is no `/plan` line. */
-function planArgument(text: string): string | undefined {
+export function planArgument(text: string): string | undefined {
   const head = PLAN_LINE.exec(text);
   return head ? text.slice(head[0].length).trim() : undefined;
 }

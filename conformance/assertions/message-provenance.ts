@@ -22,7 +22,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { AssistantMessage, Message, ModelRequest, ModelResponse } from '../../src/index.js';
-import { leakedRecord } from './host-messages.js';
+import { leakedRecord, planArgument } from './host-messages.js';
 
 /** What the kit itself put into the scenario. */
 export interface KitAuthored {
@@ -47,16 +47,12 @@ export interface StrayMessage {
   why: string;
 }
 
-const PLAN_LINE = /^\s*\/plan(?=\s|$)/;
-
 /**
  * The message a `/plan` line steers, if any (CMD-03/CMD-04): its argument
  * trimmed, unless that is empty or exactly `off`.
  */
 export function steeredMessage(line: string): string | undefined {
-  const head = PLAN_LINE.exec(line);
-  if (!head) return undefined;
-  const argument = line.slice(head[0].length).trim();
+  const argument = planArgument(line);
   return argument === '' || argument === 'off' ? undefined : argument;
 }
 
