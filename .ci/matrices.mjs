@@ -137,7 +137,9 @@ function transportStep(edition) {
       'node',
       'dist/conformance/equivalence/equivalence-check.js',
       '--reuse-only',
-      ...(edition === EXPLORED_OVER_STDIO ? [] : ['--scenarios-only']),
+      // One worker, as for the Python example below: 0.87x the CPU of the default run over stdio (docs/benchmark.md,
+      // round 48, ci-time); `--parallel` over stdio is proven by parallel-and-shards.
+      ...(edition === EXPLORED_OVER_STDIO ? ['--parallel', '1'] : ['--scenarios-only']),
       '--edition',
       edition,
     ],

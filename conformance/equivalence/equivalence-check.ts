@@ -13,7 +13,9 @@
  * `--scenarios-only`, the CLI's default run (scenarios and exploration) over
  * stdio, in each edition, must pass; its scenarios' results are the ones
  * compared with the in-process run's (no second run of the scenarios over
- * stdio with reused processes: the default run is one).
+ * stdio with reused processes: the default run is one). `--parallel N` is
+ * passed on to that default run (CI's `transport` step: 1, as for the Python
+ * example's runs).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,8 +26,9 @@ import type { Edition } from '../../src/index.js';
 import { CLI_BUNDLE } from '../bundled-entries.js';
 import { BUILT_IN_ADAPTERS } from '../adapters/adapter-path.js';
 import { defineCommandLine, readCommandLine, type ParsedOptions } from '../options/option-table.js';
-import { editionOption, HELP_OPTION, milliseconds } from '../options/shared-options.js';
+import { editionOption, HELP_OPTION, milliseconds, wholeNumber } from '../options/shared-options.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
+import { MAX_WORKERS } from '../cli/arguments.js';
 import { hostStartMs } from './cost.js';
 import { readResultsFile } from '../docs/read-results.js';
 import { EXPLORATION_ID } from '../results/exploration-uri.js';
@@ -62,6 +65,15 @@ const TRANSPORT_CHECK_COMMAND_LINE = defineCommandLine({
     'scenarios-only': {
       type: 'boolean',
       help: "leave out the default run over stdio (the CLI's scenarios and exploration)",
+    },
+    parallel: {
+      type: 'string',
+      value: 'N',
+      parse: wholeNumber(1, MAX_WORKERS),
+      defaultText: "the CLI's default: the machine's cores for an exec: host",
+      // CI's steps share the cores with each other: a second worker's start, compiling and garbage cost CPU
+      // and buy no wall time there (docs/benchmark.md, round 46's stdio-cost and round 48's ci-time).
+      help: "the default run over stdio's --parallel (1 where the cores are busy with other work)",
     },
     help: HELP_OPTION,
   },
@@ -127,7 +139,8 @@ async function compareEdition(options: CheckOptions, edition: Edition, measureSt
       );
     }
   }
-  const defaultRun = withDefaultRun && count > 0 ? await defaultRunOverStdio(edition) : undefined;
+  const defaultRun =
+    withDefaultRun && count > 0 ? await defaultRunOverStdio(edition, options.parallel) : undefined;
   if (defaultRun?.scenarios) {
     console.log(`over stdio (the default run, one process for many scenarios): ${status(defaultRun.scenarios)}`);
     differences.push(...compareResults(inProcess.results, defaultRun.scenarios, 'over stdio'));
@@ -167,14 +180,23 @@ interface DefaultRun {
  * scenarios never do (a restart forgetting observers). Its results file gives
  * each scenario's status over stdio, compared with the in-process run's.
  */
-async function defaultRunOverStdio(edition: Edition): Promise<DefaultRun> {
+async function defaultRunOverStdio(edition: Edition, parallel: number | undefined): Promise<DefaultRun> {
   const folder = await mkdtemp(join(tmpdir(), 'plan-mode-conformance-transport-'));
   try {
     const resultsFile = join(folder, 'results.json');
     const started = performance.now();
     const run = spawnSync(
       process.execPath,
-      [CLI_BUNDLE, '--adapter', STDIO_REFERENCE, '--edition', edition, '--format', `results:${resultsFile}`],
+      [
+        CLI_BUNDLE,
+        '--adapter',
+        STDIO_REFERENCE,
+        '--edition',
+        edition,
+        ...(parallel === undefined ? [] : ['--parallel', String(parallel)]),
+        '--format',
+        `results:${resultsFile}`,
+      ],
       { encoding: 'utf8' },
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
