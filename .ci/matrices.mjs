@@ -27,6 +27,7 @@ import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { checkSteps, REFERENCE_RESULTS_STEP } from './check-steps.mjs';
+import { withPythonFirst } from './python-first.mjs';
 import { npmScript as npm, reportFailures, runSteps, timesTable } from './schedule.mjs';
 
 // The steps name paths from the repository's root, wherever this was started from.
@@ -156,8 +157,9 @@ const matrixSteps = [
   // One worker: an `exec:` host's default is a worker per core, but these steps share the cores with the rest of CI,
   // where a second worker's start, compiling and garbage cost about a third more CPU for little wall time
   // (docs/benchmark.md, round 46, stdio-cost). `--parallel` over stdio is proven by parallel-and-shards.
-  { name: 'python (rc.8)', cores: 1, command: npm('example:python', '--parallel', '1') },
-  { name: 'python (seed)', cores: 1, command: npm('example:python-seed', '--parallel', '1') },
+  // With the interpreter first on PATH where `python3` is a launcher (pyenv's shim): .ci/python-first.mjs.
+  { name: 'python (rc.8)', cores: 1, command: withPythonFirst(npm('example:python', '--parallel', '1')) },
+  { name: 'python (seed)', cores: 1, command: withPythonFirst(npm('example:python-seed', '--parallel', '1')) },
   ...fileSteps.slice(1),
   {
     name: 'dsh',

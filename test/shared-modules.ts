@@ -24,6 +24,7 @@ export const SHARED_MODULE_FILES: readonly string[] = [
   'test/adapters/dsh/restart.test.ts',
   'test/architecture/layers.test.ts',
   'test/build/build-stamp.test.ts',
+  'test/ci/python-first.test.ts',
   'test/ci/schedule.test.ts',
   'test/conformance/adapters/error-messages.test.ts',
   'test/conformance/assertions/message-provenance.test.ts',

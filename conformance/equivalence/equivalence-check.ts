@@ -139,8 +139,7 @@ async function compareEdition(options: CheckOptions, edition: Edition, measureSt
       );
     }
   }
-  const defaultRun =
-    withDefaultRun && count > 0 ? await defaultRunOverStdio(edition, options.parallel) : undefined;
+  const defaultRun = withDefaultRun && count > 0 ? await defaultRunOverStdio(edition, options.parallel) : undefined;
   if (defaultRun?.scenarios) {
     console.log(`over stdio (the default run, one process for many scenarios): ${status(defaultRun.scenarios)}`);
     differences.push(...compareResults(inProcess.results, defaultRun.scenarios, 'over stdio'));
