@@ -193,7 +193,7 @@ const matrixSteps = [
   })),
   // Without the exploration, about half the CPU of the one above: after the longer steps.
   ...editions.filter((edition) => edition !== EXPLORED_OVER_STDIO).map(transportStep),
-  { name: 'python-unit', cores: 1, command: npm('example:python-unit') },
+  { name: 'python-unit', cores: 1, command: withPythonFirst(npm('example:python-unit')) },
   {
     name: 'docs',
     cores: 1,
