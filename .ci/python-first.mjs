@@ -49,12 +49,15 @@ function foundPython(path) {
   return { onPath, executable, path };
 }
 
+/** @type {{ path: string | undefined } | undefined} asked once: each ask starts the launcher too */
+let asked;
+
 /**
  * The command prefixed to run with the interpreter first on PATH, or as it is.
  * @param {string[]} command
  * @returns {string[]}
  */
 export function withPythonFirst(command) {
-  const path = pathWithInterpreterFirst(foundPython(process.env.PATH ?? ''));
-  return path === undefined ? command : ['env', `PATH=${path}`, ...command];
+  asked ??= { path: pathWithInterpreterFirst(foundPython(process.env.PATH ?? '')) };
+  return asked.path === undefined ? command : ['env', `PATH=${asked.path}`, ...command];
 }
