@@ -23,6 +23,7 @@ import { BLIND_FAIR_R44, BLIND_FAIR_R44_HOSTS } from './blind-fair-r44.js';
 import { BLIND_FAIR_R45, BLIND_FAIR_R45_HOSTS } from './blind-fair-r45.js';
 import { BLIND_FAIR_R46, BLIND_FAIR_R46_HOSTS } from './blind-fair-r46.js';
 import { BLIND_FAIR_R47, BLIND_FAIR_R47_HOSTS } from './blind-fair-r47.js';
+import { BLIND_FAIR_R48, BLIND_FAIR_R48_HOSTS } from './blind-fair-r48.js';
 
 /** Each choice alone, as written; the matrix runs them as VARIANTS groups them (each still runs alone when named). */
 const CHOICES: Variant[] = [
@@ -489,6 +490,8 @@ export const VARIANTS: Variant[] = [
   ...BLIND_FAIR_R46,
   // Round 47's blind fairness batch (blind-fair-r47.ts): ticks, batches, disk, records, moving sections, restarts.
   ...BLIND_FAIR_R47,
+  // Round 48's blind fairness batch (blind-fair-r48.ts).
+  ...BLIND_FAIR_R48,
 ];
 
 /**
@@ -501,6 +504,7 @@ export const VARIANT_PARTS: Variant[] = [
   ...BLIND_FAIR_R45_HOSTS,
   ...BLIND_FAIR_R46_HOSTS,
   ...BLIND_FAIR_R47_HOSTS,
+  ...BLIND_FAIR_R48_HOSTS,
 ].filter((part) => !VARIANTS.some((run) => run.name === part.name));
 
 /** The variant of this name, among those run by default and those run only when named. */
