@@ -10,7 +10,7 @@
  * that could be argued, its comment says so.
  */
 import { onlyIn, patch } from '../mutants/mutant.js';
-import { variant, type Variant } from './variant.js';
+import { together, variant, type Variant } from './variant.js';
 
 const ADAPTER = 'adapter.ts';
 const AGENT = 'host/agent.ts';
@@ -303,7 +303,11 @@ const logFromDisk = variant(
 const pendingKept = variant(
   'r48-pending-kept-in-store',
   [],
-  patch(ADAPTER, "import { frozenCopy } from './host/frozen.js';", "import { join } from 'node:path';\nimport { frozenCopy } from './host/frozen.js';"),
+  patch(
+    ADAPTER,
+    "import { frozenCopy } from './host/frozen.js';",
+    "import { join } from 'node:path';\nimport { frozenCopy } from './host/frozen.js';",
+  ),
   patch(
     ADAPTER,
     '  const planMode = planModePlugin(entry.config, editionBehaviour(options));',
@@ -322,7 +326,11 @@ const pendingKept = variant(
   pendingFile?: string;
 }`,
   ),
-  patch(PLUGIN, '      const selections = new PlanModeSelections(ctx);', '      const selections = new PlanModeSelections(ctx, rules.pendingFile);'),
+  patch(
+    PLUGIN,
+    '      const selections = new PlanModeSelections(ctx);',
+    '      const selections = new PlanModeSelections(ctx, rules.pendingFile);',
+  ),
   patch(
     SERVICE,
     "import { event } from '../host/index.js';",
@@ -547,7 +555,11 @@ export const EXIT_ALREADY_QUEUED = 'Η έξοδος περιμένει ήδη τ
     `    header: 'Обзор плана',
     question: 'Утвердить этот план и выйти из режима планирования?',`,
   ),
-  patch(REVIEW, "export const KEEP_PLANNING_LABEL = 'Keep planning';", "export const KEEP_PLANNING_LABEL = '继续规划';"),
+  patch(
+    REVIEW,
+    "export const KEEP_PLANNING_LABEL = 'Keep planning';",
+    "export const KEEP_PLANNING_LABEL = '继续规划';",
+  ),
   patch(
     REVIEW,
     `      { label: APPROVE_LABEL, description: 'Leave plan mode and carry out this plan.' },
@@ -558,8 +570,8 @@ export const EXIT_ALREADY_QUEUED = 'Η έξοδος περιμένει ήδη τ
   patch(CONFIG, "const PREFIX = 'plan-mode config';", "const PREFIX = 'plan-mode 配置';"),
   patch(
     CONFIG,
-    "  if (keys.length === 1) return `${PREFIX}: unknown key ${quoteKeys(keys)}`;\n  return `${PREFIX}: unknown keys ${quoteKeys(keys)}`;",
-    "  return `${PREFIX}：未知的键 ${quoteKeys(keys)}`;",
+    '  if (keys.length === 1) return `${PREFIX}: unknown key ${quoteKeys(keys)}`;\n  return `${PREFIX}: unknown keys ${quoteKeys(keys)}`;',
+    '  return `${PREFIX}：未知的键 ${quoteKeys(keys)}`;',
   ),
   patch(
     HOST,
@@ -699,7 +711,11 @@ const agentNamedPrompt = variant(
     '      .map((record) => /^agent-(\\d+)$/.exec(record.id)?.[1])',
     '      .map((record) => /^エージェント-(\\d+)$/u.exec(record.id)?.[1])',
   ),
-  patch(HOST, '    return `agent-${Math.max(0, ...used) + 1}`;', '    return `エージェント-${Math.max(0, ...used) + 1}`;'),
+  patch(
+    HOST,
+    '    return `agent-${Math.max(0, ...used) + 1}`;',
+    '    return `エージェント-${Math.max(0, ...used) + 1}`;',
+  ),
   patch(STORE, 'z.string().regex(/^[A-Za-z0-9_-]+$/)', 'z.string().regex(/^[\\p{L}\\p{N}_-]+$/u)'),
 );
 
@@ -715,7 +731,7 @@ const argsAsTyped = variant(
   [],
   patch(
     COMMANDS,
-    '  const match = /^\\s*\\/([^\\s/]+)(?:\\s+([\\s\\S]*))?$/.exec(line);\n  if (!match) return undefined;\n  return { name: match[1]!, args: match[2] ?? \'\' };',
+    "  const match = /^\\s*\\/([^\\s/]+)(?:\\s+([\\s\\S]*))?$/.exec(line);\n  if (!match) return undefined;\n  return { name: match[1]!, args: match[2] ?? '' };",
     "  // This host hands a command everything after its name, as typed, the separating white space included.\n  const match = /^\\s*\\/([^\\s/]+)(\\s[\\s\\S]*)?$/.exec(line);\n  if (!match) return undefined;\n  return { name: match[1]!, args: match[2] ?? '' };",
   ),
 );
@@ -779,6 +795,401 @@ const forkRecord = variant(
   ),
 );
 
+/**
+ * An approved exit lands at the next boundary: the exit tool's approval is noted, and the `plan/mode` event
+ * leaving plan mode is appended by the boundary hook before the next request is assembled (after the tool's
+ * result, and any sibling call's, is logged), with no notice. Until then the step that made the call is still
+ * the one plan mode shaped: `get` reports it active, and a second `exit_plan_mode` call in that step is a
+ * failed call (the exit is already approved). Relies on: TOOL-05 ("plan mode is inactive from the next
+ * request on, and that request no longer carries the plan section"), SET-05 (`get` reports the logged state
+ * that shapes the current step), NARR-04, STATE-01/02. A tool call always leads to a next request, so the
+ * approval never waits past its turn. Arguable: a reader could expect the event before the tool's result.
+ */
+const exitAtBoundary = variant(
+  'r48-approved-exit-lands-at-next-boundary',
+  [],
+  patch(
+    SERVICE,
+    `  applyPending(agent: string): void {
+    const target = this.pending.get(agent);`,
+    `  applyPending(agent: string): void {
+    // An exit approved during the step that ends here takes effect first, with no notice (NARR-04).
+    if (this.approvedExits.delete(agent) && this.logged(agent)) this.ctx.append(agent, planModeEvent(false));
+    const target = this.pending.get(agent);`,
+  ),
+  patch(
+    SERVICE,
+    `  commitApprovedExit(agent: string): void {
+    this.ctx.append(agent, planModeEvent(false));
+  }`,
+    `  commitApprovedExit(agent: string): void {
+    // This host lets the approval land at the next boundary, before the next request is assembled.
+    this.approvedExits.add(agent);
+  }
+
+  /** Whether an exit was approved in the current step and waits for the next boundary. */
+  exitApproved(agent: string): boolean {
+    return this.approvedExits.has(agent);
+  }
+
+  private readonly approvedExits = new Set<string>();`,
+  ),
+  patch(
+    EXIT,
+    '      if (!selections.logged(agent)) return failed(NOT_IN_PLAN_MODE);',
+    '      if (!selections.logged(agent) || selections.exitApproved(agent)) return failed(NOT_IN_PLAN_MODE);',
+  ),
+);
+
+/**
+ * Projection pushes coalesced: the registry's change feed sends a subscriber at most one frame per agent a
+ * macrotask, carrying the unit's latest view, when the unit's state changed in that macrotask (a UI's
+ * throttled frames); a reader of the feed first lets the frame in flight arrive. The unit is the reference's:
+ * it returns the very same state for every other event. Relies on: PROJ-02 ("what a registry does on its own
+ * account is the registry's business, not the unit's"; nothing requires a frame per change), PROJ-03/04 (the
+ * view read is the cold fold), the contract (`readProjectionPushes`: what the registry pushed).
+ */
+const pushesCoalesced = variant(
+  'r48-projection-pushes-coalesced',
+  [],
+  patch(
+    ADAPTER,
+    `  host.projections?.onPush((agent, unit, view) => {
+    if (unit !== PLAN_PROJECTION_NAME) return;
+    pushes.set(agent, [...(pushes.get(agent) ?? []), view as PlanProjectionView]);
+  });`,
+    `  // This registry's feed is throttled: one frame per agent a macrotask, with the latest view.
+  const latest = new Map<string, PlanProjectionView>();
+  let framed: Promise<void> | undefined;
+  const frame = (): void => {
+    for (const [agent, view] of latest) pushes.set(agent, [...(pushes.get(agent) ?? []), view]);
+    latest.clear();
+    framed = undefined;
+  };
+  host.projections?.onPush((agent, unit, view) => {
+    if (unit !== PLAN_PROJECTION_NAME) return;
+    latest.set(agent, view as PlanProjectionView);
+    framed ??= new Promise<void>((resolve) =>
+      setImmediate(() => {
+        frame();
+        resolve();
+      }),
+    );
+  });`,
+  ),
+  patch(
+    ADAPTER,
+    '  return { host, planMode: exports.planMode };',
+    `  return {
+    host,
+    planMode: exports.planMode,
+    framed: async () => {
+      await framed;
+    },
+  };`,
+  ),
+  patch(
+    ADAPTER,
+    `interface BootedHost {
+  host: Host;
+  planMode: PlanModeService;
+}`,
+    `interface BootedHost {
+  host: Host;
+  planMode: PlanModeService;
+  /** Resolves once the frame in flight, if any, reached the feed. */
+  framed(): Promise<void>;
+}`,
+  ),
+  patch(
+    ADAPTER,
+    `    async readProjectionPushes(agent) {
+      current().host.requireAgent(agent);`,
+    `    async readProjectionPushes(agent) {
+      await current().framed();
+      current().host.requireAgent(agent);`,
+  ),
+  patch(
+    ADAPTER,
+    `      current().host.stop();
+      running = boot(`,
+    `      await current().framed();
+      current().host.stop();
+      running = boot(`,
+  ),
+);
+
+/**
+ * A re-sent request logs no second header: under 0.0.1-rc.1 and rc.8 a same-step retry re-sends the frozen
+ * request of the attempt that failed, and this host logs that request's header once, when it was assembled
+ * (each failed attempt still gets its `request/failure` record). Relies on: SET-06 (rc.8; the retry reuses the
+ * frozen request: the same system prompt and messages), "Left open" (what a header records beyond being
+ * there, one per request, in order). Arguable, and said so: whether a re-sent request is "a request" of its
+ * own that needs a header of its own; I read "reuses the frozen request" as the same request.
+ */
+const resendOneHeader = onlyIn(
+  [...ALL_REFUSING_EDITIONS],
+  variant(
+    'r48-resend-logs-no-second-header',
+    ['header-content'],
+    patch(
+      AGENT,
+      `      const request = frozen ?? (await this.preStep(kind));
+      this.deps.log.append(
+        event('request/header', { systemPrompt: request.systemPrompt, tools: request.tools.map((t) => t.name) }),
+      );`,
+      `      const resent = frozen !== undefined;
+      const request = frozen ?? (await this.preStep(kind));
+      // A re-sent request is the same request: this host logs its header once, when it was assembled.
+      if (!resent)
+        this.deps.log.append(
+          event('request/header', { systemPrompt: request.systemPrompt, tools: request.tools.map((t) => t.name) }),
+        );`,
+    ),
+  ),
+);
+
+/**
+ * Sessions that open with a record: a new agent's log (created, spawned, or a delegated child) starts with a
+ * bookkeeping record `session/open` saying how it was made; a fork's log is its origin's copy, that record
+ * included. No conversation, no plan state: the session is empty of both. Relies on: "Left open" (what
+ * bookkeeping records a host keeps), STATE-07 (a spawned agent starts inactive: no `plan/mode` event),
+ * STATE-02 (the fold of a log without `plan/mode` is false), STATE-01. Arguable: the contract calls a new
+ * agent's session "empty"; I read that as empty of conversation and plan state.
+ */
+const sessionsOpenWithRecord = variant(
+  'r48-sessions-open-with-a-record',
+  ['bookkeeping'],
+  patch(
+    HOST,
+    '    return this.addAgent({ id: this.nextId() }, []);',
+    "    return this.addAgent({ id: this.nextId() }, [event('session/open', { kind: 'root' })]);",
+  ),
+  patch(
+    HOST,
+    '    return this.addAgent({ id: this.nextId(), parent }, []);',
+    "    return this.addAgent({ id: this.nextId(), parent }, [event('session/open', { kind: 'child' })]);",
+  ),
+  patch(
+    HOST,
+    '    const child = this.addAgent({ id: this.nextId(), parent: owner }, []);',
+    "    const child = this.addAgent({ id: this.nextId(), parent: owner }, [event('session/open', { kind: 'delegated' })]);",
+  ),
+  patch(
+    EVENTS,
+    `  compaction: { summary: string };
+}`,
+    `  compaction: { summary: string };
+  /** Bookkeeping: how this agent's session was made. */
+  'session/open': { kind: string };
+}`,
+  ),
+  patch(
+    EVENTS,
+    `  'compaction',
+];`,
+    `  'compaction',
+  'session/open',
+];`,
+  ),
+  patch(
+    EVENT_SCHEMA,
+    "  z.object({ type: z.literal('compaction'), payload: z.object({ summary: z.string() }) }),",
+    `  z.object({ type: z.literal('compaction'), payload: z.object({ summary: z.string() }) }),
+  z.object({ type: z.literal('session/open'), payload: z.object({ kind: z.string() }) }),`,
+  ),
+);
+
+/**
+ * The exit tool's schema in another shape: a title, `plan` with a minimum length, an optional second
+ * argument `title` the tool ignores, no `additionalProperties: false`, and a description of the host's own.
+ * Relies on: TOOL-01 (the tool takes the plan as a string argument `plan`; nothing else of its schema is
+ * fixed), TOOL-02 (the same catalog in both states), "Left open" (whether a malformed plan is refused: this
+ * host reviews any string it is given, the schema's minimum only guides the model).
+ */
+const exitSchemaExtras = variant(
+  'r48-exit-tool-schema-of-its-own',
+  ['malformed-plan'],
+  patch(
+    EXIT,
+    `export const EXIT_TOOL_PARAMETERS = {
+  type: 'object',
+  properties: {
+    plan: { type: 'string', description: 'The complete plan, as the user should review it (Markdown).' },
+  },
+  required: ['plan'],
+  additionalProperties: false,
+};`,
+    `export const EXIT_TOOL_PARAMETERS = {
+  type: 'object',
+  title: 'Plan for review',
+  properties: {
+    plan: { type: 'string', minLength: 1, description: 'Everything you intend to do, step by step.' },
+    title: { type: 'string', description: 'An optional short title shown above the plan.' },
+  },
+  required: ['plan'],
+};`,
+  ),
+  patch(
+    EXIT,
+    `export const EXIT_TOOL_DESCRIPTION =
+  'Present your complete plan to the user for review. Use it only in plan mode, once the plan is ready; ' +
+  'if the user approves, plan mode ends and you carry out the plan.';`,
+    "export const EXIT_TOOL_DESCRIPTION = 'Ask the user to sign off on your plan.';",
+  ),
+);
+
+/**
+ * Content blocks always: every user message the host shows, in a request and in the log, carries its
+ * `content` blocks, a plain text message as one text block (the host's wire format has no other shape).
+ * Relies on: the contract (`content`: the blocks in order; absent means one text block, so one text block
+ * present says the same), CMD-03 and MX-02 (a steered message is one text block, as a prompt is), NARR-01.
+ */
+const blocksAlways = variant(
+  'r48-content-blocks-always',
+  [],
+  patch(
+    ADAPTER,
+    `      return message.content === undefined
+        ? { role: 'user', source: message.source, text: message.text }
+        : { role: 'user', source: message.source, text: message.text, content: message.content };`,
+    `      // This host's messages are always blocks: a plain message is one text block.
+      return {
+        role: 'user',
+        source: message.source,
+        text: message.text,
+        content: message.content ?? [{ type: 'text', text: message.text }],
+      };`,
+  ),
+  patch(
+    ADAPTER,
+    `      return e.payload.content === undefined
+        ? { type: 'user/message', source: e.payload.source, text: e.payload.text }
+        : {`,
+    `      return e.payload.content === undefined
+        ? {
+            type: 'user/message',
+            source: e.payload.source,
+            text: e.payload.text,
+            content: [{ type: 'text', text: e.payload.text }],
+          }
+        : {`,
+  ),
+);
+
+/**
+ * The review's options the other way round and open to several selections: `Keep planning` first, then
+ * `Approve`, with `multiSelect: true`. Relies on: REVIEW-01 (`Approve` offered alongside a keep-planning
+ * option, named as the approving label; nothing fixes the order or `multiSelect`), REVIEW-03 (several
+ * selections are not consent: this host reads the answer exactly as the reference does).
+ */
+const reviewOtherWayRound = variant(
+  'r48-review-options-other-way-round',
+  [],
+  patch(
+    REVIEW,
+    `      { label: APPROVE_LABEL, description: 'Leave plan mode and carry out this plan.' },
+      { label: KEEP_PLANNING_LABEL, description: 'Stay in plan mode and keep refining the plan.' },
+    ],
+    multiSelect: false,`,
+    `      { label: KEEP_PLANNING_LABEL, description: 'Stay in plan mode and keep refining the plan.' },
+      { label: APPROVE_LABEL, description: 'Leave plan mode and carry out this plan.' },
+    ],
+    multiSelect: true,`,
+  ),
+);
+
+/**
+ * Empty replies left out of the history: a model reply with no text and no tool call is logged, and the
+ * history the host sends leaves it out (as providers that refuse an empty assistant message require), so two
+ * user messages can follow each other. Relies on: MX-03 and NARR-05 (the conversation only grows by
+ * appending: what was sent stays, in order), TOOL-06 (tool calls and results stay: a reply with a call is
+ * never left out), STATE-01 (the log keeps every event).
+ */
+const emptyRepliesLeftOut = variant(
+  'r48-empty-replies-left-out',
+  [],
+  patch(
+    HISTORY,
+    "        messages.push({ role: 'assistant', text: e.payload.text, toolCalls: e.payload.toolCalls });",
+    `        // This host sends no empty assistant message: a reply with neither text nor a call stays in the log only.
+        if (e.payload.text !== '' || e.payload.toolCalls.length > 0)
+          messages.push({ role: 'assistant', text: e.payload.text, toolCalls: e.payload.toolCalls });`,
+  ),
+);
+
+/**
+ * The seed edition with `command/done` records: under the seed the host logs, after each command line, the
+ * record rc.8's runtime logs, which the seed's two-kind projection does not fold. Relies on: PROJ-02 (seed:
+ * the unit folds `command/run` and `plan/mode`; every other event returns the same state), "Left open" (what
+ * bookkeeping records a host keeps), the contract (`command/done`: a host that logs none never reports it).
+ */
+const seedCommandDone = onlyIn(
+  ['seed'],
+  variant(
+    'r48-seed-logs-command-done',
+    ['command-done-record', 'bookkeeping'],
+    patch(
+      'editions.ts',
+      `  seed: {
+    retryReusesRequest: false,
+    logsCommandDone: false,`,
+      `  seed: {
+    retryReusesRequest: false,
+    // This host logs command/done under every edition, the seed's included.
+    logsCommandDone: true,`,
+    ),
+  ),
+);
+
+/**
+ * Command names in any case, unknown lines logged: the registry finds a command whatever the case of its
+ * name (`/PLAN off` is `/plan off`, logged under the registered name `plan`), and a line naming no command is
+ * logged too, as a `command/run` (and, where the host logs outcomes, a failed `command/done`) before its
+ * error. Relies on: CMD-01 (`/plan` is registered; how a registry matches names is the host's), CMD-06 (no
+ * command line reaches the model), PROJ-02 (the unit folds only `command/run` records named `plan`: an
+ * unknown command's record is any other event), CMD-07 (every `/plan` result is a success). Arguable: a
+ * reader could take `/PLAN` for a line that is not `/plan`; the spec names the command, not how a registry
+ * matches it.
+ */
+const commandsAnyCase = variant(
+  'r48-command-names-any-case',
+  [],
+  patch(
+    COMMANDS,
+    `  find(name: string): CommandDefinition | undefined {
+    return this.commands.get(name);
+  }`,
+    `  find(name: string): CommandDefinition | undefined {
+    // This registry matches a command's name whatever its case.
+    return (
+      this.commands.get(name) ??
+      [...this.commands.values()].find((command) => command.name.toLowerCase() === name.toLowerCase())
+    );
+  }`,
+  ),
+  patch(
+    HOST,
+    '    if (!command) return { ok: false, text: `unknown command /${parsed.name}` };',
+    `    if (!command) {
+      // This host logs a line naming no command too, and its failure.
+      target.log.append(event('command/run', { name: parsed.name, args: parsed.args }));
+      if (this.options.logsCommandDone) target.log.append(event('command/done', { name: parsed.name, ok: false }));
+      return { ok: false, text: \`unknown command /\${parsed.name}\` };
+    }`,
+  ),
+  patch(
+    HOST,
+    "    target.log.append(event('command/run', { name: parsed.name, args: parsed.args }));\n    // The handler",
+    "    target.log.append(event('command/run', { name: command.name, args: parsed.args }));\n    // The handler",
+  ),
+  patch(
+    HOST,
+    "    if (this.options.logsCommandDone) target.log.append(event('command/done', { name: parsed.name, ok: result.ok }));",
+    "    if (this.options.logsCommandDone) target.log.append(event('command/done', { name: command.name, ok: result.ok }));",
+  ),
+);
+
 /** Every host of the batch, each runnable alone by name. */
 export const BLIND_FAIR_R48_HOSTS: Variant[] = [
   laterTicks,
@@ -793,7 +1204,42 @@ export const BLIND_FAIR_R48_HOSTS: Variant[] = [
   argsAsTyped,
   compactionKeepsLast,
   forkRecord,
+  exitAtBoundary,
+  pushesCoalesced,
+  resendOneHeader,
+  sessionsOpenWithRecord,
+  exitSchemaExtras,
+  blocksAlways,
+  reviewOtherWayRound,
+  emptyRepliesLeftOut,
+  seedCommandDone,
+  commandsAnyCase,
 ];
 
-/** The hosts the default variant matrix runs (set after the batch is measured). */
-export const BLIND_FAIR_R48: Variant[] = [];
+/**
+ * What the default variant matrix runs of the batch: two hosts, each making many of the batch's choices at
+ * once (one build and one run per edition instead of one per host; each part still runs alone by name).
+ * Left to run by name only: the hosts whose reading of the spec is arguable and not mine alone to settle
+ * (ownership resumed after a restart, one header for a re-sent request, command arguments as typed, command
+ * names in any case), the seed-only `command/done` host, and those whose patches meet another's text (the
+ * fork's and a new session's records, the exit tool's own schema, the review's options the other way round).
+ */
+export const BLIND_FAIR_R48: Variant[] = [
+  together('r48-late-exit-notice-first-and-empty-replies', [
+    laterTicks,
+    logFromDisk,
+    noticeAhead,
+    exitAtBoundary,
+    compactionKeepsLast,
+    structuredFailures,
+    blocksAlways,
+    pushesCoalesced,
+    emptyRepliesLeftOut,
+  ]),
+  together('r48-batched-observers-kept-pending-and-scripts', [
+    observersInBatches,
+    pendingKept,
+    manyScripts,
+    agentNamedPrompt,
+  ]),
+];
