@@ -4,6 +4,7 @@
  */
 import { withoutUndefinedFields } from './absent-fields.js';
 import { boundedText } from './bounded-text.js';
+import { compiledSchema } from './compiled-schema.js';
 import type { z } from 'zod';
 
 export class AdapterError extends Error {
@@ -48,7 +49,7 @@ export function parseReturned<T>(
   value: unknown,
   what = 'returned a malformed value',
 ): T {
-  const result = schema.safeParse(value);
+  const result = compiledSchema(schema).safeParse(value);
   if (result.success) return withoutUndefinedFields(result.data);
   throw new AdapterError(method, `${what}: ${describeIssues(result.error)}`);
 }

@@ -20,6 +20,7 @@ import { types } from 'node:util';
 import type { z } from 'zod';
 import { withoutUndefinedFields } from './absent-fields.js';
 import { parseReturned } from './adapter-error.js';
+import { compiledSchema } from './compiled-schema.js';
 
 export class ParsedOnce<T> {
   /** Each unchangeable item's parsed value, by the item's identity: gone with the item. */
@@ -43,7 +44,7 @@ export class ParsedOnce<T> {
         parsed.push(known);
         continue;
       }
-      const result = this.item.safeParse(item);
+      const result = compiledSchema(this.item).safeParse(item);
       // The whole list again: its error names every field the list's own parse would.
       if (!result.success) return parseReturned(method, this.list, value);
       // As parseReturned gives it: an optional field set to undefined left out.

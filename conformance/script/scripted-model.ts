@@ -11,6 +11,7 @@
  */
 import { ModelRequestSchema, type ModelPort, type ModelRequest, type ModelResponse } from '../../src/index.js';
 import { describeIssues } from '../guard/adapter-error.js';
+import { compiledSchema } from '../guard/compiled-schema.js';
 import { deferred, type Deferred } from './deferred.js';
 import { withoutUndefinedFields } from '../guard/absent-fields.js';
 import { canonicalRequest } from './message-content.js';
@@ -119,7 +120,7 @@ export class ScriptedModel {
   }
 
   readonly port: ModelPort = async (raw) => {
-    const parsed = ModelRequestSchema.safeParse(raw);
+    const parsed = compiledSchema(ModelRequestSchema).safeParse(raw);
     if (!parsed.success) {
       const problem = `adapter method model port (request): sent a malformed request: ${describeIssues(parsed.error)}`;
       this.problems.push(problem);

@@ -11,6 +11,7 @@
  */
 import { QuestionSchema, type Question, type QuestionPort, type QuestionReply } from '../../src/index.js';
 import { describeIssues } from '../guard/adapter-error.js';
+import { compiledSchema } from '../guard/compiled-schema.js';
 import { withoutUndefinedFields } from '../guard/absent-fields.js';
 
 export const PLAN_REVIEW_INTENT = 'plan-review';
@@ -64,7 +65,7 @@ export class ScriptedUser {
   }
 
   readonly port: QuestionPort = async (raw, context) => {
-    const parsed = QuestionSchema.safeParse(raw);
+    const parsed = compiledSchema(QuestionSchema).safeParse(raw);
     if (!parsed.success) {
       const problem = `adapter method question port (question): sent a malformed question: ${describeIssues(parsed.error)}`;
       this.problems.push(problem);
