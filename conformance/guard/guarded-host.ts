@@ -40,9 +40,6 @@ const VoidSchema = z.unknown();
 /** Checks that `start` returned something shaped like a host handle. */
 const PlanProjectionPushesSchema = z.array(PlanProjectionViewSchema);
 
-/** Logs and what observers were told: read at every idle moment, each unchangeable event parsed once (parsed-once.ts). */
-const sessionEvents = new ParsedOnce(SessionEventSchema, SessionLogSchema);
-
 export function checkHandle(value: unknown): HostHandle {
   if (value === null || typeof value !== 'object') {
     throw new AdapterError('start', 'returned a malformed value: field (value): expected a host handle object');
@@ -56,6 +53,13 @@ export function checkHandle(value: unknown): HostHandle {
 }
 
 export class GuardedHost {
+  /**
+   * Logs and what observers were told: read at every idle moment, each unchangeable event parsed once
+   * (parsed-once.ts). Kept per host: a host's events are its own, and the table dies with the host, so it stays
+   * small (one table for the whole process grew with every session's events, each kept until a collection).
+   */
+  private readonly sessionEvents = new ParsedOnce(SessionEventSchema, SessionLogSchema);
+
   constructor(
     private readonly handle: HostHandle,
     private readonly limitMs: number,
@@ -102,10 +106,10 @@ export class GuardedHost {
     return this.call('getPlanMode', PlanModeStateSchema, () => this.handle.getPlanMode(agent));
   }
   readLog(agent: string): Promise<SessionEvent[]> {
-    return this.callList('readLog', sessionEvents, () => this.handle.readLog(agent));
+    return this.callList('readLog', this.sessionEvents, () => this.handle.readLog(agent));
   }
   readObserved(agent: string): Promise<SessionEvent[]> {
-    return this.callList('readObserved', sessionEvents, () => this.handle.readObserved(agent));
+    return this.callList('readObserved', this.sessionEvents, () => this.handle.readObserved(agent));
   }
   runCommand(agent: string, line: string, images?: ImageBlock[]): Promise<CommandResult> {
     const run = this.optional('runCommand');
