@@ -310,6 +310,7 @@ async function main(): Promise<void> {
       import('../explore/exploration-records.js'),
       import('../explore/exploration-run.js'),
     ]);
+    tracePoint('child-explore-loaded');
     // The exploration is the scenario in flight while it runs: if the host ends this process, it fails.
     phase = 'exploration';
     await send({ type: 'started', scenario: EXPLORATION_START });
@@ -331,6 +332,7 @@ async function main(): Promise<void> {
         ...(request.repeat !== undefined ? { repeat: request.repeat } : {}),
         ...(claims ? { claim: claims.claim } : {}),
         onSession: () => {
+          if (progress?.sessions === 0) tracePoint('child-first-session');
           if (progress) progress = { ...progress, sessions: Math.min(progress.share, progress.sessions + 1) };
         },
       });
