@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { planModeDeployment } from '../../src/index.js';
-import { DEFAULT_SECTION } from '../world/plan-world.js';
+import { DEFAULT_SECTION } from '../world/default-section.js';
 import { texts } from './values/texts.js';
 import type { ExploredSession } from './explored-session.js';
 import type { Found } from './disagreement.js';

@@ -17,7 +17,7 @@ import {
 } from '../../src/index.js';
 import type { GuardedHost } from '../guard/guarded-host.js';
 import { ScriptedModel } from '../script/scripted-model.js';
-import { DEFAULT_SECTION } from '../world/plan-world.js';
+import { DEFAULT_SECTION } from '../world/default-section.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
 import type { ModelView } from '../oracle/state-features.js';
 import type { FirstToolCall, QuestionShape } from '../oracle/host-questions.js';

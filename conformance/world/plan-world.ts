@@ -37,6 +37,7 @@ import { readParameters, type KitParameters } from './parameters.js';
 import { insideRunFolder } from './run-folder.js';
 import type { StartAttempt } from './start-watch.js';
 import { temporaryRoot } from './temporary-root.js';
+import { DEFAULT_SECTION } from './default-section.js';
 
 /** Each adapter module is imported and validated once per process, not once per scenario. */
 const adapters = new Map<string, Promise<Adapter>>();
@@ -51,8 +52,6 @@ function adapterAt(path: string): Promise<Adapter> {
 }
 
 export const DEFAULT_AGENT = 'the agent';
-export const DEFAULT_SECTION =
-  'You are in plan mode. Explore and design before presenting the complete plan through exit_plan_mode.';
 
 export class PlanWorld extends World<KitParameters> {
   readonly kit: KitParameters;

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../conformance/package-root.js';
-import { DEFAULT_SECTION } from '../../conformance/world/plan-world.js';
+import { DEFAULT_SECTION } from '../../conformance/world/default-section.js';
 import { HOST_TO_KIT, KIT_TO_HOST, type MethodSchemas, RpcMessageSchema } from '../../src/protocol/index.js';
 import { planModeDeployment } from '../../src/index.js';
 

@@ -187,6 +187,13 @@ describe("the exploration's own process (runner/exploration-beside.ts)", () => {
     expect(inlined('suite-child.cjs').filter((module) => scenariosOnly.test(module)).length).toBeGreaterThan(20);
   });
 
+  it("has no module of cucumber's own package at all: the exploration imports no World (world/default-section.ts)", () => {
+    const cucumber = (module: string): boolean => module.startsWith('// node_modules/@cucumber/cucumber/');
+    expect(inlined('exploration-child.cjs').filter(cucumber)).toEqual([]);
+    // The suite's child, which runs scenarios in cucumber's World, holds them: the check can fail.
+    expect(inlined('suite-child.cjs').filter(cucumber).length).toBeGreaterThan(20);
+  });
+
   it('is forked on it, behind its code cache (bundled-entries.ts, cached-bundles.ts)', () => {
     const entry = readFileSync(resolve(ROOT, 'dist/bundled/exploration-child-entry.cjs'), 'utf8');
     expect(entry).toContain('require("./exploration-child.cjs")');

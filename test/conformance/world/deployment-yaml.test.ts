@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { deploymentOf, EVERY_CONFIGURATION, generatedSections } from '../../../conformance/explore/configuration.js';
 import { parseFeatures } from '../../../conformance/features/feature-files.js';
 import { deploymentFromDocString } from '../../../conformance/world/deployment-text.js';
-import { DEFAULT_SECTION } from '../../../conformance/world/plan-world.js';
+import { DEFAULT_SECTION } from '../../../conformance/world/default-section.js';
 import { planModeDeployment } from '../../../src/index.js';
 
 /** Sections the exploration draws from the whole domain (U+2028, U+0085, lone CRs, U+FEFF, `"""` and all). */
