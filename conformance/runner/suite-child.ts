@@ -317,10 +317,14 @@ async function main(): Promise<void> {
     const slices = [...(request.shard ? [request.shard] : []), ...(request.worker ? [request.worker] : [])];
     // A process that claims its sessions may be given any number of the share's: at most all of them.
     progress = { sessions: 0, share: sessionShare(request.explore.budget, slices).length };
-    // From here on this process only explores: a short exploration is over before optimised code repays compiling it.
-    if (progress.share <= CAPPED_TIER_MOST_SESSIONS) capOptimisingTier();
+    // From here on this process only explores: a short exploration is over before optimised code repays compiling
+    // it. A process whose cores are shared capped its tiers at its request already; any other caps them once its
+    // first session has run, so that the code cache it writes just before the flag changes (compile-cache.ts) holds
+    // a session's functions too, which later processes then read rather than compile (docs/benchmark.md, round 48).
+    const short = progress.share <= CAPPED_TIER_MOST_SESSIONS;
+    const capAfterFirstSession = short && !request.coresShared;
     // A long exploration repays the optimising compiler, shared cores or not.
-    else if (request.coresShared) capOptimisingTier(NO_TIER_CAP);
+    if (!short && request.coresShared) capOptimisingTier(NO_TIER_CAP);
     {
       const explored = await runExploration({
         adapter,
@@ -333,6 +337,7 @@ async function main(): Promise<void> {
         ...(claims ? { claim: claims.claim } : {}),
         onSession: () => {
           if (progress?.sessions === 0) tracePoint('child-first-session');
+          if (progress?.sessions === 1 && capAfterFirstSession) capOptimisingTier();
           if (progress) progress = { ...progress, sessions: Math.min(progress.share, progress.sessions + 1) };
         },
       });
