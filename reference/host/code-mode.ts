@@ -45,11 +45,28 @@ const SDK_HEADING = [
 
 /** The SDK text: the usage notes, then one binding per tool in registration order. */
 export function sdkText(tools: readonly ToolDescriptor[]): string {
-  const bindings = tools.map(
-    (tool) =>
-      `/** ${tool.description} */\ntools.${tool.name}(args: ${JSON.stringify(tool.parameters)}): Promise<unknown>`,
-  );
-  return [SDK_HEADING, ...bindings].join('\n\n');
+  return [SDK_HEADING, ...tools.map(bindingText)].join('\n\n');
+}
+
+/**
+ * Each frozen tool's binding, made once: the SDK text goes with every request, and writing a tool's parameter
+ * schema as JSON was most of what making it cost. Only a frozen tool is the same tool next time (tools.ts
+ * freezes what it registers).
+ */
+const bindings = new WeakMap<ToolDescriptor, string>();
+
+function bindingText(tool: ToolDescriptor): string {
+  if (!Object.isFrozen(tool)) return bindingOf(tool);
+  let text = bindings.get(tool);
+  if (text === undefined) {
+    text = bindingOf(tool);
+    bindings.set(tool, text);
+  }
+  return text;
+}
+
+function bindingOf(tool: ToolDescriptor): string {
+  return `/** ${tool.description} */\ntools.${tool.name}(args: ${JSON.stringify(tool.parameters)}): Promise<unknown>`;
 }
 
 /** A failed tool call, as a program sees it. */

@@ -23,8 +23,8 @@ export class ToolRegistry {
   register(tool: ToolDefinition): void {
     if (tool.name === CODE_TOOL_NAME) throw new Error(`tool name '${CODE_TOOL_NAME}' is reserved for the code mode`);
     if (this.find(tool.name)) throw new Error(`tool '${tool.name}' is already registered`);
-    // Frozen once here rather than copied into every request's catalog.
-    this.tools.push({ ...tool, parameters: frozenCopy(tool.parameters) });
+    // Frozen once here rather than copied into every request's catalog (and its SDK binding written once: code-mode.ts).
+    this.tools.push(Object.freeze({ ...tool, parameters: frozenCopy(tool.parameters) }));
   }
 
   find(name: string): ToolDefinition | undefined {

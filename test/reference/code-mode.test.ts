@@ -57,6 +57,21 @@ describe('the reference registry modes', () => {
     expect(registry('code').sdk()).toContain('tools.echo(');
   });
 
+  it("writes the SDK text from each tool's current description and schema; a registered tool cannot change", () => {
+    const described = { ...echo, description: 'Echo it.' };
+    expect(sdkText([described])).toContain('/** Echo it. */');
+    described.description = 'Echo it again.';
+    expect(sdkText([described])).toContain('/** Echo it again. */');
+    const tools = registry('code');
+    const first = tools.sdk();
+    expect(tools.sdk()).toBe(first);
+    expect(() => {
+      (tools.find('echo') as { description: string }).description = 'changed';
+    }).toThrow(TypeError);
+    tools.register({ ...echo, name: 'echo_too' });
+    expect(tools.sdk()).toBe(sdkText([echo, failing, { ...echo, name: 'echo_too' }]));
+  });
+
   it('refuses a direct call of any other tool under code, runs it under both', async () => {
     expect(await registry('code').run('echo', { text: 'x' }, context)).toMatchObject({ isError: true });
     expect(await registry('both').run('echo', { text: 'x' }, context)).toMatchObject({
