@@ -2,9 +2,7 @@
  * Every way an adapter can let the kit down ends up as an `AdapterError` whose
  * message names the adapter method and, for malformed values, the field.
  */
-import { withoutUndefinedFields } from './absent-fields.js';
 import { boundedText } from './bounded-text.js';
-import { compiledSchema } from './compiled-schema.js';
 import type { z } from 'zod';
 
 export class AdapterError extends Error {
@@ -37,19 +35,4 @@ export function describeIssues(error: z.ZodError, prefix = ''): string {
       return `field ${field}: ${issue.message}`;
     })
     .join('; ');
-}
-
-/**
- * Parses a value an adapter returned, or throws an `AdapterError` naming method and field. An optional
- * field set to `undefined` comes back left out (absent-fields.ts).
- */
-export function parseReturned<T>(
-  method: string,
-  schema: z.ZodType<T>,
-  value: unknown,
-  what = 'returned a malformed value',
-): T {
-  const result = compiledSchema(schema).safeParse(value);
-  if (result.success) return withoutUndefinedFields(result.data);
-  throw new AdapterError(method, `${what}: ${describeIssues(result.error)}`);
 }

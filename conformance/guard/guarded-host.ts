@@ -22,7 +22,8 @@ import {
   type SetOutcome,
   type StartOptions,
 } from '../../src/index.js';
-import { AdapterError, parseReturned } from './adapter-error.js';
+import { AdapterError } from './adapter-error.js';
+import { parseReturned } from './parse-returned.js';
 import { ParsedOnce } from './parsed-once.js';
 import { AdapterTimeoutError, withinLimit } from './time-limit.js';
 

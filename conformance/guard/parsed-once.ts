@@ -19,7 +19,7 @@
 import { types } from 'node:util';
 import type { z } from 'zod';
 import { withoutUndefinedFields } from './absent-fields.js';
-import { parseReturned } from './adapter-error.js';
+import { parseReturned } from './parse-returned.js';
 import { compiledSchema } from './compiled-schema.js';
 
 export class ParsedOnce<T> {

@@ -29,7 +29,8 @@ import {
   type KitMethod,
   type KitResult,
 } from '../../src/protocol/index.js';
-import { AdapterError, parseReturned } from '../guard/adapter-error.js';
+import { AdapterError } from '../guard/adapter-error.js';
+import { parseReturned } from '../guard/parse-returned.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { HostProcess, HostProtocolError } from './host-process.js';
 import { IdleHosts } from './idle-hosts.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlanModeStateSchema, SessionEventSchema, SessionLogSchema } from '../../../src/index.js';
 import { withoutUndefinedFields } from '../../../conformance/guard/absent-fields.js';
-import { parseReturned } from '../../../conformance/guard/adapter-error.js';
+import { parseReturned } from '../../../conformance/guard/parse-returned.js';
 import { ParsedOnce } from '../../../conformance/guard/parsed-once.js';
 
 describe('withoutUndefinedFields', () => {

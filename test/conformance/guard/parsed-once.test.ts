@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SessionEventSchema, SessionLogSchema } from '../../../src/index.js';
-import { AdapterError, parseReturned } from '../../../conformance/guard/adapter-error.js';
+import { AdapterError } from '../../../conformance/guard/adapter-error.js';
+import { parseReturned } from '../../../conformance/guard/parse-returned.js';
 import { cannotChange, ParsedOnce } from '../../../conformance/guard/parsed-once.js';
 
 const events = (): ParsedOnce<unknown> => new ParsedOnce(SessionEventSchema, SessionLogSchema);
