@@ -11,7 +11,7 @@ import { mutant, onlyIn, patch, type Mutant } from './mutant.js';
 export const BLIND_BATCH_R48: Mutant[] = [
   // Texts.
   mutant(
-    'r48-steer-trims-unicode-white-space',
+    'blind-r48-steer-trims-unicode-white-space',
     ['CMD-03'],
     "The /plan handler trims its argument with Unicode's White_Space property instead of String.prototype.trim, so a trailing NEL (U+0085) is cut from the steered message and a leading byte order mark (U+FEFF) is kept, and a /plan whose argument is only U+FEFF steers it instead of selecting plan mode alone.",
     patch(
@@ -21,7 +21,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-off-read-from-first-line',
+    'blind-r48-off-read-from-first-line',
     ['CMD-04'],
     'The host reads the reserved `off` from the first line of the argument only, so `/plan off` followed by a line break and more text leaves plan mode instead of steering that text as a message.',
     patch(
@@ -31,7 +31,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-review-plan-truncated',
+    'blind-r48-review-plan-truncated',
     ['TOOL-04'],
     'The review question carries a long plan cut at 4,000 UTF-16 code units with an ellipsis, so the user reviews something other than the plan the model submitted.',
     patch(
@@ -41,7 +41,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-section-through-replace-template',
+    'blind-r48-section-through-replace-template',
     ['POLICY-01'],
     "The policy section is rendered through a template with String.prototype.replace, so the replacement patterns `$&`, `$$`, `` $` `` and `$'` in the configured section are expanded instead of kept.",
     patch(
@@ -51,7 +51,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-section-lines-dedented',
+    'blind-r48-section-lines-dedented',
     ['CFG-03', 'POLICY-01'],
     'The plugin strips the leading spaces and tabs of every line of the configured section (to undo YAML indentation), so a block scalar whose lines are indented more than its first keeps no longer reads exactly as written.',
     patch(
@@ -62,13 +62,13 @@ export const BLIND_BATCH_R48: Mutant[] = [
   ),
   // Configuration shapes.
   mutant(
-    'r48-blank-section-ascii-only',
+    'blind-r48-blank-section-ascii-only',
     ['CFG-01'],
     'The blank check on the section knows only ASCII white space, so a section of non-breaking or ideographic spaces alone (blank once trimmed) loads.',
     patch('plan-mode/config.ts', 'return text.trim().length === 0;', 'return /^[ \\t\\r\\n]*$/.test(text);'),
   ),
   mutant(
-    'r48-null-valued-keys-ignored',
+    'blind-r48-null-valued-keys-ignored',
     ['CFG-02'],
     'The plugin drops configuration keys whose value is null before it checks for unknown keys, so a YAML entry such as `extra:` with no value loads instead of failing.',
     patch(
@@ -83,7 +83,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
   ),
   // Notices: right text, wrong count.
   mutant(
-    'r48-notice-against-previous-logged-state',
+    'blind-r48-notice-against-previous-logged-state',
     ['NARR-02'],
     'Once any request was made, the host adds a notice whenever the logged state changes, comparing with the logged state before the commit instead of what the last request header described; switching back and forth while idle narrates a switch the model never saw.',
     patch('plan-mode/narration.ts', "import { stateOfLastRequest } from './state.js';", "import { foldPlanMode, stateOfLastRequest } from './state.js';"),
@@ -97,7 +97,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-notice-forgets-requests-before-compaction',
+    'blind-r48-notice-forgets-requests-before-compaction',
     ['NARR-01'],
     'The host treats a compaction as a fresh conversation with no request made yet, so a selection committed after compacting a session whose last request described the other state adds no notice.',
     patch(
@@ -108,7 +108,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
   ),
   // Combinations of states.
   mutant(
-    'r48-resume-reasserts-plan-mode',
+    'blind-r48-resume-reasserts-plan-mode',
     ['LIM-01', 'STATE-03'],
     'On every start the host appends a `plan/mode` event re-asserting plan mode for each agent whose log has it active, so each restart adds a plan/mode event no selection asked for.',
     patch(
@@ -120,7 +120,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-fork-at-last-turn-end',
+    'blind-r48-fork-at-last-turn-end',
     ['STATE-04'],
     'A fork copies the log only up to the last completed turn, so a selection committed while the agent was idle after that turn is not carried into the fork.',
     patch(
@@ -133,7 +133,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-one-pending-slot-per-host',
+    'blind-r48-one-pending-slot-per-host',
     ['SCOPE-01'],
     "The plugin keeps one pending selection for the whole host rather than one per agent, so a selection queued for one running agent is reported for, and applied at the next boundary of, whichever agent reaches a request first.",
     patch(
@@ -155,7 +155,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-given-up-turn-drops-pending',
+    'blind-r48-given-up-turn-drops-pending',
     ['SET-06'],
     "When a request fails for good the plugin forgets the agent's pending selection, so the next prompt runs without the mode the user selected during the failed turn.",
     patch(
@@ -176,8 +176,11 @@ export const BLIND_BATCH_R48: Mutant[] = [
       });`,
     ),
   ),
+  // Read against the kit after measuring, this one is no broken host: how a program's call and result are logged,
+  // and the SDK's shape, are left open under a code mode, and TOOL-08 judges the call "whatever the program does
+  // with the result"; the review, its outcome and the plan state are those of a native call. Not catalogued.
   mutant(
-    'r48-code-binding-returns-failure-text',
+    'blind-r48-code-binding-returns-failure-text',
     ['TOOL-08'],
     "Under a code mode a tool binding hands a failed call's text back to the program as an ordinary value instead of throwing, so a rejected or dismissed review through a program reaches the model as a successful run_code call.",
     patch(
@@ -187,7 +190,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-idle-means-no-request-in-flight',
+    'blind-r48-idle-means-no-request-in-flight',
     ['SET-02'],
     'The host reports an agent as running only while a model request is in flight, so a selection made while a tool runs (a plan review waiting for the user) commits at once in the middle of the turn instead of waiting for the next boundary.',
     patch('host/agent.ts', '  private turnOpen = false;', '  private turnOpen = false;\n  private requestInFlight = false;'),
@@ -204,14 +207,14 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-toggle-back-requeues',
+    'blind-r48-toggle-back-requeues',
     ['SET-03'],
     'A set that returns a pending selection to the logged state is queued as a new target equal to the logged state instead of withdrawing the pending one, so it reports `queued` rather than `cancelled`.',
     patch('plan-mode/service.ts', "  if (pending !== undefined) return 'cancelled';", "  if (pending !== undefined) return 'queued';"),
   ),
   // The review.
   mutant(
-    'r48-review-reads-last-answer-item',
+    'blind-r48-review-reads-last-answer-item',
     ['REVIEW-03'],
     "The question seam reads only the last of several answer items a reply carries for the question, so `Keep planning` followed by `Approve` in two items counts as consent.",
     patch(
@@ -221,13 +224,13 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-feedback-trimmed',
+    'blind-r48-feedback-trimmed',
     ['REVIEW-04'],
     "The failed review passes the user's feedback on trimmed of its surrounding white space instead of byte for byte.",
     patch('plan-mode/review.ts', '  return text;\n}', '  return text.trim();\n}'),
   ),
   mutant(
-    'r48-review-error-first-line',
+    'blind-r48-review-error-first-line',
     ['REVIEW-06'],
     "A review that fails with an error passes on only the first line of the seam's message, so a provider error of several lines does not reach the model unchanged.",
     patch(
@@ -237,7 +240,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
   mutant(
-    'r48-exit-honours-pending-entry',
+    'blind-r48-exit-honours-pending-entry',
     ['TOOL-03'],
     'The exit tool counts a pending entry as plan mode, so an exit_plan_mode call made while plan mode is only queued opens a review instead of failing.',
     patch(
@@ -250,7 +253,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
   onlyIn(
     ['rc.8'],
     mutant(
-      'r48-off-with-images-selects-first',
+      'blind-r48-off-with-images-selects-first',
       ['CMD-10'],
       '`/plan off` with image attachments selects inactive first (the seed\'s select-before-failing habit) and only then returns its error, so the refused line still leaves plan mode or cancels a pending entry.',
       patch(
@@ -267,7 +270,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
   onlyIn(
     ['0.0.1-rc.1'],
     mutant(
-      'r48-rc1-projection-settles-on-done',
+      'blind-r48-rc1-projection-settles-on-done',
       ['PROJ-02'],
       "Under 0.0.1-rc.1 the plan projection folds `command/done` as rc.8's does, so a `/plan` line's done record returns a new state and pushes to subscribers although this edition's unit folds only `command/run` and `plan/mode`.",
       patch(
@@ -280,7 +283,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
   onlyIn(
     ['rc.8', '0.0.1-rc.1'],
     mutant(
-      'r48-frozen-retry-runs-boundary',
+      'blind-r48-frozen-retry-runs-boundary',
       ['SET-06'],
       'A same-step retry re-sends the frozen request but still runs the boundary first, so a pending selection is logged (and a steered message taken in) ahead of a retried request that does not reflect it.',
       patch(
@@ -293,7 +296,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
   onlyIn(
     ['rc.8'],
     mutant(
-      'r48-failed-line-drops-kept-selection',
+      'blind-r48-failed-line-drops-kept-selection',
       ['PROJ-03', 'PROJ-05'],
       "The projection drops every `/plan` selection when a line fails, the one kept from an earlier successful line included, so a queued exit followed by a refused `/plan off` with images shows no pending exit while the service still holds it.",
       patch(
@@ -306,7 +309,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
   onlyIn(
     ['rc.8'],
     mutant(
-      'r48-image-message-ends-with-empty-text',
+      'blind-r48-image-message-ends-with-empty-text',
       ['CMD-09'],
       'A user message with images always ends with a text block, so bare `/plan` with images steers the images followed by an empty text block instead of a message holding only the image blocks.',
       patch(
@@ -317,3 +320,15 @@ export const BLIND_BATCH_R48: Mutant[] = [
     ),
   ),
 ];
+
+/**
+ * The hosts one half of a default run missed when measured (the scenarios or the exploration, in an edition
+ * they concern), kept in the catalog so every matrix run judges them again.
+ */
+const CATALOGUED = new Set([
+  'blind-r48-off-read-from-first-line',
+  'blind-r48-section-through-replace-template',
+  'blind-r48-idle-means-no-request-in-flight',
+]);
+
+export const BLIND_BATCH_R48_CATALOGUED: Mutant[] = BLIND_BATCH_R48.filter((entry) => CATALOGUED.has(entry.name));

@@ -12,6 +12,7 @@ import { BLIND_BATCH_R44_CATALOGUED } from './blind-batch-r44.js';
 import { BLIND_BATCH_R45_CATALOGUED } from './blind-batch-r45.js';
 import { BLIND_BATCH_R46_CATALOGUED } from './blind-batch-r46.js';
 import { BLIND_BATCH_R47_CATALOGUED } from './blind-batch-r47.js';
+import { BLIND_BATCH_R48_CATALOGUED } from './blind-batch-r48.js';
 import {
   AGENT,
   CODE_MODE,
@@ -1881,3 +1882,6 @@ MUTANTS.push(...BLIND_BATCH_R46_CATALOGUED);
 
 // Issue 30's blind batch of round 47 (blind-batch-r47.ts): the hosts one half of the default run missed then.
 MUTANTS.push(...BLIND_BATCH_R47_CATALOGUED);
+
+// Issue 30's blind batch of round 48 (blind-batch-r48.ts): the hosts one half of the default run missed then.
+MUTANTS.push(...BLIND_BATCH_R48_CATALOGUED);
