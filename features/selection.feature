@@ -80,6 +80,25 @@ Feature: Selecting plan mode with set and get
       | enter-at-retry | retry    | off   | on     | not in | in     | switched to plan mode             |
       | leave-at-retry | retry    | on    | off    | in     | not in | switched back to the default mode |
 
+  @id:selection-during-review @SET-02 @SET-06 @needs:questions
+  Scenario Outline: a selection made while the plan review waits for the user is held for the next request: <case>
+    # A turn is open while its tools run, though no request is in flight then: the review waiting for the user is
+    # part of the step, so the selection waits for the continuation's boundary.
+    Given plan mode is on
+    And the model will answer request 1 by calling exit_plan_mode with the plan "# 1. Read the code. 2. Change it."
+    And while the review waits for an answer, the user turns plan mode <target>, then selects the keep-planning option
+    When the user prompts "Plan the change"
+    Then the set results were "committed, <result>"
+    And request 2 is <state> plan mode
+    And request 2 <notice>
+    And the log holds the plan/mode events "<events>"
+    And get reports plan mode <after> with nothing pending
+
+    Examples:
+      | case  | target | result | state  | notice                                                       | events  | after |
+      | leave | off    | queued | not in | adds one notice that the user switched back to the default mode | on, off | off   |
+      | stay  | on     | noop   | in     | adds no notice                                                | on      | on    |
+
   @id:selection-cancel-open-turn @SET-03 @NARR-03 @SET-05
   Scenario Outline: set back to the logged state while the turn is open withdraws the pending selection: <case>
     Given the agent starts with plan mode <start>

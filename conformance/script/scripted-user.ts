@@ -23,8 +23,11 @@ export interface AskedQuestion {
   review: boolean;
 }
 
-/** A scripted reply, or one written from the question it answers (labels the host chose). */
-export type ScriptedReply = QuestionReply | ((question: Question) => QuestionReply);
+/**
+ * A scripted reply, or one written from the question it answers (labels the host chose); such a reply may first
+ * act while the question waits (the turn is open, yet no request is in flight), and answer when done.
+ */
+export type ScriptedReply = QuestionReply | ((question: Question) => QuestionReply | Promise<QuestionReply>);
 
 export function isPlanReview(question: Question): boolean {
   return question.intent === PLAN_REVIEW_INTENT;

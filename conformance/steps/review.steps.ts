@@ -92,6 +92,20 @@ Given(
   },
 );
 
+/**
+ * SET-02: a turn is open while its tools run, the review waiting for the user included, though no request is in
+ * flight then: a selection made there is held for the next boundary like any other made while the agent runs.
+ */
+Given(
+  'while the review waits for an answer, the user turns plan mode {onoff}, then selects the keep-planning option',
+  function (this: PlanWorld, active: boolean) {
+    this.user.willReply(async (question) => {
+      await this.selectPlanMode(DEFAULT_AGENT, active);
+      return { type: 'answer', selected: [keepPlanningLabel(this, question)] };
+    });
+  },
+);
+
 Given('the user will answer the review by typing only {text}', function (this: PlanWorld, text: string) {
   this.user.willReply({ type: 'answer', selected: [], freeText: text });
 });
