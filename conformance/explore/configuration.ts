@@ -144,9 +144,11 @@ export const EVERY_CONFIGURATION: readonly Configuration[] = [
  * Sections from the whole domain (values/texts.ts): any text before and after the kit's words, which keep a
  * section from being found by chance in the rest of a system prompt (a section of one word would be). The
  * deployment writer escapes what YAML parsers read differently (src/deployment.ts), so every one reads it back
- * exactly.
+ * exactly. The words hold the replacement patterns of `String.prototype.replace` (`$&`, `$$`, `` $` ``, `$'`): a host
+ * rendering its section through a template with `replace` expands them (round 48's blind batch met one, which only
+ * a scenario caught); every generated section now carries them, at no cost in random values.
  */
-export const SECTION_WORDS = 'Plan-mode section (explore): plan before you act.';
+export const SECTION_WORDS = "Plan-mode section (explore): plan before you act; keep $& $$ $` $' as typed.";
 export const generatedSections: fc.Arbitrary<string> = fc
   .tuple(texts({ maxFragments: 4 }), texts({ maxFragments: 4 }))
   .map(([before, after]) => `${before.text}${SECTION_WORDS}${after.text}`);
