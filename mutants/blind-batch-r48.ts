@@ -86,7 +86,11 @@ export const BLIND_BATCH_R48: Mutant[] = [
     'blind-r48-notice-against-previous-logged-state',
     ['NARR-02'],
     'Once any request was made, the host adds a notice whenever the logged state changes, comparing with the logged state before the commit instead of what the last request header described; switching back and forth while idle narrates a switch the model never saw.',
-    patch('plan-mode/narration.ts', "import { stateOfLastRequest } from './state.js';", "import { foldPlanMode, stateOfLastRequest } from './state.js';"),
+    patch(
+      'plan-mode/narration.ts',
+      "import { stateOfLastRequest } from './state.js';",
+      "import { foldPlanMode, stateOfLastRequest } from './state.js';",
+    ),
     patch(
       'plan-mode/narration.ts',
       `  const described = stateOfLastRequest(events);
@@ -135,7 +139,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
   mutant(
     'blind-r48-one-pending-slot-per-host',
     ['SCOPE-01'],
-    "The plugin keeps one pending selection for the whole host rather than one per agent, so a selection queued for one running agent is reported for, and applied at the next boundary of, whichever agent reaches a request first.",
+    'The plugin keeps one pending selection for the whole host rather than one per agent, so a selection queued for one running agent is reported for, and applied at the next boundary of, whichever agent reaches a request first.',
     patch(
       'plan-mode/service.ts',
       '  private readonly pending = new Map<string, boolean>();',
@@ -183,17 +187,17 @@ export const BLIND_BATCH_R48: Mutant[] = [
     'blind-r48-code-binding-returns-failure-text',
     ['TOOL-08'],
     "Under a code mode a tool binding hands a failed call's text back to the program as an ordinary value instead of throwing, so a rejected or dismissed review through a program reaches the model as a successful run_code call.",
-    patch(
-      'host/code-mode.ts',
-      '          if (result.isError) throw new ToolCallError(tool.name, result.text);\n',
-      '',
-    ),
+    patch('host/code-mode.ts', '          if (result.isError) throw new ToolCallError(tool.name, result.text);\n', ''),
   ),
   mutant(
     'blind-r48-idle-means-no-request-in-flight',
     ['SET-02'],
     'The host reports an agent as running only while a model request is in flight, so a selection made while a tool runs (a plan review waiting for the user) commits at once in the middle of the turn instead of waiting for the next boundary.',
-    patch('host/agent.ts', '  private turnOpen = false;', '  private turnOpen = false;\n  private requestInFlight = false;'),
+    patch(
+      'host/agent.ts',
+      '  private turnOpen = false;',
+      '  private turnOpen = false;\n  private requestInFlight = false;',
+    ),
     patch('host/agent.ts', '    return this.turnOpen;', '    return this.requestInFlight;'),
     patch(
       'host/agent.ts',
@@ -210,13 +214,17 @@ export const BLIND_BATCH_R48: Mutant[] = [
     'blind-r48-toggle-back-requeues',
     ['SET-03'],
     'A set that returns a pending selection to the logged state is queued as a new target equal to the logged state instead of withdrawing the pending one, so it reports `queued` rather than `cancelled`.',
-    patch('plan-mode/service.ts', "  if (pending !== undefined) return 'cancelled';", "  if (pending !== undefined) return 'queued';"),
+    patch(
+      'plan-mode/service.ts',
+      "  if (pending !== undefined) return 'cancelled';",
+      "  if (pending !== undefined) return 'queued';",
+    ),
   ),
   // The review.
   mutant(
     'blind-r48-review-reads-last-answer-item',
     ['REVIEW-03'],
-    "The question seam reads only the last of several answer items a reply carries for the question, so `Keep planning` followed by `Approve` in two items counts as consent.",
+    'The question seam reads only the last of several answer items a reply carries for the question, so `Keep planning` followed by `Approve` in two items counts as consent.',
     patch(
       'host/questions.ts',
       "  if (items.length <= 1) return { kind: 'answered', answer: items[0] };",
@@ -255,7 +263,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     mutant(
       'blind-r48-off-with-images-selects-first',
       ['CMD-10'],
-      '`/plan off` with image attachments selects inactive first (the seed\'s select-before-failing habit) and only then returns its error, so the refused line still leaves plan mode or cancels a pending entry.',
+      "`/plan off` with image attachments selects inactive first (the seed's select-before-failing habit) and only then returns its error, so the refused line still leaves plan mode or cancels a pending entry.",
       patch(
         'plan-mode/command.ts',
         `      if (isOffArgument(message) && images.length > 0) return error(OFF_WITH_IMAGES);
@@ -298,7 +306,7 @@ export const BLIND_BATCH_R48: Mutant[] = [
     mutant(
       'blind-r48-failed-line-drops-kept-selection',
       ['PROJ-03', 'PROJ-05'],
-      "The projection drops every `/plan` selection when a line fails, the one kept from an earlier successful line included, so a queued exit followed by a refused `/plan off` with images shows no pending exit while the service still holds it.",
+      'The projection drops every `/plan` selection when a line fails, the one kept from an earlier successful line included, so a queued exit followed by a refused `/plan off` with images shows no pending exit while the service still holds it.',
       patch(
         'plan-mode/projection.ts',
         'const kept = e.payload.ok ? state.unsettled : state.target;',
