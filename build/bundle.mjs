@@ -544,6 +544,33 @@ function writeEsmFront(name) {
   writeFileSync(join(outdir, `${name}.js`), `${lines.join('\n')}\n`);
 }
 
+/**
+ * The plugins of the suite's child (`scenarios`) and of the exploration's process, one bundle each of the same entry
+ * (suite-child.js), in the order they apply. The two differ in two places, and only there:
+ * - the exploration's bundle has `noScenarios` first: it runs no scenario, so cucumber's run and the steps stay out;
+ * - it has no `lazyCucumberParts`: the three cucumber modules that plugin rewrites (the builtin formatters, the
+ *   plugins' list, the formatter's stream) belong to cucumber's run, which `noScenarios` leaves out, so none is in
+ *   that bundle, and the plugin's own check (each part patched once, `onEnd`) would fail the build.
+ */
+function childPlugins({ scenarios }) {
+  return [
+    ...(scenarios ? [] : [noScenarios]),
+    shareModules(),
+    nativeMatchIndices,
+    featureSources,
+    unscopedSteps,
+    slimCucumber,
+    ...(scenarios ? [lazyCucumberParts] : []),
+    importsOutsideCache,
+    summaryDuration,
+    oneCucumberExpressions,
+    oneCucumberMessages,
+    definitionFrames,
+    deferredExpressions,
+    runPaths,
+  ];
+}
+
 /** The rest of the CLI, which cli.js imports once it has forked the suite's child. */
 const CLI_MAIN = 'cli-chunks/main';
 
@@ -553,41 +580,13 @@ await Promise.all([
     ...cjs,
     entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
     outfile: join(outdir, 'suite-child.cjs'),
-    plugins: [
-      shareModules(),
-      nativeMatchIndices,
-      featureSources,
-      unscopedSteps,
-      slimCucumber,
-      lazyCucumberParts,
-      importsOutsideCache,
-      summaryDuration,
-      oneCucumberExpressions,
-      oneCucumberMessages,
-      definitionFrames,
-      deferredExpressions,
-      runPaths,
-    ],
+    plugins: childPlugins({ scenarios: true }),
   }),
   build({
     ...cjs,
     entryPoints: [join(dist, 'conformance', 'runner', 'suite-child.js')],
     outfile: join(outdir, 'exploration-child.cjs'),
-    plugins: [
-      noScenarios,
-      shareModules(),
-      nativeMatchIndices,
-      featureSources,
-      unscopedSteps,
-      slimCucumber,
-      importsOutsideCache,
-      summaryDuration,
-      oneCucumberExpressions,
-      oneCucumberMessages,
-      definitionFrames,
-      deferredExpressions,
-      runPaths,
-    ],
+    plugins: childPlugins({ scenarios: false }),
   }),
   build({
     ...cjs,
