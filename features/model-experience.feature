@@ -34,15 +34,16 @@ Feature: What plan mode costs the model
     Given the agent starts with plan mode <start>
     And request 1 will be followed by a <boundary>
     And while the model handles request 1, the user turns plan mode <target>
-    When the user keeps prompting until the agent has made 2 model requests
+    When the user keeps prompting until the agent has made 3 model requests
     Then the headers of requests 1 and 2 describe plan mode <start> and <target>
+    And request 3 is <target-guidance> plan mode
     And the plan section adds exactly its own text to the system prompt
     And plan mode adds no message to the conversation
 
     Examples:
-      | case                     | start | target | boundary          |
-      | enter-at-submission      | off   | on     | prompt submission |
-      | leave-at-continuation    | on    | off    | continuation      |
+      | case                     | start | target | boundary          | target-guidance |
+      | enter-at-submission      | off   | on     | prompt submission | in              |
+      | leave-at-continuation    | on    | off    | continuation      | not in          |
 
   @id:mx-steered-message-appended @MX-03 @needs:commands
   Scenario: a message steered mid-turn is appended after the tool result the model is waiting on

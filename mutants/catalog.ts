@@ -109,6 +109,29 @@ export const MUTANTS: Mutant[] = [
     ),
   ),
   mutant(
+    'context-message-names-the-mode',
+    ['MX-01', 'MX-03'],
+    "Every request opens with a host message of its own the log never records, whose text says whether plan mode is active: one text in every request of plan mode, another in every request out of it. It stands at the same place whatever the state, but its text changes at every switch and never between requests of one state, so it is plan mode's, not the host's (active plan mode adds exactly the section, inactive nothing; and a switch rewrites a message the model saw, MX-03). A host's own context message that changes (a clock, a counter) changes between requests of one state too.",
+    patch(
+      AGENT,
+      `      messages: deriveHistory(this.deps.log.read()),`,
+      `      messages: [
+        {
+          role: 'user',
+          source: 'host',
+          text: this.deps.log
+            .read()
+            .filter((e) => e.type === 'plan/mode')
+            .map((e) => (e.payload as { active?: boolean }).active)
+            .at(-1)
+            ? '<environment>\\nmode: plan\\n</environment>'
+            : '<environment>\\nmode: default\\n</environment>',
+        },
+        ...deriveHistory(this.deps.log.read()),
+      ],`,
+    ),
+  ),
+  mutant(
     'fold-sticks-at-first-activation',
     ['STATE-02', 'TOOL-05', 'SET-01'],
     'The fold of the log stops at the first activation: once plan mode was on, later events turning it off are ignored.',

@@ -24,6 +24,7 @@ import { BLIND_FAIR_R45, BLIND_FAIR_R45_HOSTS } from './blind-fair-r45.js';
 import { BLIND_FAIR_R46, BLIND_FAIR_R46_HOSTS } from './blind-fair-r46.js';
 import { BLIND_FAIR_R47, BLIND_FAIR_R47_HOSTS } from './blind-fair-r47.js';
 import { BLIND_FAIR_R48, BLIND_FAIR_R48_HOSTS } from './blind-fair-r48.js';
+import { HOST_CONTEXT, HOST_CONTEXT_HOSTS } from './host-context.js';
 
 /** Each choice alone, as written; the matrix runs them as VARIANTS groups them (each still runs alone when named). */
 const CHOICES: Variant[] = [
@@ -492,6 +493,8 @@ export const VARIANTS: Variant[] = [
   ...BLIND_FAIR_R47,
   // Round 48's blind fairness batch (blind-fair-r48.ts).
   ...BLIND_FAIR_R48,
+  // A host's own context messages whose texts change between requests (host-context.ts): a clock and a counter.
+  ...HOST_CONTEXT,
 ];
 
 /**
@@ -505,6 +508,7 @@ export const VARIANT_PARTS: Variant[] = [
   ...BLIND_FAIR_R46_HOSTS,
   ...BLIND_FAIR_R47_HOSTS,
   ...BLIND_FAIR_R48_HOSTS,
+  ...HOST_CONTEXT_HOSTS,
 ].filter((part) => !VARIANTS.some((run) => run.name === part.name));
 
 /** The variant of this name, among those run by default and those run only when named. */

@@ -14,15 +14,22 @@
  * the command line as the command it is (a `/plan` line with the argument of a line the user typed, read trimmed
  * as CMD-03/CMD-04 read it).
  *
- * A host may also open every request with messages of its own it never logs (its environment, say): nothing in
- * the clauses asks a host to log what it adds beside plan mode, and MX-03 holds while they stay first. Such a
- * message is the host's own when it stands, the same text at the same position, in every request the host made
- * to that agent: its standing messages, the host-sourced user messages every request of the agent opens with
- * (their common leading run, `standingHostTexts`). That is judged by identity and position, never by wording,
- * and it keeps what plan mode adds out of reach: a message that comes and goes with plan mode (MX-01: active
- * plan mode adds exactly the section) or that a transition leaves behind is missing from some request of the
- * agent, so it stands in none, and one added after the first request is no leading message of the first. A
- * standing message carrying a `plan/mode` record or a typed `/plan` line is still a leak (`leakedRecord` first).
+ * A host may also open every request with messages of its own it never logs (its environment, the time, how many
+ * requests it has made): nothing in the clauses asks a host to log what it adds beside plan mode or to keep its own
+ * words from request to request (MX-01, MX-02 and NARR fix what plan mode adds; MX-03 that plan mode's additions and
+ * the tools' come after what the model has seen). Such a message is the host's own when it stands at the same place
+ * in every request the host made to that agent, whatever the plan state, and its text does not follow the plan
+ * state: the host's **standing places**, the first places of every request where each request holds a host-sourced
+ * user message (`StandingPlaces`). Judged by position and by which texts change where, never by wording:
+ * - a message that comes and goes (with plan mode, MX-01: active plan mode adds exactly the section; or a
+ *   transition's leak) is missing from some request of the agent, so its place stands in none;
+ * - a place whose text follows the plan state, changing at every switch and at no step within one state (seen at
+ *   least once each), is plan mode's (MX-01) and stands in none, nor do the places after it;
+ * - a text that stays, or changes between requests of one state too (a clock, a counter), stands; across a host
+ *   restart no step is read (a new host's counter may start again where the old one stood).
+ * What the kit cannot tell through the contract (docs/teeth.md): a changing text that also says the state, and a
+ * host whose own context changes exactly at every switch and never between. A standing message carrying a
+ * `plan/mode` record or a typed `/plan` line is still a leak (`leakedRecord` first).
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Message, SessionEvent } from '../../src/index.js';
@@ -82,38 +89,98 @@ export function withoutHostOwn(messages: readonly Message[], logged: ReadonlySet
   return messages.filter((message) => !isHostOwn(message, logged));
 }
 
-/** The host-sourced user messages `messages` opens with, before any other message: their texts, in order. */
-export function leadingHostTexts(messages: readonly Message[]): string[] {
-  const texts: string[] = [];
+/** How many host-sourced user messages `messages` opens with, before any other message. */
+export function leadingHostCount(messages: readonly Message[]): number {
+  let count = 0;
   for (const message of messages) {
     if (message.role !== 'user' || message.source !== 'host') break;
-    texts.push(message.text);
+    count++;
   }
-  return texts;
+  return count;
 }
 
-/** The longest run `a` and `b` both open with: the standing texts once one more request is seen. */
-export function commonLead(a: readonly string[], b: readonly string[]): string[] {
-  let length = 0;
-  while (length < a.length && length < b.length && a[length] === b[length]) length++;
-  return a.slice(0, length);
+/** What one place's texts did from request to request: at switches of the plan state, and within one state. */
+interface PlaceSteps {
+  switches: number;
+  changedAtSwitch: number;
+  stays: number;
+  changedInState: number;
 }
 
 /**
- * The standing host messages of one agent's requests: the host-sourced user messages every request opens with,
- * the same texts at the same positions (none when there is no request).
+ * Whether a place's texts follow the plan state: they changed at every switch and at no step within one state,
+ * seen at least once each. Fewer steps tell nothing (a clock changes at the one switch of two requests too).
  */
-export function standingHostTexts(requests: readonly { messages: readonly Message[] }[]): string[] {
-  let standing: string[] | undefined;
-  for (const request of requests) {
-    const lead = leadingHostTexts(request.messages);
-    standing = standing === undefined ? lead : commonLead(standing, lead);
-    if (standing.length === 0) break;
-  }
-  return standing ?? [];
+function followsPlanState(steps: PlaceSteps): boolean {
+  return (
+    steps.switches > 0 && steps.stays > 0 && steps.changedAtSwitch === steps.switches && steps.changedInState === 0
+  );
 }
 
-/** `messages` (a whole request) without the standing host messages it opens with. */
-export function withoutStanding(messages: readonly Message[], standing: readonly string[]): Message[] {
-  return messages.slice(commonLead(standing, leadingHostTexts(messages)).length);
+/**
+ * The standing places of one agent's requests, read request by request (`add`, in the order made): the first
+ * places every request so far holds a host-sourced user message at, up to the first whose texts follow the plan
+ * state (see the module's comment). `count` is 0 before any request.
+ */
+export class StandingPlaces {
+  private lead = Number.POSITIVE_INFINITY;
+  private readonly places: PlaceSteps[] = [];
+  private previous: { messages: readonly Message[]; planActive: boolean } | undefined;
+  /** How many requests were read. */
+  seen = 0;
+  count = 0;
+
+  /**
+   * The host restarted: what its own messages say may start again (a counter of requests, say), so the next request
+   * is no step from the last one before (restarts cut the chain; the places stay the places).
+   */
+  restarted(): void {
+    this.previous = undefined;
+  }
+
+  /** One more request of the agent: its messages, and whether plan mode shaped it (the section in its prompt). */
+  add(messages: readonly Message[], planActive: boolean): this {
+    this.lead = Math.min(this.lead, leadingHostCount(messages));
+    const previous = this.previous;
+    this.previous = { messages, planActive };
+    this.seen++;
+    // A request re-sent as it was (rc.8's same-step retry reuses the frozen request) is no new step: that its texts
+    // stayed tells nothing of what they do between requests of one state.
+    const resent =
+      previous !== undefined && previous.planActive === planActive && isDeepStrictEqual(previous.messages, messages);
+    if (previous !== undefined && !resent) {
+      const switched = previous.planActive !== planActive;
+      for (let place = 0; place < this.lead; place++) {
+        const steps = (this.places[place] ??= { switches: 0, changedAtSwitch: 0, stays: 0, changedInState: 0 });
+        const changed = textOf(previous.messages[place]) !== textOf(messages[place]);
+        if (switched) {
+          steps.switches++;
+          if (changed) steps.changedAtSwitch++;
+        } else {
+          steps.stays++;
+          if (changed) steps.changedInState++;
+        }
+      }
+    }
+    let count = 0;
+    while (count < this.lead && !(this.places[count] !== undefined && followsPlanState(this.places[count]!))) count++;
+    this.count = count;
+    return this;
+  }
+}
+
+function textOf(message: Message | undefined): string | undefined {
+  return message?.role === 'user' ? message.text : undefined;
+}
+
+/** The standing places of an agent's requests, all of them read (`StandingPlaces`). */
+export function standingPlaces(requests: readonly { messages: readonly Message[]; planActive: boolean }[]): number {
+  const places = new StandingPlaces();
+  for (const request of requests) places.add(request.messages, request.planActive);
+  return places.count;
+}
+
+/** `messages` (a whole request) without its agent's standing places. */
+export function withoutStanding(messages: readonly Message[], places: number): Message[] {
+  return messages.slice(Math.min(places, leadingHostCount(messages)));
 }

@@ -15,8 +15,9 @@
  * - after a compaction, what the host's compaction produced (host messages);
  * - the host's own messages, which its log records as host-sourced user messages (host-messages.ts), unless
  *   one carries a `plan/mode` record or a typed `/plan` line (those never enter the history, whoever sends them);
- * - the host's standing messages: the host-sourced user messages every request of that agent opens with, the
- *   same texts at the same positions (host-messages.ts; the kit passes them per agent), with the same exception.
+ * - the host's standing messages: those at the standing places of the agent's requests, the first places every
+ *   request holds a host-sourced user message at whose texts do not follow the plan state (host-messages.ts; the
+ *   kit passes their number per agent), with the same exception.
  * Anything else, a command line, a command result or a `plan/mode` record
  * among them, is a message that should not be there.
  */
@@ -36,8 +37,8 @@ export interface KitAuthored {
   compacted: boolean;
   /** The texts of the host-sourced user messages the agents' logs hold: the host's own messages (host-messages.ts). */
   hostLogged?: ReadonlySet<string>;
-  /** Per agent id: the host messages every request of that agent opens with (host-messages.ts `standingHostTexts`). */
-  standing?: ReadonlyMap<string, readonly string[]>;
+  /** Per agent id: how many standing places its requests open with (host-messages.ts `StandingPlaces`). */
+  standing?: ReadonlyMap<string, number>;
 }
 
 export interface StrayMessage {
@@ -90,7 +91,7 @@ export function strayMessages(request: ModelRequest, kit: KitAuthored): StrayMes
   const userTexts = new Set([...kit.prompts, ...kit.commandLines.flatMap((line) => steeredMessage(line) ?? [])]);
   const callIds = new Set<string>();
   const stray: StrayMessage[] = [];
-  const standing = kit.standing?.get(request.agent) ?? [];
+  const standing = kit.standing?.get(request.agent) ?? 0;
   request.messages.forEach((message, index) => {
     const out = (why: string) => stray.push({ index, message, why });
     switch (message.role) {
@@ -103,7 +104,7 @@ export function strayMessages(request: ModelRequest, kit: KitAuthored): StrayMes
             return;
           }
           if (kit.hostLogged?.has(message.text)) return;
-          if (index < standing.length && standing[index] === message.text) return;
+          if (index < standing) return;
           if (!kit.compacted) out('a host message, although no history was compacted');
           return;
         }

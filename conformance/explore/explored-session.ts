@@ -21,6 +21,7 @@ import { DEFAULT_SECTION } from '../world/default-section.js';
 import type { OracleAgent } from '../oracle/session-oracle.js';
 import type { ModelView } from '../oracle/state-features.js';
 import type { FirstToolCall, QuestionShape } from '../oracle/host-questions.js';
+import type { StandingPlaces } from '../assertions/host-messages.js';
 import { SessionCoverage } from './coverage.js';
 import type { NotedPushes } from './checks/idle.js';
 import type { MidTurnMove, PlannedAnswer, PlannedRequest, ReviewAnswer } from './moves.js';
@@ -87,8 +88,8 @@ export class ExploredSession {
   toolMode: ToolMode = 'native';
   /** Under a code mode, each agent's first SDK text, which every later request must repeat (TOOL-07). */
   readonly firstSdk = new Map<string, { sdk: string; n: number }>();
-  /** Per agent: the host messages every request so far opened with (assertions/host-messages.ts), its standing ones. */
-  readonly standingHost = new Map<string, readonly string[]>();
+  /** Per agent: the standing places of its requests so far (assertions/host-messages.ts), where the host's own messages stand. */
+  readonly standingHost = new Map<string, StandingPlaces>();
   /** Each agent's last request: its number, whether it carried the plan section, its system prompt (POLICY-04). */
   readonly lastPrompt = new Map<string, { n: number; guided: boolean; systemPrompt: string }>();
   /**

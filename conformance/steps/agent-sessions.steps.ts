@@ -22,6 +22,7 @@ import {
 } from '../world/observations.js';
 import { PROBE_TOOLS } from '../script/probes.js';
 import type { PlanWorld } from '../world/plan-world.js';
+import { conversationOf } from '../world/host-messages.js';
 import { typeCommand } from './commands.steps.js';
 import { assertProjectionAgreesWithGet } from './projection.steps.js';
 
@@ -360,8 +361,8 @@ Then(
 Then(
   'request {int} of {agent} adds the user texts {text}',
   async function (this: PlanWorld, n: number, name: string, list: string) {
-    const later = (await requestOf(this, n, name)).messages;
-    const earlier: Message[] = n > 1 ? (await requestOf(this, n - 1, name)).messages : [];
+    const later = conversationOf(this, await requestOf(this, n, name)).messages;
+    const earlier: Message[] = n > 1 ? conversationOf(this, await requestOf(this, n - 1, name)).messages : [];
     expectEqual(
       later.slice(0, earlier.length),
       earlier,

@@ -13,7 +13,7 @@ import { showForReview } from '../assertions/review-text.js';
 import { assertInPlanMode } from './requests.steps.js';
 import { requestNumber, userTypedTexts } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
-import { hostTextsOf, planSideOf, standingOf } from '../world/host-messages.js';
+import { conversationOf, hostTextsOf, planSideOf, standingOf } from '../world/host-messages.js';
 
 /** Every command line typed in a scenario, in order (the world keeps only the results). */
 const typedLines = new WeakMap<PlanWorld, string[]>();
@@ -43,9 +43,9 @@ export async function requestsOfAtLeast(world: PlanWorld, name: string, count: n
 /** The messages request `n` shows beyond what request `n - 1` showed (all of them for request 1). */
 export async function addedIn(world: PlanWorld, n: number, name = DEFAULT_AGENT): Promise<Message[]> {
   const requests = await requestsOfAtLeast(world, name, n);
-  const later = requestNumber(requests, n, name).messages;
+  const later = conversationOf(world, requestNumber(requests, n, name)).messages;
   if (n === 1) return later;
-  const earlier = requestNumber(requests, n - 1, name).messages;
+  const earlier = conversationOf(world, requestNumber(requests, n - 1, name)).messages;
   expectEqual(
     later.slice(0, earlier.length),
     earlier,
@@ -189,8 +189,8 @@ Then('request {int} adds no user text', async function (this: PlanWorld, n: numb
 Then(
   'request {int} of {agent} has exactly the messages of request {int} of {agent}',
   async function (this: PlanWorld, a: number, first: string, b: number, second: string) {
-    const left = requestNumber(this.model.requestsOf(await this.agent(first)), a, first);
-    const right = requestNumber(this.model.requestsOf(await this.agent(second)), b, second);
+    const left = conversationOf(this, requestNumber(this.model.requestsOf(await this.agent(first)), a, first));
+    const right = conversationOf(this, requestNumber(this.model.requestsOf(await this.agent(second)), b, second));
     expectEqual(left.messages, right.messages, `messages of request ${a} of ${first} vs request ${b} of ${second}`);
   },
 );

@@ -7,7 +7,7 @@ import { Then } from '@cucumber/cucumber';
 import { expectEqual } from '../assertions/expect.js';
 import { appended, expectMessagesMatch, rowsOf } from '../assertions/messages.js';
 import type { PlanWorld } from '../world/plan-world.js';
-import { planSideMessages, planSideOf } from '../world/host-messages.js';
+import { conversationOf, planSideMessages, planSideOf } from '../world/host-messages.js';
 
 type Table = { hashes(): Array<Record<string, string>> };
 
@@ -15,7 +15,11 @@ Then(
   'request {int} grows request {int} by exactly:',
   async function (this: PlanWorld, later: number, earlier: number, table: Table) {
     const laterRequest = await this.request(later);
-    const added = appended(await this.request(earlier), laterRequest, `request ${later} vs request ${earlier}`);
+    const added = appended(
+      conversationOf(this, await this.request(earlier)),
+      conversationOf(this, laterRequest),
+      `request ${later} vs request ${earlier}`,
+    );
     expectMessagesMatch(
       this,
       await planSideMessages(this, laterRequest.agent, added),
@@ -31,7 +35,11 @@ Then('the messages of request {int} are exactly:', async function (this: PlanWor
 });
 
 Then('request {int} adds the user message {string}', async function (this: PlanWorld, n: number, text: string) {
-  const added = appended(await this.request(n - 1), await this.request(n), `request ${n} vs request ${n - 1}`);
+  const added = appended(
+    conversationOf(this, await this.request(n - 1)),
+    conversationOf(this, await this.request(n)),
+    `request ${n} vs request ${n - 1}`,
+  );
   const users = added.filter((message) => message.role === 'user' && message.source === 'user');
   expectEqual(
     users.map((message) => message.text),

@@ -42,6 +42,7 @@ When('the host restarts', async function (this: PlanWorld) {
     snapshots.set(name, snapshot);
   }
   beforeRestart.set(this, snapshots);
+  this.restartsAt.push(this.model.requests.length);
   await host.restart();
 });
 

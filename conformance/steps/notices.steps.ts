@@ -10,13 +10,16 @@ import { expectEqual, show } from '../assertions/expect.js';
 import { appended } from '../assertions/messages.js';
 import { judgeNotice, type NoticeDirection } from '../assertions/notices.js';
 import { noticesIn } from '../world/observations.js';
+import { conversationOf } from '../world/host-messages.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
 
 async function newNotices(world: PlanWorld, n: number, name: string): Promise<Message[]> {
   const later = await world.request(n, name);
   if (n === 1) return noticesIn(later.messages);
   const earlier = await world.request(n - 1, name);
-  return noticesIn(appended(earlier, later, `request ${n} vs request ${n - 1}`));
+  return noticesIn(
+    appended(conversationOf(world, earlier), conversationOf(world, later), `request ${n} vs request ${n - 1}`),
+  );
 }
 
 async function assertAddsOneNotice(

@@ -14,6 +14,7 @@ import {
 } from '../assertions/system-prompt.js';
 import { noticesIn } from '../world/observations.js';
 import { DEFAULT_AGENT, type PlanWorld } from '../world/plan-world.js';
+import { conversationOf } from '../world/host-messages.js';
 
 /**
  * The configured section is the kit's text, and POLICY-01 states that the
@@ -177,8 +178,8 @@ Then('no request carries a notice', function (this: PlanWorld) {
 Then(
   'request {int} starts with every message of request {int}',
   async function (this: PlanWorld, later: number, earlier: number) {
-    const before = (await this.request(earlier)).messages;
-    const after = (await this.request(later)).messages;
+    const before = conversationOf(this, await this.request(earlier)).messages;
+    const after = conversationOf(this, await this.request(later)).messages;
     expectTrue(after.length >= before.length, `request ${later} has fewer messages than request ${earlier}`);
     expectEqual(after.slice(0, before.length), before, `the first ${before.length} messages of request ${later}`);
   },

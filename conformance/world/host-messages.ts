@@ -3,7 +3,7 @@
  * logs of the agents whose requests a step judges, and the standing messages every request of an agent opens with.
  */
 import type { Message, ModelRequest } from '../../src/index.js';
-import { loggedHostTexts, standingHostTexts, withoutHostOwn, withoutStanding } from '../assertions/host-messages.js';
+import { loggedHostTexts, StandingPlaces, withoutHostOwn, withoutStanding } from '../assertions/host-messages.js';
 import type { PlanWorld } from './plan-world.js';
 
 /** The texts of the host-sourced user messages the logs of `agents` hold. */
@@ -21,14 +21,43 @@ export async function planSideMessages(
   return withoutHostOwn(messages, await hostTextsOf(world, [agent]));
 }
 
-/** Per agent of the scenario's requests: the host messages every request of that agent opens with. */
-export function standingOf(world: PlanWorld): Map<string, string[]> {
+/** How many standing places the requests of `agent` open with (assertions/host-messages.ts). */
+export function standingPlacesOf(world: PlanWorld, agent: string): number {
+  if (!world.model.requests.some((request) => request.agent === agent)) return 0;
+  const section = world.planSection();
+  const places = new StandingPlaces();
+  let restarts = 0;
+  world.model.requests.forEach((request, index) => {
+    // A restart between two requests of the agent: no step across it (host-messages.ts).
+    while (restarts < world.restartsAt.length && world.restartsAt[restarts]! <= index) {
+      places.restarted();
+      restarts++;
+    }
+    if (request.agent === agent) places.add(request.messages, request.systemPrompt.includes(section));
+  });
+  return places.count;
+}
+
+/** Per agent of the scenario's requests: how many standing places its requests open with. */
+export function standingOf(world: PlanWorld): Map<string, number> {
   const agents = new Set(world.model.requests.map((request) => request.agent));
-  return new Map([...agents].map((agent) => [agent, standingHostTexts(world.model.requestsOf(agent))]));
+  return new Map([...agents].map((agent) => [agent, standingPlacesOf(world, agent)]));
+}
+
+/**
+ * `request` as plan mode's clauses compare it with another request: its messages without the host's standing
+ * ones (their texts may change between requests; what stands at their places is the host's, not the conversation's).
+ */
+export function conversationOf(world: PlanWorld, request: ModelRequest): ModelRequest {
+  const places = standingPlacesOf(world, request.agent);
+  return places === 0 ? request : { ...request, messages: request.messages.slice(places) };
 }
 
 /** A whole request's messages without the host's own: its standing messages and those its agent's log records. */
 export async function planSideOf(world: PlanWorld, request: ModelRequest): Promise<Message[]> {
-  const standing = standingHostTexts(world.model.requestsOf(request.agent));
-  return planSideMessages(world, request.agent, withoutStanding(request.messages, standing));
+  return planSideMessages(
+    world,
+    request.agent,
+    withoutStanding(request.messages, standingPlacesOf(world, request.agent)),
+  );
 }

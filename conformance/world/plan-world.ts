@@ -88,6 +88,8 @@ export class PlanWorld extends World<KitParameters> {
   readonly prompted: string[] = [];
   /** Whether the scenario compacted an agent: only then may a request carry what compaction produced. */
   compacted = false;
+  /** How many model requests the scenario had made at each host restart, in order (world/host-messages.ts). */
+  readonly restartsAt: number[] = [];
   /** get() answers taken together with the log at that moment. */
   readonly snapshots: Array<{ active: boolean; log: SessionEvent[] }> = [];
 

@@ -25,6 +25,8 @@ export const restartAction: Action<RestartMove> = {
     // A new host may have forgotten an answer its approval policy remembered (SCOPE-02 compares from here on).
     session.firstCallsInMode.clear();
     for (const agent of session.agents) restartAgent(agent);
+    // A new host's own messages may start again (a counter of requests): no step across the restart is read.
+    for (const places of session.standingHost.values()) places.restarted();
     return undefined;
   },
   describe: () => 'restart',

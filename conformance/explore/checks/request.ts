@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ContentBlock, ModelRequest } from '../../../src/index.js';
 import { imagesNamed } from '../../world/images.js';
 import { strayMessages } from '../../assertions/message-provenance.js';
-import { commonLead, leadingHostTexts, loggedHostTexts } from '../../assertions/host-messages.js';
+import { loggedHostTexts, StandingPlaces } from '../../assertions/host-messages.js';
 import { orderedProbesProblem } from '../../assertions/system-prompt.js';
 import {
   noticesAtRequest,
@@ -227,10 +227,10 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
   const previousPrompt = session.lastPrompt.get(agent.id);
   session.lastPrompt.set(agent.id, { n, guided, systemPrompt: request.systemPrompt });
   const notices = noticesIn(request.messages).map((notice) => notice.text);
-  const standingBefore = session.standingHost.get(id);
-  const lead = leadingHostTexts(request.messages);
-  const standing = standingBefore === undefined ? lead : commonLead(standingBefore, lead);
-  session.standingHost.set(id, standing);
+  let places = session.standingHost.get(id);
+  if (places === undefined) session.standingHost.set(id, (places = new StandingPlaces()));
+  const standingBefore = places.seen === 0 ? undefined : places.count;
+  const standing = places.add(request.messages, guided).count;
   const shown: Finding | undefined =
     prefixFinding(agent, previousPrompt, { n, guided, systemPrompt: request.systemPrompt }) ??
     noticeFinding(agent, n, noticesAtRequest(agent, notices.length), notices) ??
@@ -240,10 +240,11 @@ async function checkRequest(session: ExploredSession, id: string, n: number): Pr
       request,
       n,
       userTextsAtRequest(agent, index === 0 ? turn.firstTexts : [], preStep),
+      standing,
     ) ??
     checkCatalog(session, agent, request, n) ??
     checkToolSdk(session, agent, request, n) ??
-    standingLostFinding(session, agent, n, standingBefore, standing) ??
+    standingLostFinding(session, agent, request, n, standingBefore, standing, session.model.requestsOf(id)[n - 2]) ??
     provenanceFinding(session, agent, request, n, loggedHostTexts([logAtArrival]), standing);
   if (shown) return worded(shown);
   agent.compactedSinceRequest = false;
@@ -332,6 +333,7 @@ export function userTextsFinding(
   request: ModelRequest,
   n: number,
   { expected, steered: carried }: { expected: string[]; steered: string[] },
+  standing = 0,
 ):
   | FindingOf<'history-repeated'>
   | FindingOf<'user-message-blocks'>
@@ -345,8 +347,10 @@ export function userTextsFinding(
   const previous = n > 1 ? session.model.requestsOf(agent.id)[n - 2] : undefined;
   if (!previous && agent.kind === 'fork') return undefined; // a fork's first request repeats its origin's history
   const where = { agent: agent.name, request: n };
-  const earlier = previous?.messages ?? [];
-  if (!isDeepStrictEqual(request.messages.slice(0, earlier.length), earlier)) {
+  // The host's standing messages may change from request to request (host-messages.ts): the history follows them.
+  const earlier = previous?.messages.slice(standing) ?? [];
+  const messages = request.messages.slice(standing);
+  if (!isDeepStrictEqual(messages.slice(0, earlier.length), earlier)) {
     return {
       check: 'history-repeated',
       clauses: ['MX-03', 'NARR-05'],
@@ -355,7 +359,7 @@ export function userTextsFinding(
       observed: {},
     };
   }
-  const addedMessages = request.messages.slice(earlier.length);
+  const addedMessages = messages.slice(earlier.length);
   const inOrder = userTypedTexts(addedMessages);
   const added = [...inOrder].sort();
   const blocks = imageBlocksFinding(session, agent, addedMessages, n);
@@ -439,7 +443,7 @@ export function provenanceFinding(
   request: ModelRequest,
   n: number,
   hostLogged: ReadonlySet<string> = new Set(),
-  standing: readonly string[] = [],
+  standing = 0,
 ): FindingOf<'message-provenance'> | undefined {
   const stray = strayMessages(request, {
     prompts: session.prompted,
@@ -461,28 +465,35 @@ export function provenanceFinding(
 }
 
 /**
- * A host message every earlier request of the agent opened with (its standing messages, host-messages.ts) that
- * request `n` no longer holds at its place: it was not the host's own, which stands in every request, but one that
- * came and went (with plan mode, MX-01: active plan mode adds exactly the section; or a transition's leak, STATE-01).
- * After a compaction host messages are the compaction's to shape, so none is asked to stay.
+ * A standing place of the agent's earlier requests (host-messages.ts) that request `n` ends: its host message is
+ * missing here, so it came and went (with plan mode, MX-01: active plan mode adds exactly the section; or a
+ * transition's leak, STATE-01), or its texts now follow the plan state, changing at every switch and at no step
+ * within one state (MX-01). Either way it was not the host's own. After a compaction host messages are the
+ * compaction's to shape, so none is asked to stay.
  */
 export function standingLostFinding(
   session: Pick<ExploredSession, 'compacted'>,
   agent: OracleAgent,
+  request: ModelRequest,
   n: number,
-  before: readonly string[] | undefined,
-  now: readonly string[],
+  before: number | undefined,
+  now: number,
+  previous?: ModelRequest,
 ): FindingOf<'message-provenance'> | undefined {
-  if (session.compacted || before === undefined || now.length >= before.length) return undefined;
+  if (session.compacted || before === undefined || now >= before) return undefined;
+  const here = request.messages[now];
+  const held = here?.role === 'user' && here.source === 'host';
   return {
     check: 'message-provenance',
     clauses: ['STATE-01', 'MX-01'],
     where: { agent: agent.name, request: n },
     expected: {},
     observed: {
-      index: now.length,
-      stray: { role: 'user', source: 'host', text: before[now.length] },
-      why: `a host message every earlier request of the agent opened with, missing here: not the host's own, which stands in every request`,
+      index: now,
+      stray: held ? here : previous?.messages[now],
+      why: held
+        ? "a host message whose text changed at every switch of plan mode and never within one state: plan mode's, not the host's own"
+        : "a host message every earlier request of the agent opened with, missing here: not the host's own, which stands in every request",
     },
   };
 }

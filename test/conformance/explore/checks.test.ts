@@ -364,7 +364,7 @@ describe('what a request shows', () => {
     });
   });
 
-  it("a host message standing in every request of the agent is the host's own; one that comes and goes is not", () => {
+  it("a host message at the agent's standing places is the host's own; one that comes and goes is not", () => {
     const kit = {
       prompted: ['Task 1'],
       typedLines: [] as string[],
@@ -375,27 +375,33 @@ describe('what a request shows', () => {
     const context = { role: 'user', source: 'host', text: '<environment>linux</environment>' } as const;
     const unlogged = new Set<string>();
     // Standing (every request so far opened with it): not stray, though the log does not record it.
-    expect(
-      provenanceFinding(kit, agent(), request({ messages: [context, prompt] }), 1, unlogged, [context.text]),
-    ).toBeUndefined();
+    expect(provenanceFinding(kit, agent(), request({ messages: [context, prompt] }), 1, unlogged, 1)).toBeUndefined();
     // Not standing: an unlogged host message is stray, first or not.
-    expect(provenanceFinding(kit, agent(), request({ messages: [context, prompt] }), 2, unlogged, [])).toMatchObject({
+    expect(provenanceFinding(kit, agent(), request({ messages: [context, prompt] }), 2, unlogged, 0)).toMatchObject({
       check: 'message-provenance',
       observed: { index: 0 },
     });
-    expect(
-      provenanceFinding(kit, agent(), request({ messages: [prompt, context] }), 1, unlogged, [context.text]),
-    ).toMatchObject({ check: 'message-provenance', observed: { index: 1 } });
+    expect(provenanceFinding(kit, agent(), request({ messages: [prompt, context] }), 1, unlogged, 0)).toMatchObject({
+      check: 'message-provenance',
+      observed: { index: 1 },
+    });
     // One every earlier request opened with, missing now: it came and went.
-    expect(standingLostFinding({ compacted: false }, agent(), 2, [context.text], [])).toMatchObject({
+    const before = request({ messages: [context, prompt] });
+    const without = request({ messages: [prompt] });
+    expect(standingLostFinding({ compacted: false }, agent(), without, 2, 1, 0, before)).toMatchObject({
       check: 'message-provenance',
       clauses: ['STATE-01', 'MX-01'],
       where: { request: 2 },
       observed: { index: 0, stray: context },
     });
-    expect(standingLostFinding({ compacted: false }, agent(), 2, [context.text], [context.text])).toBeUndefined();
-    expect(standingLostFinding({ compacted: false }, agent(), 1, undefined, [])).toBeUndefined();
-    expect(standingLostFinding({ compacted: true }, agent(), 2, [context.text], [])).toBeUndefined();
+    // Still there, but its place now follows the plan state: the message itself is named.
+    const named = { role: 'user', source: 'host', text: 'mode: plan' } as const;
+    expect(
+      standingLostFinding({ compacted: false }, agent(), request({ messages: [named, prompt] }), 3, 1, 0, before),
+    ).toMatchObject({ observed: { index: 0, stray: named } });
+    expect(standingLostFinding({ compacted: false }, agent(), before, 2, 1, 1, before)).toBeUndefined();
+    expect(standingLostFinding({ compacted: false }, agent(), without, 1, undefined, 0)).toBeUndefined();
+    expect(standingLostFinding({ compacted: true }, agent(), without, 2, 1, 0, before)).toBeUndefined();
   });
 
   it('no request after the final answer unless something was steered (CMD-02, CMD-06, MX-02)', () => {
