@@ -30,7 +30,7 @@ Feature: What plan mode costs the model
       | active   | on    | in       |
 
   @id:mx-section-is-the-whole-difference @MX-01 @POLICY-02
-  Scenario Outline: the only difference plan mode makes to the system prompt is its section: <case>
+  Scenario Outline: the only difference plan mode makes to a request is its section: <case>
     Given the agent starts with plan mode <start>
     And request 1 will be followed by a <boundary>
     And while the model handles request 1, the user turns plan mode <target>
