@@ -19,6 +19,8 @@ export const checkSteps = [
   {
     name: 'unit',
     cores: availableParallelism(),
+    // Not `network`: its one command that may ask the npm registry (test/package/packed-links.test.ts's `npm install`)
+    // takes the extra CA bundle back from where .ci/schedule.mjs's stepEnv sets it aside.
     command: [
       'npx',
       'vitest',

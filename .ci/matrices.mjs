@@ -118,6 +118,8 @@ const nodeSteps = [...new Set([DSH_NODE, ...nodes])].map((version) => ({
   // npx fetches a Node once; the steps that run on it then find it in npx's cache, never two at once.
   name: `node@${version}`,
   cores: 1,
+  // The steps that reach the npm registry keep its CA bundle (.ci/schedule.mjs, stepEnv): npx fetching a Node.
+  network: true,
   command: ['npx', '-y', '-p', `node@${version}`, 'node', '--version'],
 }));
 
@@ -161,24 +163,29 @@ const matrixSteps = [
   { name: 'python (rc.8)', cores: 1, command: withPythonFirst(npm('example:python', '--parallel', '1')) },
   { name: 'python (seed)', cores: 1, command: withPythonFirst(npm('example:python-seed', '--parallel', '1')) },
   ...fileSteps.slice(1),
+  // dsh's steps run on Node 22 through `npx -y -p node@22` (package.json), which asks the registry: the CA bundle stays.
   {
     name: 'dsh',
     cores: 1,
+    network: true,
     needs: [`node@${DSH_NODE}`],
     command: npm('conformance:dsh', '--format', 'results:reports/results/dsh.json'),
   },
   {
     name: 'dsh-0.0.1-rc.1',
     cores: 1,
+    network: true,
     needs: [`node@${DSH_NODE}`],
     command: npm('conformance:dsh-0.0.1-rc.1', '--format', 'results:reports/results/dsh-0.0.1-rc.1.json'),
   },
-  { name: 'dsh-seed', cores: 1, needs: [`node@${DSH_NODE}`], command: npm('conformance:dsh-seed') },
-  { name: 'dsh-node22', cores: 1, needs: [`node@${DSH_NODE}`], command: npm('unit:dsh-node22') },
+  { name: 'dsh-seed', cores: 1, network: true, needs: [`node@${DSH_NODE}`], command: npm('conformance:dsh-seed') },
+  { name: 'dsh-node22', cores: 1, network: true, needs: [`node@${DSH_NODE}`], command: npm('unit:dsh-node22') },
   ...nodes.map((version) => ({
     name: `Node ${version}`,
     // Its unit step runs vitest with a worker per core.
     cores: 2,
+    // npx fetches the Node (or asks the registry which is newest): as for what it runs, the CA bundle stays.
+    network: true,
     needs: [`node@${version}`, ...(version === DSH_NODE ? [...dsh, 'dsh-node22'] : [])],
     // On dsh's Node, dsh's three default runs (which it waits for) explore with the whole kit on that Node.
     command: [

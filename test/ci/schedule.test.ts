@@ -8,7 +8,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runSteps, timesTable } from '../../.ci/schedule.mjs';
+import { EXTRA_CA_VARIABLE, runSteps, SET_ASIDE_CA_VARIABLE, stepEnv, timesTable } from '../../.ci/schedule.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'pmc-schedule-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -93,5 +93,29 @@ describe("CI's step scheduler", () => {
     await expect(runSteps([step(join(work, 'x.log'), 'lonely', 1, ['missing'])], { cores: 1 })).rejects.toThrow(
       'step lonely needs missing, which is not a step',
     );
+  });
+});
+
+describe("a CI step's environment (the extra CA bundle only where the registry is reached)", () => {
+  const withBundle = { PATH: '/usr/bin', [EXTRA_CA_VARIABLE]: '/etc/ssl/certs/ca-certificates.crt' };
+  const offline = { name: 'offline', cores: 1, command: ['node', '-e', '0'] };
+
+  it('runs a step not marked network without the bundle, and keeps the rest of the environment', () => {
+    const env = stepEnv(offline, withBundle);
+    expect(env).not.toHaveProperty(EXTRA_CA_VARIABLE);
+    // Set aside under a name Node does not read, for a command inside that reaches the registry.
+    expect(env).toEqual({ PATH: '/usr/bin', [SET_ASIDE_CA_VARIABLE]: withBundle[EXTRA_CA_VARIABLE] });
+    // The runner's own environment is left as it was.
+    expect(withBundle).toHaveProperty(EXTRA_CA_VARIABLE);
+  });
+
+  it('keeps the bundle for a step marked network', () => {
+    expect(stepEnv({ ...offline, network: true }, withBundle)).toEqual(withBundle);
+  });
+
+  it('changes nothing when the variable is not set', () => {
+    const env = { PATH: '/usr/bin' };
+    expect(stepEnv(offline, env)).toBe(env);
+    expect(stepEnv({ ...offline, network: true }, env)).toBe(env);
   });
 });

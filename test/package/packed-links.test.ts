@@ -172,10 +172,17 @@ describe('the documented commands, from an install of the tarball', () => {
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), '{ "name": "host", "version": "1.0.0", "private": true }\n');
     // As the README says: npm install --save-dev the tarball (the registry's cache serves its dependencies).
+    // It may ask the registry for the dependencies' metadata: with the extra CA bundle CI's steps run without and
+    // set aside (the kit repository's .ci/schedule.mjs, stepEnv).
+    const setAside = process.env.CI_REGISTRY_CA_CERTS;
     execFileSync(
       'npm',
       ['install', '--save-dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', tarball],
-      { cwd: project, encoding: 'utf8' },
+      {
+        cwd: project,
+        encoding: 'utf8',
+        env: setAside === undefined ? process.env : { ...process.env, NODE_EXTRA_CA_CERTS: setAside },
+      },
     );
     const installed = join(project, 'node_modules', 'plan-mode-conformance');
     commands = filesUnder(installed)
