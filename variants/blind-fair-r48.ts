@@ -1,5 +1,5 @@
 /**
- * Round 48's blind fairness batch: correct hosts written from the spec (clauses.md and the three editions'
+ * Round 48's blind fairness batch: correct hosts written from the spec (docs/clauses.md and the three editions'
  * READMEs), src/ and reference/ only, before reading anything of the kit's checks. Each is the reference
  * changed the way another careful harness author could choose, and each still meets every MUST of the
  * editions it claims. The kinds tried here are unlike the earlier batches': calls answered and made in
